@@ -1,0 +1,3 @@
+"""Copperplate: print-and-play components and rules verification for five Old-West games."""
+
+__version__ = "0.1.0"

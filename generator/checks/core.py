@@ -1,0 +1,41 @@
+"""Checks every game gets, whatever its own rules say."""
+
+from __future__ import annotations
+
+from generator.checks.registry import Registry, Reporter
+from generator.schema import GameData
+
+CORE = Registry("core")
+MAX_PRINTED_PIECES = 5000
+
+
+@CORE.check("unique-piece-ids", cite="copperplate: every piece is named once")
+def unique_piece_ids(data: GameData, report: Reporter) -> None:
+    """Two pieces of one game may not share an id (the manifest names pieces by id)."""
+    seen: dict[str, tuple[str | int, ...]] = {}
+    for loc, piece in data.pieces():
+        if piece.id in seen:
+            report.error(loc + ("id",), f"piece id '{piece.id}' is already used by another "
+                         f"piece in '{seen[piece.id][0]}.yaml'")
+        seen.setdefault(piece.id, loc)
+
+
+@CORE.check("unique-face-ids", cite="copperplate: every face of a piece is named once")
+def unique_face_ids(data: GameData, report: Reporter) -> None:
+    """Two faces of one piece may not share an id."""
+    for loc, piece in data.pieces():
+        first: dict[str, int] = {}
+        for j, face in enumerate(piece.faces):
+            if face.id in first:
+                report.error(loc + ("faces", j, "id"), f"face id '{face.id}' is already used "
+                             f"by face {first[face.id] + 1} of piece '{piece.id}'")
+            first.setdefault(face.id, j)
+
+
+@CORE.check("printed-piece-count", cite="copperplate: a print-and-play set is finite")
+def printed_piece_count(data: GameData, report: Reporter) -> None:
+    """The whole game prints at most 5000 pieces (a count typo must not print a ream)."""
+    total = sum(piece.total() for _, piece in data.pieces())
+    if total > MAX_PRINTED_PIECES:
+        report.error(("game",), f"the game prints {total} pieces; the limit is "
+                     f"{MAX_PRINTED_PIECES} (check the counts)")

@@ -1,0 +1,103 @@
+"""Named checks (yamllint style): a stable kebab-case id, the rule it proves, a function.
+
+A check reads the validated model and reports problems by *location path*, a tuple
+starting with the file stem (``("buildings", "pieces", 0, "faces", 3)``); the runner turns
+paths into ``PATH:LINE:COL`` using the positions the YAML loader kept.
+
+    CHECKS = Registry("copper-creek")
+
+    @CHECKS.check("gray-cards", cite="Copper Creek rules, Building Cards")
+    def gray_cards(data: CopperCreekData, report: Reporter) -> None:
+        '''Exactly six gray buildings, one per gray card.'''
+        if ...:
+            report.error(("buildings", "pieces", 0), "expected 6 gray buildings, found 5")
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.problems import ERROR, WARNING, Problem
+from generator.yamlsrc import Loc, Source
+
+CHECK_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+class Reporter:
+    """What a check calls to complain; it knows the sources and the check's id."""
+
+    def __init__(self, sources: Mapping[str, Source], rule: str):
+        self.sources = sources
+        self.rule = rule
+        self.problems: list[Problem] = []
+
+    def _add(self, loc: Loc, message: str, severity: str, key: bool) -> None:
+        stem = str(loc[0]) if loc else "game"
+        source = self.sources.get(stem) or self.sources["game"]
+        rest = tuple(loc[1:]) if stem in self.sources else ()
+        self.problems.append(source.problem(rest, message, self.rule, key=key,
+                                            severity=severity))
+
+    def error(self, loc: Loc, message: str, *, key: bool = False) -> None:
+        self._add(loc, message, ERROR, key)
+
+    def warning(self, loc: Loc, message: str, *, key: bool = False) -> None:
+        self._add(loc, message, WARNING, key)
+
+
+CheckFn = Callable[[Any, Reporter], None]
+
+
+@dataclass(frozen=True)
+class Check:
+    id: str
+    cite: str
+    func: CheckFn
+
+    @property
+    def doc(self) -> str:
+        return (self.func.__doc__ or "").strip()
+
+
+@dataclass
+class Registry:
+    """An explicit, duplicate-checked list of checks for one game (or the core)."""
+
+    name: str
+    checks: dict[str, Check] = field(default_factory=dict)
+
+    def check(self, check_id: str, *, cite: str) -> Callable[[CheckFn], CheckFn]:
+        if not CHECK_ID.match(check_id):
+            raise ValueError(f"check id '{check_id}' is not kebab-case")
+        if check_id in self.checks:
+            raise ValueError(f"check id '{check_id}' is registered twice in {self.name}")
+
+        def register(func: CheckFn) -> CheckFn:
+            self.checks[check_id] = Check(check_id, cite, func)
+            return func
+
+        return register
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.checks.values())
+
+
+def run_checks(registries: Iterable[Registry], data: Any,
+               sources: Mapping[str, Source]) -> list[Problem]:
+    """Run every check; a check that crashes is reported as a problem, not a traceback."""
+    problems: list[Problem] = []
+    for registry in registries:
+        for check in registry:
+            reporter = Reporter(sources, check.id)
+            try:
+                check.func(data, reporter)
+            except Exception as exc:  # a bug in a check must not hide the other checks
+                last = traceback.extract_tb(exc.__traceback__)[-1]
+                reporter.error((), f"check crashed: {type(exc).__name__}: {exc} "
+                               f"({last.filename}:{last.lineno})")
+            problems.extend(reporter.problems)
+    return problems

@@ -1,0 +1,98 @@
+"""The small State API every reference game implements (after OpenSpiel).
+
+Chance events (shuffles, draws, dice) are actions too: when ``current_player()`` is
+``CHANCE`` the legal actions are the possible outcomes and ``chance_outcomes()`` gives
+their probabilities. A whole game is therefore ``(players, action list)`` and a replay
+needs no random generator. Actions are ints, strings or tuples of those: plain, sortable,
+JSON-friendly values. ``legal_actions()`` is sorted and deterministic.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+CHANCE = -1
+TERMINAL = -2
+
+Action = int | str | tuple[Any, ...]
+
+
+class State(ABC):
+    """One position of a game. Plain data inside; no random generator."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat index (0-based), ``CHANCE`` or ``TERMINAL``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Sorted; empty only when terminal."""
+
+    @abstractmethod
+    def apply_action(self, action: Action) -> None:
+        """Play ``action``; raise ``ValueError`` if it is not legal."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node: every outcome with its probability (uniform by default)."""
+        actions = self.legal_actions()
+        return [(a, 1.0 / len(actions)) for a in actions]
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Final score of every seat (points, dollars, medals: the game's own measure)."""
+
+    def winners(self) -> list[int]:
+        """Seats that win (ties included). Games with tie-breaks override this."""
+        scores = self.returns()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    @abstractmethod
+    def turn_count(self) -> int:
+        """Turns played so far, as the rules count them (for the simulation summary)."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data; ``from_dict`` of it gives an equal state."""
+
+    @abstractmethod
+    def invariants(self) -> list[str]:
+        """Every rule invariant broken in this position, as a sentence (empty: all hold)."""
+
+    def action_to_string(self, action: Action) -> str:
+        """The action in the game's own words (for logs)."""
+        return repr(action)
+
+    def describe(self) -> str:
+        """A short plain-words summary of the position (for logs); optional."""
+        return ""
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Game(ABC):
+    """A rules implementation bound to one validated component data set."""
+
+    id: str
+    min_players: int
+    max_players: int
+
+    @abstractmethod
+    def new_initial_state(self, players: int) -> State: ...
+
+    @abstractmethod
+    def state_from_dict(self, data: dict[str, Any]) -> State: ...
+
+    @abstractmethod
+    def max_game_length(self, players: int) -> int:
+        """An upper bound on the number of actions (chance included) in any game."""

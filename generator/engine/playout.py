@@ -1,0 +1,96 @@
+"""Play one game from a seed: bots for the seats, a seeded generator for chance."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.engine.api import CHANCE, Action, Game, State
+from generator.engine.bots import Bot
+
+BotFactory = Callable[[int, int | str], Bot]
+
+
+@dataclass
+class GameRecord:
+    """A finished (or stopped) game: enough to replay it without any random generator."""
+
+    game: str
+    players: int
+    seed: int | str
+    bots: list[str]
+    actions: list[Action] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
+    completed: bool = False
+    turns: int = 0
+    scores: list[float] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "players": self.players, "seed": self.seed,
+                "bots": self.bots, "actions": [_jsonable(a) for a in self.actions]}
+
+
+def _jsonable(action: Action) -> Any:
+    return list(map(_jsonable, action)) if isinstance(action, tuple) else action
+
+
+def from_json_action(value: Any) -> Action:
+    return tuple(map(from_json_action, value)) if isinstance(value, list) else value
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    outcomes = state.chance_outcomes()
+    r = rng.random()
+    total = 0.0
+    for action, p in outcomes:
+        total += p
+        if r < total:
+            return action
+    return outcomes[-1][0]
+
+
+def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed: int | str,
+         *, check: str = "step", log: bool = False) -> GameRecord:
+    """Play a whole game. ``check``: "step" tests invariants after every action, "end" once."""
+    record = GameRecord(game.id, players, seed, [name for name, _ in bots])
+    chance_rng = random.Random(f"chance:{seed}")
+    seats = [factory(seat, seed) for seat, (_, factory) in enumerate(bots)]
+    state = game.new_initial_state(players)
+    limit = game.max_game_length(players)
+    while not state.is_terminal():
+        if len(record.actions) >= limit:
+            record.violations.append(f"game did not end within its declared maximum of "
+                                     f"{limit} actions")
+            break
+        player = state.current_player()
+        action = sample_chance(state, chance_rng) if player == CHANCE else seats[player].step(state)
+        if log:
+            who = "chance" if player == CHANCE else f"P{player + 1}"
+            record.log.append(f"{who}: {state.action_to_string(action)}")
+        state.apply_action(action)
+        record.actions.append(action)
+        if check == "step":
+            broken = state.invariants()
+            if broken:
+                record.violations.extend(f"after action {len(record.actions)}: {m}" for m in broken)
+                break
+    if check == "end" and not record.violations:
+        record.violations.extend(state.invariants())
+    record.completed = state.is_terminal() and not record.violations
+    record.turns = state.turn_count()
+    if state.is_terminal():
+        record.scores = list(state.returns())
+        record.winners = state.winners()
+    return record
+
+
+def replay(game: Game, players: int, actions: Sequence[Action]) -> State:
+    """Re-apply a recorded action list; every action is checked for legality."""
+    state = game.new_initial_state(players)
+    for action in actions:
+        state.apply_action(action)
+    return state

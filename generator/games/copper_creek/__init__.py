@@ -1,0 +1,7 @@
+"""copper-creek: data model, checks, reference implementation and bots."""
+
+from generator.games.copper_creek.checks import CHECKS
+from generator.games.copper_creek.model import CopperCreekData
+from generator.games.spec import GameSpec
+
+SPEC = GameSpec(id="copper-creek", model=CopperCreekData, checks=CHECKS)

@@ -1,0 +1,22 @@
+"""What a game registers: its id, data model, checks, reference implementation and bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.checks import Registry
+from generator.engine.api import Game
+from generator.engine.bots import RandomBot
+from generator.engine.playout import BotFactory
+from generator.schema import GameData
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    model: type[GameData]
+    checks: Registry
+    make_game: Callable[[Any], Game] | None = None  # takes the validated model
+    bots: Mapping[str, BotFactory] = field(default_factory=lambda: {"random": RandomBot})

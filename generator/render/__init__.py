@@ -1,0 +1,1 @@
+"""Templates → SVG → PDF sheets: imposition, marks, duplex, tiling, manifest."""

@@ -1,0 +1,58 @@
+"""Jinja2 SVG templates: one environment per game, autoescaped, strict about undefined names.
+
+Every template is rendered with the same context (see ``face_context``), so a template can
+rely on: ``face`` (the face's fields), ``piece`` (the piece's fields, no faces), ``w``,
+``h`` (trim size, mm), ``bleed`` (mm), ``side`` ("front"/"back"), ``copy`` (1-based),
+``game`` (game.yaml) and ``data`` (the whole validated game model, for boards and aids).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from generator.components import LoadedGame
+
+
+@lru_cache(maxsize=32)
+def environment(search_path: tuple[Path, ...]) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(p) for p in search_path]),
+        autoescape=True,  # text from data can never break the SVG
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    env.filters["mm"] = lambda v: f"{float(v):.3f}".rstrip("0").rstrip(".")
+    return env
+
+
+def game_environment(loaded: LoadedGame) -> jinja2.Environment:
+    """Game templates by bare name; shared ones as ``_shared/...``."""
+    return environment(tuple(loaded.template_dirs()))
+
+
+def face_context(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
+                 bleed: float) -> dict[str, Any]:
+    w, h = piece.size_mm
+    return {
+        "face": piece.face_context(face),
+        "piece": piece.model_dump(mode="json", exclude={"faces"}),
+        "w": w, "h": h, "bleed": bleed, "side": side, "copy": copy,
+        "game": loaded.data.game.model_dump(mode="json"),
+        "data": loaded.data,
+    }
+
+
+def render_face(loaded: LoadedGame, piece: Any, face: Any, *, side: str = "front",
+                copy: int = 1, bleed: float = 3.0) -> str:
+    """The SVG text of one face (or back) of a piece."""
+    name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
+    if name is None:
+        raise ValueError(f"piece '{piece.id}' has no {side} template")
+    template = game_environment(loaded).get_template(name)
+    return template.render(face_context(loaded, piece, face, side=side, copy=copy, bleed=bleed))

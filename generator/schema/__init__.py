@@ -1,0 +1,20 @@
+"""Shared component models: every kind of printed piece and the game's own description.
+
+Each game extends these (``Piece[ItsFace]``, its own file models) in its ``model.py``.
+"""
+
+from generator.schema.base import Model, Slug, TemplateRef
+from generator.schema.game import GameData, GameInfo, Players
+from generator.schema.pieces import (
+    KINDS,
+    SIZE_PRESETS,
+    Face,
+    Piece,
+    PieceFile,
+    Size,
+)
+
+__all__ = [
+    "KINDS", "SIZE_PRESETS", "Face", "GameData", "GameInfo", "Model", "Piece", "PieceFile",
+    "Players", "Size", "Slug", "TemplateRef",
+]

@@ -1,0 +1,31 @@
+"""The base model and the small value types every component file shares."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
+
+SLUG_RE = r"^[a-z0-9][a-z0-9-]*$"
+Slug = Annotated[str, StringConstraints(pattern=SLUG_RE, max_length=64)]
+"""An id: lower-case letters, digits and dashes (kebab-case)."""
+
+
+class Model(BaseModel):
+    """Strict by default: unknown keys are errors (the loader adds "did you mean")."""
+
+    model_config = ConfigDict(extra="forbid", validate_default=True)
+
+
+def _safe_relative(value: str) -> str:
+    parts = re.split(r"[\\/]", value)
+    if value.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", value) or ".." in parts:
+        raise ValueError(f"'{value}' must be a path inside the game's template folder")
+    if not value or any(p in ("", ".") for p in parts):
+        raise ValueError(f"'{value}' is not a clean relative path")
+    return value
+
+
+TemplateRef = Annotated[str, StringConstraints(max_length=200), AfterValidator(_safe_relative)]
+"""A template file name, relative to ``templates/<game>/`` (or ``templates/_shared/``)."""

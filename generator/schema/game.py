@@ -1,0 +1,56 @@
+"""``game.yaml`` and the root model of a whole game tree.
+
+A game tree is one folder: ``game.yaml`` plus the component files it lists. The loader
+reads them into one mapping, ``{"game": ..., "<file stem>": ...}``, validated by the game's
+own ``GameData`` subclass whose fields are the file stems.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from generator.schema.base import Model, Slug
+from generator.schema.pieces import Piece
+
+
+class Players(Model):
+    min: int = Field(ge=1, le=8)
+    max: int = Field(ge=1, le=8)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Players:
+        if self.min > self.max:
+            raise ValueError(f"min players {self.min} is more than max {self.max}")
+        return self
+
+
+class GameInfo(Model):
+    id: Slug
+    name: str = Field(min_length=1, max_length=80)
+    players: Players
+    play_time_min: int = Field(ge=1, le=600)
+    credits: list[str] = Field(default_factory=list, max_length=40)
+    rules_version: str = Field(min_length=1, max_length=80)
+    components: list[str] = Field(min_length=1, max_length=50)
+    bring: list[str] = Field(default_factory=list, max_length=20)  # "pencil", "two d6" …
+
+
+class GameData(Model):
+    """Root of a game's data; subclasses add one field per component file stem."""
+
+    game: GameInfo
+
+    def piece_files(self) -> Iterator[tuple[str, Any]]:
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if name != "game" and isinstance(getattr(value, "pieces", None), list):
+                yield name, value
+
+    def pieces(self) -> Iterator[tuple[tuple[str | int, ...], Piece[Any]]]:
+        """Every printable piece with its source location (file stem, "pieces", index)."""
+        for stem, file in self.piece_files():
+            for i, piece in enumerate(file.pieces):
+                yield (stem, "pieces", i), piece

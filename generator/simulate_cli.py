@@ -1,0 +1,82 @@
+"""``copperplate simulate``: argument checks, then the seeded runs or one logged game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from generator.engine import simulate as sim
+from generator.engine.playout import BotFactory, play
+from generator.games import GAMES
+from generator.problems import format_text
+from generator.validate import validate_game
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+def _fail(message: str) -> int:
+    print(f"copperplate: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _bots(args: argparse.Namespace, players: int,
+          table: dict[str, BotFactory]) -> list[tuple[str, BotFactory]] | str:
+    names = (args.bots.split(",") if args.bots else [args.bot or "random"] * players)
+    if len(names) != players:
+        return f"--bots names {len(names)} bots for {players} players"
+    for name in names:
+        if name not in table:
+            return f"unknown bot '{name}' (bots: {', '.join(table)})"
+    return [(name, table[name]) for name in names]
+
+
+def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
+    spec = GAMES.get(args.game)
+    if spec is None:
+        return _fail(f"unknown game '{args.game}' (games: {', '.join(GAMES)})")
+    if spec.make_game is None:
+        return _fail(f"{args.game} has no reference implementation yet")
+    if not 1 <= args.games <= 10_000_000:
+        return _fail("--games must be between 1 and 10000000")
+    loaded = validate_game(spec, user_dir)
+    if loaded.data is None:
+        print(format_text(loaded.problems), file=sys.stderr)
+        return EXIT_PROBLEMS
+    info = loaded.data.game
+    players = args.players or min(max(info.players.min, 4), info.players.max)
+    if not info.players.min <= players <= info.players.max:
+        return _fail(f"{args.game} is for {info.players.min}-{info.players.max} players")
+    bots = _bots(args, players, dict(spec.bots))
+    if isinstance(bots, str):
+        return _fail(bots)
+    game = spec.make_game(loaded.data)
+    if args.log:
+        record = play(game, players, bots, sim.game_seed(args.seed, 0), log=True)
+        print("\n".join(record.log))
+        print(f"final scores: {record.scores}; winners: "
+              f"{', '.join(f'P{s + 1}' for s in record.winners)}")
+        for v in record.violations:
+            print(f"violation: {v}")
+        return EXIT_PROBLEMS if record.violations else EXIT_OK
+    summary = sim.run(game, players, args.games, args.seed, bots, check=args.check)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(_human(summary))
+    return EXIT_PROBLEMS if summary["violations"] else EXIT_OK
+
+
+def _human(s: dict) -> str:  # type: ignore[type-arg]
+    lines = [
+        f"{s['game']}: {s['games']} games, {s['players']} players, seed {s['seed']}, "
+        f"bots {','.join(s['bots'])}",
+        f"completed {s['completed']}/{s['games']}; turns min {s['turns']['min']} mean "
+        f"{s['turns']['mean']} max {s['turns']['max']}",
+        f"wins by seat {s['wins_by_seat']}; score min {s['score']['min']} mean "
+        f"{s['score']['mean']} max {s['score']['max']}",
+        f"{s['seconds']} s ({s['games'] / max(s['seconds'], 1e-9):.0f} games/s)",
+    ]
+    lines += [f"violation: {v}" for v in s["violations"][:20]]
+    return "\n".join(lines)
