@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from generator.engine import simulate as sim
-from generator.engine.playout import BotFactory, play
+from generator.engine.playout import BotFactory, play, replay
+from generator.fileio import write_atomic
 from generator.games import GAMES
 from generator.problems import format_text
 from generator.validate import validate_game
@@ -55,6 +56,12 @@ def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
     if args.log:
         record = play(game, players, bots, sim.game_seed(args.seed, 0), log=True)
         print("\n".join(record.log))
+        if args.picture:
+            if spec.picture is None:
+                return _fail(f"{args.game} cannot draw its table yet")
+            final = replay(game, players, record.actions)
+            write_atomic(Path(args.picture), spec.picture(final).encode("utf-8"))
+            print(f"picture of the final table: {args.picture}")
         print(f"final scores: {record.scores}; winners: "
               f"{', '.join(f'P{s + 1}' for s in record.winners)}")
         for v in record.violations:

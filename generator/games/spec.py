@@ -20,3 +20,4 @@ class GameSpec:
     checks: Registry
     make_game: Callable[[Any], Game] | None = None  # takes the validated model
     bots: Mapping[str, BotFactory] = field(default_factory=lambda: {"random": RandomBot})
+    picture: Callable[[Any], str] | None = None  # final State -> SVG text of the table

@@ -8,6 +8,7 @@ from generator.schema.game import GameData, GameInfo, Players
 from generator.schema.pieces import (
     KINDS,
     SIZE_PRESETS,
+    DieFace,
     Face,
     Piece,
     PieceFile,
@@ -15,6 +16,6 @@ from generator.schema.pieces import (
 )
 
 __all__ = [
-    "KINDS", "SIZE_PRESETS", "Face", "GameData", "GameInfo", "Model", "Piece", "PieceFile",
+    "KINDS", "SIZE_PRESETS", "DieFace", "Face", "GameData", "GameInfo", "Model", "Piece", "PieceFile",
     "Players", "Size", "Slug", "TemplateRef",
 ]

@@ -53,6 +53,15 @@ class GenericFace(Face):
     model_config = ConfigDict(extra="allow")
 
 
+class DieFace(Face):
+    """One die of a ``kind: die`` piece: its six face labels, printed as a net to fold.
+
+    The piece's template draws one square die face; it is rendered once per value with
+    ``value`` (the label) and ``index`` (0-5) in its context."""
+
+    values: list[str] = Field(min_length=6, max_length=6)
+
+
 FaceT = TypeVar("FaceT", bound=Face)
 
 
