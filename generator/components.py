@@ -144,6 +144,8 @@ def _other_branch(err: Any, errors: list[Any]) -> bool:
     """A union's branch that plainly was not meant (a name offered where a mapping is given,
     or the reverse): report only the other branch's complaint."""
     kind, value = err["type"], err["input"]
+    if _clean_loc(tuple(err["loc"])) == tuple(err["loc"]):
+        return False  # not inside a union: always a real complaint
     if kind in ("literal_error", "string_type", "int_type", "float_type") and isinstance(
             value, (dict, list)):
         return True

@@ -53,6 +53,9 @@ class YamlError(Exception):
         self.problem = problem
 
 
+_PLAIN = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+
+
 class _Builder:
     def __init__(self, source: Source, loader: yaml.SafeLoader):
         self.source = source
@@ -70,6 +73,8 @@ class _Builder:
             raise self.fail(node, f"document expands to more than {MAX_NODES} values "
                             "(too many aliases?)", "yaml-too-large")
         self.source.values[loc] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _PLAIN:
+            raise self.fail(node, f"unsupported tag '{node.tag}'", "yaml-syntax")
         if isinstance(node, yaml.MappingNode):
             return self.mapping(node, loc)
         if isinstance(node, yaml.SequenceNode):

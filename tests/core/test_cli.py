@@ -1,0 +1,110 @@
+"""The command line, end to end: exit codes and output formats from CONTRACT.md."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.components import BUNDLED_COMPONENTS
+from generator.games import GAMES
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list_has_one_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "list")
+    lines = out.strip().splitlines()
+    assert code == 0
+    assert [line.split("\t")[0] for line in lines] == list(GAMES)
+    for line in lines:
+        assert line.endswith("components") and "players" in line, line
+
+
+def test_bundled_data_validates_clean(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "validate")
+    assert (code, out) == (0, ""), out
+    assert "0 error(s)" in err
+
+
+def _broken_copy(tmp_path: Path, game: str) -> tuple[Path, int]:
+    shutil.copytree(BUNDLED_COMPONENTS / game, tmp_path / game)
+    path = tmp_path / game / "game.yaml"
+    lines = path.read_text().splitlines()
+    row = next(i for i, line in enumerate(lines) if line.startswith("play_time_min:"))
+    lines[row] = "play_time_min: soon"
+    path.write_text("\n".join(lines) + "\n")
+    return path, row + 1
+
+
+def test_validate_reports_located_problems_and_exit_1(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _, line = _broken_copy(tmp_path, "copperdale")
+    code, out, _ = run(capsys, "validate", "copperdale", "--components", ".")
+    assert code == 1
+    assert out.strip() == (f"copperdale/game.yaml:{line}:16: error: play_time_min: Input should "
+                           "be a valid integer, unable to parse string as an integer (schema)")
+    code, out, _ = run(capsys, "validate", "copperdale", "--components", ".", "--json")
+    (problem,) = json.loads(out)
+    assert code == 1
+    assert problem == {"path": "copperdale/game.yaml", "line": line, "col": 16,
+                       "severity": "error", "rule": "schema",
+                       "message": problem["message"]}
+
+
+def test_build_refuses_invalid_data_and_writes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _broken_copy(tmp_path, "copperdale")
+    code, _, err = run(capsys, "build", "copperdale", "--components", ".", "--out", "out")
+    assert code == 1 and "copperdale/game.yaml" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_unknown_game_folder_in_a_users_tree(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "copperdal").mkdir()
+    (tmp_path / "copperdal" / "game.yaml").write_text("id: copperdal\n")
+    code, out, _ = run(capsys, "validate", "copperdale", "--components", ".")
+    assert code == 1
+    assert "'copperdal' is not a game id; did you mean 'copperdale'?" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["validate", "monopoly"],
+    ["build", "--paper", "a3"],
+    ["validate", "--components", "/no/such/folder"],
+    ["simulate", "copperdale", "--bot", "genius", "--games", "1"],
+    ["simulate", "copperdale", "--players", "9", "--games", "1"],
+    ["simulate", "copper-creek", "--bots", "random,random", "--players", "3", "--games", "1"],
+    ["simulate", "copperdale", "--games", "0"],
+])
+def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) if argv[:3] == ["build", "--paper", "a3"] else _no_raise():
+        assert main(argv) == 2
+    assert "error" in capsys.readouterr().err
+
+
+class _no_raise:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> bool:
+        return False
+
+
+def test_python_dash_m_generator_runs() -> None:
+    result = subprocess.run([sys.executable, "-m", "generator", "list"], capture_output=True,
+                            text=True, check=False)
+    assert result.returncode == 0 and result.stdout.count("\n") == len(GAMES)

@@ -1,0 +1,67 @@
+"""The safe YAML loader: positions, duplicate keys, located syntax errors, bombs."""
+
+from pathlib import Path
+
+import pytest
+
+from generator.yamlsrc import YamlError, load, loads
+
+P = Path("x.yaml")
+
+
+def test_positions_of_nested_values_are_one_based() -> None:
+    src = loads("a:\n  b: [1, 2]\n  c:\n    - d: hi\n", P)
+    assert src.data == {"a": {"b": [1, 2], "c": [{"d": "hi"}]}}
+    assert src.position(("a", "b", 1)) == (2, 10)
+    assert src.position(("a", "c", 0, "d")) == (4, 10)
+    assert src.position(("a", "c", 0, "d"), key=True) == (4, 7)
+
+
+def test_unknown_path_falls_back_to_the_deepest_known_parent() -> None:
+    src = loads("a:\n  b: 1\n", P)
+    assert src.position(("a", "zzz", 3)) == (2, 3)
+
+
+def test_duplicate_key_is_located_at_the_second_key() -> None:
+    with pytest.raises(YamlError) as err:
+        loads("name: a\nother: 1\nname: b\n", P)
+    p = err.value.problem
+    assert (p.line, p.col, p.rule) == (3, 1, "duplicate-key")
+    assert "first at line 1" in p.message
+
+
+def test_syntax_error_is_located() -> None:
+    with pytest.raises(YamlError) as err:
+        loads("a: [1, 2\nb: 3\n", P)
+    assert err.value.problem.rule == "yaml-syntax"
+    assert err.value.problem.line == 2
+
+
+def test_python_tags_are_refused() -> None:
+    with pytest.raises(YamlError) as err:
+        loads("a: !!python/object/apply:os.system ['echo hi']\n", P)
+    assert (err.value.problem.line, err.value.problem.col) == (1, 4)
+
+
+def test_alias_bomb_stops_with_an_error_instead_of_eating_memory() -> None:
+    lines = ['a0: &a0 ["x","x","x","x","x","x","x","x","x","x"]']
+    for i in range(1, 9):
+        refs = ",".join([f"*a{i - 1}"] * 10)
+        lines.append(f"a{i}: &a{i} [{refs}]")
+    with pytest.raises(YamlError) as err:
+        loads("\n".join(lines) + "\n", P)
+    assert err.value.problem.rule == "yaml-too-large"
+
+
+def test_file_that_is_not_utf8(tmp_path: Path) -> None:
+    f = tmp_path / "bad.yaml"
+    f.write_bytes(b"name: caf\xe9\n")
+    with pytest.raises(YamlError) as err:
+        load(f)
+    assert "UTF-8" in err.value.problem.message
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(YamlError) as err:
+        load(tmp_path / "nope.yaml")
+    assert err.value.problem.rule == "file-missing"

@@ -1,0 +1,105 @@
+"""The engine: harness contract checks, playouts, records, the simulate summary."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator.engine.bots import Bot, RandomBot
+from generator.engine.harness import ContractError, random_sim
+from generator.engine.playout import from_json_action, play, replay
+from generator.engine.simulate import run
+
+from .toy import KEEP, ToyGame, ToyState
+
+BOTS2 = [("random", RandomBot), ("random", RandomBot)]
+
+
+class Keeper(Bot):
+    name = "keeper"
+
+    def step(self, state):  # type: ignore[no-untyped-def]
+        return KEEP
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(5))
+def test_harness_accepts_a_correct_game(players: int, seed: int) -> None:
+    final = random_sim(ToyGame(), players, seed)
+    assert final.is_terminal()
+
+
+def test_harness_catches_unsorted_actions() -> None:
+    class Unsorted(ToyState):
+        def legal_actions(self):  # type: ignore[no-untyped-def]
+            return sorted(super().legal_actions(), reverse=True)
+
+    class UnsortedGame(ToyGame):
+        def new_initial_state(self, players):  # type: ignore[no-untyped-def]
+            return Unsorted([0] * players)
+
+    with pytest.raises(ContractError, match="not sorted"):
+        random_sim(UnsortedGame(), 2, 0)
+
+
+def test_harness_catches_a_game_that_never_ends() -> None:
+    class Endless(ToyGame):
+        def max_game_length(self, players: int) -> int:
+            return 3
+
+    with pytest.raises(ContractError, match="did not end"):
+        random_sim(Endless(), 2, 0)
+
+
+def test_harness_catches_a_clone_that_forgets_state() -> None:
+    class Forgetful(ToyState):
+        def clone(self):  # type: ignore[no-untyped-def]
+            return ToyState(list(self.scores), self.seat, 0, self.turns)
+
+    class ForgetfulGame(ToyGame):
+        def new_initial_state(self, players):  # type: ignore[no-untyped-def]
+            return Forgetful([0] * players)
+
+    with pytest.raises(ContractError, match="clone"):
+        random_sim(ForgetfulGame(), 2, 0)
+
+
+def test_playout_records_broken_invariants() -> None:
+    class Cheat(ToyState):
+        def invariants(self):  # type: ignore[no-untyped-def]
+            return ["always broken"] if self.turns >= 2 else []
+
+    class CheatGame(ToyGame):
+        def new_initial_state(self, players):  # type: ignore[no-untyped-def]
+            return Cheat([0] * players)
+
+    record = play(CheatGame(), 2, BOTS2, seed=1)
+    assert not record.completed
+    assert record.violations == ["after action 4: always broken"]
+
+
+def test_same_seed_same_game_and_replay_reaches_the_same_end() -> None:
+    a = play(ToyGame(), 3, BOTS2 + [("random", RandomBot)], seed="s")
+    b = play(ToyGame(), 3, BOTS2 + [("random", RandomBot)], seed="s")
+    assert a.actions == b.actions and a.completed
+    actions = [from_json_action(x) for x in json.loads(json.dumps(a.to_dict()))["actions"]]
+    final = replay(ToyGame(), 3, actions)
+    assert final.returns() == a.scores
+
+
+def test_replay_refuses_an_illegal_action() -> None:
+    with pytest.raises(ValueError):
+        replay(ToyGame(), 2, [4])
+
+
+def test_simulate_summary_has_the_contract_shape() -> None:
+    summary = run(ToyGame(), 2, 50, 7, [("keeper", Keeper), ("random", RandomBot)])
+    assert set(summary) == {"game", "players", "games", "seed", "bots", "completed",
+                            "violations", "turns", "wins_by_seat", "score", "seconds"}
+    assert summary["completed"] == 50 and summary["violations"] == []
+    assert sum(summary["wins_by_seat"]) >= 50
+    # keeping every roll beats giving half of them away
+    assert summary["wins_by_seat"][0] > summary["wins_by_seat"][1]
+    again = run(ToyGame(), 2, 50, 7, [("keeper", Keeper), ("random", RandomBot)])
+    assert {**summary, "seconds": 0} == {**again, "seconds": 0}
