@@ -227,7 +227,8 @@ def _step(current: Any, part: Any) -> Any:
 def _missing_templates(loaded: LoadedGame, data: GameData) -> list[Problem]:
     problems = []
     dirs = loaded.template_dirs()
-    for (stem, *rest), piece in data.pieces():
+    for (file_stem, *rest), piece in data.pieces():
+        stem = str(file_stem)
         refs: list[tuple[Loc, str | None]] = [(("template",), piece.template),
                                               (("back",), piece.back)]
         for j, face in enumerate(piece.faces):

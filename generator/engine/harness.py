@@ -35,7 +35,7 @@ def check_state(game: Game, state: State, deep: bool) -> None:
         raise ContractError(f"no legal actions for player {player} before the end")
     if len(set(map(_sort_key, actions))) != len(actions):
         raise ContractError("legal actions contain duplicates")
-    if actions != sorted(actions, key=_sort_key_natural(actions)):
+    if actions != _sorted(actions):
         raise ContractError("legal actions are not sorted")
     if player == CHANCE:
         total = sum(p for _, p in state.chance_outcomes())
@@ -54,9 +54,11 @@ def check_state(game: Game, state: State, deep: bool) -> None:
             raise ContractError("to_dict/from_dict does not round-trip")
 
 
-def _sort_key_natural(actions: list[Action]) -> Callable[[Action], object] | None:
+def _sorted(actions: list[Action]) -> list[Action]:
     """Actions of one type sort naturally; mixed types by their JSON text."""
-    return None if len({type(a) for a in actions}) == 1 else _sort_key
+    if len({type(a) for a in actions}) == 1:
+        return sorted(actions)  # type: ignore[type-var]
+    return sorted(actions, key=_sort_key)
 
 
 def play_checked(game: Game, players: int, choose: Callable[[State, list[Action]], Action],

@@ -10,12 +10,13 @@ from generator.schema.pieces import (
     SIZE_PRESETS,
     DieFace,
     Face,
+    GenericFace,
     Piece,
     PieceFile,
     Size,
 )
 
 __all__ = [
-    "KINDS", "SIZE_PRESETS", "DieFace", "Face", "GameData", "GameInfo", "Model", "Piece", "PieceFile",
+    "KINDS", "SIZE_PRESETS", "DieFace", "Face", "GameData", "GameInfo", "GenericFace", "Model", "Piece", "PieceFile",
     "Players", "Size", "Slug", "TemplateRef",
 ]
