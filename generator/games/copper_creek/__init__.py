@@ -1,5 +1,6 @@
 """copper-creek: data model, checks, reference implementation and bots."""
 
+from generator.games.copper_creek import checks_play  # noqa: F401  (registers its checks)
 from generator.games.copper_creek.checks import CHECKS
 from generator.games.copper_creek.model import CopperCreekData
 from generator.games.spec import GameSpec

@@ -1,5 +1,195 @@
-"""Rules checks of copper-creek: each cites the rule it proves."""
+"""Rules checks of copper-creek: each cites the rule it proves (games.md, copper-creek).
 
-from generator.checks import Registry
+Locations: ``("buildings", "pieces", 0, "faces", card, "buildings", b, ...)`` and so on;
+the runner turns them into ``buildings.yaml:LINE:COL``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from generator.checks import Registry, Reporter
+from generator.games.copper_creek.geometry import EDGES, STEP, connected, grid_positions
+from generator.games.copper_creek.model import BuildingCard, CopperCreekData
 
 CHECKS = Registry("copper-creek")
+RULES = "Copper Creek rules"
+DECK_SIZE = 24  # rulebook, Components: "Deck of 24 Building Cards"
+GRAY_CARDS = 6  # rulebook, Setup: "the six cards with gray buildings"
+TWO_COLOR_CARDS = 6  # rulebook, Note About Two-Color Cards
+TOKENS_PER_PLAYER = (15, 20)  # rulebook, Components
+MONEY_PER_PLAYER = (40, 60)  # rulebook, Components: "approximately $50 per player"
+
+Loc = tuple[str | int, ...]
+
+
+def _cards(data: CopperCreekData) -> Iterator[tuple[Loc, BuildingCard]]:
+    for j, card in enumerate(data.deck):
+        yield ("buildings", "pieces", 0, "faces", j), card
+
+
+def _colors(card: BuildingCard, gray: str) -> list[str]:
+    """The calendar colours of a card (gray is no colour), in card order, once each."""
+    return list(dict.fromkeys(b.color for b in card.buildings if b.color != gray))
+
+
+@CHECKS.check("deck-size", cite=f"{RULES}, Components")
+def deck_size(data: CopperCreekData, report: Reporter) -> None:
+    """The deck is exactly 24 building cards."""
+    total = data.buildings.pieces[0].total()
+    if total != DECK_SIZE:
+        report.error(("buildings", "pieces", 0, "faces"),
+                     f"the deck has {total} building cards; the rules say {DECK_SIZE}")
+
+
+@CHECKS.check("card-squares", cite=f"{RULES}, Step 4 (Grid Lines: each card covers six squares)")
+def card_squares(data: CopperCreekData, report: Reporter) -> None:
+    """Each card covers every square of its 2x3 grid exactly once, with a building or sand."""
+    grid = grid_positions(data.buildings.card_grid)
+    for loc, card in _cards(data):
+        seen: Counter[str] = Counter(card.sand)
+        for b in card.buildings:
+            seen.update(b.squares)
+        for i, b in enumerate(card.buildings):
+            for k, sq in enumerate(b.squares):
+                if sq not in grid:
+                    report.error(loc + ("buildings", i, "squares", k),
+                                 f"'{sq}' is not a square of the card grid")
+        doubled = sorted(s for s, n in seen.items() if n > 1)
+        missing = sorted(s for s in grid if s not in seen)
+        if doubled or missing:
+            report.error(loc + ("id",), f"card '{card.id}' must cover each of its "
+                         f"{len(grid)} squares once (twice: {doubled or 'none'}; "
+                         f"uncovered: {missing or 'none'})")
+
+
+@CHECKS.check("building-connected", cite=f"{RULES}, Definitions (Buildings)")
+def building_connected(data: CopperCreekData, report: Reporter) -> None:
+    """The squares of one building form one edge-connected piece."""
+    grid = grid_positions(data.buildings.card_grid)
+    for loc, card in _cards(data):
+        for i, b in enumerate(card.buildings):
+            cells = {grid[s] for s in b.squares if s in grid}
+            if not connected(cells):
+                report.error(loc + ("buildings", i, "squares"),
+                             f"the squares of '{b.name}' are not joined edge to edge")
+
+
+@CHECKS.check("door-on-boundary", cite=f"{RULES}, Step 3 (Open Doors)")
+def door_on_boundary(data: CopperCreekData, report: Reporter) -> None:
+    """A door sits on an outside edge of one of its building's own squares, once."""
+    grid = grid_positions(data.buildings.card_grid)
+    for loc, card in _cards(data):
+        for i, b in enumerate(card.buildings):
+            own = {grid[s] for s in b.squares if s in grid}
+            seen: set[tuple[str, str]] = set()
+            for k, door in enumerate(b.doors):
+                where = loc + ("buildings", i, "doors", k)
+                dx, dy = STEP[EDGES.index(door.edge)]
+                x, y = grid.get(door.square, (-99, -99))
+                if door.square not in b.squares:
+                    report.error(where, f"door on {door.square}, which is not a square "
+                                 f"of '{b.name}'")
+                elif (x + dx, y + dy) in own:
+                    report.error(where, f"door on the {door.edge} edge of {door.square} "
+                                 f"leads into '{b.name}' itself")
+                elif (door.square, door.edge) in seen:
+                    report.error(where, f"two doors on the {door.edge} edge of {door.square}")
+                seen.add((door.square, door.edge))
+
+
+@CHECKS.check("color-known", cite=f"{RULES}, Definitions (six colors plus gray)")
+def color_known(data: CopperCreekData, report: Reporter) -> None:
+    """Building colours, the gray colour, calendar rows and stones name declared colours."""
+    known = [c.id for c in data.buildings.colors]
+    if data.buildings.gray not in known:
+        report.error(("buildings", "gray"), f"gray colour '{data.buildings.gray}' is not "
+                     "in 'colors'")
+    for loc, card in _cards(data):
+        for i, b in enumerate(card.buildings):
+            if b.color not in known:
+                report.error(loc + ("buildings", i, "color"), f"unknown colour '{b.color}' "
+                             f"(colours: {', '.join(known)})")
+    for r, row in enumerate(data.station.calendar.rows):
+        if row not in known or row == data.buildings.gray:
+            report.error(("station", "calendar", "rows", r), f"calendar row '{row}' is not "
+                         "a building colour")
+    for n, count in Counter(known).items():
+        if count > 1:
+            report.error(("buildings", "colors"), f"colour '{n}' is declared {count} times")
+
+
+@CHECKS.check("calendar-rows", cite=f"{RULES}, Note About Two-Color Cards")
+def calendar_rows(data: CopperCreekData, report: Reporter) -> None:
+    """The calendar has one row per colour, tan on top and red at the bottom, with
+    tan-brown and green-purple on adjacent rows (the rulebook names both pairs)."""
+    rows = data.station.calendar.rows
+    colours = [c.id for c in data.buildings.colors if c.id != data.buildings.gray]
+    loc: Loc = ("station", "calendar", "rows")
+    if sorted(rows) != sorted(colours):
+        report.error(loc, f"calendar rows {rows} must be the colours {colours}, once each")
+        return
+    if rows[0] != "tan" or rows[-1] != "red":
+        report.error(loc, "tan must be the top row and red the bottom row")
+    for a, b in (("tan", "brown"), ("green", "purple")):
+        if abs(rows.index(a) - rows.index(b)) != 1:
+            report.error(loc, f"{a} and {b} must be on adjacent calendar rows")
+
+
+@CHECKS.check("gray-cards", cite=f"{RULES}, Early Rounds")
+def gray_cards(data: CopperCreekData, report: Reporter) -> None:
+    """Six gray buildings, one per gray card; each gray card also carries one coloured
+    building, and those are the six colours once each."""
+    gray = data.buildings.gray
+    paired: dict[str, Loc] = {}
+    count = 0
+    for loc, card in _cards(data):
+        grays = [b for b in card.buildings if b.color == gray]
+        if not grays:
+            continue
+        count += len(grays)
+        colours = _colors(card, gray)
+        if len(grays) != 1 or len(colours) != 1:
+            report.error(loc + ("buildings",), f"gray card '{card.id}' must hold one gray "
+                         "and one coloured building")
+        elif colours[0] in paired:
+            report.error(loc + ("buildings",), f"two gray cards carry a {colours[0]} "
+                         "building; each must carry a different colour")
+        else:
+            paired[colours[0]] = loc
+    if count != GRAY_CARDS:
+        report.error(("buildings", "pieces", 0, "faces"),
+                     f"{count} gray buildings; the rules need {GRAY_CARDS}")
+
+
+@CHECKS.check("two-color-pairs", cite=f"{RULES}, Note About Two-Color Cards")
+def two_color_pairs(data: CopperCreekData, report: Reporter) -> None:
+    """Six two-colour cards whose pairs are the adjacent calendar rows plus top-bottom."""
+    rows = data.station.calendar.rows
+    wanted = {frozenset((rows[i], rows[(i + 1) % len(rows)])) for i in range(len(rows))}
+    found: dict[frozenset[str], Loc] = {}
+    for loc, card in _cards(data):
+        colours = _colors(card, data.buildings.gray)
+        if len(colours) < 2:
+            continue
+        pair = frozenset(colours)
+        if len(colours) > 2 or pair not in wanted:
+            report.error(loc + ("buildings",), f"'{card.id}' pairs {' and '.join(colours)}, "
+                         "which are not adjacent calendar rows (nor tan and red)")
+        elif pair in found:
+            report.error(loc + ("buildings",), f"a second {' and '.join(colours)} card")
+        found.setdefault(pair, loc)
+    if len(found) != TWO_COLOR_CARDS and len(rows) == TWO_COLOR_CARDS:
+        report.error(("buildings", "pieces", 0, "faces"), f"{len(found)} two-colour cards; "
+                     f"the rules say {TWO_COLOR_CARDS}, one per calendar neighbour pair")
+
+
+@CHECKS.check("color-balance", cite=f"{RULES}, Step 2 (the calendar; colours balanced)")
+def color_balance(data: CopperCreekData, report: Reporter) -> None:
+    """Every colour is on the same number of cards, so no calendar row runs ahead by design."""
+    counts = Counter(c for _, card in _cards(data) for c in _colors(card, data.buildings.gray))
+    rows = data.station.calendar.rows
+    if len({counts[r] for r in rows}) > 1:
+        detail = ", ".join(f"{r} {counts[r]}" for r in rows)
+        report.error(("buildings", "pieces", 0, "faces"), f"colours are unbalanced: {detail}")
