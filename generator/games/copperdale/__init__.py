@@ -1,7 +1,11 @@
-"""copperdale: data model, checks, reference implementation and bots."""
+"""Copperdale: data model, checks, reference solo game and bots."""
 
+from generator.engine.bots import RandomBot
+from generator.games.copperdale.bots import GreedyBot
 from generator.games.copperdale.checks import CHECKS
 from generator.games.copperdale.model import CopperdaleData
+from generator.games.copperdale.rules import CopperdaleGame
 from generator.games.spec import GameSpec
 
-SPEC = GameSpec(id="copperdale", model=CopperdaleData, checks=CHECKS)
+SPEC = GameSpec(id="copperdale", model=CopperdaleData, checks=CHECKS,
+                make_game=CopperdaleGame, bots={"random": RandomBot, "greedy": GreedyBot})

@@ -1,5 +1,256 @@
-"""Rules checks of copperdale: each cites the rule it proves."""
+"""Rules checks of Copperdale: each proves one thing the rulebook says about the sheet or deck.
 
-from generator.checks import Registry
+The rulebook's own numbers appear here on purpose (``RULEBOOK``): a check compares the
+data with the rules. The rules code never uses them; it reads the validated data.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+from generator.checks import Registry, Reporter
+from generator.games.copperdale.model import CopperdaleData
+from generator.games.copperdale.scoring import medal_ceiling
 
 CHECKS = Registry("copperdale")
+
+RULEBOOK = {
+    "occupations": 7, "occupation_spaces": 2, "districts": 4, "district_spaces": 2,
+    "estates": 6, "monuments": 4, "population_per_suit": 9, "population": 36,
+    "borders_per_suit": 5, "borders": 20, "medals": 33, "months": 12, "border_deck": 12,
+    "deck": 52, "infrastructure_fills": 2, "prosperity_levels": [60, 80, 100, 120],
+}
+
+
+def _ids_once(report: Reporter, loc: tuple[str, ...], items: list[Any], what: str) -> set[str]:
+    """Report every item whose id was used by an earlier one; return the ids seen."""
+    seen: set[str] = set()
+    for i, item in enumerate(items):
+        if item.id in seen:
+            report.error(loc + (i, "id"), f"{what} '{item.id}' is listed twice")
+        seen.add(item.id)
+    return seen
+
+
+@CHECKS.check("unique-suits-and-ranks", cite="rulebook, Playing Copperdale (four Suits)")
+def unique_suits_and_ranks(data: CopperdaleData, report: Reporter) -> None:
+    """Suit ids and rank ids are each named once, so a card's suit and rank are unambiguous."""
+    for key in ("suits", "ranks"):
+        _ids_once(report, ("deck", key), getattr(data.deck, key), key[:-1])
+
+
+@CHECKS.check("card-values", cite="rulebook, Playing Copperdale: Ace = 1, face = 1 + Population")
+def card_values(data: CopperdaleData, report: Reporter) -> None:
+    """Number cards carry their Value, the Ace is 1, and face cards carry none (theirs
+    depends on the Population Level)."""
+    for i, rank in enumerate(data.deck.ranks):
+        loc = ("deck", "ranks", i)
+        if rank.face_card and rank.value is not None:
+            report.error(loc + ("value",), f"face card '{rank.label}' has no fixed Value "
+                         "(it is 1 + its suit's Population Level)")
+        elif not rank.face_card and rank.value is None:
+            report.error(loc, f"rank '{rank.label}' needs a value")
+        elif rank.name == "Ace" and rank.value != 1:
+            report.error(loc + ("value",), "Ace cards are always Value 1")
+
+
+@CHECKS.check("standard-deck", cite="rulebook, What you will need: a standard deck, no Jokers")
+def standard_deck(data: CopperdaleData, report: Reporter) -> None:
+    """The printed deck holds every suit and rank exactly once: 52 cards."""
+    suits = [s.id for s in data.deck.suits]
+    ranks = [r.id for r in data.deck.ranks]
+    if len(suits) * len(ranks) != RULEBOOK["deck"]:
+        report.error(("deck", "ranks"), f"{len(suits)} suits x {len(ranks)} ranks make "
+                     f"{len(suits) * len(ranks)} cards, not {RULEBOOK['deck']}")
+    for p, piece in enumerate(data.deck.pieces):
+        seen: Counter[tuple[str, str]] = Counter()
+        for j, face in enumerate(piece.faces):
+            loc = ("deck", "pieces", p, "faces", j)
+            if face.suit not in suits:
+                report.error(loc + ("suit",), f"unknown suit '{face.suit}'")
+            if face.rank not in ranks:
+                report.error(loc + ("rank",), f"unknown rank '{face.rank}'")
+            if face.count != 1:
+                report.error(loc + ("count",), "a standard deck has one copy of each card")
+            if seen[(face.suit, face.rank)]:
+                report.error(loc, f"card {face.rank} of {face.suit} is listed twice")
+            seen[(face.suit, face.rank)] += 1
+        missing = [f"{r} of {s}" for s in suits for r in ranks if not seen[(s, r)]]
+        if missing:
+            report.error(("deck", "pieces", p, "faces"), f"missing cards: {', '.join(missing)}")
+
+
+@CHECKS.check("deck-feeds-months", cite="rulebook, Set Up and Months: 12 months x 3 cards")
+def deck_feeds_months(data: CopperdaleData, report: Reporter) -> None:
+    """The Border Deck has a card for every month and the Main Deck (the rest) can feed
+    one card per segment every month: 52 - 12 = 40 >= 12 x 3."""
+    board = data.board
+    deck = len(data.deck.suits) * len(data.deck.ranks)
+    if board.border_deck < board.months:
+        report.error(("board", "border_deck"), f"{board.border_deck} Border cards cannot "
+                     f"serve {board.months} months")
+    main = deck - board.border_deck
+    need = board.months * len(board.segments)
+    if main < need:
+        report.error(("board", "months"), f"the Main Deck holds {main} cards but "
+                     f"{board.months} months x {len(board.segments)} segments need {need}")
+    for key in ("months", "border_deck"):
+        if getattr(board, key) != RULEBOOK[key]:
+            report.error(("board", key), f"the rulebook says {RULEBOOK[key]}, not "
+                         f"{getattr(board, key)}")
+
+
+@CHECKS.check("segments-in-order", cite="rulebook, Months: Resolving (Economy, Infrastructure, Growth)")
+def segments_in_order(data: CopperdaleData, report: Reporter) -> None:
+    """The three segments, each once, numbered 1-3 in their fixed resolution order."""
+    expected = ["economy", "infrastructure", "growth"]
+    for i, segment in enumerate(data.board.segments):
+        if i >= len(expected) or segment.id != expected[i] or segment.number != i + 1:
+            report.error(("board", "segments", i), f"segment {i + 1} must be "
+                         f"'{expected[i] if i < len(expected) else '(none)'}' numbered {i + 1}")
+    if len(data.board.segments) != len(expected):
+        report.error(("board", "segments"), "the board has exactly three segments")
+
+
+@CHECKS.check("occupation-spaces", cite="rulebook, Economy: seven Occupations, two spaces each")
+def occupation_spaces(data: CopperdaleData, report: Reporter) -> None:
+    """Seven occupations, each skill unlocked by exactly one of them, two spaces each."""
+    board = data.board
+    if board.occupation_spaces != RULEBOOK["occupation_spaces"]:
+        report.error(("board", "occupation_spaces"), "each Occupation has two spaces")
+    seen = _ids_once(report, ("board", "occupations"), board.occupations, "occupation")
+    missing = sorted(set(type(board.skills).model_fields) - seen)
+    if missing or len(board.occupations) != RULEBOOK["occupations"]:
+        report.error(("board", "occupations"), f"expected the seven Occupations; "
+                     f"missing: {', '.join(missing) or 'none'}")
+
+
+@CHECKS.check("prosperity-levels", cite="rulebook, Economy: Prosperity Levels 60, 80, 100, 120")
+def prosperity_levels(data: CopperdaleData, report: Reporter) -> None:
+    """The Prosperity Levels are the rulebook's four, in rising order."""
+    levels = data.board.prosperity_levels
+    if levels != RULEBOOK["prosperity_levels"]:
+        report.error(("board", "prosperity_levels"), f"Prosperity Levels are "
+                     f"{RULEBOOK['prosperity_levels']}, not {levels}")
+
+
+@CHECKS.check("district-spaces", cite="rulebook, Infrastructure: four Districts of two spaces")
+def district_spaces(data: CopperdaleData, report: Reporter) -> None:
+    """Four Districts of two spaces; a pair of equal numbers completes one."""
+    districts = data.board.districts
+    if districts.count != RULEBOOK["districts"]:
+        report.error(("board", "districts", "count"), f"there are {RULEBOOK['districts']} "
+                     f"Districts, not {districts.count}")
+    if districts.spaces != RULEBOOK["district_spaces"]:
+        report.error(("board", "districts", "spaces"), "each District has two spaces")
+
+
+def _suit_ids(data: CopperdaleData) -> list[str]:
+    return [s.id for s in data.deck.suits]
+
+
+@CHECKS.check("estates-cover-suit-pairs", cite="rulebook, Infrastructure: six Estates, two Suits each")
+def estates_cover_suit_pairs(data: CopperdaleData, report: Reporter) -> None:
+    """The six Estates spaces are the six pairs of two different suits, each exactly once."""
+    suits = _suit_ids(data)
+    wanted = {frozenset(pair) for pair in combinations(suits, 2)}
+    seen: set[frozenset[str]] = set()
+    for i, estate in enumerate(data.board.estates):
+        loc = ("board", "estates", i, "suits")
+        pair = frozenset(estate.suits)
+        unknown = [s for s in estate.suits if s not in suits]
+        if unknown:
+            report.error(loc, f"unknown suit '{unknown[0]}'")
+        elif len(estate.suits) != 2 or len(pair) != 2:
+            report.error(loc, "an Estates space shows two different suits")
+        elif pair in seen:
+            report.error(loc, f"suit pair {' + '.join(estate.suits)} is already an Estate")
+        seen.add(pair)
+    missing = sorted(" + ".join(sorted(p)) for p in wanted - seen)
+    if missing or len(data.board.estates) != RULEBOOK["estates"]:
+        report.error(("board", "estates"), f"expected {len(wanted)} Estates, one per suit "
+                     f"pair; missing: {', '.join(missing) or 'none'}")
+
+
+@CHECKS.check("monument-spaces", cite="rulebook, Infrastructure: four Monuments, four suit spaces")
+def monument_spaces(data: CopperdaleData, report: Reporter) -> None:
+    """Four monuments, each with one space of every suit (four spaces)."""
+    suits = _suit_ids(data)
+    board = data.board
+    if len(board.monuments) != RULEBOOK["monuments"]:
+        report.error(("board", "monuments"), f"there are {RULEBOOK['monuments']} Monuments")
+    for i, monument in enumerate(board.monuments):
+        if sorted(monument.suits) != sorted(suits) or len(monument.suits) != board.monument_spaces:
+            report.error(("board", "monuments", i, "suits"), f"{monument.name} needs one "
+                         f"space of each suit ({', '.join(suits)})")
+    if board.monument_spaces != len(suits):
+        report.error(("board", "monument_spaces"), "a Monument has one space per suit")
+    if board.skills.artisans.monument_spaces >= board.monument_spaces:
+        report.error(("board", "skills", "artisans", "monument_spaces"),
+                     "Artisans must need fewer spaces than a Monument has")
+
+
+def _per_suit(data: CopperdaleData, key: str, each: int, total: int, what: str,
+              report: Reporter) -> None:
+    counts: dict[str, int] = getattr(data.board, key)
+    suits = _suit_ids(data)
+    for suit in counts:
+        if suit not in suits:
+            report.error(("board", key, suit), f"unknown suit '{suit}'", key=True)
+    for suit in suits:
+        if suit not in counts:
+            report.error(("board", key), f"no {what} spaces for {suit}")
+        elif counts[suit] != each:
+            report.error(("board", key, suit), f"{suit} has {counts[suit]} {what} spaces; "
+                         f"the rules give {each} per suit ({total} in all)")
+
+
+@CHECKS.check("population-spaces", cite="rulebook, Growth: 36 Population spaces, nine per Suit")
+def population_spaces(data: CopperdaleData, report: Reporter) -> None:
+    """36 Population spaces: nine of each suit."""
+    _per_suit(data, "population", RULEBOOK["population_per_suit"], RULEBOOK["population"],
+              "Population", report)
+
+
+@CHECKS.check("border-spaces", cite="rulebook, Growth: 20 Border spaces, five per Suit")
+def border_spaces(data: CopperdaleData, report: Reporter) -> None:
+    """20 Border spaces: five of each suit."""
+    _per_suit(data, "borders", RULEBOOK["borders_per_suit"], RULEBOOK["borders"], "Border",
+              report)
+
+
+@CHECKS.check("medal-total", cite="rulebook, Ending the Game: a total of 33 medals")
+def medal_total(data: CopperdaleData, report: Reporter) -> None:
+    """The medals the sheet can award, computed from its sources and monuments, equal the
+    declared total, and that is the rulebook's 33 (1 Masons + 8 sources x 4)."""
+    board = data.board
+    computed = medal_ceiling(board)
+    if computed != board.medal_total:
+        report.error(("board", "medal_total"), f"the medal sources add up to {computed}, "
+                     f"not {board.medal_total}")
+    elif board.medal_total != RULEBOOK["medals"]:
+        report.error(("board", "medal_total"), f"the rulebook awards {RULEBOOK['medals']} "
+                     f"medals in all, not {board.medal_total}")
+    _ids_once(report, ("board", "medals"), board.medals, "medal source")
+
+
+@CHECKS.check("ratings-ascending", cite="rulebook, Ending the Game: the rating ladder")
+def ratings_ascending(data: CopperdaleData, report: Reporter) -> None:
+    """Rating bands rise and the last one reaches the medal total, so every score has one."""
+    ratings = data.board.ratings
+    for i in range(1, len(ratings)):
+        if ratings[i].up_to <= ratings[i - 1].up_to:
+            report.error(("board", "ratings", i, "up_to"), "rating bands must rise")
+    if ratings[-1].up_to < data.board.medal_total:
+        report.error(("board", "ratings", len(ratings) - 1, "up_to"),
+                     f"the last band must reach {data.board.medal_total} medals")
+
+
+@CHECKS.check("infrastructure-fills", cite="rulebook, Infrastructure: two spaces of different types")
+def infrastructure_fills(data: CopperdaleData, report: Reporter) -> None:
+    """The Infrastructure card fills two spaces, never two of one type (of three types)."""
+    if data.board.infrastructure_fills != RULEBOOK["infrastructure_fills"]:
+        report.error(("board", "infrastructure_fills"), "the Infrastructure card fills two "
+                     "spaces of different types")

@@ -1,0 +1,111 @@
+"""The greedy Copperdale player: one step of look-ahead on a hand-made sheet value.
+
+``sheet_value`` scores a sheet in medal units: the medals it would earn now plus a
+guess at what its half-done parts are worth (a started Occupation, a District with one
+number, Monuments, Population and Borders on their way). Resolution choices take the
+action whose result scores best. An assignment resolves the revealed card in each open
+segment on a copy of the sheet and compares the gain with what an average card would be
+expected to give there later (``LATER``), so a card goes where it is unusually good.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.engine.api import Action, State
+from generator.engine.bots import Bot
+from generator.games.copperdale import resolve
+from generator.games.copperdale.rules import CopperdaleState
+from generator.games.copperdale.scoring import measures, prosperity
+from generator.games.copperdale.tables import SEGMENTS
+
+# How much an unlocked skill is worth, in medals, over a whole game (a guess, tuned by
+# simulation): Farmers and Surveyors feed Population and Borders every month.
+SKILL_WORTH = {"merchants": 0.8, "philosophers": 0.6, "surveyors": 1.2, "masons": 0.5,
+               "farmers": 2.5, "artisans": 1.2, "diplomats": 0.7}
+# The gain an average card is expected to bring to each segment later in the game.
+LATER = {"economy": 0.55, "infrastructure": 0.8, "growth": 0.45}
+SEGMENT_TASKS: dict[str, list[tuple[Any, ...]]] = {
+    "economy": [("economy",)], "growth": [("growth",)]}
+
+
+def _curve(filled: int, cap: int) -> float:
+    """Progress towards a full row, growing faster near the end (a full row pays)."""
+    return (filled / cap) ** 2 if cap else 0.0
+
+
+def sheet_value(s: CopperdaleState) -> float:
+    t = s.t
+    left = (t.months - min(s.month, t.months) + 1) / t.months  # share of the game ahead
+    value = float(sum(s.medals().values()))
+    level = prosperity(t, s)
+    value += level / 20 * 0.5
+    for skill, i in t.skill_index.items():
+        values = s.occupations[i]
+        if s.skill(i):
+            value += SKILL_WORTH[skill] * (0.4 + 0.6 * left)
+        elif len(values) == 1:
+            value += SKILL_WORTH[skill] * 0.6 * max(0, 10 - values[0]) / 10 * left
+    for written in s.districts:
+        if len(written) == 1:
+            value += 0.6 * left
+    counted = measures(t, s)
+    for m, spaces in enumerate(s.monuments):
+        bonus = t.medal_sources[[x[4] for x in t.medal_sources].index(m)]
+        value += _curve(sum(c is not None for c in spaces), len(spaces)) * min(
+            bonus[3], counted[bonus[2]] + 1) * 0.6
+    value += sum(1.5 * _curve(n, cap) for n, cap in zip(s.population, t.population_caps, strict=True))
+    value += sum(1.5 * _curve(n, cap) for n, cap in zip(s.borders, t.border_caps, strict=True))
+    value += 0.15 * sum(card is not None for card in s.estates)
+    return value
+
+
+def _settle(s: CopperdaleState) -> None:
+    """Make every remaining choice of the task queue greedily (no chance inside)."""
+    resolve.advance(s, None)
+    while s.todo:
+        s.apply_action(best_action(s, s.legal_actions()))
+
+
+def best_action(s: CopperdaleState, actions: list[Action]) -> Action:
+    scored = []
+    for action in actions:
+        after = s.clone()
+        resolve.perform(after, after.todo[0], action, None)
+        resolve.advance(after, None)
+        scored.append((sheet_value(after), action))
+    return max(scored, key=lambda pair: pair[0])[1]
+
+
+def segment_gain(s: CopperdaleState, card: int, segment: str) -> float:
+    """What resolving ``card`` in ``segment`` now adds to the sheet's value."""
+    trial = s.clone()
+    trial.assigned[SEGMENTS.index(segment)] = card
+    trial.border = s.border
+    tasks = SEGMENT_TASKS.get(segment) or [("infrastructure",)] * s.t.infrastructure_fills
+    trial.todo = list(tasks)
+    _settle(trial)
+    return sheet_value(trial) - sheet_value(s)
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def step(self, state: State) -> Action:
+        assert isinstance(state, CopperdaleState)
+        actions = state.legal_actions()
+        if state.todo[0][0] != "assign":
+            return best_action(state, actions)
+        return self._assign(state, actions)
+
+    def _assign(self, s: CopperdaleState, actions: list[Action]) -> Action:
+        card = s.drawn
+        assert card is not None
+        scored = []
+        for action in actions:
+            if action == ("redraw",):
+                scored.append((0.0, action))
+            else:
+                gain = segment_gain(s, card, action[1]) - LATER[action[1]]
+                scored.append((gain, action))
+        return max(scored, key=lambda pair: pair[0])[1]

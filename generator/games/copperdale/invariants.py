@@ -1,0 +1,70 @@
+"""The rules' invariants, checked after every action of a simulation (keep them cheap).
+
+No space filled twice or with a wrong suit, medals never above the total, the month
+count, and card conservation: every card of the deck is in exactly one place.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import TYPE_CHECKING
+
+from generator.games.copperdale.tables import SEGMENTS
+
+if TYPE_CHECKING:
+    from generator.games.copperdale.rules import CopperdaleState
+
+
+def broken(s: CopperdaleState) -> list[str]:
+    return _cards(s) + _spaces(s) + _progress(s)
+
+
+def _cards(s: CopperdaleState) -> list[str]:
+    t = s.t
+    placed = list(chain(s.unseen, s.bottom, s.discard,
+                        (c for c in (s.border, s.drawn, *s.assigned) if c is not None)))
+    out = []
+    if len(placed) != t.deck_size or len(set(placed)) != t.deck_size:
+        out.append(f"card conservation: {len(placed)} cards placed, "
+                   f"{len(set(placed))} distinct, deck has {t.deck_size}")
+    borders_left = t.border_deck - (s.month - 1) - (s.border is not None)
+    if len(s.unseen) != s.main_fresh + borders_left:
+        out.append(f"{len(s.unseen)} unseen cards but {s.main_fresh} unknown in the Main "
+                   f"Deck and {borders_left} in the Border Deck")
+    if len(s.discard) != (s.month - 1) * (1 + len(SEGMENTS)):
+        out.append(f"discard holds {len(s.discard)} cards after {s.month - 1} months")
+    return out
+
+
+def _spaces(s: CopperdaleState) -> list[str]:
+    t = s.t
+    out = []
+    if any(len(v) > t.occupation_spaces for v in s.occupations):
+        out.append("an Occupation space was filled twice")
+    if any(len(v) > t.district_spaces for v in s.districts):
+        out.append("a District space was filled twice")
+    for what, filled, caps in (("Population", s.population, t.population_caps),
+                               ("Border", s.borders, t.border_caps)):
+        if any(not 0 <= n <= cap for n, cap in zip(filled, caps, strict=True)):
+            out.append(f"{what} spaces out of range: {filled}")
+    for e, card in enumerate(s.estates):
+        if card is not None and t.card_suit[card] not in t.estate_suits[e]:
+            out.append(f"Estate {e + 1} filled with a wrong suit")
+    for m, spaces in enumerate(s.monuments):
+        for suit, card in zip(t.monument_suits[m], spaces, strict=True):
+            if card is not None and t.card_suit[card] != suit:
+                out.append(f"{t.monument_names[m]} filled with a wrong suit")
+    return out
+
+
+def _progress(s: CopperdaleState) -> list[str]:
+    t = s.t
+    out = []
+    if not 1 <= s.month <= t.months + 1:
+        out.append(f"month {s.month} outside 1..{t.months}")
+    if s.is_terminal() != (s.month > t.months):
+        out.append("the game must end exactly after the last month")
+    medals = sum(s.medals().values())
+    if medals > t.medal_total:
+        out.append(f"{medals} medals, above the total of {t.medal_total}")
+    return out

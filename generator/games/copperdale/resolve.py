@@ -1,0 +1,305 @@
+"""The month, step by step: which choices each task offers and what each action does.
+
+Tasks are tuples ``(kind, arg...)`` in ``state.todo``. Chance tasks: ``border-card``,
+``reveal``. Choices: ``assign``, ``economy``, ``infrastructure``, ``population``
+(arg: 1 if it may be passed), ``extra-population`` (arg: suit), ``estate-border``
+(arg: estate). Automatic: ``growth``, ``growth-border``, ``month-end``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from generator.engine.api import Action
+from generator.games.copperdale.tables import INFRA_TYPES, SEGMENTS, Tables
+
+if TYPE_CHECKING:
+    from generator.games.copperdale.rules import CopperdaleState
+
+Events = list[str] | None
+PASS: Action = ("pass",)
+
+
+def month_tasks(t: Tables) -> list[tuple[Any, ...]]:
+    """Months: Revealing & Assigning, then Resolving in the fixed order, then the end."""
+    reveal_assign = [("reveal",), ("assign",)] * len(SEGMENTS)
+    infra = [("infrastructure",)] * t.infrastructure_fills
+    return [("border-card",), *reveal_assign, ("economy",), *infra, ("growth",), ("month-end",)]
+
+
+def max_actions_per_month(t: Tables) -> int:
+    redraws = t.redraws_per_month
+    extra_fills = max(t.farmers_population, t.surveyors_borders)
+    return (1 + 2 * (len(SEGMENTS) + redraws) + 1
+            + t.infrastructure_fills * (1 + extra_fills) + t.farmers_population)
+
+
+def _say(events: Events, text: str) -> None:
+    if events is not None:
+        events.append(text)
+
+
+def _has(s: CopperdaleState, skill: str) -> bool:
+    return s.skill(s.t.skill_index[skill])
+
+
+# -- options ---------------------------------------------------------------------------
+def options(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+    return _OPTIONS[task[0]](s, task)
+
+
+def _chance_border(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+    return list(s.unseen)
+
+
+def _chance_reveal(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+    return list(s.unseen) if s.main_fresh > 0 else [s.bottom[0]]
+
+
+def _assign(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+    acts: list[Action] = [("assign", seg) for i, seg in enumerate(SEGMENTS)
+                          if s.assigned[i] is None]
+    acts.sort()
+    if s.redraws < s.t.redraws_per_month and _has(s, "philosophers"):
+        acts.append(("redraw",))
+    return acts
+
+
+def _economy(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+    return [("occupation", i) for i, values in enumerate(s.occupations)
+            if len(values) < s.t.occupation_spaces]
+
+
+def infrastructure_spaces(s: CopperdaleState, card: int) -> list[Action]:
+    """Every space the Infrastructure card may fill now (one type per fill, each type
+    once a month; Estates and Monuments only in the card's suit)."""
+    t, suit = s.t, s.t.card_suit[card]
+    acts: list[Action] = []
+    if "district" not in s.infra_used:
+        acts += [("district", d) for d, v in enumerate(s.districts) if len(v) < t.district_spaces]
+    if "estate" not in s.infra_used:
+        acts += [("estate", e) for e, suits in enumerate(t.estate_suits)
+                 if s.estates[e] is None and suit in suits]
+    if "monument" not in s.infra_used:
+        acts += [("monument", m) for m, suits in enumerate(t.monument_suits)
+                 if suit in suits and s.monuments[m][suits.index(suit)] is None]
+    return acts
+
+
+def _infrastructure(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+    card = s.assigned[1]
+    assert card is not None
+    return infrastructure_spaces(s, card)
+
+
+def _population(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+    acts: list[Action] = [("population", p) for p, n in enumerate(s.population)
+                          if n < s.t.population_caps[p]]
+    return [PASS, *acts] if acts and task[1] else acts
+
+
+def _extra_population(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+    suit = task[1]
+    return [PASS, ("population", suit)] if s.population[suit] < s.t.population_caps[suit] else []
+
+
+def _estate_border(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+    return [("border", b) for b in sorted(s.t.estate_suits[task[1]])
+            if s.borders[b] < s.t.border_caps[b]]
+
+
+_OPTIONS: dict[str, Callable[[CopperdaleState, tuple[Any, ...]], list[Action]]] = {
+    "border-card": _chance_border, "reveal": _chance_reveal, "assign": _assign,
+    "economy": _economy, "infrastructure": _infrastructure, "population": _population,
+    "extra-population": _extra_population, "estate-border": _estate_border,
+}
+
+
+# -- performing a chosen action ----------------------------------------------------------
+def perform(s: CopperdaleState, task: tuple[Any, ...], action: Action, events: Events) -> None:
+    s.todo.pop(0)
+    _PERFORM[task[0]](s, action, events)
+
+
+def _border_card(s: CopperdaleState, card: Any, events: Events) -> None:
+    s.unseen.remove(card)
+    s.border = card
+    _say(events, f"Month {s.month}: the Border card is the {s.t.card_name[card]}")
+
+
+def _reveal(s: CopperdaleState, card: Any, events: Events) -> None:
+    if s.main_fresh > 0:
+        s.unseen.remove(card)
+        s.main_fresh -= 1
+    else:
+        s.bottom.pop(0)
+    s.drawn = card
+    _say(events, f"reveal the {s.t.card_name[card]} (Value {s.value(card)})")
+
+
+def _assign_card(s: CopperdaleState, action: Any, events: Events) -> None:
+    card = s.drawn
+    assert card is not None
+    s.drawn = None
+    if action == ("redraw",):  # Philosophers: under the Main Deck, draw again
+        s.redraws += 1
+        s.bottom.append(card)
+        s.todo[0:0] = [("reveal",), ("assign",)]
+        _say(events, f"Philosophers: put the {s.t.card_name[card]} under the Main Deck")
+        return
+    segment = SEGMENTS.index(action[1])
+    s.assigned[segment] = card
+    _say(events, f"assign the {s.t.card_name[card]} to {segment + 1} - {action[1].title()}")
+
+
+def _occupation(s: CopperdaleState, action: Any, events: Events) -> None:
+    """Economy: write the card's Value in the Occupation's next space; a rising pair
+    unlocks the skill, any other pair strikes it."""
+    card = s.assigned[0]
+    assert card is not None
+    i = action[1]
+    values = s.occupations[i]
+    values.append(s.value(card))
+    name = s.t.occupation_names[i]
+    if len(values) < s.t.occupation_spaces:
+        _say(events, f"Economy: {name} {'/'.join(map(str, values))}")
+    else:
+        outcome = "skill unlocked" if s.skill(i) else "skill struck"
+        _say(events, f"Economy: {name} {'/'.join(map(str, values))}, {outcome}")
+
+
+def _infra(s: CopperdaleState, action: Any, events: Events) -> None:
+    kind, i = action
+    card = s.assigned[1]
+    assert card is not None and kind in INFRA_TYPES
+    s.infra_used.append(kind)
+    if kind == "district":
+        _district(s, i, s.value(card), events)
+    elif kind == "estate":
+        s.estates[i] = card
+        fills = s.t.surveyors_borders if _has(s, "surveyors") else 1
+        s.todo[0:0] = [("estate-border", i)] * fills
+        names = " + ".join(s.t.suit_names[x] for x in s.t.estate_suits[i])
+        _say(events, f"Infrastructure: Estate {names}")
+    else:
+        suits = s.t.monument_suits[i]
+        s.monuments[i][suits.index(s.t.card_suit[card])] = card
+        _say(events, f"Infrastructure: {s.t.monument_names[i]}, "
+                     f"{s.t.suit_names[s.t.card_suit[card]]} space")
+
+
+def _district(s: CopperdaleState, d: int, value: int, events: Events) -> None:
+    s.districts[d].append(value)
+    written = "/".join(map(str, s.districts[d]))
+    if s.district_complete(d):
+        _say(events, f"Infrastructure: District {d + 1} {written}, completed")
+        s.todo[0:0] = population_fills(s)
+    else:
+        _say(events, f"Infrastructure: District {d + 1} {written}")
+
+
+def population_fills(s: CopperdaleState) -> list[tuple[Any, ...]]:
+    """One Population space of your choice; Farmers may make it two."""
+    extra = s.t.farmers_population - 1 if _has(s, "farmers") else 0
+    return [("population", 0)] + [("population", 1)] * extra
+
+
+def _fill_population(s: CopperdaleState, action: Any, events: Events) -> None:
+    if action == PASS:
+        _say(events, "Farmers: no second Population space")
+        return
+    s.population[action[1]] += 1
+    _say(events, f"Population {s.t.suit_names[action[1]]} "
+                 f"{s.population[action[1]]}/{s.t.population_caps[action[1]]}")
+
+
+def _fill_border(s: CopperdaleState, action: Any, events: Events) -> None:
+    suit = action[1]
+    s.borders[suit] += 1
+    _say(events, f"Border {s.t.suit_names[suit]} {s.borders[suit]}/{s.t.border_caps[suit]}")
+
+
+_PERFORM: dict[str, Callable[[CopperdaleState, Any, Events], None]] = {
+    "border-card": _border_card, "reveal": _reveal, "assign": _assign_card,
+    "economy": _occupation, "infrastructure": _infra, "population": _fill_population,
+    "extra-population": _fill_population, "estate-border": _fill_border,
+}
+
+
+# -- automatic steps -----------------------------------------------------------------
+def _growth(s: CopperdaleState, events: Events) -> None:
+    """Growth: one Population space of the card's suit (Farmers: maybe two), then a
+    Border space of that suit if the card matches the Border card."""
+    card = s.assigned[2]
+    assert card is not None
+    suit = s.t.card_suit[card]
+    if s.population[suit] < s.t.population_caps[suit]:
+        _fill_population(s, ("population", suit), events)
+        extra = s.t.farmers_population - 1 if _has(s, "farmers") else 0
+        s.todo[0:0] = [("extra-population", suit)] * extra
+    else:
+        _say(events, f"Growth: {s.t.suit_names[suit]} Population is full")
+    s.todo.insert(len(s.todo) - 1, ("growth-border",))  # after any Farmers fill
+
+
+def border_match(s: CopperdaleState, card: int, border: int) -> bool:
+    """Same suit, same Value, or (Diplomats) a face card (Growth; Skills)."""
+    t = s.t
+    if t.card_suit[card] == t.card_suit[border] or s.value(card) == s.value(border):
+        return True
+    return t.diplomats_match and t.card_value[card] is None and _has(s, "diplomats")
+
+
+def _growth_border(s: CopperdaleState, events: Events) -> None:
+    card, border = s.assigned[2], s.border
+    assert card is not None and border is not None
+    suit = s.t.card_suit[card]
+    if not border_match(s, card, border):
+        _say(events, "Growth: no match with the Border card")
+    elif s.borders[suit] < s.t.border_caps[suit]:
+        _fill_border(s, ("border", suit), events)
+    else:
+        _say(events, f"Growth: matches, but {s.t.suit_names[suit]} Borders are full")
+
+
+def _month_end(s: CopperdaleState, events: Events) -> None:
+    """Border card and the three assigned cards to the discard; after month 12, the end."""
+    assert s.border is not None
+    s.discard.append(s.border)
+    s.discard.extend(c for c in s.assigned if c is not None)
+    s.border = None
+    s.assigned = [None] * len(SEGMENTS)
+    s.redraws = 0
+    s.infra_used = []
+    s.month += 1
+    if s.month <= s.t.months:
+        s.todo.extend(month_tasks(s.t))
+    else:
+        _say(events, f"game over: {sum(s.medals().values())} medals")
+
+
+_AUTO: dict[str, Callable[[CopperdaleState, Events], None]] = {
+    "growth": _growth, "growth-border": _growth_border, "month-end": _month_end,
+}
+CHANCE_KINDS = ("border-card", "reveal")
+
+
+def advance(s: CopperdaleState, events: Events) -> None:
+    """Run automatic steps and forced choices until a chance draw, a real choice or the end."""
+    while s.todo:
+        kind = s.todo[0][0]
+        if kind in _AUTO:
+            s.todo.pop(0)
+            _AUTO[kind](s, events)
+            continue
+        if kind in CHANCE_KINDS:
+            return
+        acts = options(s, s.todo[0])
+        if len(acts) > 1:
+            return
+        if not acts:  # nothing can be filled: the card is resolved without effect
+            s.todo.pop(0)
+            _say(events, f"{kind}: no space can be filled")
+            continue
+        perform(s, s.todo[0], acts[0], events)

@@ -1,0 +1,68 @@
+"""Medal arithmetic: what each source can give (for the data checks) and what a finished
+sheet earns (for the rules). Rulebook, Ending the Game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.games.copperdale.model import BoardFile, Measure
+
+if TYPE_CHECKING:
+    from generator.games.copperdale.rules import CopperdaleState
+    from generator.games.copperdale.tables import Tables
+
+
+def measure_ceiling(board: BoardFile, measure: Measure) -> int:
+    """The most a measure can ever count on this board (before a source's own cap)."""
+    return {
+        "masons-estates": board.skills.masons.medals,
+        "prosperity-levels": len(board.prosperity_levels),
+        "completed-districts": board.districts.count,
+        "full-population-suits": len(board.population),
+        "full-border-suits": len(board.borders),
+    }[measure]
+
+
+def medal_ceiling(board: BoardFile) -> int:
+    """Every medal the sheet can award: each source and monument, capped by what it counts."""
+    sources = [(m.counts, m.max_medals) for m in board.medals]
+    sources += [(m.bonus, m.max_medals) for m in board.monuments]
+    return sum(min(cap, measure_ceiling(board, measure)) for measure, cap in sources)
+
+
+def prosperity(t: Tables, s: CopperdaleState) -> int:
+    """All numbers written in Occupation spaces, plus the Merchants bonus if unlocked."""
+    total = sum(sum(values) for values in s.occupations)
+    if s.skill(t.skill_index["merchants"]):
+        total += t.merchants_bonus
+    return total
+
+
+def measures(t: Tables, s: CopperdaleState) -> dict[str, int]:
+    """What each end bonus counts on this sheet right now."""
+    level = prosperity(t, s)
+    estates_full = all(card is not None for card in s.estates)
+    return {
+        "masons-estates": t.masons_medals if estates_full and s.skill(t.skill_index["masons"])
+        else 0,
+        "prosperity-levels": sum(level >= threshold for threshold in t.prosperity_levels),
+        "completed-districts": sum(s.district_complete(d) for d in range(t.district_count)),
+        "full-population-suits": sum(n >= cap for n, cap in zip(s.population, t.population_caps, strict=True)),
+        "full-border-suits": sum(n >= cap for n, cap in zip(s.borders, t.border_caps, strict=True)),
+    }
+
+
+def monument_complete(t: Tables, s: CopperdaleState, m: int) -> bool:
+    """Four filled spaces (three with the Artisans skill, whenever it was unlocked)."""
+    need = t.artisans_spaces if s.skill(t.skill_index["artisans"]) else t.monument_spaces
+    return sum(card is not None for card in s.monuments[m]) >= need
+
+
+def medal_breakdown(t: Tables, s: CopperdaleState) -> dict[str, int]:
+    """Medals per source as if the game ended now (monuments count only when complete)."""
+    counted = measures(t, s)
+    out = {}
+    for source_id, _name, measure, cap, monument in t.medal_sources:
+        earned = min(cap, counted[measure])
+        out[source_id] = 0 if monument >= 0 and not monument_complete(t, s, monument) else earned
+    return out

@@ -1,0 +1,95 @@
+"""The validated data compiled into flat lookup tables the rules read at speed.
+
+Cards are numbered 0..51 (suit-major, in ``deck.yaml`` order); suits by their index in
+``deck.suits``. Nothing here is a rule number: everything comes from the model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.games.copperdale.model import CopperdaleData
+
+SEGMENTS = ("economy", "infrastructure", "growth")
+INFRA_TYPES = ("district", "estate", "monument")
+
+
+@dataclass(frozen=True)
+class Tables:
+    suit_names: tuple[str, ...]
+    suit_letters: tuple[str, ...]
+    card_suit: tuple[int, ...]
+    card_value: tuple[int | None, ...]  # None for face cards (value depends on Population)
+    card_label: tuple[str, ...]
+    card_name: tuple[str, ...]  # "Queen of Hearts", for logs
+    face_card_base: int
+    months: int
+    border_deck: int
+    deck_size: int
+    occupation_names: tuple[str, ...]
+    occupation_spaces: int
+    skill_index: dict[str, int]  # skill id -> occupation index
+    prosperity_levels: tuple[int, ...]
+    infrastructure_fills: int
+    district_count: int
+    district_spaces: int
+    estate_suits: tuple[tuple[int, ...], ...]
+    monument_names: tuple[str, ...]
+    monument_suits: tuple[tuple[int, ...], ...]
+    monument_spaces: int
+    population_caps: tuple[int, ...]
+    border_caps: tuple[int, ...]
+    medal_total: int
+    # Every medal source: (id, name, what it counts, cap, monument index or -1).
+    medal_sources: tuple[tuple[str, str, str, int, int], ...]
+    # Skill numbers (rulebook, Skills), read from board.yaml.
+    merchants_bonus: int
+    redraws_per_month: int
+    surveyors_borders: int
+    masons_medals: int
+    farmers_population: int
+    artisans_spaces: int
+    diplomats_match: bool
+
+
+def compile_tables(data: CopperdaleData) -> Tables:
+    deck, board = data.deck, data.board
+    suit_ids = [s.id for s in deck.suits]
+    ranks = {r.id: r for r in deck.ranks}
+    faces = [face for piece in deck.pieces for face in piece.faces]
+    faces.sort(key=lambda f: (suit_ids.index(f.suit), list(ranks).index(f.rank)))
+    skills = board.skills
+    return Tables(
+        suit_names=tuple(s.name for s in deck.suits),
+        suit_letters=tuple(s.letter for s in deck.suits),
+        card_suit=tuple(suit_ids.index(f.suit) for f in faces),
+        card_value=tuple(ranks[f.rank].value for f in faces),
+        card_label=tuple(f"{ranks[f.rank].label}{deck.suits[suit_ids.index(f.suit)].letter}"
+                         for f in faces),
+        card_name=tuple(f"{ranks[f.rank].name} of {deck.suits[suit_ids.index(f.suit)].name}"
+                        for f in faces),
+        face_card_base=deck.face_card_base,
+        months=board.months, border_deck=board.border_deck, deck_size=len(faces),
+        occupation_names=tuple(o.name for o in board.occupations),
+        occupation_spaces=board.occupation_spaces,
+        skill_index={o.id: i for i, o in enumerate(board.occupations)},
+        prosperity_levels=tuple(board.prosperity_levels),
+        infrastructure_fills=board.infrastructure_fills,
+        district_count=board.districts.count, district_spaces=board.districts.spaces,
+        estate_suits=tuple(tuple(suit_ids.index(s) for s in e.suits) for e in board.estates),
+        monument_names=tuple(m.name for m in board.monuments),
+        monument_suits=tuple(tuple(suit_ids.index(s) for s in m.suits) for m in board.monuments),
+        monument_spaces=board.monument_spaces,
+        population_caps=tuple(board.population[s] for s in suit_ids),
+        border_caps=tuple(board.borders[s] for s in suit_ids),
+        medal_total=board.medal_total,
+        medal_sources=tuple((m.id, m.name, m.counts, m.max_medals, -1) for m in board.medals)
+        + tuple((m.id, m.name, m.bonus, m.max_medals, i) for i, m in enumerate(board.monuments)),
+        merchants_bonus=skills.merchants.prosperity_bonus,
+        redraws_per_month=skills.philosophers.redraws_per_month,
+        surveyors_borders=skills.surveyors.border_spaces,
+        masons_medals=skills.masons.medals,
+        farmers_population=skills.farmers.population_spaces,
+        artisans_spaces=skills.artisans.monument_spaces,
+        diplomats_match=skills.diplomats.face_cards_match,
+    )
