@@ -1,0 +1,113 @@
+"""Rules checks of boomtown-builders about the board's spaces and the cards' printing."""
+
+from __future__ import annotations
+
+from generator.checks import Reporter
+from generator.games.boomtown_builders.checks import CHECKS
+from generator.games.boomtown_builders.model import BoomtownBuildersData as Data
+from generator.games.boomtown_builders.model import Spot, VotingFace
+
+
+def _spots(data: Data) -> list[tuple[tuple[str | int, ...], Spot]]:
+    board = data.board
+    return ([(("board", "hideout_spaces", i), s) for i, s in enumerate(board.hideout_spaces)]
+            + [(("board", "printed_votes", i), s) for i, s in enumerate(board.printed_votes)])
+
+
+@CHECKS.check("spaces-on-board", cite="rulebook Setup 6: hideout spaces marked on the Board")
+def spaces_on_board(data: Data, report: Reporter) -> None:
+    """Hideout spaces and printed arrows are locations of the board, each named once, and
+    no arrow is printed under a hideout space (it could never be seen)."""
+    board = data.board
+    seen: dict[tuple[str, tuple[int, int]], int] = {}
+    hideouts = {s.index for s in board.hideout_spaces}
+    for loc, spot in _spots(data):
+        if spot.row > board.rows:
+            report.error(loc + ("row",), f"row {spot.row} is off the board (1..{board.rows})")
+        if spot.column > board.columns:
+            report.error(loc + ("column",), f"column {spot.column} is off the board "
+                         f"(1..{board.columns})")
+        key = (str(loc[1]), spot.index)
+        if key in seen:
+            report.error(loc, f"row {spot.row} column {spot.column} is listed twice")
+        seen.setdefault(key, 0)
+        if loc[1] == "printed_votes" and spot.index in hideouts:
+            report.error(loc, "a vote arrow under a hideout space is never visible")
+
+
+@CHECKS.check("hideout-spaces", cite="rulebook Setup 6: the remaining cards leave the game")
+def hideout_spaces(data: Data, report: Reporter) -> None:
+    """The board has at most as many hideout spaces as there are Hideout Cards."""
+    cards = sum(p.total() for p in data.hideouts.pieces)
+    if len(data.board.hideout_spaces) > cards:
+        report.error(("board", "hideout_spaces"), f"{len(data.board.hideout_spaces)} hideout "
+                     f"spaces but only {cards} Hideout Cards")
+
+
+def _voting_faces(data: Data) -> list[tuple[tuple[str | int, ...], VotingFace]]:
+    out: list[tuple[tuple[str | int, ...], VotingFace]] = []
+    for stem, file in (("buildings", data.buildings), ("hideouts", data.hideouts)):
+        for i, piece in enumerate(file.pieces):
+            out += [((stem, "pieces", i, "faces", j), f) for j, f in enumerate(piece.faces)]
+    return out
+
+
+@CHECKS.check("votes-one-way", cite="rulebook End of Round 2: + icons go with their side")
+def votes_one_way(data: Data, report: Reporter) -> None:
+    """A card votes one way only, and a "+" icon sits on a card with arrows (a "+" adds a
+    step for the side its card votes with, so it needs a side)."""
+    for loc, face in _voting_faces(data):
+        if face.left and face.right:
+            report.error(loc + ("right",), f"'{face.id}' votes both left and right")
+        if face.plus and not (face.left or face.right):
+            report.error(loc + ("plus",), f"'{face.id}' has a \"+\" icon but no arrows")
+
+
+@CHECKS.check("votes-balanced", cite="games.md: balance left and right arrows (designed)")
+def votes_balanced(data: Data, report: Reporter) -> None:
+    """Over the Building deck, left and right arrows (and their "+" icons) are equal, so
+    the tracks do not drift to one side by design (a warning: a custom deck may tilt)."""
+    sums = {"left": [0, 0], "right": [0, 0]}
+    for face in data.building_faces():
+        for side in ("left", "right"):
+            if getattr(face, side):
+                sums[side][0] += getattr(face, side) * face.count
+                sums[side][1] += face.plus * face.count
+    if sums["left"] != sums["right"]:
+        report.warning(("buildings", "pieces"), f"left arrows and + icons {sums['left']} "
+                       f"differ from right ones {sums['right']}")
+
+
+@CHECKS.check("points-fit", cite="rulebook Scoring: cubes move to the Scoring Track")
+def points_fit(data: Data, report: Reporter) -> None:
+    """Every score a building can make (with the Goldmine bonus) is a Scoring Track space,
+    no table is longer than a row is wide, and every building scores somewhere."""
+    top = data.board.scoring_track.spaces - data.terrain.goldmine_bonus
+    for i, piece in enumerate(data.buildings.pieces):
+        for j, face in enumerate(piece.faces):
+            loc = ("buildings", "pieces", i, "faces", j, "points")
+            if len(face.points) > data.board.columns:
+                report.error(loc, f"{len(face.points)} distances, but a row has only "
+                             f"{data.board.columns} locations")
+            for k, vp in enumerate(face.points):
+                if not 0 <= vp <= top:
+                    report.error(loc + (k,), f"{vp} VP is not on the Scoring Track (0..{top} "
+                                 "before the Goldmine bonus)")
+            if not any(face.points):
+                report.error(loc, f"'{face.id}' scores nothing at any distance")
+
+
+@CHECKS.check("mountain-arrows", cite="rulebook Terrain Cards: Mountain")
+def mountain_arrows(data: Data, report: Reporter) -> None:
+    """Mountains carry an arrow and nothing else does; there are few enough Mountains
+    (at most half a row) that following an arrow always finds a location."""
+    mountains = 0
+    for i, piece in enumerate(data.terrain.pieces):
+        for j, face in enumerate(piece.faces):
+            loc = ("terrain", "pieces", i, "faces", j)
+            if (face.terrain == "mountain") != (face.arrow is not None):
+                report.error(loc, f"'{face.id}': Mountains, and only Mountains, have an arrow")
+            mountains += face.count if face.terrain == "mountain" else 0
+    if mountains > data.board.columns // 2:
+        report.error(("terrain", "pieces"), f"{mountains} Mountains could fill a row past "
+                     f"the middle; at most {data.board.columns // 2} fit the arrow rule")
