@@ -1,7 +1,175 @@
-"""The YAML model of kings-of-copper (one field per component file stem)."""
+"""The YAML model of kings-of-copper (one field per component file stem).
 
-from generator.schema import GameData
+The board is a graph in data (spaces with kinds, forward neighbours and drawing
+positions; passages between districts); every price and table of the rules lives in
+``rules.yaml``. The reference game reads only this model.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from generator.schema import DieFace, Face, GameData, Model, Piece, PieceFile, Slug
+
+SpaceKind = Literal["start", "first", "track", "event", "safety", "entrance", "octagon",
+                    "mine", "tunnel", "tunnel-exit", "rung", "finish"]
+Money = int
+
+
+# --- rules.yaml -------------------------------------------------------------------
+
+class TunnelTable(Model):
+    totals: list[int] = Field(min_length=1, max_length=11)
+    any_die: list[int] = Field(default_factory=list, max_length=6)
+
+
+class TradeRules(Model):
+    title_price: Money = Field(ge=0, le=10_000)
+    offers_per_turn: int = Field(ge=0, le=5)
+
+
+class RulesFile(Model):
+    source: str | None = Field(default=None, max_length=300)
+    start_money: Money = Field(ge=0, le=100_000)
+    tokens_per_player: int = Field(ge=1, le=8)
+    first_turn_entries: int = Field(ge=1, le=8)
+    later_entries: int = Field(ge=1, le=8)
+    title_price: Money = Field(ge=0, le=10_000)
+    prospect_price: Money = Field(ge=0, le=10_000)
+    peek_price: Money = Field(ge=0, le=10_000)
+    dig_price: Money = Field(ge=0, le=10_000)
+    character_titles: int = Field(ge=1, le=16)
+    curse_turns: int = Field(ge=0, le=50)
+    first_home_bonus: Money = Field(ge=0, le=100_000)
+    rob_chips: int = Field(ge=0, le=5)
+    cave_in: list[list[int]] = Field(min_length=1, max_length=10)
+    d10_faces: int = Field(ge=2, le=20)
+    tunnel: TunnelTable
+    snake_eyes: list[int] = Field(min_length=2, max_length=2)
+    max_rerolls: int = Field(ge=0, le=5)
+    last_shift_round: int = Field(ge=1, le=1000)
+    trade: TradeRules
+
+
+# --- board.yaml --------------------------------------------------------------------
+
+class Color(Model):
+    id: Slug
+    name: str = Field(min_length=1, max_length=40)
+    letter: str = Field(min_length=1, max_length=2)  # colour is never the only cue
+    hex: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+
+
+class District(Model):
+    id: Slug
+    name: str = Field(min_length=1, max_length=60)
+
+
+class Space(Model):
+    id: Slug
+    kind: SpaceKind
+    next: list[Slug] = Field(max_length=3)
+    at: tuple[float, float]  # drawing position, mm from the board's top-left corner
+    color: Slug | None = None  # whose start, first square, safety, rung or finish
+    district: Slug | None = None  # entrance, octagon and mine spaces
+    title: Slug | None = None  # mines: the Claim Title printed on the mine
+
+
+class Passage(Model):
+    """A dotted passage under a ladder: its two mines are consecutive spaces."""
+
+    id: Slug
+    mines: tuple[Slug, Slug]
+    under_ladder: Slug
+
+
+class BoardFile(PieceFile):
+    colors: list[Color] = Field(min_length=1, max_length=8)
+    districts: list[District] = Field(min_length=1, max_length=8)
+    safe_kinds: list[SpaceKind]
+    spaces: list[Space] = Field(min_length=1, max_length=500)
+    passages: list[Passage] = Field(default_factory=list, max_length=20)
+    pieces: list[Piece[Face]] = Field(default_factory=list)
+
+
+# --- chips, cards, money -----------------------------------------------------------
+
+class ChipFace(Face):
+    value: Money = Field(ge=0, le=100_000)
+    sort: Literal["ore", "sapphire", "fools-gold"] = "ore"
+
+
+class ChipFile(PieceFile):
+    pieces: list[Piece[ChipFace]] = Field(default_factory=list)
+
+
+class TitleFace(Face):
+    district: Slug
+    note: str | None = Field(default=None, max_length=60)
+
+
+class TitleFile(PieceFile):
+    pieces: list[Piece[TitleFace]] = Field(default_factory=list)
+
+
+EffectKind = Literal["gain", "pay", "collect-each", "pay-each", "all-pay", "to-start",
+                     "tunnel-exit"]
+MONEY_EFFECTS = ("gain", "pay", "collect-each", "pay-each", "all-pay")
+
+
+class EventFace(Face):
+    effect: EffectKind
+    amount: Money = Field(default=0, ge=0, le=10_000)
+    text: str = Field(min_length=1, max_length=160)
+
+
+class EventFile(PieceFile):
+    pieces: list[Piece[EventFace]] = Field(default_factory=list)
+
+
+PowerKind = Literal["peek-discount", "cave-in-shift", "rob-extra", "prospect-discount",
+                    "title-discount"]
+
+
+class CharacterFace(Face):
+    role: str = Field(min_length=1, max_length=60)
+    power: PowerKind
+    amount: int = Field(ge=0, le=10_000)
+    text: str = Field(min_length=1, max_length=160)
+
+
+class CharacterFile(PieceFile):
+    pieces: list[Piece[CharacterFace]] = Field(default_factory=list)
+
+
+class NumberFace(Face):
+    value: int = Field(ge=0, le=100_000)
+
+
+class NumberFile(PieceFile):
+    pieces: list[Piece[NumberFace]] = Field(default_factory=list)
+
+
+class TokenFile(PieceFile):
+    pieces: list[Piece[Face]] = Field(default_factory=list)
+
+
+class DiceFile(PieceFile):
+    pieces: list[Piece[DieFace]] = Field(default_factory=list)
 
 
 class KingsOfCopperData(GameData):
-    pass
+    rules: RulesFile
+    board: BoardFile
+    mining_chips: ChipFile
+    prospecting_chips: ChipFile
+    titles: TitleFile
+    events: EventFile
+    characters: CharacterFile
+    anaconda_sapphire: ChipFile
+    money: NumberFile
+    tokens: TokenFile
+    dice: DiceFile
+    d10_chits: NumberFile

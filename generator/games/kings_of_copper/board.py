@@ -1,0 +1,123 @@
+"""The board graph read from ``board.yaml``: lookups the checks and the rules share.
+
+Movement (rulebook "Movement", "Mining", "Ladders & Finish"): tokens move forward along
+``next``; a token of colour c at its own Square of Safety turns onto its ladder, others
+go on round the track; only a token that *starts* its move on a district entrance may
+step into the district; inside a district tokens move forward or backward, and the
+passages under the ladders join the last mine of one district to the first of the next.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from generator.games.kings_of_copper.model import KingsOfCopperData, Passage, Space
+
+DISTRICT_KINDS = ("octagon", "mine")
+
+
+@dataclass
+class Board:
+    spaces: dict[str, Space]
+    passages: list[Passage]
+    safe_kinds: frozenset[str]
+    colors: list[str]
+    back: dict[str, list[str]] = field(default_factory=dict)  # district predecessors
+
+    @classmethod
+    def from_data(cls, data: KingsOfCopperData) -> Board:
+        b = data.board
+        board = cls({s.id: s for s in b.spaces}, list(b.passages), frozenset(b.safe_kinds),
+                    [c.id for c in b.colors])
+        for space in b.spaces:
+            for nxt in space.next:
+                target = board.spaces.get(nxt)
+                if target is not None and target.kind in DISTRICT_KINDS and \
+                        space.kind in DISTRICT_KINDS:
+                    board.back.setdefault(nxt, []).append(space.id)
+        return board
+
+    def of_kind(self, kind: str, color: str | None = None) -> list[str]:
+        return [s.id for s in self.spaces.values()
+                if s.kind == kind and (color is None or s.color == color)]
+
+    def start(self, color: str) -> str:
+        return self.of_kind("start", color)[0]
+
+    def finish(self, color: str) -> str:
+        return self.of_kind("finish", color)[0]
+
+    def first(self, color: str) -> str:
+        return self.of_kind("first", color)[0]
+
+    def is_safe(self, space_id: str) -> bool:
+        return self.spaces[space_id].kind in self.safe_kinds
+
+    def in_district(self, space_id: str) -> str | None:
+        space = self.spaces[space_id]
+        return space.district if space.kind in DISTRICT_KINDS else None
+
+    def forward(self, space_id: str, color: str, first_step: bool) -> list[str]:
+        """Where one forward step can go from ``space_id`` for a token of ``color``."""
+        space = self.spaces[space_id]
+        out = []
+        for nxt in space.next:
+            target = self.spaces[nxt]
+            if target.kind == "rung" and target.color != color:
+                continue  # only your own ladder
+            if space.kind == "safety" and space.color == color and target.kind != "rung":
+                continue  # your own Square of Safety turns you onto your ladder
+            if space.kind == "entrance" and target.kind in DISTRICT_KINDS and not first_step:
+                continue  # you enter a district only from a turn begun on its entrance
+            out.append(nxt)
+        return out
+
+    def passage_steps(self, space_id: str, forward: bool) -> list[Passage]:
+        """Passages leaving ``space_id`` in the direction of travel."""
+        end = 0 if forward else 1
+        return [p for p in self.passages if p.mines[end] == space_id]
+
+    def reachable(self, origin: str) -> set[str]:
+        """Every space reachable from ``origin`` along next edges and passages."""
+        seen = {origin}
+        todo = deque([origin])
+        while todo:
+            here = todo.popleft()
+            nxt = list(self.spaces[here].next) + [p.mines[1] for p in self.passage_steps(
+                here, True)] + [p.mines[0] for p in self.passage_steps(here, False)]
+            for n in nxt:
+                if n in self.spaces and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+
+    def route_length(self, color: str) -> int | None:
+        """Fewest steps a token of ``color`` needs from its First Square to its Finish."""
+        goal, origin = self.finish(color), self.first(color)
+        dist = {origin: 0}
+        todo = deque([origin])
+        while todo:
+            here = todo.popleft()
+            for n in self.forward(here, color, first_step=True):
+                if n not in dist:
+                    dist[n] = dist[here] + 1
+                    todo.append(n)
+        return dist.get(goal)
+
+    def distance_to_finish(self, color: str) -> dict[str, int]:
+        """Steps from every space to ``color``'s Finish along the track (for bots)."""
+        rev: dict[str, list[str]] = {}
+        for space in self.spaces.values():
+            for n in self.forward(space.id, color, first_step=True):
+                rev.setdefault(n, []).append(space.id)
+        goal = self.finish(color)
+        dist = {goal: 0}
+        todo = deque([goal])
+        while todo:
+            here = todo.popleft()
+            for p in rev.get(here, []):
+                if p not in dist:
+                    dist[p] = dist[here] + 1
+                    todo.append(p)
+        return dist
