@@ -1,8 +1,11 @@
 """copper-creek: data model, checks, reference implementation and bots."""
 
+from generator.engine.bots import RandomBot
 from generator.games.copper_creek import checks_play  # noqa: F401  (registers its checks)
 from generator.games.copper_creek.checks import CHECKS
 from generator.games.copper_creek.model import CopperCreekData
+from generator.games.copper_creek.rules import CopperCreekGame
 from generator.games.spec import GameSpec
 
-SPEC = GameSpec(id="copper-creek", model=CopperCreekData, checks=CHECKS)
+SPEC = GameSpec(id="copper-creek", model=CopperCreekData, checks=CHECKS,
+                make_game=CopperCreekGame, bots={"random": RandomBot})

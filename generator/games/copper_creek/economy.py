@@ -1,0 +1,24 @@
+"""Money rules: how income splits over a stack and what a share costs (rulebook Step 3, 5)."""
+
+from __future__ import annotations
+
+
+def split_income(amount: int, stack: list[int], players: int) -> list[int]:
+    """Each seat's part of ``amount`` earned by a building whose chips are ``stack``
+    (bottom first). Equal per share; the leftover dollars go one each to the oldest
+    shares, the lowest chips (rulebook, Distributing Income)."""
+    paid = [0] * players
+    if not stack:
+        return paid  # no shareholders: the money stays in the bank (ruling)
+    each, left = divmod(amount, len(stack))
+    for i, seat in enumerate(stack):
+        paid[seat] += each + (1 if i < left else 0)
+    return paid
+
+
+def share_price(open_doors: int, points: int, stack: list[int], buyer: int,
+                minimum: int) -> int:
+    """Open doors (at least the minimum price) plus the point value for every share
+    that is not the buyer's own (rulebook, Purchase Price)."""
+    others = sum(1 for seat in stack if seat != buyer)
+    return max(open_doors, minimum) + points * others

@@ -1,0 +1,59 @@
+"""Actions and positions in the game's own words, for logs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from generator.games.copper_creek.geometry import EDGES
+from generator.games.copper_creek.town import xy
+
+if TYPE_CHECKING:
+    from generator.games.copper_creek.rules import CopperCreekState
+
+TURNS = ("as printed", "turned right", "upside down", "turned left")
+
+
+def action_words(s: CopperCreekState, action: Any) -> str:
+    t = s.t
+    if s.phase == "setup":
+        zone = t.start_slots[len(s.placed)][0]
+        return f"start card {_card(s, action)} in the {zone}"
+    if s.phase == "first":
+        return f"P{action + 1} goes first"
+    if s.phase == "draw":
+        colours = ", ".join(t.row_names[r] for r in t.cards[action].colors) or "gray only"
+        return f"P{s.active + 1} draws {_card(s, action)} ({colours})"
+    if s.phase == "build":
+        if action < 0:
+            return f"sets {_card(s, s.drawn)} aside (it fits nowhere)"
+        c, rot = divmod(action, 4)
+        x, y = xy(c)
+        return f"builds {_card(s, s.drawn)} at ({x}, {y}) {TURNS[rot]}"
+    seat = s.current_player()
+    if action < 0:
+        return "passes"
+    b = t.buildings[action]
+    return (f"buys a share of {b.name} for ${s.price(action, seat)} "
+            f"({s.town.open_doors[action]} open doors, {b.points} points)")
+
+
+def _card(s: CopperCreekState, card: int) -> str:
+    names = " & ".join(s.t.buildings[g].name for g in s.t.cards[card].gids)
+    return f"'{names}'"
+
+
+def describe(s: CopperCreekState) -> str:
+    t = s.t
+    lines = [f"turn {s.turn}; bank ${s.bank}; calendar " + " ".join(
+        f"{t.row_names[r]}:{t.column_names[c]}" for r, c in enumerate(s.stones))]
+    for seat in range(s.players):
+        lines.append(f"P{seat + 1}: {s.points[seat]} points, ${s.money[seat]}")
+    for gid, stack in enumerate(s.stacks):
+        if stack:
+            owners = ",".join(f"P{p + 1}" for p in stack)
+            lines.append(f"{t.buildings[gid].name}: [{owners}] "
+                         f"{s.town.open_doors.get(gid, 0)} open doors")
+    return "\n".join(lines)
+
+
+__all__ = ["EDGES", "action_words", "describe"]
