@@ -77,7 +77,8 @@ def standard_deck(data: CopperdaleData, report: Reporter) -> None:
             if seen[(face.suit, face.rank)]:
                 report.error(loc, f"card {face.rank} of {face.suit} is listed twice")
             seen[(face.suit, face.rank)] += 1
-        missing = [f"{r} of {s}" for s in suits for r in ranks if not seen[(s, r)]]
+        missing = [f"{r.name} of {s.name}" for s in data.deck.suits for r in data.deck.ranks
+                   if not seen[(s.id, r.id)]]
         if missing:
             report.error(("deck", "pieces", p, "faces"), f"missing cards: {', '.join(missing)}")
 

@@ -1,0 +1,91 @@
+"""Every Copperdale check: the bundled data passes; broken data gives a located error."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from generator.games.copperdale import SPEC
+from generator.validate import validate_game
+
+
+def line_col(text: str, needle: str) -> tuple[int, int]:
+    """1-based line and column of the ``^`` in ``needle``, found in ``text`` (without ^)."""
+    at = text.index(needle.replace("^", "")) + needle.index("^")
+    line = text.count("\n", 0, at) + 1
+    return line, at - text.rfind("\n", 0, at)
+
+
+def test_bundled_data_is_clean() -> None:
+    loaded = validate_game(SPEC)
+    assert [p.format() for p in loaded.problems] == []
+    assert loaded.data is not None
+
+
+def test_cli_validate_exits_zero() -> None:
+    run = subprocess.run([sys.executable, "-m", "generator", "validate", "copperdale"],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_every_check_is_tested() -> None:
+    tested = {case[0] for case in CASES}
+    assert tested == set(SPEC.checks.checks)
+
+
+# (rule, file, text to replace, replacement, where the error points in the new text)
+CASES = [
+    ("unique-suits-and-ranks", "deck.yaml", "{id: '3', label: '3'", "{id: '2', label: '3'",
+     "{id: ^'2', label: '3'"),
+    ("card-values", "deck.yaml", "{id: a, label: A, name: Ace, value: 1}",
+     "{id: a, label: A, name: Ace, value: 2}", "Ace, value: ^2}"),
+    ("card-values", "deck.yaml", "name: Queen, face_card: true}",
+     "name: Queen, face_card: true, value: 12}", "value: ^12}"),
+    ("standard-deck", "deck.yaml", "      - {id: k-clubs, suit: clubs, rank: 'k'}\n", "",
+     "faces:\n      ^- {id: a-spades"),
+    ("standard-deck", "deck.yaml", "{id: k-clubs, suit: clubs, rank: 'k'}",
+     "{id: k-clubs, suit: clubs, rank: 'q'}", "^{id: k-clubs"),
+    ("standard-deck", "deck.yaml", "{id: 7-hearts, suit: hearts, rank: '7'}",
+     "{id: 7-hearts, suit: hearts, rank: '7', count: 2}", "count: ^2}"),
+    ("deck-feeds-months", "board.yaml", "border_deck: 12 ", "border_deck: 9  ", "border_deck: ^9"),
+    ("deck-feeds-months", "board.yaml", "months: 12 ", "months: 14 ", "months: ^14"),
+    ("segments-in-order", "board.yaml", "{id: growth, number: 3", "{id: growth, number: 2",
+     "^{id: growth"),
+    ("occupation-spaces", "board.yaml", "{id: diplomats, name: Diplomats",
+     "{id: masons, name: Diplomats", "{id: ^masons, name: Diplomats"),
+    ("prosperity-levels", "board.yaml", "[60, 80, 100, 120]", "[60, 80, 110, 120]",
+     "prosperity_levels: ^[60"),
+    ("district-spaces", "board.yaml", "{count: 4, spaces: 2}", "{count: 3, spaces: 2}",
+     "{count: ^3, spaces"),
+    ("estates-cover-suit-pairs", "board.yaml", "suits: [hearts, clubs]",
+     "suits: [spades, hearts]", "hearts-clubs, suits: ^[spades"),
+    ("estates-cover-suit-pairs", "board.yaml", "suits: [diamonds, clubs]",
+     "suits: [clubs, clubs]", "suits: ^[clubs, clubs]"),
+    ("monument-spaces", "board.yaml",
+     "name: Statues, suits: [spades, hearts, diamonds, clubs]",
+     "name: Statues, suits: [spades, hearts, diamonds, diamonds]", "Statues, suits: ^["),
+    ("monument-spaces", "board.yaml", "monument_spaces: 3}", "monument_spaces: 4}", "artisans: {monument_spaces: ^4}"),
+    ("population-spaces", "board.yaml", "clubs: 9}", "clubs: 8}", "clubs: ^8}"),
+    ("border-spaces", "board.yaml", "hearts: 5,", "hearts: 6,", "hearts: ^6,"),
+    ("medal-total", "board.yaml", "counts: completed-districts, max_medals: 4",
+     "counts: completed-districts, max_medals: 3", "medal_total: ^33"),
+    ("medal-total", "board.yaml", "medal_total: 33 ", "medal_total: 34 ", "medal_total: ^34"),
+    ("ratings-ascending", "board.yaml", "{up_to: 15,", "{up_to: 9,", "{up_to: ^9,"),
+    ("infrastructure-fills", "board.yaml", "infrastructure_fills: 2", "infrastructure_fills: 3",
+     "infrastructure_fills: ^3"),
+]
+
+
+@pytest.mark.parametrize(("rule", "file", "old", "new", "at"), CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_broken_data_is_located(broken_tree, rule: str, file: str, old: str, new: str,
+                                at: str) -> None:
+    problems, text = broken_tree(file, old, new)
+    mine = [p for p in problems if p.rule == rule]
+    assert mine, [p.format() for p in problems]
+    line, col = line_col(text, at)
+    assert all(p.path.endswith(f"copperdale/{file}") for p in mine)
+    assert (line, col) in [(p.line, p.col) for p in mine], [p.format() for p in mine]
+    assert all(p.severity == "error" for p in mine)

@@ -1,0 +1,219 @@
+"""The rulebook's worked examples and stated rules, each as a named test with exact numbers.
+
+Positions come from small dicts (see ``conftest.position``): the sheet fields that
+matter, the card assigned to each segment, and the step of the month to resolve.
+Suits: 0 spades, 1 hearts, 2 diamonds, 3 clubs. Occupations in sheet order: 0 Merchants,
+1 Philosophers, 2 Surveyors, 3 Masons, 4 Farmers, 5 Artisans, 6 Diplomats.
+"""
+
+from __future__ import annotations
+
+from generator.games.copperdale import resolve
+
+ECONOMY = [("economy",)]
+INFRA = [("infrastructure",), ("infrastructure",)]
+MERCHANTS, PHILOSOPHERS, SURVEYORS, MASONS, FARMERS, ARTISANS, DIPLOMATS = range(7)
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+
+
+def economy(kit, first: list[int], value_card: str):  # type: ignore[no-untyped-def]
+    s = kit.position(ECONOMY, occupations=[first] + [[]] * 6,
+                 assigned=[kit.card(value_card), None, None])
+    s.apply_action(("occupation", MERCHANTS))
+    return s
+
+
+def test_ace_is_always_value_1(kit) -> None:
+    s = kit.position(ECONOMY, population=[5, 0, 0, 0])
+    assert s.value(kit.card("a-spades")) == 1
+
+
+def test_face_card_is_1_plus_its_suits_population_level(kit) -> None:
+    s = kit.position(ECONOMY, population=[0, 3, 0, 9])
+    assert s.value(kit.card("q-hearts")) == 4
+    assert s.value(kit.card("k-spades")) == 1
+    assert s.value(kit.card("j-clubs")) == 10
+    assert s.value(kit.card("10-hearts")) == 10
+
+
+def test_occupation_3_then_5_unlocks_its_skill(kit) -> None:
+    s = economy(kit, [3], "5-clubs")
+    assert s.occupations[MERCHANTS] == [3, 5]
+    assert s.skill(MERCHANTS)
+
+
+def test_occupation_5_then_5_strikes_its_skill(kit) -> None:
+    s = economy(kit, [5], "5-clubs")
+    assert s.occupations[MERCHANTS] == [5, 5]
+    assert not s.skill(MERCHANTS)
+
+
+def test_occupation_5_then_3_strikes_its_skill(kit) -> None:
+    s = economy(kit, [5], "3-hearts")
+    assert s.occupations[MERCHANTS] == [5, 3]
+    assert not s.skill(MERCHANTS)
+
+
+def test_economy_may_start_any_occupation_or_finish_a_started_one(kit) -> None:
+    s = kit.position(ECONOMY, occupations=[[3], [2, 4]] + [[]] * 5,
+                 assigned=[kit.card("9-clubs"), None, None])
+    assert s.legal_actions() == [("occupation", i) for i in (0, 2, 3, 4, 5, 6)]
+
+
+def district(kit, first: list[int], value_card: str):  # type: ignore[no-untyped-def]
+    s = kit.position(INFRA, districts=[first, [], [], []],
+                 assigned=[None, kit.card(value_card), None])
+    s.apply_action(("district", 0))
+    return s
+
+
+def test_district_4_and_4_is_completed_and_fills_a_population_space(kit) -> None:
+    s = district(kit, [4], "4-hearts")
+    assert s.districts[0] == [4, 4] and s.district_complete(0)
+    # the population space of your choice comes first, then the second Infrastructure fill
+    assert s.legal_actions() == [("population", suit) for suit in range(4)]
+    s.apply_action(("population", DIAMONDS))
+    assert s.population == [0, 0, 1, 0]
+    assert s.medals()["districts"] == 1
+
+
+def test_district_4_and_6_is_not_completed(kit) -> None:
+    s = district(kit, [4], "6-hearts")
+    assert s.districts[0] == [4, 6] and not s.district_complete(0)
+    assert s.population == [0, 0, 0, 0]
+    assert s.medals()["districts"] == 0
+
+
+def test_infrastructure_offers_only_spaces_of_the_assigned_suit(kit) -> None:
+    s = kit.position(INFRA, districts=[[4, 4], [2], [], []],
+                 assigned=[None, kit.card("7-hearts"), None])
+    estates_with_hearts = [0, 3, 4]  # spades-hearts, hearts-diamonds, hearts-clubs
+    assert s.legal_actions() == ([("district", 1), ("district", 2), ("district", 3)]
+                                 + [("estate", e) for e in estates_with_hearts]
+                                 + [("monument", m) for m in range(4)])
+
+
+def test_infrastructure_never_fills_the_same_type_twice(kit) -> None:
+    s = kit.position(INFRA, assigned=[None, kit.card("7-hearts"), None])
+    s.apply_action(("monument", 0))
+    assert s.monuments[0] == [None, kit.card("7-hearts"), None, None]
+    assert {a[0] for a in s.legal_actions()} == {"district", "estate"}
+
+
+def test_estate_fills_a_border_space_of_either_of_its_suits(kit) -> None:
+    s = kit.position(INFRA, assigned=[None, kit.card("7-hearts"), None])
+    s.apply_action(("estate", 4))  # hearts-clubs
+    assert s.legal_actions() == [("border", HEARTS), ("border", CLUBS)]
+    s.apply_action(("border", CLUBS))
+    assert s.borders == [0, 0, 0, 1]
+
+
+def test_surveyors_fill_two_border_spaces_per_estate(kit) -> None:
+    s = kit.position(INFRA, occupations=kit.skills("surveyors"),
+                 assigned=[None, kit.card("7-hearts"), None])
+    s.apply_action(("estate", 4))
+    s.apply_action(("border", CLUBS))
+    s.apply_action(("border", HEARTS))
+    assert s.borders == [0, 1, 0, 1]
+
+
+def growth(kit, border: str, grown: str, **fields):  # type: ignore[no-untyped-def]
+    """Resolve Growth only (the month then ends)."""
+    s = kit.position([("growth",), ("month-end",)], border=kit.card(border),
+                 assigned=[kit.card("2-spades"), kit.card("3-spades"), kit.card(grown)],
+                 **fields)
+    resolve.advance(s, None)
+    return s
+
+
+def test_growth_matching_value_fills_population_and_border(kit) -> None:
+    s = growth(kit, "7-spades", "7-hearts")
+    assert s.population == [0, 1, 0, 0] and s.borders == [0, 1, 0, 0]
+
+
+def test_growth_matching_suit_fills_population_and_border(kit) -> None:
+    s = growth(kit, "7-spades", "2-spades")
+    assert s.population == [1, 0, 0, 0] and s.borders == [1, 0, 0, 0]
+
+
+def test_growth_without_match_fills_only_population(kit) -> None:
+    s = growth(kit, "7-spades", "3-hearts")
+    assert s.population == [0, 1, 0, 0] and s.borders == [0, 0, 0, 0]
+
+
+def test_face_border_card_matches_by_its_value_then(kit) -> None:
+    # Queen of Hearts with Hearts Population 2 is Value 3: the 3 of Clubs matches it
+    s = growth(kit, "q-hearts", "3-clubs", population=[0, 2, 0, 0])
+    assert s.borders == [0, 0, 0, 1]
+
+
+def test_diplomats_make_face_cards_match_any_border(kit) -> None:
+    s = growth(kit, "7-spades", "k-clubs", occupations=kit.skills("diplomats"))
+    assert s.borders == [0, 0, 0, 1]
+    plain = growth(kit, "7-spades", "k-clubs")
+    assert plain.borders == [0, 0, 0, 0]
+
+
+def test_farmers_may_fill_a_second_population_space(kit) -> None:
+    s = kit.position([("growth",), ("month-end",)], border=kit.card("7-spades"),
+                 occupations=kit.skills("farmers"),
+                 assigned=[kit.card("2-spades"), kit.card("3-spades"), kit.card("9-hearts")])
+    resolve.advance(s, None)
+    assert s.population == [0, 1, 0, 0]
+    assert s.legal_actions() == [("pass",), ("population", HEARTS)]
+    s.apply_action(("population", HEARTS))
+    assert s.population == [0, 2, 0, 0]
+
+
+def test_merchants_add_20_to_prosperity(kit) -> None:
+    spaces = [[1, 2], [3, 9], [4, 9], [5, 9], [], [], []]  # 42 written + Merchants 20 = 62
+    s = kit.position(ECONOMY, occupations=spaces)
+    assert s.medals()["prosperity"] == 1
+    assert s.medals()["fountains"] == 0  # Fountains is not built
+
+
+def test_masons_medal_needs_all_six_estates(kit) -> None:
+    five = [kit.card(c) for c in ("2-spades", "3-spades", "4-spades", "5-hearts",
+                                    "6-hearts")]
+    s = kit.position(ECONOMY, occupations=kit.skills("masons"), estates=five + [None])
+    assert s.medals()["masons"] == 0
+    s2 = kit.position(ECONOMY, occupations=kit.skills("masons"),
+                  estates=five + [kit.card("7-clubs")])
+    assert s2.medals()["masons"] == 1
+
+
+def test_artisans_complete_monuments_with_three_spaces(kit) -> None:
+    three = [kit.card("2-spades"), kit.card("2-hearts"), kit.card("2-diamonds"), None]
+    fields = {"districts": [[5, 5], [6, 6], [], []], "monuments": [[None] * 4, three,
+                                                                    [None] * 4, [None] * 4]}
+    without = kit.position(ECONOMY, **fields)
+    assert without.medals()["arches"] == 0
+    s = kit.position(ECONOMY, occupations=kit.skills("artisans"), **fields)
+    assert s.medals()["arches"] == 2
+
+
+def test_philosophers_put_one_card_under_the_deck_each_month(kit) -> None:
+    s = kit.position([("reveal",), ("assign",), ("reveal",), ("assign",)],
+                 occupations=kit.skills("philosophers"), border=kit.card("7-spades"))
+    s.apply_action(kit.card("9-hearts"))
+    assert ("redraw",) in s.legal_actions()
+    s.apply_action(("redraw",))
+    assert s.bottom == [kit.card("9-hearts")]
+    s.apply_action(kit.card("k-clubs"))
+    assert ("redraw",) not in s.legal_actions()
+
+
+def test_a_full_sheet_earns_all_33_medals(kit) -> None:
+    full = [[8, 9]] * 7  # 119 written + Merchants 20 = 139: all four levels
+    estates = [kit.card(f"{n}-{suit}") for n, suit in
+               ((2, "spades"), (3, "spades"), (4, "spades"), (2, "hearts"), (3, "hearts"),
+                (2, "diamonds"))]
+    monuments = [[kit.card(f"{n}-{suit}") for suit in ("spades", "hearts", "diamonds",
+                                                          "clubs")] for n in (5, 6, 7, 8)]
+    s = kit.position(ECONOMY, occupations=full, districts=[[5, 5]] * 4, estates=estates,
+                 monuments=monuments, population=[9] * 4, borders=[5] * 4)
+    assert s.medals() == {"masons": 1, "prosperity": 4, "districts": 4, "borders": 4,
+                          "population": 4, "fountains": 4, "arches": 4, "statues": 4,
+                          "gardens": 4}
+    assert s.returns() == [33.0]
+    assert s.invariants() == []
