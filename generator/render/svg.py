@@ -8,13 +8,14 @@ rely on: ``face`` (the face's fields), ``piece`` (the piece's fields, no faces),
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
-from generator.components import LoadedGame
+from generator.components import BUNDLED_TEMPLATES, LoadedGame
 
 
 @lru_cache(maxsize=32)
@@ -37,9 +38,9 @@ def game_environment(loaded: LoadedGame) -> jinja2.Environment:
 
 
 def face_context(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
-                 bleed: float) -> dict[str, Any]:
+                 bleed: float, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     w, h = piece.size_mm
-    return {
+    return {**(extra or {}),
         "face": piece.face_context(face),
         "piece": piece.model_dump(mode="json", exclude={"faces"}),
         "w": w, "h": h, "bleed": bleed, "side": side, "copy": copy,
@@ -49,10 +50,20 @@ def face_context(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: 
 
 
 def render_face(loaded: LoadedGame, piece: Any, face: Any, *, side: str = "front",
-                copy: int = 1, bleed: float = 3.0) -> str:
-    """The SVG text of one face (or back) of a piece."""
+                copy: int = 1, bleed: float = 3.0, extra: Mapping[str, Any] | None = None,
+                size: tuple[float, float] | None = None) -> str:
+    """The SVG text of one face (or back) of a piece. ``extra`` adds names to the context
+    (a die's ``value`` and ``index``); ``size`` overrides ``w``, ``h`` (a die's square)."""
     name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
     if name is None:
         raise ValueError(f"piece '{piece.id}' has no {side} template")
     template = game_environment(loaded).get_template(name)
-    return template.render(face_context(loaded, piece, face, side=side, copy=copy, bleed=bleed))
+    context = face_context(loaded, piece, face, side=side, copy=copy, bleed=bleed, extra=extra)
+    if size is not None:
+        context["w"], context["h"] = size
+    return template.render(context)
+
+
+def page_svg(template: str, **context: Any) -> str:
+    """A generator page (contents, registration test, labels) from ``templates/_shared``."""
+    return environment((BUNDLED_TEMPLATES,)).get_template(template).render(context)

@@ -1,0 +1,166 @@
+"""``copperplate build``: one game → ``OUT/<game>/<game>-<paper>.pdf`` + ``manifest-<paper>.json``.
+
+Order of the PDF: contents, then every sheet of fronts followed by its sheet of backs
+(fronts always on odd pages when printing double-sided: a blank back where a sheet has
+none), then large pieces (single pages, or an assembly overview and its tiles), then the
+duplex registration test. Both files are written atomically; nothing is written until
+everything rendered, so a failed build leaves the previous files as they were.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.components import LoadedGame
+from generator.fileio import write_atomic
+from generator.render import fonts
+from generator.render.cache import FaceCache, cache_root
+from generator.render.document import Document, Page
+from generator.render.furniture import (
+    Settings,
+    contents_page_count,
+    contents_pages,
+    contents_rows,
+    footer_overlay,
+    registration_pages,
+)
+from generator.render.geometry import PAPERS, Paper
+from generator.render.jobs import Job, jobs
+from generator.render.large import large_pages
+from generator.render.pdfwriter import write_pdf
+from generator.render.sheets import Duplex, sheet_pages
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    paper: str = "a4"
+    duplex: str = "long"
+    out: Path = Path("output")
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    bleed_mm: float = 3.0
+    progress: bool = False
+    jobs: int = 0  # processes for cold renders (0: as many as cores, up to 8)
+
+
+@dataclass
+class BuildResult:
+    pieces: int
+    pages: int
+    pdf: Path
+    manifest: Path
+    seconds: float
+    rendered: int = 0  # faces cairo had to draw (the rest came from the cache)
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+Pair = tuple[Page, Page | None]
+
+
+def body_pairs(doc: Document, all_jobs: list[Job], paper: Paper, duplex: Duplex) -> list[Pair]:
+    imposed = [j for j in all_jobs if not j.is_large(paper)]
+    pairs: list[Pair] = list(sheet_pages(doc, imposed, paper, duplex)) if imposed else []
+    for job in all_jobs:
+        if job.is_large(paper):
+            pairs += large_pages(doc, job, paper, duplex)
+    return pairs
+
+
+def order_pages(pairs: list[Pair], duplex: str) -> list[Page]:
+    """Double-sided: every front then its back (a blank if it has none); single-sided:
+    a back page only where there are backs."""
+    pages: list[Page] = []
+    for front, back in pairs:
+        pages.append(front)
+        if duplex != "none":
+            pages.append(back if back is not None else Page("blank"))
+        elif back is not None and back.placements:
+            pages.append(back)
+    return pages
+
+
+def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
+    """Everything the PDF will hold, before any SVG is turned into PDF."""
+    paper = PAPERS[options.paper]
+    doc = Document()
+    flip = options.duplex if options.duplex != "none" else "long"
+    duplex = Duplex(flip, tuple(options.back_offset_mm))  # type: ignore[arg-type]
+    all_jobs = jobs(loaded, options.bleed_mm)
+    body = order_pages(body_pairs(doc, all_jobs, paper, duplex), options.duplex)
+    n_contents = contents_page_count(len(all_jobs))
+    padded = n_contents + (n_contents % 2 if options.duplex != "none" else 0)
+    registration_at = padded + len(body) + 1
+    total = registration_at + 1
+    settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset)
+    numbered = {id(p): padded + i + 1 for i, p in enumerate(body)}
+    rows = contents_rows(all_jobs, _pages_of(body, numbered), _tiled(body))
+    head = contents_pages(doc, settings, rows, registration_at, total)
+    head += [Page("blank")] * (padded - len(head))
+    doc.pages = head + body + list(registration_pages(doc, settings, duplex.offset))
+    for number, page in enumerate(doc.pages, start=1):
+        footer_overlay(doc, page, paper, number, total, loaded.data.game.name)
+    return doc
+
+
+def _pages_of(body: list[Page], numbered: dict[int, int]) -> dict[str, list[int]]:
+    found: dict[str, set[int]] = {}
+    for page in body:
+        for item in page.items:
+            if item["side"] == "front":
+                found.setdefault(item["component"], set()).add(numbered[id(page)])
+        if page.overview is not None:
+            found.setdefault(page.overview["component"], set()).add(numbered[id(page)])
+    return {k: sorted(v) for k, v in found.items()}
+
+
+def _tiled(body: list[Page]) -> set[str]:
+    return {item["component"] for p in body if p.role == "tile" for item in p.items}
+
+
+def manifest(loaded: LoadedGame, doc: Document, paper: Paper, pdf_name: str) -> dict[str, Any]:
+    items = []
+    for number, page in enumerate(doc.pages, start=1):
+        for item in page.items:
+            entry = {k: v for k, v in item.items() if k not in ("trim", "bleed")}
+            entry.update(page=number, trim_pt=item["trim"].to_pt(paper.h),
+                         bleed_pt=item["bleed"].to_pt(paper.h))
+            items.append(entry)
+    return {"game": loaded.game_id, "paper": paper.name, "page_size_pt": paper.size_pt(),
+            "pdf": pdf_name, "page_count": len(doc.pages), "items": items}
+
+
+def render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int]:
+    folder = cache_root()
+    cache = FaceCache(folder, fonts.pin(folder))
+    if not options.progress:
+        return cache.render_all(doc.arts, jobs=options.jobs), cache.misses
+    from rich.progress import Progress
+
+    with Progress(transient=True) as bar:
+        task = bar.add_task("rendering faces", total=len(doc.arts))
+        tick: Callable[[int], None] = lambda n: bar.advance(task, n)  # noqa: E731
+        pdfs = cache.render_all(doc.arts, tick=tick, jobs=options.jobs)
+    return pdfs, cache.misses
+
+
+def build_game(loaded: LoadedGame, options: BuildOptions) -> BuildResult:
+    started = time.perf_counter()
+    paper = PAPERS[options.paper]
+    fonts.pin(cache_root())  # before anything can start cairo
+    doc = plan(loaded, options)
+    pdfs, rendered = render_arts(doc, options)
+    name = f"{loaded.game_id}-{paper.name}.pdf"
+    data = write_pdf(doc, pdfs, paper, f"{loaded.data.game.name}: print-and-play",
+                     options.duplex)
+    folder = options.out / loaded.game_id
+    listing = manifest(loaded, doc, paper, name)
+    write_atomic(folder / name, data)
+    write_atomic(folder / f"manifest-{paper.name}.json",
+                 (json.dumps(listing, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+    pieces = sum(len(job.copies) for job in jobs(loaded, options.bleed_mm))
+    return BuildResult(pieces, len(doc.pages), folder / name, folder /
+                       f"manifest-{paper.name}.json", time.perf_counter() - started, rendered)

@@ -1,0 +1,91 @@
+"""SVG → one-page PDF through cairosvg, cached by content so a rebuild renders only what changed.
+
+The key is the SVG text plus everything that can change cairo's output (the font set's
+fingerprint, the cairosvg version, ``FORMAT``). A cached file holds exactly the bytes
+cairosvg produced, so a cache hit and a miss give the same output; a damaged or unreadable
+cache entry is rendered again, and a cache that cannot be written is simply skipped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from generator.components import ROOT
+from generator.fileio import write_atomic
+
+FORMAT = "copperplate-face-1"
+POOL_MIN = 24  # below this many misses a process pool costs more than it saves
+
+
+def cache_root() -> Path:
+    """``$COPPERPLATE_CACHE``, else ``$XDG_CACHE_HOME/copperplate``, else ``.cache/copperplate``
+    beside the project."""
+    if os.environ.get("COPPERPLATE_CACHE"):
+        return Path(os.environ["COPPERPLATE_CACHE"])
+    if os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"]) / "copperplate"
+    return ROOT / ".cache" / "copperplate"
+
+
+def svg_to_pdf(svg: str) -> bytes:
+    import cairosvg  # imported late: fontconfig must be pinned first (fonts.pin)
+
+    return bytes(cairosvg.svg2pdf(bytestring=svg.encode("utf-8")))
+
+
+class FaceCache:
+    def __init__(self, folder: Path, fingerprint: str) -> None:
+        import cairosvg
+
+        self.folder = folder / "faces"
+        self.salt = f"{FORMAT}|{cairosvg.__version__}|{fingerprint}|".encode()
+        self.hits = self.misses = 0
+
+    def key(self, svg: str) -> str:
+        return hashlib.sha256(self.salt + svg.encode("utf-8")).hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.folder / key[:2] / f"{key}.pdf"
+
+    def _load(self, key: str) -> bytes | None:
+        try:
+            data = self._path(key).read_bytes()
+        except OSError:
+            return None
+        # a torn or foreign file is treated as missing, never trusted
+        return data if data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF") else None
+
+    def _store(self, key: str, data: bytes) -> None:
+        try:
+            write_atomic(self._path(key), data)
+        except OSError:
+            pass  # a read-only cache only costs speed
+
+    def render_all(self, svgs: Sequence[str], tick: Callable[[int], None] | None = None,
+                   jobs: int = 0) -> list[bytes]:
+        """The PDF of every SVG, in order; misses rendered in a process pool when many."""
+        keys = [self.key(s) for s in svgs]
+        found = {k: self._load(k) for k in dict.fromkeys(keys)}
+        todo = [(k, s) for k, s in zip(keys, svgs, strict=True) if found[k] is None]
+        todo = list(dict((k, s) for k, s in todo).items())
+        self.hits, self.misses = len(found) - len(todo), len(todo)
+        if tick:
+            tick(len(svgs) - len(todo))
+        for key, data in zip((k for k, _ in todo), self._render(todo, jobs), strict=True):
+            found[key] = data
+            self._store(key, data)
+            if tick:
+                tick(1)
+        return [found[k] or b"" for k in keys]
+
+    @staticmethod
+    def _render(todo: list[tuple[str, str]], jobs: int) -> list[bytes]:
+        workers = jobs or min(os.cpu_count() or 1, 8)
+        if workers < 2 or len(todo) < POOL_MIN:
+            return [svg_to_pdf(s) for _, s in todo]
+        with ProcessPoolExecutor(workers) as pool:  # inherits FONTCONFIG_FILE
+            return list(pool.map(svg_to_pdf, [s for _, s in todo], chunksize=8))

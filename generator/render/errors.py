@@ -1,0 +1,16 @@
+"""The one error a build raises for a problem the user can fix (fonts, a broken template).
+
+It is a ``SystemExit`` carrying a one-line message, so even a caller that does not catch
+it prints that line and exits 1 instead of showing a traceback.
+"""
+
+from __future__ import annotations
+
+
+class BuildError(SystemExit):
+    def __init__(self, message: str) -> None:
+        super().__init__(f"copperplate: error: {message}")
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message

@@ -1,0 +1,131 @@
+"""The generator's own pages: contents, duplex registration test, overview labels, footers.
+
+They are SVG templates in ``templates/_shared/`` rendered like any face, so their text is
+vector, in the pinned fonts, embedded and extractable.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from typing import Any
+
+from generator.render.document import Document, Page
+from generator.render.geometry import Paper
+from generator.render.jobs import Job
+from generator.render.svg import page_svg
+
+ROWS_FIRST, ROWS_MORE = 14, 30  # component rows on the first / later contents pages
+FLIP_WORDS = {"long": "double-sided, flip on the long edge",
+              "short": "double-sided, flip on the short edge",
+              "none": "single-sided (backs follow their fronts; feed them by hand)"}
+
+
+@dataclass(frozen=True)
+class Settings:
+    game: Any  # GameInfo
+    paper: Paper
+    duplex: str
+    offset: tuple[float, float]
+
+
+def how_to_cut(job: Job, tiled: bool) -> str:
+    shape, kind = job.piece.shape, job.kind
+    if kind == "die":
+        text = "cut the solid lines, fold the dashed ones, glue the tabs inside"
+    elif tiled:
+        text = "tiled: see its assembly page; cut on the dashed seams, align, glue"
+    elif shape in ("circle", "hex"):
+        text = f"cut along the {'round' if shape == 'circle' else 'six-sided'} line"
+    elif kind in ("sheet", "board"):
+        text = "one per page; trim at the corner marks"
+    else:
+        text = "cut straight through the block from crop mark to crop mark"
+    return f"{text}. {job.piece.notes}" if job.piece.notes else text
+
+
+def page_ranges(pages: list[int]) -> str:
+    """3, 5, 7, 9 → "3–9 (odd)"; 4, 5, 6 → "4–6"; else a list."""
+    if not pages:
+        return "–"
+    if len(pages) > 2:
+        steps = {b - a for a, b in zip(pages, pages[1:], strict=False)}
+        if steps == {1}:
+            return f"{pages[0]}–{pages[-1]}"
+        if steps == {2}:
+            return f"{pages[0]}–{pages[-1]} ({'odd' if pages[0] % 2 else 'even'})"
+    return ", ".join(str(p) for p in pages)
+
+
+def contents_rows(jobs: list[Job], pages_of: dict[str, list[int]],
+                  tiled: set[str]) -> list[dict[str, Any]]:
+    rows = []
+    for job in jobs:
+        w, h = job.size
+        size = f"{_mm(w)} × {_mm(h)} mm" if job.kind != "die" else f"{_mm(w)} mm cube"
+        rows.append({"name": job.piece.name, "kind": job.kind, "count": len(job.copies),
+                     "size": size, "pages": page_ranges(pages_of.get(job.piece.id, [])),
+                     "how": textwrap.wrap(how_to_cut(job, job.piece.id in tiled), 70)})
+    return rows
+
+
+def _mm(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def contents_page_count(rows: int) -> int:
+    extra = max(0, rows - ROWS_FIRST)
+    return 1 + -(-extra // ROWS_MORE)
+
+
+def contents_pages(doc: Document, settings: Settings, rows: list[dict[str, Any]],
+                   registration_at: int, total: int) -> list[Page]:
+    chunks = [rows[:ROWS_FIRST]]
+    chunks += [rows[i:i + ROWS_MORE] for i in range(ROWS_FIRST, len(rows), ROWS_MORE)]
+    game = settings.game
+    pages = []
+    for n, chunk in enumerate(chunks):
+        svg = page_svg("_shared/contents.svg.j2", w=settings.paper.w, h=settings.paper.h,
+                       bleed=0, first=n == 0, rows=chunk, game=game.model_dump(mode="json"),
+                       paper=settings.paper.name.upper() if settings.paper.name == "a4"
+                       else "Letter", flip=FLIP_WORDS[settings.duplex],
+                       duplex=settings.duplex, offset=settings.offset,
+                       registration=registration_at, page_no=n + 1, total=total)
+        pages.append(Page("contents", overlay=doc.art(svg)))
+    return pages
+
+
+def registration_pages(doc: Document, settings: Settings, offset_back: tuple[float, float]
+                       ) -> tuple[Page, Page]:
+    """The duplex test: the same crosshair and symmetric rulers on both sides; the back's
+    crosshair seen through the paper reads the offset to pass as ``--back-offset``."""
+    paper = settings.paper
+    signs = {"long": (1, -1), "short": (-1, 1), "none": (1, -1)}[settings.duplex]
+    common = {"w": paper.w, "h": paper.h, "bleed": 0, "flip": FLIP_WORDS[settings.duplex],
+              "duplex": settings.duplex, "offset": settings.offset}
+    front = page_svg("_shared/registration.svg.j2", side="front", sx=signs[0], sy=signs[1],
+                     dx=0.0, dy=0.0, **common)
+    back = page_svg("_shared/registration.svg.j2", side="back", sx=signs[0], sy=signs[1],
+                    dx=offset_back[0], dy=offset_back[1], **common)
+    return Page("registration", overlay=doc.art(front)), Page("registration",
+                                                             overlay=doc.art(back))
+
+
+def footer_overlay(doc: Document, page: Page, paper: Paper, number: int, total: int,
+                   game_name: str) -> None:
+    """Label a page at its foot (sheet contents, page number) unless a template fills it."""
+    if page.overlay is not None and page.role != "overview":
+        return
+    y = page.footer_y if page.footer_y is not None else None
+    if page.role == "overview" and page.overview is not None:
+        svg = page_svg("_shared/overview.svg.j2", w=paper.w, h=paper.h, bleed=0,
+                       margin=paper.margin, info=page.overview, game=game_name,
+                       page_no=number, total=total)
+        page.overlay = doc.art(svg)
+        return
+    if y is None:
+        return
+    svg = page_svg("_shared/footer.svg.j2", w=paper.w, h=paper.h, bleed=0,
+                   margin=paper.margin, y=y, text=page.footer, game=game_name,
+                   page_no=number, total=total, side=page.role)
+    page.overlay = doc.art(svg)

@@ -1,0 +1,91 @@
+"""What to print: every piece of a game with its copies, and the art of each side.
+
+Quantities expand here once (``Piece.copies()``); copies are numbered per component from 1
+for the manifest, and keep their per-face number for the template's ``copy``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from generator.components import LoadedGame
+from generator.render.dice import Net, net_for
+from generator.render.document import Document
+from generator.render.faces import face_svg
+from generator.render.geometry import Paper
+from generator.render.layout import Cut, fits
+
+LARGE_KINDS = ("board", "sheet")  # one per page, or tiled when bigger than a page
+
+
+@dataclass(frozen=True)
+class Copy:
+    face: Any
+    face_copy: int  # 1-based within its face (the template's ``copy``)
+    number: int  # 1-based within the component (the manifest's ``copy``)
+
+
+@dataclass
+class Job:
+    loaded: LoadedGame
+    piece: Any
+    bleed: float
+    copies: list[Copy]
+
+    @property
+    def kind(self) -> str:
+        return str(self.piece.kind)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        w, h = self.piece.size_mm
+        return (float(w), float(h))
+
+    def net(self) -> Net:
+        return net_for(self.size[0])
+
+    def cut(self) -> Cut:
+        if self.kind == "die":
+            w, h = self.net().size
+            return Cut(w, h, self.bleed, butted=False, turnable=False)
+        w, h = self.size
+        return Cut(w, h, self.bleed, butted=self.piece.shape == "rect")
+
+    def is_large(self, paper: Paper) -> bool:
+        return self.kind in LARGE_KINDS or not fits(self.cut(), paper)
+
+    def has_back(self, copy: Copy) -> bool:
+        return bool(copy.face.back or self.piece.back) and self.kind != "die"
+
+    def front(self, doc: Document, copy: Copy) -> int:
+        return doc.art(face_svg(self.loaded, self.piece, copy.face, side="front",
+                                copy=copy.face_copy, bleed=self.bleed))
+
+    def back(self, doc: Document, copy: Copy) -> int | None:
+        if not self.has_back(copy):
+            return None
+        return doc.art(face_svg(self.loaded, self.piece, copy.face, side="back",
+                                copy=copy.face_copy, bleed=self.bleed))
+
+    def die_faces(self, doc: Document, copy: Copy) -> list[int]:
+        """One square face per value, in value order; drawn by the piece's template."""
+        side = self.net().side
+        return [doc.art(face_svg(self.loaded, self.piece, copy.face, side="front",
+                                 copy=copy.face_copy, bleed=self.bleed,
+                                 extra={"value": value, "index": i}, size=(side, side)))
+                for i, value in enumerate(copy.face.values)]
+
+    def item(self, copy: Copy, side: str, kind: str | None = None) -> dict[str, Any]:
+        return {"component": self.piece.id, "kind": kind or self.kind, "copy": copy.number,
+                "side": side, "face": copy.face.id}
+
+
+def jobs(loaded: LoadedGame, default_bleed: float) -> list[Job]:
+    out = []
+    for _, piece in loaded.data.pieces():
+        copies = [Copy(face, n, i + 1) for i, (face, n) in enumerate(piece.copies())]
+        if copies:
+            bleed = default_bleed if piece.bleed_mm is None else float(piece.bleed_mm)
+            out.append(Job(loaded, piece, bleed, copies))
+    return out

@@ -1,0 +1,149 @@
+"""Boards, score sheets and anything too big to share a sheet: one page each, or tiles.
+
+A piece that fits the printable area (with its bleed) is centred on its own page with
+crop marks at its corners; its back, if any, on the next page behind it. A bigger one is
+tiled (``tiling``): an assembly overview page, then one page per tile.
+"""
+
+from __future__ import annotations
+
+from generator.render.document import GUIDE, MARK, Document, Line, Page, Placement
+from generator.render.geometry import EPS, Paper, Rect
+from generator.render.jobs import Copy, Job
+from generator.render.layout import MARK_GAP, Block, Cut, crop_marks
+from generator.render.sheets import Duplex
+from generator.render.tiling import LABEL_BAND, Tile, Tiling, fits_page, tile
+
+Segment = tuple[float, float, float, float]
+
+
+def large_pages(doc: Document, job: Job, paper: Paper,
+                duplex: Duplex) -> list[tuple[Page, Page | None]]:
+    """(page, its back or None) for every copy of a large piece."""
+    w, h = job.size
+    b = job.bleed
+    turned = fits_page(w + 2 * b, h + 2 * b, paper)
+    out: list[tuple[Page, Page | None]] = []
+    for copy in job.copies:
+        if turned is None:
+            out += [(page, None) for page in tiled_pages(doc, job, copy, paper)]
+        else:
+            out.append(_single(doc, job, copy, paper, duplex, turned))
+    return out
+
+
+def _single(doc: Document, job: Job, copy: Copy, paper: Paper, duplex: Duplex,
+            turned: bool) -> tuple[Page, Page]:
+    w, h = (job.size[1], job.size[0]) if turned else job.size
+    room = paper.printable
+    trim = Rect((paper.w - w) / 2, room.y + (room.h - LABEL_BAND - h) / 2, w, h)
+    box = trim.outset(job.bleed)
+    front = Page("front", trim=trim, bleed=box)
+    front.placements.append(Placement(job.front(doc, copy), box, box, 90 if turned else 0))
+    block = Block(Cut(w, h, job.bleed), (trim.x, trim.y), 1, 1, False, 1, 0)
+    front.lines += [Line(MARK, ((x0, y0), (x1, y1)))
+                    for x0, y0, x1, y1 in crop_marks(block, paper, (0.0, paper.h))]
+    front.items.append({**job.item(copy, "front"), "trim": trim, "bleed": box})
+    front.footer = job.piece.name
+    front.footer_y = round(paper.h - paper.margin - 0.6, 3)
+    back = Page("back")
+    art = job.back(doc, copy)
+    if art is not None:
+        back_box, back_trim = duplex.back_rect(box, paper), duplex.back_rect(trim, paper)
+        back.placements.append(Placement(art, back_box, back_box, 270 if turned else 0))
+        back.items.append({**job.item(copy, "back"), "trim": back_trim, "bleed": back_box})
+        back.trim, back.bleed = back_trim, back_box
+    return front, back
+
+
+def tiled_pages(doc: Document, job: Job, copy: Copy, paper: Paper) -> list[Page]:
+    """The assembly overview, then one page per tile."""
+    w, h = job.size
+    b = job.bleed
+    tiling = tile(w + 2 * b, h + 2 * b, paper)
+    art = job.front(doc, copy)
+    pages = [overview_page(job, copy, art, tiling, paper)]
+    for t in tiling.tiles:
+        pages.append(_tile_page(job, copy, art, tiling, t, paper))
+    return pages
+
+
+def _piece_rects(job: Job, tiling: Tiling) -> tuple[Rect, Rect]:
+    """The piece's bleed box and trim in (turned) piece coordinates."""
+    whole = Rect(0.0, 0.0, tiling.w, tiling.h)
+    return whole, whole.outset(-job.bleed)
+
+
+def _tile_page(job: Job, copy: Copy, art: int, tiling: Tiling, t: Tile,
+               paper: Paper) -> Page:
+    whole, trim = _piece_rects(job, tiling)
+    window = t.on_page(t.window)
+    page = Page("tile", trim=None, bleed=window)
+    page.placements.append(Placement(art, t.on_page(whole), window,
+                                     90 if tiling.turned else 0))
+    visible_trim = trim.intersection(t.window)
+    page.trim = t.on_page(visible_trim) if visible_trim else None
+    page.lines += _tile_lines(tiling, t, trim, paper)
+    page.items.append({**job.item(copy, "front", "board-part"), "tile": t.label,
+                       "trim": page.trim or window, "bleed": window})
+    page.footer = (f"{job.piece.name} · tile {t.label} (row {t.row + 1} of {tiling.rows}, "
+                   f"column {t.col + 1} of {tiling.cols})")
+    page.footer_y = round(paper.h - paper.margin - 0.6, 3)
+    return page
+
+
+def _tile_lines(tiling: Tiling, t: Tile, trim: Rect, paper: Paper) -> list[Line]:
+    xs, ys = tiling.seams()
+    w = t.window
+    lines = [Line(GUIDE, ((x, w.y), (x, w.y1))) for x in xs if w.x < x < w.x1]
+    lines += [Line(GUIDE, ((w.x, y), (w.x1, y))) for y in ys if w.y < y < w.y1]
+    lines += [Line(MARK, ((x0, y0), (x1, y1))) for x0, y0, x1, y1 in tiling.alignment_marks()
+              if _inside(w, x0, y0) and _inside(w, x1, y1)]
+    lines = [Line(ln.style, tuple(_shift(t, p) for p in ln.points)) for ln in lines]
+    return lines + [Line(MARK, m) for m in _board_corner_marks(t, trim)]
+
+
+def _inside(r: Rect, x: float, y: float) -> bool:
+    return r.x - EPS <= x <= r.x1 + EPS and r.y - EPS <= y <= r.y1 + EPS
+
+
+def _shift(t: Tile, p: tuple[float, float]) -> tuple[float, float]:
+    return (p[0] + t.at[0] - t.window.x, p[1] + t.at[1] - t.window.y)
+
+
+def _board_corner_marks(t: Tile, trim: Rect) -> list[tuple[tuple[float, float], ...]]:
+    """Crop marks on the board's own edges, in the room left beside the tile's window."""
+    w, out = t.window, []
+    length = 3.0
+    for y in (trim.y, trim.y1):
+        if w.y < y < w.y1:
+            if w.x <= trim.x - EPS:  # the board's left edge is on this tile
+                out.append(((w.x - MARK_GAP - length, y), (w.x - MARK_GAP, y)))
+            if trim.x1 <= w.x1 - EPS:
+                out.append(((w.x1 + MARK_GAP, y), (w.x1 + MARK_GAP + length, y)))
+    for x in (trim.x, trim.x1):
+        if w.x < x < w.x1:
+            if w.y <= trim.y - EPS:
+                out.append(((x, w.y - MARK_GAP - length), (x, w.y - MARK_GAP)))
+            if trim.y1 <= w.y1 - EPS:
+                out.append(((x, w.y1 + MARK_GAP), (x, w.y1 + MARK_GAP + length)))
+    return [tuple(_shift(t, p) for p in seg) for seg in out]
+
+
+def overview_page(job: Job, copy: Copy, art: int, tiling: Tiling, paper: Paper) -> Page:
+    """The whole piece small, with the tile grid and labels drawn over it by the overlay."""
+    room = paper.printable.grow(0, -40, 0, -LABEL_BAND)
+    scale = min(room.w / tiling.w, room.h / tiling.h)
+    box = Rect((paper.w - tiling.w * scale) / 2, room.y, tiling.w * scale, tiling.h * scale)
+    page = Page("overview")
+    page.placements.append(Placement(art, box, box, 90 if tiling.turned else 0))
+    page.lines += [Line(GUIDE, tuple((box.x + x * scale, box.y + y * scale) for x, y in (
+        (t.window.x, t.window.y), (t.window.x1, t.window.y), (t.window.x1, t.window.y1),
+        (t.window.x, t.window.y1))), closed=True) for t in tiling.tiles]
+    page.overview = {"component": job.piece.id, "name": job.piece.name, "copy_no": copy.number,
+                     "rows": tiling.rows,
+                     "cols": tiling.cols, "scale": scale,
+                     "labels": [{"text": t.label, "x": box.x + (t.window.x + t.window.w / 2) * scale,
+                                 "y": box.y + (t.window.y + t.window.h / 2) * scale}
+                                for t in tiling.tiles]}
+    return page

@@ -1,0 +1,139 @@
+"""A ``Document`` → PDF bytes with pikepdf.
+
+Every unique SVG was rendered once to a one-page PDF (``cache``); here each becomes one Form
+XObject, placed as often as needed with ``q <clip> re W n <matrix> cm /An Do Q``. Crop
+marks, cut and fold lines are plain vector strokes in the page's own content. Output is
+byte-stable: no dates, a document id derived from the content, resources named in order.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name
+
+from generator.render.document import LINE_STYLES, Circle, Document, Line, Page, Placement
+from generator.render.geometry import PT_PER_MM, Paper, Rect
+
+KAPPA = 4 * (math.sqrt(2) - 1) / 3  # Bézier control distance for a quarter circle
+
+
+def _num(v: float) -> str:
+    text = f"{v:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+class Writer:
+    def __init__(self, doc: Document, art_pdfs: Sequence[bytes], paper: Paper) -> None:
+        self.doc, self.paper = doc, paper
+        self.pdf = pikepdf.new()
+        self._sources: list[pikepdf.Pdf] = []  # kept open until the save
+        self.forms: list[tuple[pikepdf.Object, float, float] | None] = [None] * len(art_pdfs)
+        self.art_pdfs = art_pdfs
+
+    def _form(self, art: int) -> tuple[pikepdf.Object, float, float]:
+        found = self.forms[art]
+        if found is None:
+            src = pikepdf.open(io.BytesIO(self.art_pdfs[art]))
+            self._sources.append(src)
+            page = src.pages[0]
+            box = [float(v) for v in page.mediabox]
+            form = page.as_form_xobject()
+            if "/Group" in form:  # cairo's no-op transparency group: it only hurts printing
+                del form["/Group"]
+            found = (self.pdf.copy_foreign(form), box[2] - box[0], box[3] - box[1])
+            self.forms[art] = found
+        return found
+
+    def y(self, mm: float) -> float:
+        return (self.paper.h - mm) * PT_PER_MM
+
+    def _matrix(self, p: Placement, aw: float, ah: float) -> list[float]:
+        """Map the form's [0 0 aw ah] onto the placement's box, turned clockwise."""
+        b = p.box
+        x0, y0 = b.x * PT_PER_MM, self.y(b.y1)
+        bw, bh = b.w * PT_PER_MM, b.h * PT_PER_MM
+        if p.turn == 90:
+            return [0, -bh / aw, bw / ah, 0, x0, y0 + bh]
+        if p.turn == 270:
+            return [0, bh / aw, -bw / ah, 0, x0 + bw, y0]
+        return [bw / aw, 0, 0, bh / ah, x0, y0]
+
+    def _rect(self, r: Rect) -> str:
+        return " ".join(_num(v) for v in (r.x * PT_PER_MM, self.y(r.y1), r.w * PT_PER_MM,
+                                          r.h * PT_PER_MM)) + " re"
+
+    def _placement(self, p: Placement, names: dict[int, str]) -> str:
+        form, aw, ah = self._form(p.art)
+        name = names.setdefault(p.art, f"A{len(names)}")
+        clip = f"{self._rect(p.clip)} W n " if p.clip else ""
+        matrix = " ".join(_num(v) for v in self._matrix(p, aw, ah))
+        return f"q {clip}{matrix} cm /{name} Do Q"
+
+    def _path(self, shape: Line | Circle) -> str:
+        if isinstance(shape, Circle):
+            return self._circle(shape)
+        pts = [(_num(x * PT_PER_MM), _num(self.y(y))) for x, y in shape.points]
+        ops = [f"{pts[0][0]} {pts[0][1]} m"] + [f"{x} {y} l" for x, y in pts[1:]]
+        return " ".join(ops) + (" h" if shape.closed else "")
+
+    def _circle(self, c: Circle) -> str:
+        cx, cy, r = c.centre[0] * PT_PER_MM, self.y(c.centre[1]), c.radius * PT_PER_MM
+        k = r * KAPPA
+        quarters = [((cx + r, cy + k), (cx + k, cy + r), (cx, cy + r)),
+                    ((cx - k, cy + r), (cx - r, cy + k), (cx - r, cy)),
+                    ((cx - r, cy - k), (cx - k, cy - r), (cx, cy - r)),
+                    ((cx + k, cy - r), (cx + r, cy - k), (cx + r, cy))]
+        ops = [f"{_num(cx + r)} {_num(cy)} m"]
+        ops += [" ".join(f"{_num(x)} {_num(y)}" for x, y in q) + " c" for q in quarters]
+        return " ".join(ops) + " h"
+
+    def _lines(self, shapes: Sequence[Line | Circle]) -> list[str]:
+        out = []
+        for style in sorted({s.style for s in shapes}):
+            width, dash = LINE_STYLES[style]
+            dashes = " ".join(_num(d * PT_PER_MM) for d in dash)
+            paths = [self._path(s) for s in shapes if s.style == style]
+            out.append(f"q 0 G {_num(width * PT_PER_MM)} w 0 J [{dashes}] 0 d "
+                       + " ".join(paths) + " S Q")
+        return out
+
+    def page(self, page: Page) -> None:
+        names: dict[int, str] = {}
+        ops = [self._placement(p, names) for p in page.placements]
+        ops += self._lines(page.lines)
+        if page.overlay is not None:
+            full = Rect(0, 0, self.paper.w, self.paper.h)
+            ops.append(self._placement(Placement(page.overlay, full), names))
+        size = [0, 0, *(round(v, 4) for v in (self.paper.w * PT_PER_MM,
+                                              self.paper.h * PT_PER_MM))]
+        pdf_page = pikepdf.Page(Dictionary(Type=Name.Page, MediaBox=Array(size)))
+        pdf_page.obj.Contents = self.pdf.make_stream("\n".join(ops).encode("ascii"))
+        xobjects = Dictionary({f"/{n}": self._form(a)[0] for a, n in names.items()})
+        pdf_page.obj.Resources = Dictionary(XObject=xobjects)
+        if page.trim is not None and page.bleed is not None:
+            pdf_page.obj.TrimBox = Array(page.trim.to_pt(self.paper.h))
+            pdf_page.obj.BleedBox = Array(page.bleed.to_pt(self.paper.h))
+        self.pdf.pages.append(pdf_page)
+
+    def save(self, title: str, duplex: str) -> bytes:
+        mode = {"long": Name.DuplexFlipLongEdge, "short": Name.DuplexFlipShortEdge}
+        prefs = Dictionary(PrintScaling=Name("/None"), Duplex=mode.get(duplex, Name.Simplex))
+        self.pdf.Root.ViewerPreferences = prefs
+        self.pdf.docinfo = self.pdf.make_indirect(Dictionary(
+            Title=pikepdf.String(title), Creator=pikepdf.String("copperplate")))
+        out = io.BytesIO()
+        self.pdf.save(out, deterministic_id=True, compress_streams=True,
+                      object_stream_mode=pikepdf.ObjectStreamMode.generate)
+        return out.getvalue()
+
+
+def write_pdf(doc: Document, art_pdfs: Sequence[bytes], paper: Paper, title: str,
+              duplex: str) -> bytes:
+    writer = Writer(doc, art_pdfs, paper)
+    for page in doc.pages:
+        writer.page(page)
+    return writer.save(title, duplex)

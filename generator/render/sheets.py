@@ -1,0 +1,131 @@
+"""Sheets of many pieces: imposed fronts, each followed by the sheet of its backs.
+
+A back lands exactly behind its front after the sheet is turned over (``geometry.mirror``),
+shifted by the printer's back offset; a turned piece's back is turned the other way so it
+reads upright once the piece itself is turned over. A piece without a back leaves its slot
+blank on the back sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.render.dice import Net
+from generator.render.document import (
+    CUT,
+    FOLD,
+    MARK,
+    Circle,
+    Document,
+    Line,
+    Page,
+    Placement,
+    bounds,
+)
+from generator.render.geometry import Paper, Rect, mirror
+from generator.render.jobs import Copy, Job
+from generator.render.layout import (
+    MARK_GAP,
+    MARK_LEN,
+    Slot,
+    crop_marks,
+    impose,
+    mark_limits,
+    slots,
+)
+
+
+@dataclass(frozen=True)
+class Duplex:
+    flip: str  # long, short (a "none" build still lays backs out for a long-edge flip)
+    offset: tuple[float, float]
+
+    def back_rect(self, rect: Rect, paper: Paper) -> Rect:
+        return mirror(rect, paper, self.flip).moved(*self.offset)
+
+
+def sheet_pages(doc: Document, imposed: list[Job], paper: Paper,
+                duplex: Duplex) -> list[tuple[Page, Page]]:
+    """(front, back) page pairs for every sheet the imposed jobs need."""
+    sheets = impose([(job.cut(), len(job.copies)) for job in imposed], paper)
+    pairs = []
+    for n, sheet in enumerate(sheets):
+        front, back = Page("front"), Page("back")
+        limits = mark_limits(sheet, paper)
+        for (run, block), limit in zip(sheet.blocks, limits, strict=True):
+            job = imposed[run]
+            for slot in slots(block, n):
+                _place(doc, job, job.copies[slot.index], slot, front, back, paper, duplex)
+            front.lines += [Line(MARK, ((x0, y0), (x1, y1))) for x0, y0, x1, y1
+                            in crop_marks(block, paper, limit)]
+        _boxes(front, back)
+        names = dict.fromkeys(imposed[run].piece.name for run, _ in sheet.blocks)
+        front.footer = " · ".join(names)
+        front.footer_y = _footer_y(sheet.blocks[-1][1].bounds(), paper)
+        pairs.append((front, back))
+    return pairs
+
+
+def _place(doc: Document, job: Job, copy: Copy, slot: Slot, front: Page, back: Page,
+           paper: Paper, duplex: Duplex) -> None:
+    bleed = job.bleed
+    box = slot.trim.outset(bleed)
+    if job.kind == "die":
+        _place_die(doc, job, copy, slot, front)
+    else:
+        front.placements.append(Placement(job.front(doc, copy), box, slot.clip,
+                                          90 if slot.turned else 0))
+        front.lines += _outline(job, slot.trim)
+    front.items.append({**job.item(copy, "front"), "trim": slot.trim, "bleed": box})
+    art = job.back(doc, copy)
+    if art is None:
+        return
+    back_box = duplex.back_rect(box, paper)
+    back.placements.append(Placement(art, back_box, duplex.back_rect(slot.clip, paper),
+                                     270 if slot.turned else 0))
+    back.items.append({**job.item(copy, "back"), "trim": duplex.back_rect(slot.trim, paper),
+                       "bleed": back_box})
+
+
+def _outline(job: Job, trim: Rect) -> list[Line | Circle]:
+    """The cut line of a piece cut along its own outline (drawn over its art)."""
+    shape = job.piece.shape
+    if shape == "circle":
+        return [Circle(CUT, (trim.x + trim.w / 2, trim.y + trim.h / 2), min(trim.w, trim.h) / 2)]
+    if shape == "hex":
+        return [Line(CUT, hexagon(trim), closed=True)]
+    return []
+
+
+def hexagon(box: Rect) -> tuple[tuple[float, float], ...]:
+    """A hexagon with flat top and bottom filling the box (regular when h = w·√3/2)."""
+    x, y, w, h = box.x, box.y, box.w, box.h
+    return ((x, y + h / 2), (x + w / 4, y), (x + 3 * w / 4, y), (x + w, y + h / 2),
+            (x + 3 * w / 4, y + h), (x + w / 4, y + h))
+
+
+def _place_die(doc: Document, job: Job, copy: Copy, slot: Slot, front: Page) -> None:
+    net: Net = job.net()
+    ox, oy = slot.trim.x, slot.trim.y
+    for index, art in enumerate(job.die_faces(doc, copy)):
+        square = net.square(index).moved(ox, oy)
+        grow = [job.bleed if outer else 0.0 for outer in net.outer_sides(index)]
+        front.placements.append(Placement(art, square.outset(job.bleed),
+                                          square.grow(*grow)))
+    for style, segments in ((CUT, net.cuts()), (FOLD, net.folds())):
+        front.lines += [Line(style, ((x0 + ox, y0 + oy), (x1 + ox, y1 + oy)))
+                        for x0, y0, x1, y1 in segments]
+
+
+def _boxes(front: Page, back: Page) -> None:
+    """TrimBox / BleedBox of the whole block of pieces on each side."""
+    for page in (front, back):
+        page.trim = bounds([i["trim"] for i in page.items])
+        page.bleed = bounds([i["bleed"] for i in page.items])
+
+
+def _footer_y(last: Rect, paper: Paper) -> float | None:
+    """Baseline for the sheet label below the last block's crop marks, if there is room."""
+    free_top = last.y1 + MARK_GAP + MARK_LEN
+    bottom = paper.h - paper.margin
+    return round(bottom - 0.6, 3) if bottom - free_top >= 3.2 else None
