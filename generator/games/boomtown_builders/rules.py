@@ -1,0 +1,329 @@
+"""The reference game of Boomtown Builders (rulebook sections cited inline).
+
+Phases: ``terrain`` / ``terrain-spot`` (advanced setup, chance), ``draft`` (draw a card
+into the draft, chance), ``build`` and ``invest`` (a player's turn), ``hideout`` (reveal
+a hideout in the row being tracked, chance), ``track`` (place a Track Token: a chance
+node with one outcome, so the log shows it), ``over``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
+from generator.games.boomtown_builders.invariants import broken_invariants
+from generator.games.boomtown_builders.model import BoomtownBuildersData
+from generator.games.boomtown_builders.tables import Tables, build_tables
+from generator.games.boomtown_builders.town import (
+    BUILDING,
+    EMPTY,
+    HIDEOUT,
+    TERRAIN,
+    Lot,
+    score_town,
+    token_column,
+    totals,
+)
+from generator.games.boomtown_builders.words import describe_action, describe_position
+
+PLAYER_PHASES = ("build", "invest")
+
+
+@dataclass
+class Board:
+    """The plain data of a position (``to_dict`` is its ``asdict``)."""
+
+    players: int
+    terrain: bool
+    phase: str = "draft"
+    lots: list[Lot] = field(default_factory=list)
+    tokens: list[int] = field(default_factory=list)  # token column of each tracked row
+    train: int = 0  # the Train Marker's column, in row len(tokens)
+    round: int = 1
+    start_seat: int = 0
+    seat: int = 0
+    turns_in_round: int = 0
+    turns: int = 0
+    draft: list[str] = field(default_factory=list)
+    deck: dict[str, int] = field(default_factory=dict)
+    hideout_pool: dict[str, int] = field(default_factory=dict)
+    terrain_pool: dict[str, int] = field(default_factory=dict)
+    terrain_left: int = 0
+    terrain_in_hand: str = ""
+    cubes: list[dict[str, int]] = field(default_factory=list)
+    pending: int = -1  # the lot whose building awaits its cube
+    tokens_due: int = 0  # Track Tokens still to place this end of round
+
+
+class BoomtownState(State):
+    def __init__(self, tables: Tables, board: Board):
+        self.tables = tables
+        self.b = board
+
+    # -- the standard set -------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.b.phase == "over":
+            return TERMINAL
+        return self.b.seat if self.b.phase in PLAYER_PHASES else CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.b.phase
+        if phase == "over":
+            return []
+        if phase in PLAYER_PHASES:
+            return self._build_actions() if phase == "build" else self._invest_actions()
+        return [a for a, _ in self.chance_outcomes()]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        b = self.b
+        if b.phase == "terrain":
+            return _weighted("terrain", b.terrain_pool)
+        if b.phase == "terrain-spot":
+            spots = [divmod(i, self.tables.columns) for i, lot in enumerate(b.lots)
+                     if lot.kind == EMPTY]
+            return [(("terrain-at", r, c), 1.0 / len(spots)) for r, c in spots]
+        if b.phase == "draft":
+            return _weighted("draw", b.deck)
+        if b.phase == "hideout":
+            return _weighted("reveal", b.hideout_pool)
+        if b.phase == "track":
+            return [(("track", len(b.tokens), self.preview()), 1.0)]
+        return []
+
+    def apply_action(self, action: Action) -> None:
+        if action not in self.legal_actions():
+            raise ValueError(f"{action!r} is not legal now ({self.b.phase})")
+        assert isinstance(action, tuple)
+        kind = action[0]
+        if kind == "build":
+            self._build(str(action[1]), int(action[2]), int(action[3]))
+        elif kind == "invest":
+            self._invest(str(action[1]))
+        elif kind == "pass":
+            self._end_turn()
+        else:
+            self._apply_chance(action)
+
+    def is_terminal(self) -> bool:
+        return self.b.phase == "over"
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.b.players
+        return [float(p) for p in self.totals()[0]]
+
+    def winners(self) -> list[int]:
+        """Most VP; a tie goes to the most cubes on the Scoring Track (End of Game);
+        a tie on both is shared."""
+        points, cubes = self.totals()
+        best = max(zip(points, cubes, strict=True))
+        return [s for s in range(self.b.players) if (points[s], cubes[s]) == best]
+
+    def turn_count(self) -> int:
+        return self.b.turns
+
+    def clone(self) -> BoomtownState:
+        b = self.b
+        copy = replace(b, lots=[replace(lot) for lot in b.lots], tokens=list(b.tokens),
+                       draft=list(b.draft), deck=dict(b.deck),
+                       hideout_pool=dict(b.hideout_pool), terrain_pool=dict(b.terrain_pool),
+                       cubes=[dict(c) for c in b.cubes])
+        return BoomtownState(self.tables, copy)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self.b)
+
+    # -- reading the position ----------------------------------------------------------
+    def totals(self) -> tuple[list[int], list[int]]:
+        return totals(score_town(self.tables, self.b.lots, self.b.tokens), self.b.players)
+
+    def ahead(self) -> int:
+        """The column straight ahead of the furthest Track Token (the station's, the
+        middle, before the first token)."""
+        return self.b.tokens[-1] if self.b.tokens else self.tables.middle
+
+    def preview(self) -> int:
+        """Where the Train Marker shows the next token would go (End of Round 2, note)."""
+        return token_column(self.tables, self.b.lots, len(self.b.tokens), self.ahead())
+
+    def rows_ahead(self, row: int) -> int:
+        """Rows between a location and the furthest Track Token (the station is row 0)."""
+        return row + 1 - len(self.b.tokens)
+
+    def cube_choices(self, seat: int, row: int) -> list[str]:
+        """Cube sizes ``seat`` may invest ``row`` rows ahead (Invest): 1 row → Single,
+        2 → up to Double, 3+ → up to Triple; only sizes they still own."""
+        ahead = self.rows_ahead(row)
+        return sorted(s.id for s in self.tables.sizes
+                      if s.rows_ahead <= ahead and self.b.cubes[seat][s.id] > 0)
+
+    def open_lots(self, seat: int) -> list[tuple[int, int]]:
+        """Empty locations in rows without a Track Token where ``seat`` could invest."""
+        cols, out = self.tables.columns, []
+        for i in range(len(self.b.tokens) * cols, len(self.b.lots)):
+            if self.b.lots[i].kind == EMPTY:
+                row, col = divmod(i, cols)
+                if self.cube_choices(seat, row):
+                    out.append((row, col))
+        return out
+
+    # -- a player's turn (Round Sequence) ---------------------------------------------
+    def _build_actions(self) -> list[Action]:
+        spots = self.open_lots(self.b.seat)
+        if not spots:
+            return [("pass",)]  # ruling: no legal building spot, the turn passes
+        return [("build", card, r, c) for card in sorted(set(self.b.draft)) for r, c in spots]
+
+    def _invest_actions(self) -> list[Action]:
+        row = self.b.pending // self.tables.columns
+        return [("invest", size) for size in self.cube_choices(self.b.seat, row)]
+
+    def _build(self, card: str, row: int, col: int) -> None:
+        b = self.b
+        b.draft.remove(card)
+        b.pending = row * self.tables.columns + col
+        b.lots[b.pending] = Lot(BUILDING, card, b.seat, "", len(b.tokens))
+        b.train = self.preview()  # the Train Marker follows every new building
+        b.phase = "invest"
+
+    def _invest(self, size: str) -> None:
+        b = self.b
+        b.cubes[b.seat][size] -= 1
+        b.lots[b.pending].size = size
+        b.pending = -1
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        b = self.b
+        b.turns += 1
+        b.turns_in_round += 1
+        if b.turns_in_round < b.players:
+            b.seat = (b.seat + 1) % b.players
+            b.phase = "build"
+            return
+        # End of Round 1: the Round Marker moves on and brings its token(s)
+        b.tokens_due = self.tables.tokens_by_round[b.players][b.round - 1]
+        self._next_token()
+
+    # -- end of round (End of Round 2-4) -------------------------------------------------
+    def _next_token(self) -> None:
+        """Reveal the row's hideouts one by one, then place the token."""
+        row = len(self.b.tokens)
+        cols = self.tables.columns
+        hidden = any(lot.kind == HIDEOUT and not lot.name
+                     for lot in self.b.lots[row * cols:(row + 1) * cols])
+        self.b.phase = "hideout" if hidden else "track"
+
+    def _place_token(self, col: int) -> None:
+        b = self.b
+        b.tokens.append(col)
+        b.tokens_due -= 1
+        if len(b.tokens) < self.tables.rows:
+            b.train = self.preview()  # the Train Marker moves on to the next row
+        if b.tokens_due:
+            self._next_token()  # the final round places several tokens
+        elif len(b.tokens) == self.tables.rows:
+            b.phase = "over"  # End of Game: the last Track Token is placed
+        else:
+            self._next_round()
+
+    def _next_round(self) -> None:
+        b = self.b
+        b.start_seat = (b.start_seat + 1) % b.players  # 3) pass the Starting Player Marker
+        b.seat, b.turns_in_round, b.round = b.start_seat, 0, b.round + 1
+        b.phase = "draft"
+        self._draft_full()  # 4) refill the draft
+
+    def _draft_full(self) -> None:
+        if len(self.b.draft) >= self.tables.draft[self.b.players] or not sum(self.b.deck.values()):
+            self.b.phase = "build"
+
+    # -- chance ------------------------------------------------------------------------
+    def _apply_chance(self, action: tuple[Any, ...]) -> None:
+        b = self.b
+        kind = action[0]
+        if kind == "terrain":
+            b.terrain_pool[action[1]] -= 1
+            b.terrain_in_hand, b.phase = action[1], "terrain-spot"
+        elif kind == "terrain-at":
+            b.lots[action[1] * self.tables.columns + action[2]] = Lot(TERRAIN, b.terrain_in_hand)
+            b.terrain_left, b.terrain_in_hand = b.terrain_left - 1, ""
+            b.phase = "terrain" if b.terrain_left else "draft"
+        elif kind == "draw":
+            b.deck[action[1]] -= 1
+            b.draft = sorted(b.draft + [action[1]])
+            self._draft_full()
+        elif kind == "reveal":
+            self._reveal(str(action[1]))
+        else:
+            self._place_token(int(action[2]))
+
+    def _reveal(self, hideout: str) -> None:
+        b = self.b
+        row = len(b.tokens)
+        cols = self.tables.columns
+        first = next(i for i in range(row * cols, (row + 1) * cols)
+                     if b.lots[i].kind == HIDEOUT and not b.lots[i].name)
+        b.hideout_pool[hideout] -= 1
+        b.lots[first].name = hideout
+        self._next_token()
+
+    # -- words ---------------------------------------------------------------------------
+    def action_to_string(self, action: Action) -> str:
+        return describe_action(self, action)
+
+    def describe(self) -> str:
+        return describe_position(self)
+
+    def invariants(self) -> list[str]:
+        return broken_invariants(self)
+
+
+def _weighted(kind: str, pool: dict[str, int]) -> list[tuple[Action, float]]:
+    total = sum(pool.values())
+    return [((kind, name), n / total) for name, n in sorted(pool.items()) if n]
+
+
+class BoomtownGame(Game):
+    id = "boomtown-builders"
+
+    def __init__(self, data: BoomtownBuildersData, *, terrain: bool | None = None):
+        self.data = data
+        self.tables = build_tables(data)
+        self.terrain = self.tables.terrain_enabled if terrain is None else terrain
+        self.min_players = data.game.players.min
+        self.max_players = data.game.players.max
+
+    def new_initial_state(self, players: int) -> BoomtownState:
+        """Setup 1-9: hideouts face down on their spaces, cubes to each player, the deck
+        shuffled (draws are chance), terrain first in the advanced game."""
+        t = self.tables
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Boomtown Builders is for {self.min_players}-{self.max_players} "
+                             f"players, not {players}")
+        lots = [Lot() for _ in range(t.rows * t.columns)]
+        for r, c in t.hideout_spaces:
+            lots[r * t.columns + c] = Lot(HIDEOUT)
+        terrain = t.terrain_placed[players] if self.terrain else 0
+        board = Board(
+            players=players, terrain=self.terrain, phase="terrain" if terrain else "draft",
+            lots=lots, train=t.middle, terrain_left=terrain,
+            deck={card_id: face.count for card_id, face in sorted(t.cards.items())},
+            hideout_pool={h: face.count for h, face in sorted(t.hideout_cards.items())},
+            terrain_pool=dict(t.terrain_deck) if terrain else {},
+            cubes=[{s.id: s.per_player for s in t.sizes} for _ in range(players)],
+        )
+        return BoomtownState(t, board)
+
+    def state_from_dict(self, data: dict[str, Any]) -> BoomtownState:
+        fields = dict(data)
+        fields["lots"] = [Lot(**lot) for lot in data["lots"]]
+        return BoomtownState(self.tables, Board(**fields))
+
+    def max_game_length(self, players: int) -> int:
+        t = self.tables
+        rounds = t.rounds(players)
+        return (2 * t.terrain_placed[players] + len(t.hideout_spaces) + t.draft[players]
+                + rounds * 3 * players + t.rows)
+

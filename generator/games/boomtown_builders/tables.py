@@ -1,0 +1,80 @@
+"""What the rules read from the validated data, in 0-based board indexes.
+
+Built once per game from the model, so the rules code never repeats a number: the
+board's size, the cards, the round-track plan per player count, cube sizes and so on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.games.boomtown_builders.checks import player_counts
+from generator.games.boomtown_builders.model import (
+    BoomtownBuildersData,
+    BuildingFace,
+    Color,
+    CubeSize,
+    VotingFace,
+    for_players,
+)
+
+
+@dataclass(frozen=True)
+class Tables:
+    rows: int
+    columns: int
+    cards: dict[str, BuildingFace]
+    hideout_cards: dict[str, VotingFace]
+    hideout_spaces: tuple[tuple[int, int], ...]
+    printed_votes: dict[tuple[int, int], int]  # signed arrows: -n left, +n right
+    tokens_by_round: dict[int, tuple[int, ...]]  # players -> tokens placed after each round
+    draft: dict[int, int]
+    terrain_placed: dict[int, int]
+    terrain_deck: dict[str, int]  # terrain kind -> cards
+    terrain_enabled: bool
+    middle_mountain_arrow: int  # the printed arrow, used when a Mountain sits mid-row
+    goldmine_bonus: int
+    sizes: tuple[CubeSize, ...]  # by multiplier, smallest first
+    colors: tuple[Color, ...]
+    scoring_track: int
+
+    @property
+    def middle(self) -> int:
+        return self.columns // 2
+
+    def size(self, size_id: str) -> CubeSize:
+        return next(s for s in self.sizes if s.id == size_id)
+
+    def rounds(self, players: int) -> int:
+        return len(self.tokens_by_round[players])
+
+
+def _signed(direction: str, arrows: int) -> int:
+    return -arrows if direction == "left" else arrows
+
+
+def build_tables(data: BoomtownBuildersData) -> Tables:
+    board = data.board
+    counts = player_counts(data)
+    mountains = [f for f in data.terrain_faces() if f.terrain == "mountain"]
+    deck: dict[str, int] = {}
+    for face in data.terrain_faces():
+        deck[face.terrain] = deck.get(face.terrain, 0) + face.count
+    return Tables(
+        rows=board.rows, columns=board.columns,
+        cards={f.id: f for f in data.building_faces()},
+        hideout_cards={f.id: f for f in data.hideout_faces()},
+        hideout_spaces=tuple(sorted(s.index for s in board.hideout_spaces)),
+        printed_votes={v.index: _signed(v.direction, v.arrows) for v in board.printed_votes},
+        tokens_by_round={p: tuple(board.round_track.setup_for(p).tokens_by_round())  # type: ignore[union-attr]
+                         for p in counts},
+        draft={p: for_players(data.buildings.draft, p) or 0 for p in counts},
+        terrain_placed={p: for_players(data.terrain.placed, p) or 0 for p in counts},
+        terrain_deck=dict(sorted(deck.items())),
+        terrain_enabled=data.terrain.enabled,
+        middle_mountain_arrow=_signed(mountains[0].arrow or "right", 1) if mountains else 1,
+        goldmine_bonus=data.terrain.goldmine_bonus,
+        sizes=tuple(sorted(data.investments.sizes, key=lambda s: s.multiplier)),
+        colors=tuple(data.investments.colors),
+        scoring_track=board.scoring_track.spaces,
+    )
