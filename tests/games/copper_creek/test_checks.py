@@ -1,0 +1,66 @@
+"""Each named check, broken on purpose: the exact file:line:col and rule id it reports."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.games.copper_creek import SPEC
+from generator.validate import validate_game
+
+# (check id, file, text before the edit, old, new, reported file, line, col)
+BREAKS = [
+    ("deck-size", "buildings.yaml", "id: undertaker", "sand:", "count: 2\n        sand:",
+     "buildings.yaml", 27, 7),
+    ("card-squares", "buildings.yaml", "id: hotel", "sand: [b3]", "sand: []",
+     "buildings.yaml", 384, 13),
+    ("building-connected", "buildings.yaml", "Doctor's Office", "squares: [b1, b2]",
+     "squares: [b1, a3]", "buildings.yaml", 408, 22),
+    ("door-on-boundary", "buildings.yaml", "Farmer Smart", "{square: a1, edge: north}",
+     "{square: a1, edge: east}", "buildings.yaml", 329, 17),
+    ("color-known", "buildings.yaml", "name: \"Theater\"", "purple", "violet",
+     "buildings.yaml", 419, 20),
+    ("calendar-rows", "station.yaml", "rows:", "[tan, brown, yellow,", "[tan, yellow, brown,",
+     "station.yaml", 6, 9),
+    ("gray-cards", "buildings.yaml", "Music Hall", "color: purple", "color: tan",
+     "buildings.yaml", 120, 11),
+    ("two-color-pairs", "buildings.yaml", "Barber Shop", "color: green", "color: tan",
+     "buildings.yaml", 229, 11),
+    ("color-balance", "buildings.yaml", "Lumber Yard", "color: brown", "color: tan",
+     "buildings.yaml", 27, 7),
+    ("same-color-connected", "buildings.yaml", "Candle Shop", "color: yellow",
+     "color: green", "buildings.yaml", 213, 17),
+    ("gray-door-outside", "buildings.yaml", "Schoolhouse", "a1, edge: west}\n"
+     "              - {square: a2, edge: west}\n              - {square: a3, edge: west}",
+     "a1, edge: east}\n              - {square: a2, edge: east}\n"
+     "              - {square: a3, edge: east}", "buildings.yaml", 145, 15),
+    ("calendar-columns", "station.yaml", "columns:", ', "5"]', "]", "station.yaml", 8, 12),
+    ("final-election-reached", "station.yaml", "1884", "stones: 4", "stones: 7",
+     "station.yaml", 12, 5),
+    ("early-rounds", "station.yaml", "1882", "column: 2", "column: 1", "station.yaml", 10, 5),
+    ("share-tokens", "tokens.yaml", "share-sky", "count: 18", "count: 21",
+     "tokens.yaml", 21, 45),
+    ("calendar-stones", "tokens.yaml", "stone-red", "color: red", "color: tan",
+     "station.yaml", 6, 10),
+    ("money-supply", "money.yaml", "dollar-10", "count: 10", "count: 100",
+     "money.yaml", 5, 3),
+    ("start-slots", "town.yaml", "southeast", "southeast", "southwest", "town.yaml", 12, 3),
+]
+
+
+def test_bundled_data_is_clean():
+    assert validate_game(SPEC).problems == []
+
+
+def test_every_check_has_a_breaking_case():
+    assert sorted(b[0] for b in BREAKS) == sorted(c.id for c in SPEC.checks)
+
+
+@pytest.mark.parametrize("rule,file,after,old,new,where,line,col", BREAKS,
+                         ids=[b[0] for b in BREAKS])
+def test_check_reports_the_exact_place(broken_tree, rule, file, after, old, new, where,
+                                       line, col):
+    problems = broken_tree(file, after, old, new)
+    mine = [p for p in problems if p.rule == rule]
+    assert mine, [p.format() for p in problems]
+    assert (mine[0].path.endswith(f"copper-creek/{where}"), mine[0].line, mine[0].col) == (
+        True, line, col), mine[0].format()
