@@ -1,7 +1,11 @@
 """cold-comfort: data model, checks, reference implementation and bots."""
 
+from generator.engine.bots import RandomBot
+from generator.games.cold_comfort.bots import GreedyBot
 from generator.games.cold_comfort.checks import CHECKS
 from generator.games.cold_comfort.model import ColdComfortData
+from generator.games.cold_comfort.rules import ColdComfortGame
 from generator.games.spec import GameSpec
 
-SPEC = GameSpec(id="cold-comfort", model=ColdComfortData, checks=CHECKS)
+SPEC = GameSpec(id="cold-comfort", model=ColdComfortData, checks=CHECKS,
+                make_game=ColdComfortGame, bots={"random": RandomBot, "greedy": GreedyBot})

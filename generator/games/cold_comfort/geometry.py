@@ -68,3 +68,10 @@ def edge_outside(origin: Square, width: int, height: int, side: str) -> list[Squ
 def walking_distance(a: Square, b: Square) -> int:
     """Squares walked, no diagonal steps, across any square (rulings: dice placement)."""
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def tile_squares(layout: list[str], rotation: int) -> list[tuple[Square, str]]:
+    """Each printed square of a tile as (offset after rotation, its layout character)."""
+    rows, columns = len(layout), len(layout[0])
+    return [(rotate_square(c, r, columns, rows, rotation), ch)
+            for r, row in enumerate(layout) for c, ch in enumerate(row)]

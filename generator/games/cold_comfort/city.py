@@ -1,0 +1,158 @@
+"""The map of Dawson City: placed tiles, streets, placements, neighbourhoods.
+
+Rulings (docs/rulings/cold-comfort.md, "tile geometry"): a street square is a Main Street
+square or a square just outside a printed street edge; no tile may cover one, and no
+printed street edge may face a tile. A new tile either touches the map (shares a square
+edge) or lies one street away (a one-square gap in a straight line, no touching).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.games.cold_comfort.geometry import (
+    Square,
+    edge_outside,
+    neighbours,
+    rotate_side,
+    rotated_size,
+    tile_squares,
+)
+from generator.games.cold_comfort.model import PUBLIC, CityTileFace
+
+Placement = tuple[int, int, int, int]  # (tile index in the deck, x, y, rotation)
+
+
+@dataclass(frozen=True)
+class TileShape:
+    """One tile in one rotation: its squares, size and street edges."""
+
+    squares: tuple[tuple[Square, str], ...]
+    width: int
+    height: int
+    streets: tuple[str, ...]
+
+    @staticmethod
+    def of(face: CityTileFace, rotation: int) -> TileShape:
+        w, h = rotated_size(len(face.layout[0]), len(face.layout), rotation)
+        return TileShape(tuple(tile_squares(face.layout, rotation)), w, h,
+                         tuple(rotate_side(s, rotation) for s in face.streets))
+
+    def street_squares(self, x: int, y: int) -> list[Square]:
+        return [sq for side in self.streets for sq in edge_outside((x, y), self.width,
+                                                                    self.height, side)]
+
+
+@dataclass
+class City:
+    """Placed tiles and what follows from them (rebuilt from ``placed`` on load)."""
+
+    shapes: list[list[TileShape]]  # per deck tile, per rotation
+    main_street: list[Square]
+    placed: list[Placement] = field(default_factory=list)
+    square: dict[Square, tuple[int, str]] = field(default_factory=dict)  # -> (placed idx, ch)
+    streets: set[Square] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.streets.update(self.main_street)
+        placed, self.placed = self.placed, []
+        for placement in placed:
+            self.place(placement)
+
+    def copy(self) -> City:
+        return City(self.shapes, self.main_street, list(self.placed), dict(self.square),
+                    set(self.streets))
+
+    def shape(self, placement: Placement) -> TileShape:
+        return self.shapes[placement[0]][placement[3]]
+
+    def place(self, placement: Placement) -> None:
+        tile, x, y, rotation = placement
+        shape = self.shapes[tile][rotation]
+        index = len(self.placed)
+        self.placed.append(placement)
+        for (dx, dy), ch in shape.squares:
+            self.square[(x + dx, y + dy)] = (index, ch)
+        self.streets.update(shape.street_squares(x, y))
+
+    def lots(self, index: int) -> list[tuple[Square, int]]:
+        """The lots of placed tile ``index`` with their values."""
+        tile, x, y, rotation = self.placed[index]
+        return [((x + dx, y + dy), int(ch)) for (dx, dy), ch in
+                self.shapes[tile][rotation].squares if ch != PUBLIC]
+
+    def lot_value(self, square: Square) -> int | None:
+        found = self.square.get(square)
+        return None if found is None or found[1] == PUBLIC else int(found[1])
+
+    def is_public(self, square: Square) -> bool:
+        found = self.square.get(square)
+        return found is not None and found[1] == PUBLIC
+
+    def fits(self, shape: TileShape, x: int, y: int) -> bool:
+        """Rulings: not over a tile or a street, no printed street facing a tile, and
+        touching the map or one street away from it."""
+        cells = [(x + dx, y + dy) for (dx, dy), _ in shape.squares]
+        return self._fits(shape, x, y, cells, self.reach())
+
+    def _fits(self, shape: TileShape, x: int, y: int, cells: list[Square],
+              reach: set[Square]) -> bool:
+        if any(c in self.square or c in self.streets for c in cells):
+            return False
+        if any(s in self.square for s in shape.street_squares(x, y)):
+            return False
+        return any(c in reach for c in cells)
+
+    def reach(self) -> set[Square]:
+        """Squares a new tile may cover to join the map: next to it (touching) or two
+        squares away in a straight line (one street away)."""
+        return {(x + k * dx, y + k * dy) for x, y in self.square for k in (1, 2)
+                for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))}
+
+    def placements(self, tile: int) -> list[Placement]:
+        """Every legal (tile, x, y, rotation) for a drawn tile, sorted."""
+        reach = self.reach()
+        found = set()
+        for rotation, shape in enumerate(self.shapes[tile]):
+            origins = {(rx - dx, ry - dy) for rx, ry in reach for (dx, dy), _ in shape.squares}
+            for x, y in origins:
+                cells = [(x + dx, y + dy) for (dx, dy), _ in shape.squares]
+                if self._fits(shape, x, y, cells, reach):
+                    found.add((tile, x, y, rotation))
+        return sorted(found, key=lambda p: (p[1], p[2], p[3]))
+
+    def neighbourhoods(self) -> list[list[int]]:
+        """Groups of placed tiles joined by touching squares (rules: Score)."""
+        parent = list(range(len(self.placed)))
+
+        def root(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for sq, (i, _) in self.square.items():
+            for n in neighbours(sq):
+                other = self.square.get(n)
+                if other is not None and root(other[0]) != root(i):
+                    parent[root(other[0])] = root(i)
+        groups: dict[int, list[int]] = {}
+        for i in range(len(self.placed)):
+            groups.setdefault(root(i), []).append(i)
+        return sorted(groups.values())
+
+    def layout_faults(self) -> list[str]:
+        """Independent re-check of the whole map (for invariants): overlaps and streets."""
+        faults = []
+        seen: dict[Square, int] = {}
+        streets = set(self.main_street)
+        for index, (tile, x, y, rotation) in enumerate(self.placed):
+            shape = self.shapes[tile][rotation]
+            streets.update(shape.street_squares(x, y))
+            for (dx, dy), _ in shape.squares:
+                sq = (x + dx, y + dy)
+                if sq in seen:
+                    faults.append(f"tiles {seen[sq] + 1} and {index + 1} overlap at {sq}")
+                seen[sq] = index
+        faults += [f"a tile covers the street at {sq}" for sq in sorted(streets & set(seen))]
+        return faults

@@ -1,0 +1,101 @@
+"""Scoring rounds: where extra dice land, and who controls each neighbourhood.
+
+Rulings (docs/rulings/cold-comfort.md): a *block* is a group of one player's hotels joined
+square to square, worth the sum of its guests' dice; a *street gang* is a group of campers
+joined square to square, worth the sum of their dice. Extra dice walk from the nearest
+highest-valued lot of the new tile; equal spots at equal distance are the next player's
+choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from generator.games.cold_comfort.city import City
+from generator.games.cold_comfort.geometry import Square, neighbours, walking_distance
+
+HOTEL, LOT = 0, 1  # "preferring hotels over vacant lots"
+
+
+@dataclass
+class Hotel:
+    owner: int
+    size: int
+    guest: int = 0  # the guest's die value; 0: the hotel is empty
+    fresh: bool = False  # built this turn: cannot host or burn (rules: Host, Fire)
+
+    def as_list(self) -> list[int]:
+        return [self.owner, self.size, self.guest, int(self.fresh)]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One neighbourhood's scoring: its tiles, points, winners and the best strengths."""
+
+    tiles: tuple[int, ...]
+    points: int
+    winners: tuple[int, ...]  # empty: a street gang or nobody holds it
+    best_block: int
+    best_gang: int
+
+
+def landing_origins(city: City, index: int) -> list[Square]:
+    """The highest-valued lots of the new tile: distances are walked from them."""
+    lots = city.lots(index)
+    top = max(value for _, value in lots)
+    return [sq for sq, value in lots if value == top]
+
+
+def landing_spots(value: int, city: City, hotels: dict[Square, Hotel],
+                  campers: dict[Square, int], origins: list[Square]) -> list[tuple[int, int, Square]]:
+    """Every spot a die of ``value`` could land on, best first: (kind, distance, square)."""
+    spots = [(HOTEL, sq) for sq, h in hotels.items() if h.size == value and not h.guest]
+    spots += [(LOT, sq) for sq, (_, ch) in city.square.items()
+              if ch == str(value) and sq not in hotels and sq not in campers]
+    return sorted((kind, min(walking_distance(sq, o) for o in origins), sq)
+                  for kind, sq in spots)
+
+
+def _groups(squares: Iterable[Square], same: Callable[[Square, Square], bool]) -> list[list[Square]]:
+    todo = set(squares)
+    groups = []
+    for start in sorted(todo):
+        if start not in todo:
+            continue
+        todo.discard(start)
+        group, stack = [start], [start]
+        while stack:
+            here = stack.pop()
+            for n in neighbours(here):
+                if n in todo and same(here, n):
+                    todo.discard(n)
+                    group.append(n)
+                    stack.append(n)
+        groups.append(group)
+    return groups
+
+
+def score_neighbourhood(city: City, tiles: list[int], hotels: dict[Square, Hotel],
+                        campers: dict[Square, int], points_per_tile: int,
+                        points_per_public: int) -> Verdict:
+    """Rules: Score. Points = tiles + public squares; the highest block controls; tied
+    players split rounding down; a street gang wins only when strictly higher."""
+    members = set(tiles)
+    squares = [sq for sq, (i, _) in city.square.items() if i in members]
+    public = sum(1 for sq in squares if city.is_public(sq))
+    points = len(tiles) * points_per_tile + public * points_per_public
+    inside = set(squares)
+    mine = [sq for sq in squares if sq in hotels]
+    blocks = _groups(mine, lambda a, b: hotels[a].owner == hotels[b].owner)
+    strength: dict[int, int] = {}
+    for block in blocks:
+        owner = hotels[block[0]].owner
+        strength[owner] = max(strength.get(owner, 0), sum(hotels[sq].guest for sq in block))
+    gangs = _groups([sq for sq in campers if sq in inside], lambda a, b: True)
+    best_gang = max((sum(campers[sq] for sq in g) for g in gangs), default=0)
+    best_block = max(strength.values(), default=0)
+    winners: tuple[int, ...] = ()
+    if best_block > 0 and best_block >= best_gang:
+        winners = tuple(sorted(p for p, s in strength.items() if s == best_block))
+    return Verdict(tuple(tiles), points, winners, best_block, best_gang)

@@ -1,0 +1,178 @@
+"""A player's turn (rules: On Each Turn): collect, then mine, or host / build / upgrade /
+downgrade / fire, then end the turn (and maybe a scoring round)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.engine.api import Action
+from generator.games.cold_comfort.geometry import Square, neighbours
+from generator.games.cold_comfort.scoring import Hotel
+
+if TYPE_CHECKING:
+    from generator.games.cold_comfort.rules import ColdComfortState
+
+
+def start(state: ColdComfortState, seat: int) -> None:
+    """Step 1: Collect. Guests check out, pay their value and return to the pool."""
+    state.active, state.phase = seat, "turn"
+    state.turns += 1
+    state.acted = state.built = state.fired = False
+    for hotel in state.hotels.values():
+        hotel.fresh = False
+        if hotel.owner == seat and hotel.guest:
+            _pay(state, seat, hotel.guest)
+            hotel.guest = 0
+            state.pool += 1
+
+
+def _pay(state: ColdComfortState, seat: int, amount: int) -> None:
+    state.gold[seat] += amount
+    state.bank -= amount
+
+
+def _own_empty(state: ColdComfortState) -> list[tuple[Square, Hotel]]:
+    return sorted((sq, h) for sq, h in state.hotels.items()
+                  if h.owner == state.active and not h.guest)
+
+
+def actions(state: ColdComfortState) -> list[Action]:
+    found: list[Action] = [("end",)]
+    if not state.acted:  # "If you do nothing else, you can Mine"
+        found += [("mine", x, y) for x, y in sorted(state.campers)]
+    found += _hosting(state)
+    if not state.built:  # "You can do only one of these actions on your turn"
+        found += _building(state) + _resizing(state)
+    if not state.fired:  # "You can do this only once"
+        found += [("fire", x, y) for (x, y), h in _own_empty(state) if not h.fresh]
+    return sorted(found)
+
+
+def _hosting(state: ColdComfortState) -> list[Action]:
+    """Host: a camper moves into an empty room of its size (not a hotel built this turn)."""
+    rooms = [(sq, h) for sq, h in _own_empty(state) if not h.fresh]
+    return [("host", cx, cy, hx, hy) for (hx, hy), h in rooms
+            for (cx, cy), v in sorted(state.campers.items()) if v == h.size]
+
+
+def build_cost(state: ColdComfortState, square: Square, value: int) -> int:
+    per = state.setup.build_occupied if square in state.campers else state.setup.build
+    return per * value
+
+
+def resize_cost(state: ColdComfortState, old: int, new: int) -> int:
+    s = state.setup
+    return s.upgrade * (new - old) if new > old else s.downgrade * (old - new)
+
+
+def _building(state: ColdComfortState) -> list[Action]:
+    """Build: a hotel of the lot's value on a lot without a hotel, camper or not."""
+    seat, found = state.active, []
+    for sq, (_, ch) in state.city.square.items():
+        if ch.isdigit() and sq not in state.hotels and state.supply[seat].get(int(ch), 0) \
+                and build_cost(state, sq, int(ch)) <= state.gold[seat]:
+            found.append(("build", sq[0], sq[1]))
+    return found
+
+
+def _resizing(state: ColdComfortState) -> list[Action]:
+    """Upgrade / Downgrade a vacant hotel you own with another tile from your supply."""
+    seat = state.active
+    return [("resize", x, y, size) for (x, y), h in _own_empty(state)
+            for size, left in sorted(state.supply[seat].items())
+            if left and size != h.size and resize_cost(state, h.size, size) <= state.gold[seat]]
+
+
+def apply(state: ColdComfortState, action: Action) -> None:
+    kind = action[0]  # type: ignore[index]
+    if kind == "end":
+        end(state)
+    elif kind == "fire":
+        state.acted = state.fired = True
+        burn(state, (action[1], action[2]))  # type: ignore[index]
+    elif kind == "spread":
+        spread(state, (action[1], action[2]))  # type: ignore[index]
+    else:
+        state.acted = True
+        {"mine": _mine, "host": _host, "build": _build, "resize": _resize}[kind](state, action)
+
+
+def _mine(state: ColdComfortState, action: Action) -> None:
+    """Mine: roll a camper (a chance node next) and return it to the pool."""
+    square = (action[1], action[2])  # type: ignore[index]
+    state.campers.pop(square)
+    state.hand += 1
+    state.mine_at, state.phase = square, "mine-roll"
+
+
+def mined(state: ColdComfortState, roll: int) -> None:
+    """Gold equal to the roll; mining "precludes all other actions": the turn ends."""
+    _pay(state, state.active, roll)
+    state.hand -= 1
+    state.pool += 1
+    state.mine_at = None
+    end(state)
+
+
+def _host(state: ColdComfortState, action: Action) -> None:
+    _, cx, cy, hx, hy = action  # type: ignore[misc]
+    state.hotels[(hx, hy)].guest = state.campers.pop((cx, cy))
+
+
+def _build(state: ColdComfortState, action: Action) -> None:
+    """2 x value on a vacant lot; 4 x value on an occupied one, whose camper checks in."""
+    seat, square = state.active, (action[1], action[2])  # type: ignore[index]
+    value = state.city.lot_value(square)
+    assert value is not None
+    _pay(state, seat, -build_cost(state, square, value))
+    state.supply[seat][value] -= 1
+    state.hotels[square] = Hotel(seat, value, state.campers.pop(square, 0), fresh=True)
+    state.built = True
+
+
+def _resize(state: ColdComfortState, action: Action) -> None:
+    seat, square, size = state.active, (action[1], action[2]), action[3]  # type: ignore[index]
+    hotel = state.hotels[square]
+    _pay(state, seat, -resize_cost(state, hotel.size, size))
+    state.supply[seat][hotel.size] += 1
+    state.supply[seat][size] -= 1
+    hotel.size = size
+    state.built = True
+
+
+def burn(state: ColdComfortState, square: Square) -> None:
+    """An empty hotel burns: back to its owner's supply, insurance paid, then the owner
+    passes the fire into an adjacent building if there is one (ruling: they must)."""
+    hotel = state.hotels.pop(square)
+    state.supply[hotel.owner][hotel.size] += 1
+    _pay(state, hotel.owner, state.setup.insurance * hotel.size)
+    options = [sq for sq in neighbours(square) if (sq in state.hotels and not
+               state.hotels[sq].fresh) or state.city.is_public(sq)]
+    if options:
+        state.phase, state.options, state.chooser = "fire", sorted(options), hotel.owner
+    else:
+        _fire_out(state)
+
+
+def spread(state: ColdComfortState, square: Square) -> None:
+    hotel = state.hotels.get(square)
+    if hotel is None:  # a public building: the fire is extinguished
+        _fire_out(state)
+    elif hotel.guest:  # the guest leaves, the fire is extinguished, the hotel stands
+        hotel.guest = 0
+        state.pool += 1
+        _fire_out(state)
+    else:
+        burn(state, square)
+
+
+def _fire_out(state: ColdComfortState) -> None:
+    state.phase, state.options, state.chooser = "turn", [], -1
+
+
+def end(state: ColdComfortState) -> None:
+    """Step 3: a scoring round if the pool holds players + 3 dice, else the next turn."""
+    if state.pool >= state.setup.grow_at:
+        state.phase = "grow-draw"
+    else:
+        start(state, (state.active + 1) % state.players)

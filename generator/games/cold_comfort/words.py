@@ -1,0 +1,71 @@
+"""Actions and positions in the game's own words, for the move-by-move log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.engine.api import Action
+from generator.games.cold_comfort.turn import build_cost, resize_cost
+
+if TYPE_CHECKING:
+    from generator.games.cold_comfort.rules import ColdComfortState
+
+
+def at(x: int, y: int) -> str:
+    return f"({x},{y})"
+
+
+def describe_action(state: ColdComfortState, action: Action) -> str:
+    phase = state.phase
+    if phase in ("heart-draw", "grow-draw"):
+        tile = state.setup.tiles[int(action)]  # type: ignore[arg-type]
+        where = "the Heart of the City" if phase == "heart-draw" else "the scoring round"
+        return f"draws city tile '{tile.name}' for {where}"
+    if phase in ("heart-roll", "roll"):
+        return f"rolls a {action} ({len(state.rolled) + 1} of {state.to_roll})"
+    if phase == "mine-roll":
+        return f"the mined camper rolls {action}: P{state.active + 1} gains ${action}"
+    return _player_action(state, action)  # type: ignore[arg-type]
+
+
+def _player_action(state: ColdComfortState, action: tuple) -> str:  # type: ignore[type-arg]
+    kind, *rest = action
+    if kind == "place":
+        x, y, r = rest
+        return f"places '{state.setup.tiles[state.drawn].name}' at {at(x, y)} turned {90 * r}°"
+    if kind == "land":
+        return f"sends an extra {state.extras[0]} to {at(*rest)} (a tie of walking distance)"
+    if kind == "spread":
+        return f"passes the fire to {at(*rest)}"
+    if kind == "end":
+        return "ends the turn" + ("; a scoring round begins" if
+                                  state.pool >= state.setup.grow_at else "")
+    if kind == "mine":
+        return f"mines with the {state.campers[tuple(rest)]} camper at {at(*rest)}"
+    if kind == "host":
+        cx, cy, hx, hy = rest
+        return f"hosts the {state.campers[(cx, cy)]} camper from {at(cx, cy)} in the hotel at " \
+               f"{at(hx, hy)}"
+    if kind == "build":
+        sq = (rest[0], rest[1])
+        value = state.city.lot_value(sq) or 0
+        guest = " (its camper checks in)" if sq in state.campers else ""
+        return f"builds a {value}-hotel at {at(*sq)} for ${build_cost(state, sq, value)}{guest}"
+    if kind == "resize":
+        x, y, size = rest
+        old = state.hotels[(x, y)].size
+        word = "upgrades" if size > old else "downgrades"
+        return f"{word} the hotel at {at(x, y)} from {old} to {size} for " \
+               f"${resize_cost(state, old, size)}"
+    if kind == "fire":
+        h = state.hotels[tuple(rest)]
+        return f"sets fire to the empty {h.size}-hotel at {at(*rest)} (insurance " \
+               f"${state.setup.insurance * h.size})"
+    return repr(action)
+
+
+def describe_state(state: ColdComfortState) -> str:
+    seats = ", ".join(f"P{i + 1} {p} pts ${g}" for i, (p, g) in
+                      enumerate(zip(state.points, state.gold, strict=True)))
+    return (f"round {state.rounds}, turn {state.turns}, pool {state.pool}, "
+            f"{len(state.city.placed)} tiles; {seats}")
