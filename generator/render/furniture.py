@@ -15,7 +15,7 @@ from generator.render.geometry import Paper
 from generator.render.jobs import Job
 from generator.render.svg import page_svg
 
-ROWS_FIRST, ROWS_MORE = 14, 30  # component rows on the first / later contents pages
+ROWS_FIRST, ROWS_MORE = 12, 16  # component rows on the first / later contents pages
 FLIP_WORDS = {"long": "double-sided, flip on the long edge",
               "short": "double-sided, flip on the short edge",
               "none": "single-sided (backs follow their fronts; feed them by hand)"}
@@ -69,6 +69,13 @@ def contents_rows(jobs: list[Job], pages_of: dict[str, list[int]],
     return rows
 
 
+def bring_lines(bring: list[str], glue: bool) -> list[str]:
+    """What else the players need, wrapped to the contents page's width."""
+    things = list(bring) or ["nothing else from the game: everything is in this file"]
+    things.append("scissors or a craft knife and a ruler" + (", glue" if glue else ""))
+    return textwrap.wrap("; ".join(things) + ".", 95)
+
+
 def _mm(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
@@ -90,7 +97,8 @@ def contents_pages(doc: Document, settings: Settings, rows: list[dict[str, Any]]
                        paper=settings.paper.name.upper() if settings.paper.name == "a4"
                        else "Letter", flip=FLIP_WORDS[settings.duplex],
                        duplex=settings.duplex, offset=settings.offset,
-                       registration=registration_at, page_no=n + 1, total=total)
+                       registration=registration_at, page_no=n + 1, total=total,
+                       bring=bring_lines(game.bring, any(r["kind"] == "die" for r in rows)))
         pages.append(Page("contents", overlay=doc.art(svg)))
     return pages
 

@@ -1,0 +1,116 @@
+"""The build as a whole: manifest completeness, determinism, the cache, atomic writes and
+the one-line errors a user can act on."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.render import fonts
+from generator.render.build import BuildOptions, build_game
+from generator.render.errors import BuildError
+
+from .conftest import FOLDER, Built, build, load_fixture
+
+KINDS = {"card", "tile", "board", "board-part", "chip", "token", "bill", "sheet", "die", "aid"}
+
+
+def inside(inner: list[float], outer: list[float]) -> bool:
+    return (outer[0] - 0.01 <= inner[0] and outer[1] - 0.01 <= inner[1]
+            and inner[2] <= outer[2] + 0.01 and inner[3] <= outer[3] + 0.01)
+
+
+def test_manifest_has_every_copy_and_side_once(a4_long: Built, fixture_game):
+    items = a4_long.manifest["items"]
+    assert {i["kind"] for i in items} <= KINDS
+    fronts = [(i["component"], i["copy"]) for i in items if i["side"] == "front"
+              and i["kind"] != "board-part"]
+    expected = []
+    for _, piece in fixture_game.data.pieces():
+        if piece.id != "map":  # the tiled board is listed by its parts
+            expected += [(piece.id, n) for n in range(1, piece.total() + 1)]
+    assert sorted(fronts) == sorted(expected)
+    backs = sorted((i["component"], i["copy"]) for i in items if i["side"] == "back")
+    with_backs = [(p.id, n) for _, p in fixture_game.data.pieces()
+                  for n, (face, _) in enumerate(p.copies(), 1) if face.back or p.back]
+    assert backs == sorted(with_backs)
+    parts = [i for i in items if i["kind"] == "board-part"]
+    assert sorted(i["tile"] for i in parts) == ["A1", "A2", "B1", "B2"]
+    assert a4_long.result.pieces == len(expected) + 1
+
+
+def test_manifest_boxes_nest_inside_the_page(a4_long: Built, letter_short: Built):
+    for built in (a4_long, letter_short):
+        w, h = built.manifest["page_size_pt"]
+        for item in built.manifest["items"]:
+            assert inside(item["trim_pt"], item["bleed_pt"]), item
+            assert inside(item["bleed_pt"], [0, 0, w, h]), item
+            assert 1 <= item["page"] <= built.manifest["page_count"]
+
+
+def test_same_input_same_bytes_cold_or_warm(fixture_game, tmp_path, monkeypatch, a4_long):
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cold-cache"))
+    cold = build(fixture_game, tmp_path / "cold", paper="a4", duplex="long")
+    assert cold.result.rendered > 0
+    warm = build(fixture_game, tmp_path / "warm", paper="a4", duplex="long")
+    assert warm.result.rendered == 0
+    assert cold.pdf.read_bytes() == warm.pdf.read_bytes() == a4_long.pdf.read_bytes()
+    assert cold.result.manifest.read_bytes() == a4_long.result.manifest.read_bytes()
+
+
+def test_process_pool_gives_the_same_bytes(fixture_game, tmp_path, monkeypatch, a4_long):
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "pool-cache"))
+    pooled = build(fixture_game, tmp_path / "pool", paper="a4", duplex="long", jobs=2)
+    assert pooled.pdf.read_bytes() == a4_long.pdf.read_bytes()
+
+
+def test_a_damaged_cache_entry_is_rendered_again(fixture_game, tmp_path, monkeypatch, a4_long):
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
+    build(fixture_game, tmp_path / "first", paper="a4", duplex="long")
+    entries = sorted((tmp_path / "cache" / "faces").rglob("*.pdf"))
+    entries[0].write_bytes(entries[0].read_bytes()[:100])  # a torn write
+    again = build(fixture_game, tmp_path / "again", paper="a4", duplex="long")
+    assert again.result.rendered == 1
+    assert again.pdf.read_bytes() == a4_long.pdf.read_bytes()
+
+
+def copy_fixture(tmp_path: Path) -> Path:
+    folder = tmp_path / "pnp-fixture"
+    shutil.copytree(FOLDER, folder)
+    return folder
+
+
+def test_a_failed_build_leaves_the_previous_pdf_intact(tmp_path):
+    folder = copy_fixture(tmp_path)
+    out = tmp_path / "out"
+    good = build(load_fixture(folder), out, paper="a4")
+    before = good.pdf.read_bytes(), good.result.manifest.read_bytes()
+    card = folder / "templates" / "card.svg.j2"
+    card.write_text(card.read_text().replace("{{ face.name }}", "{{ face.nickname }}"))
+    with pytest.raises(BuildError) as caught:
+        build_game(load_fixture(folder), BuildOptions(out=out, paper="a4"))
+    assert (good.pdf.read_bytes(), good.result.manifest.read_bytes()) == before
+    assert sorted(p.name for p in good.pdf.parent.iterdir()) == ["manifest-a4.json",
+                                                                  "pnp-fixture-a4.pdf"]
+    message = caught.value.message
+    assert message.endswith("(template)") and "'deck'" in message
+    where = message.split(": error: ")[0]
+    assert where.endswith("card.svg.j2:5:1"), where  # the line that names face.nickname
+
+
+def test_missing_fonts_stop_with_the_package_to_install(tmp_path):
+    with pytest.raises(BuildError) as caught:
+        fonts.pin(tmp_path / "cache", folder=tmp_path / "no-fonts")
+    assert "apt-get install fonts-dejavu-core fonts-dejavu-extra" in caught.value.message
+    assert "\n" not in caught.value.message
+    assert str(caught.value.code).startswith("copperplate: error: fonts missing")
+
+
+def test_fontconfig_sees_only_the_pinned_fonts(tmp_path, face_cache):
+    fonts.pin(face_cache)
+    conf = Path(os.environ["FONTCONFIG_FILE"]).read_text()
+    assert conf.count("<dir>") == 1 and "<dir>/usr/share/fonts/truetype/dejavu</dir>" in conf
+    assert "<include" not in conf  # no system configuration, so no other fonts
