@@ -22,7 +22,7 @@ def large_pages(doc: Document, job: Job, paper: Paper,
     """(page, its back or None) for every copy of a large piece."""
     w, h = job.size
     b = job.bleed
-    turned = fits_page(w + 2 * b, h + 2 * b, paper)
+    turned = fits_page(w, h, b, paper)
     out: list[tuple[Page, Page | None]] = []
     for copy in job.copies:
         if turned is None:
@@ -36,7 +36,9 @@ def _single(doc: Document, job: Job, copy: Copy, paper: Paper, duplex: Duplex,
             turned: bool) -> tuple[Page, Page]:
     w, h = (job.size[1], job.size[0]) if turned else job.size
     room = paper.printable
-    trim = Rect((paper.w - w) / 2, room.y + (room.h - LABEL_BAND - h) / 2, w, h)
+    # centred in the room above the label band when it leaves room, on the page otherwise
+    band = LABEL_BAND if h + LABEL_BAND <= room.h else 0.0
+    trim = Rect((paper.w - w) / 2, room.y + (room.h - band - h) / 2, w, h)
     box = trim.outset(job.bleed)
     front = Page("front", trim=trim, bleed=box)
     front.placements.append(Placement(job.front(doc, copy), box, box, 90 if turned else 0))
@@ -45,7 +47,7 @@ def _single(doc: Document, job: Job, copy: Copy, paper: Paper, duplex: Duplex,
                     for x0, y0, x1, y1 in crop_marks(block, paper, (0.0, paper.h))]
     front.items.append({**job.item(copy, "front"), "trim": trim, "bleed": box})
     front.footer = job.piece.name
-    front.footer_y = round(paper.h - paper.margin - 0.6, 3)
+    front.footer_y = round(paper.h - paper.margin - 0.6, 3) if band else None
     back = Page("back")
     art = job.back(doc, copy)
     if art is not None:

@@ -128,6 +128,7 @@ def impose(runs: Sequence[tuple[Cut, int]], paper: Paper) -> list[Sheet]:
                 sheets.append(Sheet())
             rows = min(rows, math.ceil((count - placed) / cols))
             take = min(count - placed, rows * cols)
+            cols = min(cols, take)  # a short run is as wide as it is, and centred as such
             frame = cut.frame()
             block = Block(cut, (0.0, top + frame), cols, rows, turned, take, placed)
             sheets[-1].blocks.append((number, block))

@@ -75,7 +75,7 @@ def _place(doc: Document, job: Job, copy: Copy, slot: Slot, front: Page, back: P
     else:
         front.placements.append(Placement(job.front(doc, copy), box, slot.clip,
                                           90 if slot.turned else 0))
-        front.lines += _outline(job, slot.trim)
+        front.lines += _outline(job, slot.trim, slot.turned)
     front.items.append({**job.item(copy, "front"), "trim": slot.trim, "bleed": box})
     art = job.back(doc, copy)
     if art is None:
@@ -87,19 +87,23 @@ def _place(doc: Document, job: Job, copy: Copy, slot: Slot, front: Page, back: P
                        "bleed": back_box})
 
 
-def _outline(job: Job, trim: Rect) -> list[Line | Circle]:
+def _outline(job: Job, trim: Rect, turned: bool) -> list[Line | Circle]:
     """The cut line of a piece cut along its own outline (drawn over its art)."""
     shape = job.piece.shape
     if shape == "circle":
         return [Circle(CUT, (trim.x + trim.w / 2, trim.y + trim.h / 2), min(trim.w, trim.h) / 2)]
     if shape == "hex":
-        return [Line(CUT, hexagon(trim), closed=True)]
+        return [Line(CUT, hexagon(trim, turned), closed=True)]
     return []
 
 
-def hexagon(box: Rect) -> tuple[tuple[float, float], ...]:
-    """A hexagon with flat top and bottom filling the box (regular when h = w·√3/2)."""
+def hexagon(box: Rect, turned: bool = False) -> tuple[tuple[float, float], ...]:
+    """A hexagon filling the box: flat top and bottom (regular when h = w·√3/2), or, for a
+    piece turned a quarter on the sheet, pointed top and bottom."""
     x, y, w, h = box.x, box.y, box.w, box.h
+    if turned:
+        return ((x + w / 2, y), (x + w, y + h / 4), (x + w, y + 3 * h / 4), (x + w / 2, y + h),
+                (x, y + 3 * h / 4), (x, y + h / 4))
     return ((x, y + h / 2), (x + w / 4, y), (x + 3 * w / 4, y), (x + w, y + h / 2),
             (x + 3 * w / 4, y + h), (x + w / 4, y + h))
 

@@ -105,12 +105,14 @@ def tile(w: float, h: float, paper: Paper) -> Tiling:
     return Tiling(tw, th, turned, len(ys), len(xs), tiles)
 
 
-def fits_page(w: float, h: float, paper: Paper) -> bool | None:
-    """Whether a ``w`` x ``h`` bleed box fits one page upright (False), turned (True), or
-    not at all (None)."""
+def fits_page(w: float, h: float, bleed: float, paper: Paper) -> bool | None:
+    """Whether a ``w`` x ``h`` trim fits one page upright (False), turned (True), or not at
+    all (None). The trim must fit inside the printer's margins; its bleed only on the paper
+    (a 200 x 265 mm score sheet fits A4 and Letter though its bleed reaches the margin)."""
     room = paper.printable
     for turned in (False, True):
         tw, th = (h, w) if turned else (w, h)
-        if tw <= room.w + EPS and th <= room.h - LABEL_BAND + EPS:
+        if (tw <= room.w + EPS and th <= room.h + EPS
+                and tw + 2 * bleed <= paper.w + EPS and th + 2 * bleed <= paper.h + EPS):
             return turned
     return None

@@ -48,9 +48,11 @@ def test_alignment_marks_sit_at_the_same_board_spot_on_both_neighbours(w, h, pap
 
 def test_a_board_that_fits_is_not_tiled_and_a_big_one_turns_when_that_saves_pages():
     a4 = PAPERS["a4"]
-    assert fits_page(156, 126, a4) is False
-    assert fits_page(276, 196, a4) is True  # 270 x 190 board: fits turned
-    assert fits_page(426, 306, a4) is None
+    assert fits_page(150, 120, 3, a4) is False
+    assert fits_page(270, 190, 3, a4) is True  # fits turned
+    assert fits_page(420, 300, 3, a4) is None
+    for paper in PAPERS.values():  # the contract's largest sheet fits both papers upright
+        assert fits_page(200, 265, 3, paper) is False
     tiling = tile(426, 306, a4)
     assert (tiling.turned, tiling.rows, tiling.cols) == (True, 2, 2)
 
