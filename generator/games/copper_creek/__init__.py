@@ -2,10 +2,11 @@
 
 from generator.engine.bots import RandomBot
 from generator.games.copper_creek import checks_play  # noqa: F401  (registers its checks)
+from generator.games.copper_creek.bots import GreedyBot
 from generator.games.copper_creek.checks import CHECKS
 from generator.games.copper_creek.model import CopperCreekData
 from generator.games.copper_creek.rules import CopperCreekGame
 from generator.games.spec import GameSpec
 
 SPEC = GameSpec(id="copper-creek", model=CopperCreekData, checks=CHECKS,
-                make_game=CopperCreekGame, bots={"random": RandomBot})
+                make_game=CopperCreekGame, bots={"random": RandomBot, "greedy": GreedyBot})

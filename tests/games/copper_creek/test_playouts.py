@@ -1,0 +1,92 @@
+"""Whole games: the generic harness, any legal sequence, determinism, bot strength."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.engine.bots import RandomBot
+from generator.engine.harness import random_sim, scores_are_final
+from generator.engine.playout import play, replay
+from generator.games.copper_creek import SPEC
+from generator.games.copper_creek.bots import GreedyBot
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_sim_harness_every_player_count(game, players):
+    for seed in range(2):
+        state = random_sim(game, players, seed=seed * 10 + players, deep_every=9)
+        assert state.is_terminal()
+        scores_are_final(state)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(3, 6), data=st.data())
+def test_any_legal_sequence_keeps_every_invariant(game, players, data):
+    state = game.new_initial_state(players)
+    for _ in range(game.max_game_length(players)):
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        state.apply_action(actions[data.draw(st.integers(0, len(actions) - 1))])
+        assert state.invariants() == []
+    assert state.is_terminal()
+
+
+def test_same_seed_same_game_even_if_global_random_is_used(game):
+    bots = [("greedy", GreedyBot), ("random", RandomBot), ("random", RandomBot)]
+    first = play(game, 3, bots, seed=11)
+    random.seed(999)
+    random.random()
+    again = play(game, 3, bots, seed=11)
+    assert first.to_dict() == again.to_dict()
+    assert first.scores == again.scores and first.completed
+
+
+def test_replaying_a_record_gives_the_same_end(game):
+    record = play(game, 4, [("random", RandomBot)] * 4, seed=5)
+    final = replay(game, 4, record.actions)
+    assert final.returns() == record.scores and final.winners() == record.winners
+
+
+def test_simulate_json_is_the_same_twice_seconds_aside():
+    cmd = [sys.executable, "-m", "generator", "simulate", "copper-creek", "--games", "20",
+           "--seed", "3", "--json"]
+    outs = []
+    for _ in range(2):
+        done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+        summary = json.loads(done.stdout)
+        summary.pop("seconds")
+        outs.append(summary)
+    assert outs[0] == outs[1]
+    assert outs[0]["completed"] == 20 and outs[0]["violations"] == []
+
+
+def test_first_four_turns_pay_nothing_and_1882_waits_for_the_7th_card(game):
+    for seed in range(15):
+        record = play(game, 3 + seed % 4, [("random", RandomBot)] * (3 + seed % 4), seed)
+        final = replay(game, record.players, record.actions)
+        assert final.first_income_turn == 0 or final.first_income_turn > 4
+        assert final.elections[0][1] >= 7
+        assert [year for year, _ in final.elections] == [1882, 1883, 1884]
+
+
+def test_greedy_beats_random_clearly(game):
+    wins = 0
+    games = 120
+    for i in range(games):
+        seat = i % 4
+        bots = [("random", RandomBot)] * 4
+        bots[seat] = ("greedy", GreedyBot)
+        wins += seat in play(game, 4, bots, seed=f"strength/{i}", check="end").winners
+    assert wins / games > 0.45  # a fair share is 0.25
+
+
+def test_spec_names_both_bots():
+    assert set(SPEC.bots) == {"random", "greedy"}
