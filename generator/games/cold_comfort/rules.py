@@ -218,7 +218,7 @@ class ColdComfortState(State):
                 return
             for sq in best:
                 self._land(value, sq)
-        self._score_round()
+        self.score_round()
 
     def _land(self, value: int, square: Square) -> None:
         self.extras.remove(value)
@@ -228,7 +228,7 @@ class ColdComfortState(State):
         else:
             self.campers[square] = value
 
-    def _score_round(self) -> None:
+    def score_round(self) -> None:
         s = self.setup
         self.last_round = [score_neighbourhood(self.city, group, self.hotels, self.campers,
                                                s.points_per_tile, s.points_per_public)

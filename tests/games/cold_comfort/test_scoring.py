@@ -1,0 +1,105 @@
+"""Scoring rounds: neighbourhoods, blocks, street gangs, ties, dice landing, game end."""
+
+from __future__ import annotations
+
+from generator.engine.api import TERMINAL
+
+from .scenario import scenario, tile
+
+PLAIN = tile(["12", "34", "56"])
+FIRE_HALL = tile(["1P", "34", "56"], public="Fire Hall")
+
+
+def _round(state):  # type: ignore[no-untyped-def]
+    state.score_round()
+    return state.points, [(v.tiles, v.points, v.winners) for v in state.last_round]
+
+
+def test_neighbourhood_is_tiles_plus_public_points_split_on_ties_rounding_down() -> None:
+    #  1  P  1  2     two touching tiles, one public square: 2 + 1 = 3 points;
+    # [3] 4 [3] 4     P1 and P2 each hold a block of one 3: tied, 3 // 2 = 1 each
+    #  5  6  5  6
+    state = scenario([(FIRE_HALL, 0, 0, 0), (PLAIN, 2, 0, 0)],
+                     hotels={(0, 1): (0, 3, 3), (2, 1): (1, 3, 3)})
+    assert _round(state) == ([1, 1], [((0, 1), 3, (0, 1))])
+
+
+def test_separate_neighbourhoods_score_apart() -> None:
+    # tiles one street apart are two neighbourhoods of 1 point each
+    state = scenario([(PLAIN, 0, 0, 0), (PLAIN, 3, 0, 0)],
+                     hotels={(0, 1): (0, 3, 3), (3, 1): (1, 3, 3)})
+    assert _round(state) == ([1, 1], [((0,), 1, (0,)), ((1,), 1, (1,))])
+
+
+def test_a_block_of_adjacent_hotels_adds_its_guests() -> None:
+    # [3][4]  P1's connected 3 and 4 (7) beat P2's lone 6
+    #  5 [6]
+    state = scenario([(PLAIN, 0, 0, 0)],
+                     hotels={(0, 1): (0, 3, 3), (1, 1): (0, 4, 4), (1, 2): (1, 6, 6)})
+    assert _round(state) == ([1, 0], [((0,), 1, (0,))])
+
+
+def test_street_gangs_lose_ties_with_players() -> None:
+    # (1)(2)   a gang of campers 1 + 2 = 3 ties P1's guest 3: P1 scores
+    # [3] 4
+    state = scenario([(PLAIN, 0, 0, 0)], campers={(0, 0): 1, (1, 0): 2},
+                     hotels={(0, 1): (0, 3, 3)})
+    assert _round(state) == ([1, 0], [((0,), 1, (0,))])
+
+
+def test_a_street_gang_above_every_block_wins_and_no_one_scores() -> None:
+    # (1)(2)   the gang 1 + 2 + 4 = 7 beats P1's 3: nobody scores
+    # [3](4)
+    state = scenario([(PLAIN, 0, 0, 0)], campers={(0, 0): 1, (1, 0): 2, (1, 1): 4},
+                     hotels={(0, 1): (0, 3, 3)})
+    assert _round(state) == ([0, 0], [((0,), 1, ())])
+
+
+def test_extra_dice_prefer_a_hotel_to_a_vacant_lot() -> None:
+    # new tile at (0,0); an extra 4 skips the near vacant 4-lot at (4,1) for P1's empty
+    # 4-hotel further away at (7,1)
+    state = _landing([4], hotels={(7, 1): (0, 4, 0)})
+    assert state.hotels[(7, 1)].guest == 4 and (4, 1) not in state.campers
+
+
+def test_extra_dice_take_the_closest_spot_from_the_highest_lot() -> None:
+    # the new tile's highest lot is the 6 at (1,2): the 4-lot at (4,1) is 4 away and the
+    # one at (7,1) is 7 away
+    state = _landing([4])
+    assert state.campers.get((4, 1)) == 4 and (7, 1) not in state.campers
+
+
+def test_equal_spots_at_equal_distance_are_the_next_players_choice() -> None:
+    # two empty 5-hotels of P1 one step from the 6 at (1,2): P2 (next in turn) chooses
+    #  1  2
+    #  3  4
+    #  5  6 [5]
+    #  5 [5]
+    state = _landing([5], hotels={(1, 3): (0, 5, 0), (2, 2): (0, 5, 0)}, extra_tile=False)
+    assert state.phase == "land" and state.current_player() == 1
+    assert state.legal_actions() == [("land", 1, 3), ("land", 2, 2)]
+    state.apply_action(("land", 2, 2))
+    assert state.hotels[(2, 2)].guest == 5 and state.hotels[(1, 3)].guest == 0
+
+
+def _landing(extras, hotels=None, extra_tile=True):  # type: ignore[no-untyped-def]
+    """Tile 0 is new and full; tiles 1 and 2 (x 3-4 and 6-7) offer lots."""
+    full = {sq: v for sq, v in zip([(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)],
+                                   range(1, 7), strict=True)}
+    tiles = [(PLAIN, 0, 0, 0), (PLAIN, 3, 0, 0), (PLAIN, 6, 0, 0)] if extra_tile else \
+        [(PLAIN, 0, 0, 0), (tile(["55"]), 0, 3, 0), (tile(["5"]), 2, 2, 0)]
+    state = scenario(tiles, campers=full, hotels=hotels, pool=0)
+    state.phase, state.target, state.extras = "roll", 0, list(extras)
+    state.settle()
+    assert state.invariants() == []
+    return state
+
+
+def test_game_ends_after_nine_rounds_with_gold_worth_a_point_per_five() -> None:
+    state = scenario([(PLAIN, 0, 0, 0)], gold=[14, 4])
+    state.rounds = state.setup.rounds - 1
+    state.points = [3, 0]
+    state.score_round()
+    assert state.current_player() == TERMINAL
+    assert state.returns() == [5.0, 0.0]  # 3 + 14 // 5, 0 + 4 // 5
+    assert state.winners() == [0]
