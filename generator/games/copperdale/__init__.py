@@ -4,8 +4,10 @@ from generator.engine.bots import RandomBot
 from generator.games.copperdale.bots import GreedyBot
 from generator.games.copperdale.checks import CHECKS
 from generator.games.copperdale.model import CopperdaleData
+from generator.games.copperdale.picture import picture
 from generator.games.copperdale.rules import CopperdaleGame
 from generator.games.spec import GameSpec
 
 SPEC = GameSpec(id="copperdale", model=CopperdaleData, checks=CHECKS,
-                make_game=CopperdaleGame, bots={"random": RandomBot, "greedy": GreedyBot})
+                make_game=CopperdaleGame, bots={"random": RandomBot, "greedy": GreedyBot},
+                picture=picture)

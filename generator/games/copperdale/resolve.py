@@ -207,11 +207,16 @@ def population_fills(s: CopperdaleState) -> list[tuple[Any, ...]]:
 
 def _fill_population(s: CopperdaleState, action: Any, events: Events) -> None:
     if action == PASS:
-        _say(events, "Farmers: no second Population space")
+        _say(events, "no second Population space")
         return
     s.population[action[1]] += 1
     _say(events, f"Population {s.t.suit_names[action[1]]} "
                  f"{s.population[action[1]]}/{s.t.population_caps[action[1]]}")
+
+
+def _farmers_fill(s: CopperdaleState, action: Any, events: Events) -> None:
+    _say(events, "Farmers:")
+    _fill_population(s, action, events)
 
 
 def _fill_border(s: CopperdaleState, action: Any, events: Events) -> None:
@@ -223,7 +228,7 @@ def _fill_border(s: CopperdaleState, action: Any, events: Events) -> None:
 _PERFORM: dict[str, Callable[[CopperdaleState, Any, Events], None]] = {
     "border-card": _border_card, "reveal": _reveal, "assign": _assign_card,
     "economy": _occupation, "infrastructure": _infra, "population": _fill_population,
-    "extra-population": _fill_population, "estate-border": _fill_border,
+    "extra-population": _farmers_fill, "estate-border": _fill_border,
 }
 
 
@@ -235,6 +240,7 @@ def _growth(s: CopperdaleState, events: Events) -> None:
     assert card is not None
     suit = s.t.card_suit[card]
     if s.population[suit] < s.t.population_caps[suit]:
+        _say(events, "Growth:")
         _fill_population(s, ("population", suit), events)
         extra = s.t.farmers_population - 1 if _has(s, "farmers") else 0
         s.todo[0:0] = [("extra-population", suit)] * extra
@@ -283,6 +289,12 @@ _AUTO: dict[str, Callable[[CopperdaleState, Events], None]] = {
     "growth": _growth, "growth-border": _growth_border, "month-end": _month_end,
 }
 CHANCE_KINDS = ("border-card", "reveal")
+NOTHING_TO_FILL = {
+    "economy": "Economy: every Occupation space is filled",
+    "infrastructure": "Infrastructure: no further space of another type takes this card",
+    "population": "every Population space is filled", "extra-population": "",
+    "estate-border": "Borders of both Estate suits are full", "assign": "",
+}
 
 
 def advance(s: CopperdaleState, events: Events) -> None:
@@ -300,6 +312,6 @@ def advance(s: CopperdaleState, events: Events) -> None:
             return
         if not acts:  # nothing can be filled: the card is resolved without effect
             s.todo.pop(0)
-            _say(events, f"{kind}: no space can be filled")
+            _say(events, NOTHING_TO_FILL[kind])
             continue
         perform(s, s.todo[0], acts[0], events)

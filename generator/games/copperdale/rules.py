@@ -116,7 +116,7 @@ class CopperdaleState(State):
     def action_to_string(self, action: Action) -> str:
         events: list[str] = []
         self.clone()._play(action, events)
-        return "; ".join(events)
+        return "; ".join(e for e in events if e).replace(":; ", ": ")
 
     def describe(self) -> str:
         return (f"month {self.month}: {sum(self.medals().values())} medals, population "

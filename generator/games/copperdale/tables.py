@@ -6,7 +6,8 @@ Cards are numbered 0..51 (suit-major, in ``deck.yaml`` order); suits by their in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from generator.games.copperdale.model import CopperdaleData
 
@@ -50,6 +51,7 @@ class Tables:
     farmers_population: int
     artisans_spaces: int
     diplomats_match: bool
+    data: Any = field(default=None, compare=False, repr=False)  # the model, for pictures
 
 
 def compile_tables(data: CopperdaleData) -> Tables:
@@ -92,4 +94,5 @@ def compile_tables(data: CopperdaleData) -> Tables:
         farmers_population=skills.farmers.population_spaces,
         artisans_spaces=skills.artisans.monument_spaces,
         diplomats_match=skills.diplomats.face_cards_match,
+        data=data,
     )
