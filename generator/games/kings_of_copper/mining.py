@@ -1,0 +1,152 @@
+"""The start of a turn: prospecting, deep mining, cave-ins, trading titles and winning
+Character cards (rulebook: Mining, Prospecting Green Mines, Deep Mining, Cave-Ins,
+Cash out)."""
+
+from __future__ import annotations
+
+from generator.engine.api import Action
+from generator.games.kings_of_copper.moves import cash, settle_sapphires
+from generator.games.kings_of_copper.state import START, KingsState
+
+
+def prospect_price(st: KingsState, seat: int) -> int:
+    return max(0, st.t.rules.prospect_price - st.power(seat, "prospect-discount"))
+
+
+def peek_price(st: KingsState, seat: int) -> int:
+    return max(0, st.t.rules.peek_price - st.power(seat, "peek-discount"))
+
+
+def start_actions(st: KingsState) -> list[Action]:
+    """What the player may do before rolling: mine each owned mine once, make one offer."""
+    s, seat = st.s, st.s.seat
+    actions: list[Action] = []
+    for mine_id, mine in s.mines.items():
+        if mine.owner != seat or mine_id in s.acted:
+            continue
+        if mine.green is not None and s.money[seat] >= prospect_price(st, seat):
+            actions.append(("prospect", mine_id))
+        elif mine.green is None and mine.blue is not None and s.characters[seat] and \
+                s.money[seat] >= peek_price(st, seat) + st.t.rules.dig_price:
+            actions.append(("peek", mine_id))  # Deep Mining: needs $100 and a Character
+    trade = st.t.rules.trade
+    if s.offers < trade.offers_per_turn and s.money[seat] >= trade.title_price:
+        for mine_id, mine in s.mines.items():
+            if mine.owner is not None and mine.owner != seat:
+                actions.append(("offer", st.t.title_of[mine_id], mine.owner))
+    actions.append(("roll",))
+    return sorted(actions)
+
+
+def prospect(st: KingsState, mine_id: str) -> None:
+    """Pay for the green chip under your Title; with a Character card it is cashed now."""
+    s, seat = st.s, st.s.seat
+    mine = s.mines[mine_id]
+    st.pay(seat, prospect_price(st, seat))
+    chip, mine.green = mine.green, None
+    s.acted.append(mine_id)
+    assert chip is not None
+    s.hands[seat] = sorted(s.hands[seat] + [chip])
+    if s.characters[seat] and not st.t.chips[chip].sapphire:
+        cash(st, seat, chip)
+    settle_sapphires(st, seat)
+
+
+def peek(st: KingsState, mine_id: str) -> None:
+    """Deep Mining: pay to peek. Fool's Gold is taken free and the fee comes back."""
+    s, seat = st.s, st.s.seat
+    paid = st.pay(seat, peek_price(st, seat))
+    s.acted.append(mine_id)
+    mine = s.mines[mine_id]
+    assert mine.blue is not None
+    if st.t.chips[mine.blue].sort == "fools-gold":
+        s.hands[seat] = sorted(s.hands[seat] + [mine.blue])
+        mine.blue = None
+        st.collect(seat, paid)
+        return
+    s.peeked = mine_id
+    s.pending.append(["dig", seat, mine_id])
+
+
+def dig(st: KingsState, seat: int, mine_id: str) -> None:
+    st.pay(seat, st.t.rules.dig_price)
+    st.s.pending.insert(0, ["cave", seat, mine_id])
+
+
+def cave_numbers(st: KingsState, seat: int, mine_id: str) -> list[int]:
+    """Cave-Ins: the nth deep mine of a district caves in on rolls 0 .. n-1."""
+    district = st.t.district(mine_id)
+    done = sum(1 for m, mine in st.s.mines.items()
+               if st.t.district(m) == district and mine.blue is None)
+    table = st.t.rules.cave_in
+    row = table[min(done, len(table) - 1)]
+    return row[:max(0, len(row) - st.power(seat, "cave-in-shift"))]
+
+
+def cave_roll(st: KingsState, seat: int, mine_id: str, roll: int) -> None:
+    st.s.peeked = None
+    mine = st.s.mines[mine_id]
+    if roll in cave_numbers(st, seat, mine_id):
+        cave_in(st, seat, mine_id)
+        return
+    assert mine.blue is not None
+    st.s.hands[seat] = sorted(st.s.hands[seat] + [mine.blue])
+    mine.blue = None
+    settle_sapphires(st, seat)
+
+
+def cave_in(st: KingsState, seat: int, mine_id: str) -> None:
+    """Your tokens in the district go to Start, the Title goes back on the mine, the
+    Mining chip stays, and your turn ends."""
+    district = st.t.district(mine_id)
+    tokens = st.s.tokens[seat]
+    for i, place in enumerate(tokens):
+        if place in st.t.board.spaces and st.t.board.in_district(place) == district:
+            tokens[i] = START
+    st.s.mines[mine_id].owner = None
+    st.s.stage = "end"
+
+
+def offer(st: KingsState, title: str, seller: int) -> None:
+    st.s.offers += 1
+    st.s.pending.append(["answer", seller, title, st.s.seat])
+
+
+def sell(st: KingsState, title: str, buyer: int) -> None:
+    """Trading (designed): a fixed price, paid to the seller; the mine goes with it."""
+    mine = st.s.mines[st.t.mine_of[title]]
+    assert mine.owner is not None
+    st.transfer(buyer, mine.owner, st.t.rules.trade.title_price)
+    mine.owner = buyer
+    check_character(st, buyer)
+
+
+def buy(st: KingsState, seat: int, mine_id: str) -> None:
+    from generator.games.kings_of_copper.moves import title_price
+    st.pay(seat, title_price(st, seat))
+    st.s.mines[mine_id].owner = seat
+    check_character(st, seat)
+
+
+def check_character(st: KingsState, seat: int) -> None:
+    """Cash out: 3 Titles in 3 different districts win a Character card, chosen in order
+    of accomplishment from those left."""
+    s = st.s
+    if s.characters[seat] or ["character", seat] in s.pending or not free_characters(st):
+        return
+    districts = {st.t.district(st.t.mine_of[t]) for t in st.titles(seat)}
+    if len(districts) >= st.t.rules.character_titles:
+        s.pending.append(["character", seat])
+
+
+def free_characters(st: KingsState) -> list[str]:
+    return [c for c in st.t.characters if c not in st.s.characters]
+
+
+def take_character(st: KingsState, seat: int, card: str) -> None:
+    """Winning the card cashes out the green chips you hold (sapphires wait)."""
+    st.s.characters[seat] = card
+    for chip in list(st.s.hands[seat]):
+        info = st.t.chips[chip]
+        if info.layer == "green" and not info.sapphire:
+            cash(st, seat, chip)

@@ -1,0 +1,197 @@
+"""Moving tokens and what landing on a space does (rulebook: Movement, Bumping, Ladders &
+Finish, Tunnels, Event Card, Prospecting)."""
+
+from __future__ import annotations
+
+from generator.games.kings_of_copper.state import FINISH, START, KingsState
+
+Walk = dict[str, bool]  # destination -> every way there passes under your own ladder
+
+
+def destinations(st: KingsState, seat: int, tok: int, steps: int, doubles: bool) -> Walk:
+    """Where ``tok`` may land moving exactly ``steps`` (forward, or backward inside a
+    district), and whether getting there costs the ladder curse."""
+    place = st.s.tokens[seat][tok]
+    if place in (START, FINISH) or steps <= 0:
+        return {}
+    board = st.t.board
+    found = _walk(st, seat, place, steps, forward=True)
+    if board.in_district(place):
+        for dest, cursed in _walk(st, seat, place, steps, forward=False).items():
+            found[dest] = found.get(dest, True) and cursed
+    if doubles and board.spaces[place].kind == "rung":
+        # Ladders & Finish: on doubles a token on the ladder may go in with a larger number
+        need = _steps_up_ladder(st, seat, place)
+        if need is not None and need < steps:
+            found[FINISH] = False
+    return {d: c for d, c in sorted(found.items()) if can_land(st, seat, d)}
+
+
+def _walk(st: KingsState, seat: int, place: str, steps: int, forward: bool) -> Walk:
+    board, color = st.t.board, st.color(seat)
+    frontier: Walk = {place: False}
+    for i in range(steps):
+        nxt: Walk = {}
+        for here, cursed in frontier.items():
+            if forward:
+                ways = [(n, cursed) for n in board.forward(here, color, first_step=i == 0)]
+            else:
+                ways = [(n, cursed) for n in board.back.get(here, [])]
+            for p in board.passage_steps(here, forward):
+                if passage_open(st, p.mines):
+                    ways.append((p.mines[1 if forward else 0],
+                                 cursed or p.under_ladder == color))
+            for n, c in ways:
+                nxt[n] = nxt.get(n, True) and c
+        frontier = nxt
+    finish = board.finish(color)
+    return {(FINISH if d == finish else d): c for d, c in frontier.items()}
+
+
+def _steps_up_ladder(st: KingsState, seat: int, place: str) -> int | None:
+    board, color, n = st.t.board, st.color(seat), 0
+    while place != board.finish(color):
+        ahead = board.forward(place, color, first_step=False)
+        if not ahead:
+            return None
+        place, n = ahead[0], n + 1
+    return n
+
+
+def passage_open(st: KingsState, mines: tuple[str, str]) -> bool:
+    """Mining: a passage is closed while either of its mines stands empty."""
+    return not any(st.s.mines[m].empty() for m in mines)
+
+
+def can_land(st: KingsState, seat: int, dest: str) -> bool:
+    """Movement: two or more tokens of one player block a space for everyone else (not on
+    Squares of Safety); an owned mine can be passed but not landed on by others."""
+    if dest == FINISH:
+        return True
+    board = st.t.board
+    mine = st.s.mines.get(dest)
+    if mine is not None and mine.owner not in (None, seat):
+        return False
+    if board.is_safe(dest):
+        return True
+    return all(n < 2 for other, n in st.occupants(dest).items() if other != seat)
+
+
+def move(st: KingsState, seat: int, tok: int, dest: str, cursed: bool) -> None:
+    if cursed:  # passed under your own ladder: seven years of bad luck
+        st.s.curse[seat] = st.t.rules.curse_turns
+    land(st, seat, tok, dest)
+
+
+def land(st: KingsState, seat: int, tok: int, dest: str) -> None:
+    """Put the token down and follow the space's instructions."""
+    st.s.tokens[seat][tok] = dest
+    if dest == FINISH:
+        reach_finish(st, seat)
+        return
+    board = st.t.board
+    if not board.is_safe(dest):
+        bump(st, seat, dest)
+    kind = board.spaces[dest].kind
+    if kind == "event":
+        draw_event(st, seat, tok)
+    elif kind == "mine":
+        offer_title(st, seat, dest)
+    elif kind == "tunnel" and tok not in st.s.tunnels:
+        st.s.tunnels.append(tok)
+
+
+def bump(st: KingsState, seat: int, dest: str) -> None:
+    """Bumping: a single opposing token goes back to Start and its owner is robbed."""
+    for other, n in sorted(st.occupants(dest).items()):
+        if other == seat or n != 1:
+            continue
+        st.s.tokens[other][st.s.tokens[other].index(dest)] = START
+        chips = st.t.rules.rob_chips + st.power(seat, "rob-extra")
+        if st.s.hands[other] and chips > 0:
+            st.s.pending.append(["rob", seat, other, chips])
+
+
+def rob(st: KingsState, robber: int, victim: int, chip: str, left: int) -> None:
+    """Robbing: the victim lays the chips out face down; the robber takes one blind."""
+    st.s.hands[victim].remove(chip)
+    st.s.hands[robber] = sorted(st.s.hands[robber] + [chip])
+    if left > 1 and st.s.hands[victim]:
+        st.s.pending.insert(0, ["rob", robber, victim, left - 1])
+
+
+def offer_title(st: KingsState, seat: int, mine: str) -> None:
+    """Prospecting: a mine you land on whose Title lies on it may be bought at once."""
+    if st.s.mines[mine].owner is None and st.s.money[seat] >= title_price(st, seat):
+        st.s.pending.append(["buy", seat, mine])
+
+
+def title_price(st: KingsState, seat: int) -> int:
+    return max(0, st.t.rules.title_price - st.power(seat, "title-discount"))
+
+
+def draw_event(st: KingsState, seat: int, tok: int) -> None:
+    """Event Card: take the top card, follow it, put it under the pile."""
+    card = st.s.events.pop(0)
+    st.s.events.append(card)
+    face = st.t.events[card]
+    others = [o for o in range(st.s.players) if o != seat]
+    if face.effect == "gain":
+        st.collect(seat, face.amount)
+    elif face.effect == "pay":
+        st.pay(seat, face.amount)
+    elif face.effect == "all-pay":
+        for p in range(st.s.players):
+            st.pay(p, face.amount)
+    elif face.effect == "collect-each":
+        for o in others:
+            st.transfer(o, seat, face.amount)
+    elif face.effect == "pay-each":
+        for o in others:
+            st.transfer(seat, o, face.amount)
+    elif face.effect == "to-start":
+        st.s.tokens[seat][tok] = START
+    elif face.effect == "tunnel-exit":
+        st.s.pending.append(["tunnel-exit", seat, tok])
+
+
+def tunnel_exits(st: KingsState, seat: int, tok: int) -> list[str]:
+    here = st.s.tokens[seat][tok]
+    return [e for e in st.t.board.of_kind("tunnel-exit")
+            if e != here and can_land(st, seat, e)]
+
+
+def reach_finish(st: KingsState, seat: int) -> None:
+    """Ladders & Finish: cash chips you choose; the first player home earns the bonus."""
+    if st.all_home(seat) and not st.s.home_bonus_paid:
+        st.s.home_bonus_paid = True
+        st.collect(seat, st.t.rules.first_home_bonus)
+    if cashable(st, seat):
+        st.s.pending.append(["cash", seat])
+    settle_sapphires(st, seat)
+
+
+def cashable(st: KingsState, seat: int) -> list[str]:
+    """Chips worth cashing at Finish: not sapphires (they wait), not Fool's Gold (a decoy)."""
+    return [c for c in st.s.hands[seat]
+            if not st.t.chips[c].sapphire and st.t.chips[c].value > 0]
+
+
+def cash(st: KingsState, seat: int, chip: str) -> None:
+    st.s.hands[seat].remove(chip)
+    st.s.cashed[seat].append(chip)
+    st.collect(seat, st.t.chips[chip].value)
+
+
+def settle_sapphires(st: KingsState, seat: int) -> None:
+    """Sapphires: cashed only once the owner has every token in Finish; cashing the Great
+    Blue Sapphire starts the final round."""
+    if not st.all_home(seat):
+        return
+    for chip in [c for c in st.s.hands[seat] if st.t.chips[c].sapphire]:
+        cash(st, seat, chip)
+        if st.t.chips[chip].layer == "blue" and st.s.final_seat is None:
+            st.s.final_seat = seat
+    if st.s.anaconda == seat and not st.s.anaconda_cashed:
+        st.s.anaconda_cashed = True
+        st.collect(seat, st.t.anaconda_value)

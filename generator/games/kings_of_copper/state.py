@@ -1,0 +1,189 @@
+"""The position of a Kings of Copper game: plain data, plus bookkeeping every phase shares.
+
+Chips are named by their face id (``copper-vein``); a hand is a sorted list of them. Money
+only moves between players and the bank, so the total never changes (an invariant).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from generator.engine.api import CHANCE, TERMINAL, Action, State
+from generator.games.kings_of_copper.tables import Tables
+
+START, FINISH = "start", "finish"
+
+
+@dataclass
+class Mine:
+    owner: int | None = None  # None: the Claim Title still lies on the mine
+    green: str | None = None  # Prospecting chip still on the mine
+    blue: str | None = None  # Mining chip still on the mine
+
+    def empty(self) -> bool:
+        return self.green is None and self.blue is None
+
+
+@dataclass
+class Table:
+    """Everything on and around the board; ``KingsState`` wraps it with the API."""
+
+    players: int
+    stage: str = "setup"  # setup, start (mining & trading), roll, move, over
+    seat: int = 0  # whose turn it is
+    turns: int = 0  # turns begun
+    tokens: list[list[str]] = field(default_factory=list)  # seat -> token -> space id
+    money: list[int] = field(default_factory=list)
+    bank: int = 0
+    hands: list[list[str]] = field(default_factory=list)  # uncashed chips, face down
+    cashed: list[list[str]] = field(default_factory=list)  # chips turned into money
+    mines: dict[str, Mine] = field(default_factory=dict)
+    events: list[str] = field(default_factory=list)  # the pile, top first
+    anaconda: int | None = None  # who holds the Anaconda Sapphire
+    anaconda_cashed: bool = False
+    characters: list[str | None] = field(default_factory=list)  # seat -> card
+    entered: list[bool] = field(default_factory=list)  # first turn taken
+    curse: list[int] = field(default_factory=list)  # one-die turns left
+    home_bonus_paid: bool = False
+    final_seat: int | None = None  # the Great Blue was cashed by this seat: last round
+    dice: list[int] = field(default_factory=list)  # dice still to move this roll
+    roll: list[int] = field(default_factory=list)  # the current roll
+    moved: list[int] = field(default_factory=list)  # tokens moved by a single die
+    rerolls: int = 0
+    one_die: bool = False  # this turn's rolls use one die (the ladder curse)
+    acted: list[str] = field(default_factory=list)  # mines mined this turn
+    offers: int = 0
+    tunnels: list[int] = field(default_factory=list)  # tokens that landed on a tunnel
+    peeked: str | None = None  # the mine whose deep chip was just peeked at
+    pending: list[list[Any]] = field(default_factory=list)  # tasks before play goes on
+    setup_left: list[list[str]] = field(default_factory=list)  # [layer, mine] to fill
+
+
+class KingsState(State):
+    def __init__(self, tables: Tables, table: Table):
+        self.t = tables
+        self.s = table
+
+    # --- API ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        from generator.games.kings_of_copper import turn
+        return turn.current_player(self)
+
+    def legal_actions(self) -> list[Action]:
+        from generator.games.kings_of_copper import turn
+        return turn.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        from generator.games.kings_of_copper import turn
+        return turn.chance_outcomes(self)
+
+    def apply_action(self, action: Action) -> None:
+        from generator.games.kings_of_copper import turn
+        turn.apply_action(self, action)
+
+    def action_to_string(self, action: Action) -> str:
+        from generator.games.kings_of_copper import words
+        return words.action_to_string(self, action)
+
+    def is_terminal(self) -> bool:
+        return self.s.stage == "over"
+
+    def returns(self) -> list[float]:
+        """Final wealth: money; uncashed chips and sapphires are discarded (Winning)."""
+        return [float(m) for m in self.s.money]
+
+    def turn_count(self) -> int:
+        return self.s.turns
+
+    def clone(self) -> KingsState:
+        return KingsState(self.t, copy.deepcopy(self.s))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self.s)
+
+    def invariants(self) -> list[str]:
+        from generator.games.kings_of_copper import invariants
+        return invariants.broken(self)
+
+    def describe(self) -> str:
+        s = self.s
+        return "; ".join(f"P{i + 1} ${s.money[i]} home {s.tokens[i].count(FINISH)}"
+                         for i in range(s.players))
+
+    # --- shared bookkeeping -------------------------------------------------------------
+    def color(self, seat: int) -> str:
+        return self.t.board.colors[seat]
+
+    def pay(self, seat: int, amount: int) -> int:
+        """The seat pays the bank what it can of ``amount``; returns what was paid."""
+        paid = min(amount, self.s.money[seat])
+        self.s.money[seat] -= paid
+        self.s.bank += paid
+        return paid
+
+    def collect(self, seat: int, amount: int) -> int:
+        """The bank pays the seat what it can of ``amount`` (ruling: never below $0)."""
+        got = min(amount, self.s.bank)
+        self.s.bank -= got
+        self.s.money[seat] += got
+        return got
+
+    def transfer(self, payer: int, payee: int, amount: int) -> None:
+        paid = min(amount, self.s.money[payer])
+        self.s.money[payer] -= paid
+        self.s.money[payee] += paid
+
+    def titles(self, seat: int) -> list[str]:
+        return [self.t.title_of[m] for m, mine in self.s.mines.items() if mine.owner == seat]
+
+    def all_home(self, seat: int) -> bool:
+        return all(place == FINISH for place in self.s.tokens[seat])
+
+    def occupants(self, space: str) -> Counter[int]:
+        """How many tokens of each seat stand on ``space``."""
+        return Counter(seat for seat, toks in enumerate(self.s.tokens) for p in toks
+                       if p == space)
+
+    def power(self, seat: int, kind: str) -> int:
+        """The amount of the seat's Character power of ``kind`` (0 without it)."""
+        card = self.s.characters[seat]
+        face = self.t.characters.get(card) if card else None
+        return face.amount if face is not None and face.power == kind else 0
+
+    def who(self) -> int:
+        return CHANCE if self.s.stage == "over" else self.s.seat
+
+
+def new_table(tables: Tables, players: int) -> Table:
+    rules = tables.rules
+    table = Table(players=players)
+    table.tokens = [[START] * rules.tokens_per_player for _ in range(players)]
+    table.money = [rules.start_money] * players
+    table.bank = tables.money_supply - rules.start_money * players
+    table.hands = [[] for _ in range(players)]
+    table.cashed = [[] for _ in range(players)]
+    table.mines = {m: Mine() for m in tables.mines}
+    table.characters = [None] * players
+    table.entered = [False] * players
+    table.curse = [0] * players
+    table.setup_left = [["first", ""]] + [["blue", m] for m in tables.mines] + [
+        ["green", m] for m in tables.mines] + [["event", ""]] * sum(
+        tables.event_counts.values())
+    return table
+
+
+def table_from_dict(players: int, data: dict[str, Any]) -> Table:
+    table = Table(players=players)
+    for f in fields(Table):
+        if f.name == "mines":
+            table.mines = {k: Mine(**v) for k, v in data["mines"].items()}
+        elif f.name != "players":
+            setattr(table, f.name, copy.deepcopy(data[f.name]))
+    return table
+
+
+__all__ = ["FINISH", "START", "TERMINAL", "KingsState", "Mine", "Table", "new_table",
+           "table_from_dict"]

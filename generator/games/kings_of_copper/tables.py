@@ -1,0 +1,82 @@
+"""Everything the reference game reads from the validated data, gathered once per game.
+
+Rules code never repeats a number: prices, tables and counts come from here, which
+comes from ``rules.yaml`` and the component files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.games.kings_of_copper.board import Board
+from generator.games.kings_of_copper.model import (
+    CharacterFace,
+    ChipFace,
+    EventFace,
+    KingsOfCopperData,
+    RulesFile,
+)
+
+BLUE, GREEN = "blue", "green"
+
+
+@dataclass(frozen=True)
+class Chip:
+    id: str
+    layer: str  # BLUE (Mining) or GREEN (Prospecting)
+    value: int
+    sort: str  # ore, sapphire, fools-gold
+
+    @property
+    def sapphire(self) -> bool:
+        return self.sort == "sapphire"
+
+
+@dataclass
+class Tables:
+    data: KingsOfCopperData
+    rules: RulesFile
+    board: Board
+    chips: dict[str, Chip] = field(default_factory=dict)
+    chip_counts: dict[str, int] = field(default_factory=dict)  # face id -> copies
+    events: dict[str, EventFace] = field(default_factory=dict)
+    event_counts: dict[str, int] = field(default_factory=dict)
+    characters: dict[str, CharacterFace] = field(default_factory=dict)
+    mines: list[str] = field(default_factory=list)  # mine space ids, board order
+    title_of: dict[str, str] = field(default_factory=dict)  # mine -> title id
+    mine_of: dict[str, str] = field(default_factory=dict)  # title id -> mine
+    title_names: dict[str, str] = field(default_factory=dict)
+    money_supply: int = 0
+    anaconda_value: int = 0
+
+    @classmethod
+    def from_data(cls, data: KingsOfCopperData) -> Tables:
+        t = cls(data, data.rules, Board.from_data(data))
+        for layer, file in ((BLUE, data.mining_chips), (GREEN, data.prospecting_chips)):
+            for face in _faces(file):
+                t.chips[face.id] = Chip(face.id, layer, face.value, face.sort)
+                t.chip_counts[face.id] = t.chip_counts.get(face.id, 0) + face.count
+        for ev in _faces(data.events):
+            t.events[ev.id] = ev
+            t.event_counts[ev.id] = t.event_counts.get(ev.id, 0) + ev.count
+        t.characters = {c.id: c for c in _faces(data.characters)}
+        t.mines = [s.id for s in data.board.spaces if s.kind == "mine"]
+        t.title_of = {s.id: s.title or "" for s in data.board.spaces if s.kind == "mine"}
+        t.mine_of = {title: mine for mine, title in t.title_of.items()}
+        t.title_names = {f.id: f.name or f.id for p in data.titles.pieces for f in p.faces}
+        t.money_supply = sum(f.value * f.count for p in data.money.pieces for f in p.faces)
+        t.anaconda_value = sum(f.value for f in _faces(data.anaconda_sapphire))
+        return t
+
+    def layer_chips(self, layer: str) -> dict[str, int]:
+        return {c: n for c, n in self.chip_counts.items() if self.chips[c].layer == layer}
+
+    def district(self, mine: str) -> str:
+        return self.board.spaces[mine].district or ""
+
+
+def _faces(file) -> list:  # type: ignore[no-untyped-def]
+    return [face for piece in file.pieces for face in piece.faces]
+
+
+__all__ = ["BLUE", "GREEN", "Chip", "ChipFace", "Tables"]

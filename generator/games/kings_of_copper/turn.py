@@ -1,0 +1,289 @@
+"""The flow of play: setup chance, turns (start of turn, rolls, moves), pending tasks and
+the end (rulebook: Setup, Starting Play, Movement, Tunnels, Winning the Game).
+
+Every chance event is an action: the first player, each chip laid on a mine, each event
+card of the pile, every roll of the dice or the d10, every blind pick when robbing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from generator.engine.api import CHANCE, TERMINAL, Action
+from generator.games.kings_of_copper import mining, moves
+from generator.games.kings_of_copper.state import FINISH, START, KingsState
+
+CHANCE_TASKS = ("rob", "cave", "tunnel-roll")
+
+
+def current_player(st: KingsState) -> int:
+    s = st.s
+    if s.stage == "over":
+        return TERMINAL
+    if s.stage == "setup":
+        return CHANCE
+    if s.pending:
+        return CHANCE if s.pending[0][0] in CHANCE_TASKS else int(s.pending[0][1])
+    return CHANCE if s.stage == "roll" else s.seat
+
+
+# --- chance ---------------------------------------------------------------------------
+
+def chance_outcomes(st: KingsState) -> list[tuple[Action, float]]:
+    s = st.s
+    if s.stage == "setup":
+        return _setup_outcomes(st)
+    task = s.pending[0] if s.pending else None
+    if task is None or task[0] == "tunnel-roll":
+        return _dice(1 if task is None and s.one_die else 2)
+    if task[0] == "rob":
+        return _weighted("rob", Counter(s.hands[task[2]]))
+    faces = st.t.rules.d10_faces
+    return [(("d10", n), 1.0 / faces) for n in range(faces)]
+
+
+def _dice(n: int) -> list[tuple[Action, float]]:
+    if n == 1:
+        return [(("roll", a), 1.0 / 6) for a in range(1, 7)]
+    return [(("roll", a, b), (1.0 if a == b else 2.0) / 36)
+            for a in range(1, 7) for b in range(a, 7)]
+
+
+def _weighted(kind: str, counts: Counter[str]) -> list[tuple[Action, float]]:
+    total = sum(n for n in counts.values() if n > 0)
+    return [((kind, k), float(Fraction(n, total))) for k, n in sorted(counts.items()) if n > 0]
+
+
+def _setup_outcomes(st: KingsState) -> list[tuple[Action, float]]:
+    s = st.s
+    step, _ = s.setup_left[0]
+    if step == "first":  # Starting Play: the highest roll goes first
+        return [(("first", p), 1.0 / s.players) for p in range(s.players)]
+    if step == "event":
+        left = Counter(st.t.event_counts)
+        left.subtract(Counter(s.events))
+        return _weighted("card", left)
+    left = Counter(st.t.layer_chips(step))
+    left.subtract(Counter(c for m in s.mines.values() if (c := getattr(m, step)) is not None))
+    return _weighted("chip", left)
+
+
+def _apply_setup(st: KingsState, action: Action) -> None:
+    s = st.s
+    step, mine = s.setup_left.pop(0)
+    assert isinstance(action, tuple)
+    if step == "first":
+        s.seat = int(action[1])
+    elif step == "event":
+        s.events.append(str(action[1]))
+    else:
+        setattr(s.mines[mine], step, str(action[1]))
+
+
+# --- decisions ------------------------------------------------------------------------
+
+def legal_actions(st: KingsState) -> list[Action]:
+    player = current_player(st)
+    if player == TERMINAL:
+        return []
+    if player == CHANCE:
+        return [a for a, _ in chance_outcomes(st)]
+    if st.s.pending:
+        return _task_actions(st, st.s.pending[0])
+    if st.s.stage == "start":
+        return mining.start_actions(st)
+    return move_actions(st)
+
+
+def _task_actions(st: KingsState, task: list) -> list[Action]:  # type: ignore[type-arg]
+    kind = task[0]
+    if kind == "buy":
+        return [("buy", task[2]), ("decline", task[2])]
+    if kind == "dig":
+        return [("dig", task[2]), ("leave", task[2])]
+    if kind == "answer":
+        return [("refuse", task[2]), ("sell", task[2])]
+    if kind == "cash":
+        return [("cash", "all"), ("cash", "keep")]
+    if kind == "character":
+        return [("character", c) for c in sorted(mining.free_characters(st))]
+    exits = moves.tunnel_exits(st, task[1], task[2])
+    return sorted([("exit", task[2], e) for e in exits] + [("exit", task[2], "stay")])
+
+
+def move_actions(st: KingsState) -> list[Action]:
+    """Movement: move one token the total, or two tokens one die each."""
+    s, seat = st.s, st.s.seat
+    doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
+    actions: list[Action] = []
+    tokens = range(len(s.tokens[seat]))
+    if len(s.dice) == 2:
+        total = sum(s.dice)
+        actions += [("total", total, t, d) for t in tokens
+                    for d in moves.destinations(st, seat, t, total, doubles)]
+    for v in sorted(set(s.dice)):
+        actions += [("die", v, t, d) for t in tokens if t not in s.moved
+                    for d in moves.destinations(st, seat, t, v, doubles)]
+    return sorted(actions)
+
+
+def apply_action(st: KingsState, action: Action) -> None:
+    if action not in legal_actions(st):
+        raise ValueError(f"illegal action {action!r} ({st.s.stage})")
+    assert isinstance(action, tuple)
+    s = st.s
+    if s.stage == "setup":
+        _apply_setup(st, action)
+    elif s.pending:
+        _apply_task(st, s.pending.pop(0), action)
+    elif s.stage == "start":
+        _apply_start(st, action)
+    elif s.stage == "roll":
+        _apply_roll(st, action)
+    else:
+        _apply_move(st, action)
+    advance(st)
+
+
+def _apply_start(st: KingsState, action: tuple) -> None:  # type: ignore[type-arg]
+    kind = action[0]
+    if kind == "prospect":
+        mining.prospect(st, action[1])
+    elif kind == "peek":
+        mining.peek(st, action[1])
+    elif kind == "offer":
+        mining.offer(st, action[1], action[2])
+    else:  # roll: a player with every token home has nothing to move
+        st.s.stage = "end" if st.all_home(st.s.seat) else "roll"
+
+
+def _apply_roll(st: KingsState, action: tuple) -> None:  # type: ignore[type-arg]
+    s = st.s
+    s.roll = list(action[1:])
+    s.dice = list(s.roll)
+    s.moved = []
+    s.stage = "move"
+    if s.roll == st.t.rules.snake_eyes and not s.anaconda_cashed:
+        s.anaconda = s.seat  # Sapphires: snake-eyes takes the Anaconda Sapphire
+        moves.settle_sapphires(st, s.seat)
+
+
+def _apply_move(st: KingsState, action: tuple) -> None:  # type: ignore[type-arg]
+    s, seat = st.s, st.s.seat
+    kind, steps, tok, dest = action
+    doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
+    cursed = moves.destinations(st, seat, tok, steps, doubles)[dest]
+    if kind == "total":
+        s.dice = []
+    else:
+        s.dice.remove(steps)
+        s.moved.append(tok)
+    moves.move(st, seat, tok, dest, cursed)
+
+
+def _apply_task(st: KingsState, task: list, action: tuple) -> None:  # type: ignore[type-arg]
+    kind, seat = task[0], task[1]
+    if kind == "rob":
+        moves.rob(st, seat, task[2], action[1], task[3])
+    elif kind == "cave":
+        mining.cave_roll(st, seat, task[2], action[1])
+    elif kind == "tunnel-roll":
+        dice = list(action[1:])
+        tunnel = st.t.rules.tunnel
+        if sum(dice) in tunnel.totals or any(d in tunnel.any_die for d in dice):
+            st.s.pending.insert(0, ["tunnel-exit", seat, task[2]])
+    elif kind == "tunnel-exit" and action[2] != "stay":
+        moves.land(st, seat, action[1], action[2])
+    elif action[0] in ("buy", "dig", "sell", "character") or action == ("cash", "all"):
+        _accept(st, task, action)
+    elif action[0] == "leave":
+        st.s.peeked = None
+
+
+def _accept(st: KingsState, task: list, action: tuple) -> None:  # type: ignore[type-arg]
+    kind, seat = task[0], task[1]
+    if kind == "buy":
+        mining.buy(st, seat, task[2])
+    elif kind == "dig":
+        mining.dig(st, seat, task[2])
+    elif kind == "answer":
+        mining.sell(st, task[2], task[3])
+    elif kind == "character":
+        mining.take_character(st, seat, action[1])
+    else:
+        for chip in moves.cashable(st, seat):
+            moves.cash(st, seat, chip)
+
+
+# --- the turn cycle -------------------------------------------------------------------
+
+def advance(st: KingsState) -> None:
+    """Run everything that needs no choice until someone (or chance) must act."""
+    s = st.s
+    while not s.pending:
+        if s.stage == "setup":
+            if s.setup_left:
+                return
+            begin_turn(st, s.seat)
+        elif s.stage == "move":
+            if s.dice and move_actions(st):
+                return
+            _end_roll(st)  # a die that cannot be moved in full is forfeit
+        elif s.stage == "end":
+            s.stage = "closing"
+            _tunnel_rolls(st)
+        elif s.stage == "closing":
+            _next_turn(st)
+        else:
+            return
+
+
+def _end_roll(st: KingsState) -> None:
+    s = st.s
+    s.dice = []
+    doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
+    if doubles and s.rerolls < st.t.rules.max_rerolls:
+        s.rerolls += 1  # Doubles roll again
+        s.stage = "roll"
+    else:
+        s.stage = "end"
+
+
+def _tunnel_rolls(st: KingsState) -> None:
+    """Tunnels: finish your turn, then roll for each token that landed on a tunnel."""
+    s = st.s
+    for tok in sorted(set(s.tunnels)):
+        place = s.tokens[s.seat][tok]
+        if place not in (START, FINISH) and st.t.board.spaces[place].kind == "tunnel":
+            s.pending.append(["tunnel-roll", s.seat, tok])
+    s.tunnels = []
+
+
+def _next_turn(st: KingsState) -> None:
+    s = st.s
+    if s.one_die:
+        s.curse[s.seat] = max(0, s.curse[s.seat] - 1)
+    nxt = (s.seat + 1) % s.players
+    everyone_home = all(st.all_home(p) for p in range(s.players))
+    if everyone_home or nxt == s.final_seat or \
+            s.turns >= st.t.rules.last_shift_round * s.players:
+        s.stage = "over"
+        return
+    begin_turn(st, nxt)
+
+
+def begin_turn(st: KingsState, seat: int) -> None:
+    """Starting Play: two tokens enter on your first turn, one on each later turn."""
+    s = st.s
+    s.seat, s.turns = seat, s.turns + 1
+    s.acted, s.offers, s.rerolls, s.tunnels, s.moved, s.roll = [], 0, 0, [], [], []
+    s.one_die = s.curse[seat] > 0
+    rules = st.t.rules
+    entries = rules.later_entries if s.entered[seat] else rules.first_turn_entries
+    s.entered[seat] = True
+    first = st.t.board.first(st.color(seat))
+    for _ in range(entries):
+        if START in s.tokens[seat] and moves.can_land(st, seat, first):
+            moves.land(st, seat, s.tokens[seat].index(START), first)
+    s.stage = "start"

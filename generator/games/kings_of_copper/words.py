@@ -1,0 +1,54 @@
+"""Actions in the game's own words, for ``simulate --log``."""
+
+from __future__ import annotations
+
+from generator.engine.api import Action
+from generator.games.kings_of_copper.state import KingsState
+
+
+def _space(st: KingsState, space: str) -> str:
+    if space in ("start", "finish", "stay"):
+        return {"start": "Start", "finish": "Finish", "stay": "stays put"}[space]
+    kind = st.t.board.spaces[space].kind
+    title = st.t.board.spaces[space].title
+    return f"the {st.t.title_names[title]} mine" if title else f"{space} ({kind})"
+
+
+def _chip(st: KingsState, chip: str) -> str:
+    info = st.t.chips[chip]
+    return f"{chip} (${info.value} {info.layer})"
+
+
+def action_to_string(st: KingsState, action: Action) -> str:
+    if not isinstance(action, tuple):
+        return repr(action)
+    kind, rest = action[0], action[1:]
+    seat_color = st.color(st.s.seat) if st.s.stage != "setup" else ""
+    phrases = {
+        "first": lambda: f"P{rest[0] + 1} rolls highest and goes first",
+        "chip": lambda: f"a chip is laid face down on {st.s.setup_left[0][1]}",
+        "card": lambda: f"event card {rest[0]} goes into the pile",
+        "roll": lambda: f"{seat_color} rolls {' + '.join(map(str, rest))}",
+        "total": lambda: f"{seat_color} token {rest[1] + 1} moves {rest[0]} to "
+                         f"{_space(st, rest[2])}",
+        "die": lambda: f"{seat_color} token {rest[1] + 1} moves one die ({rest[0]}) to "
+                       f"{_space(st, rest[2])}",
+        "prospect": lambda: f"{seat_color} buys the Prospecting chip of {_space(st, rest[0])}",
+        "peek": lambda: f"{seat_color} pays to peek at the deep chip of {_space(st, rest[0])}",
+        "dig": lambda: f"{seat_color} digs deep at {_space(st, rest[0])}",
+        "leave": lambda: f"{seat_color} leaves the deep chip of {_space(st, rest[0])}",
+        "d10": lambda: f"the cave-in die shows {rest[0]}",
+        "offer": lambda: f"{seat_color} offers ${st.t.rules.trade.title_price} to "
+                         f"{st.color(rest[1])} for the {st.t.title_names[rest[0]]} title",
+        "sell": lambda: f"the {st.t.title_names[rest[0]]} title is sold",
+        "refuse": lambda: f"the {st.t.title_names[rest[0]]} title is not for sale",
+        "buy": lambda: f"buys the Claim Title of {_space(st, rest[0])}",
+        "decline": lambda: f"passes on the Claim Title of {_space(st, rest[0])}",
+        "rob": lambda: f"robs {_chip(st, rest[0])}",
+        "cash": lambda: "cashes in chips at Finish" if rest[0] == "all" else
+                        "keeps chips face down as decoys",
+        "character": lambda: f"wins the Character card {rest[0]}",
+        "exit": lambda: f"token {rest[0] + 1} travels underground to {_space(st, rest[1])}",
+    }
+    phrase = phrases.get(str(kind))
+    return phrase() if phrase else repr(action)
