@@ -1,0 +1,164 @@
+"""Time the print pipeline: a 54-card poker deck (54 faces + one back, A4, long-edge
+duplex) cold, warm, and with one card changed; then every game that validates.
+
+    .venv/bin/python bench/build.py            # prints a Markdown table for the README
+    .venv/bin/python bench/build.py --runs 5
+
+Each deck figure is the wall time of a fresh process (imports included), median of runs;
+"cold" starts from an empty face cache, "warm" rebuilds the same deck, "one card changed"
+edits one face's text first. The peers' figure to beat (research, same job): about 2 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SUITS = [("Spades", "♠", "#000000"), ("Hearts", "♥", "#D55E00"), ("Diamonds", "♦", "#E69F00"),
+         ("Clubs", "♣", "#009E73")]
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+CARD = """{% extends "_shared/base.svg.j2" %}
+{% block art %}
+<rect x="{{ -bleed }}" y="{{ -bleed }}" width="{{ w + 2 * bleed }}" height="{{ h + 2 * bleed }}" fill="{{ face.colour }}"/>
+<rect x="3" y="3" width="{{ w - 6 }}" height="{{ h - 6 }}" rx="3" fill="#FFFFFF" stroke="#000000" stroke-width="0.3"/>
+{% for i in range(8) %}<circle cx="{{ 8 + i * 6.8 }}" cy="{{ h - 9 }}" r="2" fill="{{ face.colour }}"/>{% endfor %}
+<path d="M 10 30 C 20 10, 40 10, 50 30 S 60 60, 30 70" fill="none" stroke="#0072B2" stroke-width="0.8"/>
+<text x="6" y="11" font-family="DejaVu Serif" font-weight="bold" font-size="6">{{ face.rank }}</text>
+<text x="6" y="17" font-size="5">{{ face.symbol }}</text>
+<text x="{{ w / 2 }}" y="{{ h / 2 + 6 }}" font-size="18" text-anchor="middle">{{ face.symbol }}</text>
+<text x="{{ w / 2 }}" y="{{ h - 14 }}" font-size="3.2" text-anchor="middle">{{ face.name }}</text>
+<text x="{{ w - 6 }}" y="{{ h - 4 }}" font-size="2.4" text-anchor="end" font-family="DejaVu Sans Condensed">{{ face.note }}</text>
+{% endblock %}
+"""
+BACK = """{% extends "_shared/base.svg.j2" %}
+{% block art %}
+<rect x="{{ -bleed }}" y="{{ -bleed }}" width="{{ w + 2 * bleed }}" height="{{ h + 2 * bleed }}" fill="#0072B2"/>
+{% for i in range(10) %}<rect x="{{ 4 + i * 5.6 }}" y="4" width="2.8" height="{{ h - 8 }}" fill="#56B4E9"/>{% endfor %}
+<text x="{{ w / 2 }}" y="{{ h / 2 }}" font-family="DejaVu Serif" font-style="italic" font-size="7" fill="#FFFFFF" text-anchor="middle">Bench Deck</text>
+{% endblock %}
+"""
+
+
+def deck_tree(folder: Path, changed: bool = False) -> Path:
+    game = folder / "bench-deck"
+    (game / "templates").mkdir(parents=True, exist_ok=True)
+    (game / "game.yaml").write_text(
+        "id: bench-deck\nname: Bench Deck\nplayers: {min: 2, max: 6}\nplay_time_min: 30\n"
+        'rules_version: "1"\ncomponents: [cards.yaml]\n', encoding="utf-8")
+    faces = []
+    for suit, symbol, colour in SUITS:
+        for rank in RANKS + (["Joker"] if suit in ("Spades", "Hearts") else []):
+            note = "changed" if changed and rank == "7" and suit == "Hearts" else "bench"
+            faces.append(f'      - {{id: {rank.lower()}-{suit.lower()}, name: "{rank} of {suit}", '
+                         f'rank: "{rank}", symbol: "{symbol}", colour: "{colour}", note: {note}}}')
+    (game / "cards.yaml").write_text(
+        "pieces:\n  - id: deck\n    name: Poker Deck\n    kind: card\n    size: poker\n"
+        "    template: card.svg.j2\n    back: back.svg.j2\n    faces:\n" + "\n".join(faces) + "\n",
+        encoding="utf-8")
+    (game / "templates" / "card.svg.j2").write_text(CARD, encoding="utf-8")
+    (game / "templates" / "back.svg.j2").write_text(BACK, encoding="utf-8")
+    return game
+
+
+def inner(game: Path, out: Path, jobs: int) -> None:
+    """One build in this process; prints its own timing as JSON."""
+    from generator.components import load_game
+    from generator.render.build import BuildOptions, build_game
+    from generator.schema import GameData, PieceFile
+
+    class BenchDeck(GameData):
+        cards: PieceFile
+
+    started = time.perf_counter()
+    loaded = load_game("bench-deck", BenchDeck, game)
+    assert loaded.ok, [p.format() for p in loaded.problems]
+    result = build_game(loaded, BuildOptions(out=out, jobs=jobs))
+    print(json.dumps({"build_s": time.perf_counter() - started, "pages": result.pages,
+                      "pieces": result.pieces, "rendered": result.rendered,
+                      "bytes": result.pdf.stat().st_size}))
+
+
+def fresh_process(game: Path, out: Path, cache: Path, jobs: int) -> tuple[float, dict]:
+    env = dict(os.environ, COPPERPLATE_CACHE=str(cache))
+    started = time.perf_counter()
+    proc = subprocess.run([sys.executable, __file__, "--inner", str(game), str(out), str(jobs)],
+                          env=env, capture_output=True, text=True, check=True)
+    return time.perf_counter() - started, json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def deck_rows(runs: int) -> list[tuple[str, float, float, dict]]:
+    rows = []
+    for label, jobs, mode in (("cold, 1 process", 1, "cold"), ("cold, all cores", 0, "cold"),
+                              ("warm, unchanged", 0, "warm"), ("warm, one card changed", 0, "one")):
+        walls, builds, info = [], [], {}
+        for _ in range(runs):
+            with tempfile.TemporaryDirectory() as tmp:
+                base = Path(tmp)
+                game = deck_tree(base)
+                if mode != "cold":
+                    fresh_process(game, base / "out", base / "cache", jobs)
+                    if mode == "one":
+                        deck_tree(base, changed=True)
+                wall, info = fresh_process(game, base / "out", base / "cache", jobs)
+                walls.append(wall)
+                builds.append(info["build_s"])
+        rows.append((label, statistics.median(walls), statistics.median(builds), info))
+    return rows
+
+
+def game_rows() -> list[tuple[str, float, float, int, int]]:
+    from generator.games import GAMES
+    from generator.render.build import BuildOptions, build_game
+    from generator.validate import validate_game
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["COPPERPLATE_CACHE"] = str(Path(tmp) / "cache")
+        for game_id, spec in GAMES.items():
+            loaded = validate_game(spec)
+            if not loaded.ok:
+                continue
+            times = []
+            for _ in range(2):  # cold, then warm
+                started = time.perf_counter()
+                result = build_game(loaded, BuildOptions(out=Path(tmp) / "out"))
+                times.append(time.perf_counter() - started)
+            rows.append((game_id, times[0], times[1], result.pieces, result.pages))
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--inner", nargs=3, metavar=("GAME", "OUT", "JOBS"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.inner:
+        inner(Path(args.inner[0]), Path(args.inner[1]), int(args.inner[2]))
+        return
+    print(f"54-card poker deck + 1 back, A4, duplex long (median of {args.runs}, "
+          f"{os.cpu_count()} cores)\n")
+    print("| case | wall s (fresh process) | build s | faces drawn | pages | PDF KiB |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for label, wall, build, info in deck_rows(args.runs):
+        print(f"| {label} | {wall:.2f} | {build:.2f} | {info['rendered']} | {info['pages']} | "
+              f"{info['bytes'] // 1024} |")
+    print("\nEvery game that validates (A4, duplex long, in one process)\n")
+    print("| game | cold s | warm s | pieces | pages |")
+    print("|---|---:|---:|---:|---:|")
+    for game_id, cold, warm, pieces, pages in game_rows():
+        print(f"| {game_id} | {cold:.2f} | {warm:.2f} | {pieces} | {pages} |")
+
+
+if __name__ == "__main__":
+    main()
