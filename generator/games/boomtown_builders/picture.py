@@ -9,7 +9,7 @@ from generator.games.boomtown_builders.rules import BoomtownState
 from generator.games.boomtown_builders.town import BUILDING, HIDEOUT, TERRAIN, score_town
 from generator.games.boomtown_builders.words import player_name
 
-CELL_W, CELL_H, MARGIN = 60, 44, 30
+CELL_W, CELL_H, MARGIN = 86, 46, 30
 SHAPES = {
     "square": "M -5 -5 H 5 V 5 H -5 Z", "diamond": "M 0 -6 L 5 0 L 0 6 L -5 0 Z",
     "triangle": "M 0 -6 L 6 5 L -6 5 Z", "circle": "M -5 0 A 5 5 0 1 0 5 0 A 5 5 0 1 0 -5 0",
@@ -61,17 +61,17 @@ def _lot(state: BoomtownState, lot, row: int, col: int, scored) -> str:  # type:
         label = lot.name.title()
     elif lot.kind == HIDEOUT:
         label = t.hideout_cards[lot.name].name if lot.name else "(hideout)"
-    out.append(f'<text x="{x + 4}" y="{y + 12}" font-size="7">{escape(label[:14])}</text>')
+    out.append(f'<text x="{x + 4}" y="{y + 12}" font-size="7">{escape(label[:18])}</text>')
     return "".join(out)
 
 
 def _cube(state: BoomtownState, lot, x: int, y: int, scored) -> str:  # type: ignore[no-untyped-def]
     color = state.tables.colors[lot.owner]
     mult = state.tables.size(lot.size).multiplier if lot.size else 0
-    vp = f"{scored.space}x{mult}={scored.points}" if scored and scored.space else "0"
+    vp = f"{scored.space}x{mult} = {scored.points} VP" if scored and scored.space else "0 VP"
     return (f'<g transform="translate({x} {y})"><path d="{SHAPES[color.symbol]}" '
             f'fill="{color.hex}" stroke="#000"/></g><text x="{x + 9}" y="{y + 3}">'
-            f'x{mult} · {escape(vp)} VP</text>')
+            f'x{mult}: {escape(vp)}</text>')
 
 
 def _scores(state: BoomtownState, y: int) -> list[str]:
