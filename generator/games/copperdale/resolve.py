@@ -118,6 +118,7 @@ _OPTIONS: dict[str, Callable[[CopperdaleState, tuple[Any, ...]], list[Action]]] 
 
 # -- performing a chosen action ----------------------------------------------------------
 def perform(s: CopperdaleState, task: tuple[Any, ...], action: Action, events: Events) -> None:
+    s._legal = None  # the state's cached legal actions are stale from here on
     s.todo.pop(0)
     _PERFORM[task[0]](s, action, events)
 
@@ -299,6 +300,7 @@ NOTHING_TO_FILL = {
 
 def advance(s: CopperdaleState, events: Events) -> None:
     """Run automatic steps and forced choices until a chance draw, a real choice or the end."""
+    s._legal = None
     while s.todo:
         kind = s.todo[0][0]
         if kind in _AUTO:

@@ -48,6 +48,7 @@ class CopperdaleState(State):
         self.borders = [0] * len(t.border_caps)
         self.todo: list[tuple[Any, ...]] = resolve.month_tasks(t)
         self.infra_used: list[str] = []
+        self._legal: list[Action] | None = None
 
     # -- what the sheet says ---------------------------------------------------------
     def skill(self, occupation: int) -> bool:
@@ -74,16 +75,20 @@ class CopperdaleState(State):
         return CHANCE if self.todo[0][0] in resolve.CHANCE_KINDS else 0
 
     def legal_actions(self) -> list[Action]:
-        if not self.todo:
-            return []
-        return resolve.options(self, self.todo[0])
+        # Cached until the next action: bots, the playout and apply_action all ask.
+        if self._legal is None:
+            self._legal = resolve.options(self, self.todo[0]) if self.todo else []
+        return list(self._legal)
 
     def apply_action(self, action: Action) -> None:
         self._play(action, None)
 
     def _play(self, action: Action, events: list[str] | None) -> None:
-        if action not in self.legal_actions():
+        if self._legal is None:
+            self.legal_actions()
+        if action not in self._legal:  # type: ignore[operator]
             raise ValueError(f"illegal action {action!r} in month {self.month}")
+        self._legal = None
         resolve.perform(self, self.todo[0], action, events)
         resolve.advance(self, events)
 
@@ -103,6 +108,7 @@ class CopperdaleState(State):
         other = CopperdaleState.__new__(CopperdaleState)
         other.t = self.t
         other.__dict__.update(_copy_fields(self.__dict__))
+        other._legal = self._legal
         return other
 
     def to_dict(self) -> dict[str, Any]:

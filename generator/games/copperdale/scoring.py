@@ -54,15 +54,23 @@ def measures(t: Tables, s: CopperdaleState) -> dict[str, int]:
 
 def monument_complete(t: Tables, s: CopperdaleState, m: int) -> bool:
     """Four filled spaces (three with the Artisans skill, whenever it was unlocked)."""
-    need = t.artisans_spaces if s.skill(t.skill_index["artisans"]) else t.monument_spaces
-    return sum(card is not None for card in s.monuments[m]) >= need
+    return _filled(s.monuments[m]) >= _monument_need(t, s)
+
+
+def _monument_need(t: Tables, s: CopperdaleState) -> int:
+    return t.artisans_spaces if s.skill(t.skill_index["artisans"]) else t.monument_spaces
+
+
+def _filled(spaces: list[int | None]) -> int:
+    return len(spaces) - spaces.count(None)
 
 
 def medal_breakdown(t: Tables, s: CopperdaleState) -> dict[str, int]:
     """Medals per source as if the game ended now (monuments count only when complete)."""
     counted = measures(t, s)
+    need = _monument_need(t, s)
     out = {}
     for source_id, _name, measure, cap, monument in t.medal_sources:
-        earned = min(cap, counted[measure])
-        out[source_id] = 0 if monument >= 0 and not monument_complete(t, s, monument) else earned
+        built = monument < 0 or _filled(s.monuments[monument]) >= need
+        out[source_id] = min(cap, counted[measure]) if built else 0
     return out
