@@ -10,7 +10,7 @@ from __future__ import annotations
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
 from generator.games.cold_comfort.rules import ColdComfortState
-from generator.games.cold_comfort.scoring import score_neighbourhood
+from generator.games.cold_comfort.scoring import score_round
 
 MAX_PLACEMENTS = 24  # placements looked at per grow (a sample: there can be hundreds)
 HOTEL_WORTH = 1.6  # gold per hotel size: a little under its price of 2 x size
@@ -33,9 +33,8 @@ def _control(state: ColdComfortState, seat: int) -> float:
     """Points ``seat`` would score in a scoring round now, weighted by rounds left."""
     s = state.setup
     share = 0.0
-    for group in state.city.neighbourhoods():
-        verdict = score_neighbourhood(state.city, group, state.hotels, state.campers,
-                                      s.points_per_tile, s.points_per_public)
+    for verdict in score_round(state.city, state.hotels, state.campers, s.points_per_tile,
+                               s.points_per_public):
         if seat in verdict.winners:
             share += verdict.points / len(verdict.winners)
     return share * min(2.0, (s.rounds - state.rounds) / 2)

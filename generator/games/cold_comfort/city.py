@@ -52,6 +52,8 @@ class City:
     placed: list[Placement] = field(default_factory=list)
     square: dict[Square, tuple[int, str]] = field(default_factory=dict)  # -> (placed idx, ch)
     streets: set[Square] = field(default_factory=set)
+    _groups: list[list[int]] | None = None  # neighbourhoods, until the next tile is placed
+    _squares: list[list[Square]] | None = None  # the squares of each neighbourhood
 
     def __post_init__(self) -> None:
         self.streets.update(self.main_street)
@@ -60,8 +62,11 @@ class City:
             self.place(placement)
 
     def copy(self) -> City:
-        return City(self.shapes, self.main_street, list(self.placed), dict(self.square),
-                    set(self.streets))
+        other = object.__new__(City)
+        other.__dict__.update(self.__dict__)  # the neighbourhood cache is shared: read-only
+        other.placed, other.square = list(self.placed), dict(self.square)
+        other.streets = set(self.streets)
+        return other
 
     def shape(self, placement: Placement) -> TileShape:
         return self.shapes[placement[0]][placement[3]]
@@ -71,6 +76,7 @@ class City:
         shape = self.shapes[tile][rotation]
         index = len(self.placed)
         self.placed.append(placement)
+        self._groups = self._squares = None
         for (dx, dy), ch in shape.squares:
             self.square[(x + dx, y + dy)] = (index, ch)
         self.streets.update(shape.street_squares(x, y))
@@ -123,6 +129,20 @@ class City:
 
     def neighbourhoods(self) -> list[list[int]]:
         """Groups of placed tiles joined by touching squares (rules: Score)."""
+        if self._groups is None:
+            self._groups = self._find_neighbourhoods()
+        return self._groups
+
+    def neighbourhood_squares(self) -> list[list[Square]]:
+        """The squares of each neighbourhood, in the order of ``neighbourhoods()``."""
+        if self._squares is None:
+            where = {t: k for k, group in enumerate(self.neighbourhoods()) for t in group}
+            self._squares = [[] for _ in self.neighbourhoods()]
+            for sq, (t, _) in sorted(self.square.items()):
+                self._squares[where[t]].append(sq)
+        return self._squares
+
+    def _find_neighbourhoods(self) -> list[list[int]]:
         parent = list(range(len(self.placed)))
 
         def root(i: int) -> int:

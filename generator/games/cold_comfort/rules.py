@@ -20,7 +20,7 @@ from generator.games.cold_comfort.scoring import (
     Verdict,
     landing_origins,
     landing_spots,
-    score_neighbourhood,
+    score_round,
 )
 from generator.games.cold_comfort.setup import Setup
 
@@ -230,9 +230,8 @@ class ColdComfortState(State):
 
     def score_round(self) -> None:
         s = self.setup
-        self.last_round = [score_neighbourhood(self.city, group, self.hotels, self.campers,
-                                               s.points_per_tile, s.points_per_public)
-                           for group in self.city.neighbourhoods()]
+        self.last_round = score_round(self.city, self.hotels, self.campers,
+                                      s.points_per_tile, s.points_per_public)
         for verdict in self.last_round:
             for seat in verdict.winners:
                 self.points[seat] += verdict.points // len(verdict.winners)

@@ -76,13 +76,20 @@ def _groups(squares: Iterable[Square], same: Callable[[Square, Square], bool]) -
     return groups
 
 
-def score_neighbourhood(city: City, tiles: list[int], hotels: dict[Square, Hotel],
-                        campers: dict[Square, int], points_per_tile: int,
-                        points_per_public: int) -> Verdict:
+def score_round(city: City, hotels: dict[Square, Hotel], campers: dict[Square, int],
+                points_per_tile: int, points_per_public: int) -> list[Verdict]:
+    """Every neighbourhood's verdict, in the city's neighbourhood order."""
+    return [score_neighbourhood(city, tiles, squares, hotels, campers, points_per_tile,
+                                points_per_public)
+            for tiles, squares in zip(city.neighbourhoods(), city.neighbourhood_squares(),
+                                      strict=True)]
+
+
+def score_neighbourhood(city: City, tiles: list[int], squares: list[Square],
+                        hotels: dict[Square, Hotel], campers: dict[Square, int],
+                        points_per_tile: int, points_per_public: int) -> Verdict:
     """Rules: Score. Points = tiles + public squares; the highest block controls; tied
     players split rounding down; a street gang wins only when strictly higher."""
-    members = set(tiles)
-    squares = [sq for sq, (i, _) in city.square.items() if i in members]
     public = sum(1 for sq in squares if city.is_public(sq))
     points = len(tiles) * points_per_tile + public * points_per_public
     inside = set(squares)

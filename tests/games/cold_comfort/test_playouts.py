@@ -1,0 +1,120 @@
+"""Whole games: the generic harness, any legal sequence, determinism, greedy vs random,
+and the Heart of the City."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.engine.api import CHANCE
+from generator.engine.bots import RandomBot
+from generator.engine.harness import check_state, random_sim, scores_are_final
+from generator.engine.playout import play, replay
+from generator.games.cold_comfort.bots import GreedyBot
+from generator.games.cold_comfort.rules import ColdComfortGame
+
+from .scenario import bundled
+
+
+@pytest.fixture(scope="module")
+def game() -> ColdComfortGame:
+    return ColdComfortGame(bundled())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_sim_harness_every_player_count(game: ColdComfortGame, players: int) -> None:
+    for seed in range(2):
+        state = random_sim(game, players, seed, deep_every=7)
+        scores_are_final(state)
+        assert state.rounds == state.setup.rounds == 9
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                            HealthCheck.large_base_example])
+@given(players=st.integers(2, 6), data=st.data())
+def test_any_legal_sequence_keeps_the_rules(game: ColdComfortGame, players: int,
+                                            data: st.DataObject) -> None:
+    state = game.new_initial_state(players)
+    for _ in range(game.max_game_length(players)):
+        check_state(game, state, deep=False)
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        state.apply_action(actions[data.draw(st.integers(0, len(actions) - 1))])
+    assert state.is_terminal()
+
+
+def test_same_seed_same_game(game: ColdComfortGame) -> None:
+    bots = [("greedy", GreedyBot), ("random", RandomBot), ("random", RandomBot)]
+    first = play(game, 3, bots, "seed-7")
+    again = play(game, 3, bots, "seed-7")
+    assert first.to_dict() == again.to_dict() and first.scores == again.scores
+    assert replay(game, 3, first.actions).returns() == first.scores
+
+
+def test_simulate_json_is_the_same_twice() -> None:
+    def run() -> dict[str, object]:
+        out = subprocess.run([sys.executable, "-m", "generator", "simulate", "cold-comfort",
+                              "--games", "20", "--seed", "3", "--json"],
+                             capture_output=True, text=True, check=True)
+        summary = json.loads(out.stdout)
+        summary.pop("seconds")
+        return summary
+
+    first = run()
+    assert first["completed"] == 20 and first["violations"] == []
+    assert run() == first
+
+
+def test_greedy_beats_random(game: ColdComfortGame) -> None:
+    """Over 30 two-player games (greedy in each seat half the time), greedy wins far more
+    than its fair half (bench/cold_comfort.py runs more)."""
+    wins = 0
+    for i in range(30):
+        seat = i % 2
+        bots = [("random", RandomBot)] * 2
+        bots[seat] = ("greedy", GreedyBot)
+        record = play(game, 2, bots, f"duel-{i}", check="end")
+        assert record.completed
+        wins += record.winners == [seat]
+    assert wins >= 24, wins
+
+
+def _heart(game: ColdComfortGame, players: int, rolls: int) -> tuple[int, int]:
+    """Play the Heart of the City drawing tiles in deck order, every die rolling ``rolls``;
+    return (tiles in the Heart, dice left in the pool)."""
+    state = game.new_initial_state(players)
+    while state.phase.startswith("heart"):
+        assert state.current_player() == CHANCE
+        state.apply_action(state.legal_actions()[0] if state.phase == "heart-draw" else rolls)
+    return len(state.city.placed), state.pool
+
+
+def test_heart_of_the_city_grows_to_four_tiles_while_six_dice_remain(game: ColdComfortGame) -> None:
+    # 12 dice, all 1s: each tile has one 1-lot, so one die settles per tile and the rest
+    # return; 6 or more stay in the pool, so tiles 3 and 4 follow: 4 tiles, 8 in the pool
+    assert _heart(game, 2, 1) == (4, 8)
+
+
+def test_heart_of_the_city_stops_after_the_fourth_tile(game: ColdComfortGame) -> None:
+    # 24 dice, all 6s: one per tile settles; the pool still holds 20 after tile four
+    assert _heart(game, 6, 6) == (4, 20)
+
+
+def test_heart_tile_three_needs_six_dice_left(game: ColdComfortGame) -> None:
+    # 2 players, 12 dice; both tiles roll exactly their six lots: the pool is empty, so
+    # there is no tile 3 and the first turn begins
+    state = game.new_initial_state(2)
+    state.apply_action(state.legal_actions()[0])  # tile 1
+    for value in (6, 3, 1, 5, 2, 4):  # Front Street holds exactly these six lots
+        state.apply_action(value)
+    assert state.pool == 6 and state.phase == "heart-draw"
+    state.apply_action(state.legal_actions()[0])
+    for value in (4, 3, 1, 5, 2, 6):  # First Avenue: exactly its six lots
+        state.apply_action(value)
+    assert len(state.city.placed) == 2 and state.pool == 0 and state.phase == "turn"
