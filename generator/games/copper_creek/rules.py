@@ -16,7 +16,7 @@ from generator.engine.api import CHANCE, TERMINAL, Game, State
 from generator.games.copper_creek.economy import share_price, split_income
 from generator.games.copper_creek.model import CopperCreekData
 from generator.games.copper_creek.tables import GRAY, Tables
-from generator.games.copper_creek.town import Town, cell, xy
+from generator.games.copper_creek.town import Town, xy
 
 PASS = -1
 SET_ASIDE = -1  # only offered when a drawn card fits nowhere (ruling)
@@ -48,7 +48,7 @@ class CopperCreekState(State):
         self.shares_bought = 0
         self.last_drawer = 0
         self.set_aside: list[int] = []
-        self.town = Town(t.front_row, t.main_column, t.reach)
+        self.town = Town(t.front_row, t.main_column, t.reach, t.color_of)
         self._legal: list[int] | None = None  # cache; derived, not part of the state
 
     # -- the API ---------------------------------------------------------------------
@@ -188,21 +188,7 @@ class CopperCreekState(State):
     def placements(self, card: int) -> list[int]:
         """Every legal placement of the card, as ``4 * cell + rotation``, sorted."""
         info = self.t.cards[card]
-        town = self.town
-        out = []
-        for r, rot in enumerate(info.rotations):
-            xs, ys = town.window(rot)
-            for x in xs:
-                for y in ys:
-                    if not town.fits(rot, x, y):
-                        continue
-                    if info.gray and not town.touches_street(rot, x, y, self.t.gray_gids):
-                        continue
-                    if town.connected_same(rot, cell(x, y), self.t.color_of):
-                        continue
-                    out.append(4 * cell(x, y) + r)
-        out.sort()
-        return out
+        return self.town.placements(info.rotations, self.t.gray_gids if info.gray else set())
 
     def _on_build(self, action: int) -> None:
         if action == SET_ASIDE:

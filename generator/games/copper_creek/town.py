@@ -44,15 +44,18 @@ def rotation_of(shape: Shape, gids: list[int]) -> Rotation:
 class Town:
     """Everything the placed cards make; rebuilt from the placement list when loaded."""
 
-    def __init__(self, front_row: int, main_column: int, reach: int):
+    def __init__(self, front_row: int, main_column: int, reach: int, color_of: list[int]):
         self.front_row = front_row
         self.main_column = main_column
         self.reach = reach
+        self.color_of = color_of  # gid -> colour (shared, read-only)
         self.covered: dict[int, int] = {}  # cell -> gid, or SAND for a card's sand
         self.doors: dict[int, int] = {}  # door -> gid
         self.links: dict[int, dict[int, int]] = {}  # gid -> {neighbour gid: touching doors}
         self.open_doors: dict[int, int] = {}  # gid -> open doors (placed buildings only)
-        self.near: set[int] = set()  # cells a new card may reach (placement_reach)
+        # (colour, direction) -> cells where a new door of that colour facing that way
+        # would touch a placed door of the same colour (forbidden, rulebook Step 4 Colors)
+        self.same_color_doors: dict[tuple[int, int], set[int]] = {}
         self.bbox = (0, 0, 0, 0)
         self.intersection = cell(main_column, front_row)
 
@@ -63,7 +66,7 @@ class Town:
         other.doors = dict(self.doors)
         other.links = {g: dict(n) for g, n in self.links.items()}
         other.open_doors = dict(self.open_doors)
-        other.near = set(self.near)
+        other.same_color_doors = {k: set(v) for k, v in self.same_color_doors.items()}
         return other
 
     def is_street(self, x: int, y: int) -> bool:
@@ -84,7 +87,15 @@ class Town:
             other = self.doors.get(facing)
             if other is not None and other != gid:
                 self._link(gid, other)
-        self._grow(rot, x, y, first)
+            c, d = divmod(facing, 4)
+            self.same_color_doors.setdefault((self.color_of[gid], d), set()).add(c)
+        for key in self.same_color_doors.values():  # a covered square takes no door
+            key.difference_update(self.covered.keys() & key)
+        x0, x1, y0, y1 = (x, x + rot.width - 1, y, y + rot.height - 1)
+        if not first:
+            bx0, bx1, by0, by1 = self.bbox
+            x0, x1, y0, y1 = min(x0, bx0), max(x1, bx1), min(y0, by0), max(y1, by1)
+        self.bbox = (x0, x1, y0, y1)
         self.refresh_open_doors()
 
     @staticmethod
@@ -97,22 +108,10 @@ class Town:
         self.links.setdefault(a, {})[b] = self.links.get(a, {}).get(b, 0) + 1
         self.links.setdefault(b, {})[a] = self.links.get(b, {}).get(a, 0) + 1
 
-    def _grow(self, rot: Rotation, x: int, y: int, first: bool) -> None:
-        r = self.reach + 1
-        x0, x1, y0, y1 = (x, x + rot.width - 1, y, y + rot.height - 1)
-        if not first:
-            bx0, bx1, by0, by1 = self.bbox
-            x0, x1, y0, y1 = min(x0, bx0), max(x1, bx1), min(y0, by0), max(y1, by1)
-        self.bbox = (x0, x1, y0, y1)
-        for dx in range(-r, rot.width + r):
-            for dy in range(-r, rot.height + r):
-                self.near.add(cell(x + dx, y + dy))
-
     def refresh_open_doors(self) -> None:
         """Open doors: walk from the intersection of Front and Main over every square that
         is not a building (streets, sand, empty table); a door is open if its outside
-        square is reached (rulebook, Step 3 Open Doors). Beyond the town's bounding box
-        (plus one) the table is empty and joined all round, so the walk stops there."""
+        square is reached (rulebook, Step 3 Open Doors)."""
         reached = self.walkable_from_intersection()
         counts = dict.fromkeys(self.open_doors, 0)
         for door, gid in self.doors.items():
@@ -120,57 +119,80 @@ class Town:
                 counts[gid] += 1
         self.open_doors = counts
 
-    def walkable_from_intersection(self) -> set[int]:
+    def _bounds(self, grow_x: int, grow_y: int) -> tuple[int, int, int, int]:
+        """The bounding box (with the intersection) grown on each side."""
         x0, x1, y0, y1 = self.bbox
-        lo_x, hi_x = min(x0, self.main_column) - 1, max(x1, self.main_column) + 1
-        lo_y, hi_y = min(y0, self.front_row) - 1, max(y1, self.front_row) + 1
+        return (min(x0, self.main_column) - grow_x, max(x1, self.main_column) + grow_x,
+                min(y0, self.front_row) - grow_y, max(y1, self.front_row) + grow_y)
+
+    def _box(self, grow_x: int, grow_y: int) -> set[int]:
+        x0, x1, y0, y1 = self._bounds(grow_x, grow_y)
+        column = range(y0 + OFF, y1 + OFF + 1)
+        return {(x + OFF) * K + y for x in range(x0, x1 + 1) for y in column}
+
+    def walkable_from_intersection(self) -> set[int]:
+        """Beyond the bounding box (plus one) the table is empty and joined all round, so
+        the walk stays inside it, spreading a whole frontier at a time."""
         covered = self.covered
+        walkable = {c for c in self._box(1, 1) if covered.get(c, SAND) == SAND}
         seen = {self.intersection}
-        todo = [self.intersection]
-        while todo:
-            c = todo.pop()
-            for step in CELL_STEP:
-                n = c + step
-                if n in seen or covered.get(n, SAND) != SAND:
-                    continue
-                nx, ny = n // K - OFF, n % K - OFF
-                if lo_x <= nx <= hi_x and lo_y <= ny <= hi_y:
-                    seen.add(n)
-                    todo.append(n)
+        frontier = seen
+        while frontier:
+            frontier = {c + s for c in frontier for s in CELL_STEP} & walkable
+            frontier -= seen
+            seen |= frontier
         return seen
 
-    def connected_same(self, rot: Rotation, anchor: int, color_of: list[int]) -> bool:
-        """Would a door of this card touch a door of a building of the same colour?"""
-        for off, gid in rot.doors:
-            other = self.doors.get(self._facing(4 * anchor + off))
-            if other is not None and color_of[other] == color_of[gid]:
-                return True
-        return False
+    def _street_cells(self, grow_x: int, grow_y: int) -> set[int]:
+        """Front and Main Street squares inside the grown bounding box."""
+        x0, x1, y0, y1 = self._bounds(grow_x, grow_y)
+        front = {cell(x, self.front_row) for x in range(x0, x1 + 1)}
+        return front | {cell(self.main_column, y) for y in range(self.front_row + 1, y1 + 1)}
 
-    def fits(self, rot: Rotation, x: int, y: int) -> bool:
-        """On free, non-street squares, within reach of the town."""
-        anchor = cell(x, y)
-        near = False
-        for dx, dy, _ in rot.squares:
-            c = anchor + dx * K + dy
-            if c in self.covered or self.is_street(x + dx, y + dy):
-                return False
-            near = near or c in self.near
-        return near
+    def placements(self, rotations: tuple[Rotation, ...], gray: set[int]) -> list[int]:
+        """Every legal placement ``4 * anchor + rotation``, sorted (rulebook, Step 4):
+        on free squares off the streets; within ``reach`` empty squares of the town's
+        bounding box (ruling); no door touching a same-coloured door; a gray building
+        with a door on a street."""
+        out: list[int] = []
+        boxes: dict[tuple[int, int], tuple[set[int], set[int]]] = {}
+        r = self.reach + 1
+        for index, rot in enumerate(rotations):
+            dims = (rot.width, rot.height)
+            if dims not in boxes:
+                grow = (r + rot.width - 1, r + rot.height - 1)
+                box, streets = self._box(*grow), self._street_cells(*grow)
+                boxes[dims] = (box - streets - self.covered.keys(), streets)
+            free, streets = boxes[dims]
+            offsets = [dx * K + dy for dx, dy, _ in rot.squares]
+            fit = {c - offsets[0] for c in free}
+            for o in offsets[1:]:
+                fit = {a for a in fit if a + o in free}
+            for off, gid in rot.doors:
+                touching = self.same_color_doors.get((self.color_of[gid], off % 4))
+                if touching:
+                    fit -= {c - off // 4 for c in touching}
+            if gray:
+                fit &= self._on_street(rot, gray, streets)
+            out.extend(4 * a + index for a in fit)
+        out.sort()
+        return out
+
+    @staticmethod
+    def _on_street(rot: Rotation, gray: set[int], streets: set[int]) -> set[int]:
+        """Anchors that put a door of a gray building onto a street square."""
+        good: set[int] = set()
+        for off, gid in rot.doors:
+            if gid in gray:
+                outside = off // 4 + CELL_STEP[off % 4]
+                good |= {s - outside for s in streets}
+        return good
 
     def touches_street(self, rot: Rotation, x: int, y: int, gray: set[int]) -> bool:
         """Does a door of a gray building open onto Front or Main Street?"""
         for off, gid in rot.doors:
             if gid in gray:
                 c, d = divmod(4 * cell(x, y) + off, 4)
-                ox, oy = xy(c + CELL_STEP[d])
-                if self.is_street(ox, oy):
+                if self.is_street(*xy(c + CELL_STEP[d])):
                     return True
         return False
-
-    def window(self, rot: Rotation) -> tuple[range, range]:
-        """Anchors that could put a card within reach of the town."""
-        r = self.reach + 1
-        x0, x1, y0, y1 = self.bbox
-        return range(x0 - r - rot.width + 1, x1 + r + 1), range(y0 - r - rot.height + 1,
-                                                               y1 + r + 1)
