@@ -12,6 +12,7 @@ from typing import Any
 from generator.components import LoadedGame
 from generator.render.dice import Net, net_for
 from generator.render.document import Document
+from generator.render.errors import BuildError
 from generator.render.faces import face_svg
 from generator.render.geometry import Paper
 from generator.render.layout import Cut, fits
@@ -71,10 +72,14 @@ class Job:
     def die_faces(self, doc: Document, copy: Copy) -> list[int]:
         """One square face per value, in value order; drawn by the piece's template."""
         side = self.net().side
+        values = getattr(copy.face, "values", None)
+        if not isinstance(values, list) or len(values) != 6:
+            raise BuildError(f"'{self.piece.id}' is a die but its face '{copy.face.id}' has no "
+                             "list of six 'values' (use DieFace in the game's model)")
         return [doc.art(face_svg(self.loaded, self.piece, copy.face, side="front",
                                  copy=copy.face_copy, bleed=self.bleed,
                                  extra={"value": value, "index": i}, size=(side, side)))
-                for i, value in enumerate(copy.face.values)]
+                for i, value in enumerate(values)]
 
     def item(self, copy: Copy, side: str, kind: str | None = None) -> dict[str, Any]:
         return {"component": self.piece.id, "kind": kind or self.kind, "copy": copy.number,

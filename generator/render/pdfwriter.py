@@ -18,6 +18,7 @@ from pikepdf import Array, Dictionary, Name
 from generator.render.document import LINE_STYLES, Circle, Document, Line, Page, Placement
 from generator.render.geometry import PT_PER_MM, Paper, Rect
 
+HALO = 0.3  # mm of white each line gets beneath it
 KAPPA = 4 * (math.sqrt(2) - 1) / 3  # Bézier control distance for a quarter circle
 
 
@@ -96,9 +97,11 @@ class Writer:
         for style in sorted({s.style for s in shapes}):
             width, dash = LINE_STYLES[style]
             dashes = " ".join(_num(d * PT_PER_MM) for d in dash)
-            paths = [self._path(s) for s in shapes if s.style == style]
-            out.append(f"q 0 G {_num(width * PT_PER_MM)} w 0 J [{dashes}] 0 d "
-                       + " ".join(paths) + " S Q")
+            paths = " ".join(self._path(s) for s in shapes if s.style == style)
+            # a white halo under each line keeps it visible on dark art (tiles, chips)
+            halo = _num((width + HALO) * PT_PER_MM)
+            out.append(f"q 1 G {halo} w 0 J [] 0 d {paths} S Q")
+            out.append(f"q 0 G {_num(width * PT_PER_MM)} w 0 J [{dashes}] 0 d {paths} S Q")
         return out
 
     def page(self, page: Page) -> None:
