@@ -8,6 +8,7 @@ Suits: 0 spades, 1 hearts, 2 diamonds, 3 clubs. Occupations in sheet order: 0 Me
 
 from __future__ import annotations
 
+from generator.engine.harness import random_sim
 from generator.games.copperdale import resolve
 
 ECONOMY = [("economy",)]
@@ -217,3 +218,66 @@ def test_a_full_sheet_earns_all_33_medals(kit) -> None:
                           "gardens": 4}
     assert s.returns() == [33.0]
     assert s.invariants() == []
+
+
+def _all_monuments(kit):  # type: ignore[no-untyped-def]
+    return [[kit.card(f"{n}-{suit}") for suit in ("spades", "hearts", "diamonds", "clubs")]
+            for n in (5, 6, 7, 8)]
+
+
+def test_statues_and_gardens_count_full_suits_only(kit) -> None:
+    s = kit.position(ECONOMY, monuments=_all_monuments(kit), population=[9, 9, 3, 0],
+                     borders=[5, 4, 1, 0])
+    assert s.medals()["statues"] == 2 and s.medals()["population"] == 2
+    assert s.medals()["gardens"] == 1 and s.medals()["borders"] == 1
+
+
+def test_fountains_count_final_prosperity_levels_with_merchants(kit) -> None:
+    # 1+2 (Merchants) + 9+9 + 9+10 + 9+10 + 9+10 = 78, + 20 = 98: levels 60 and 80
+    spaces = [[1, 2], [9, 9], [9, 10], [9, 10], [9, 10], [], []]
+    s = kit.position(ECONOMY, occupations=spaces, monuments=_all_monuments(kit))
+    assert s.medals()["fountains"] == 2 and s.medals()["prosperity"] == 2
+
+
+def test_growth_border_still_checked_when_population_row_is_full(kit) -> None:
+    s = growth(kit, "7-spades", "2-spades", population=[9, 0, 0, 0])
+    assert s.population == [9, 0, 0, 0] and s.borders == [1, 0, 0, 0]
+
+
+def test_farmers_fill_two_population_spaces_when_a_district_completes(kit) -> None:
+    s = kit.position(INFRA, districts=[[4], [], [], []], occupations=kit.skills("farmers"),
+                     assigned=[None, kit.card("4-hearts"), None])
+    s.apply_action(("district", 0))
+    s.apply_action(("population", SPADES))
+    assert s.legal_actions() == [("pass",)] + [("population", x) for x in range(4)]
+    s.apply_action(("population", CLUBS))
+    assert s.population == [1, 0, 0, 1]
+
+
+def test_infrastructure_fills_one_space_when_no_other_type_takes_the_card(kit) -> None:
+    full = [kit.card(c) for c in ("2-spades", "3-spades", "4-spades", "5-hearts", "6-hearts",
+                                  "7-clubs")]
+    s = kit.position(INFRA + [("month-end",)], districts=[[1, 1]] * 4, estates=full,
+                     border=kit.card("9-diamonds"),
+                     assigned=[kit.card("2-clubs"), kit.card("8-hearts"), kit.card("3-clubs")])
+    assert s.legal_actions() == [("monument", m) for m in range(4)]
+    s.apply_action(("monument", 2))
+    assert s.monuments[2][HEARTS] == kit.card("8-hearts")
+    assert s.month == 2  # nothing else to fill: Growth resolved and the month ended
+
+
+def test_philosophers_first_help_the_month_after_unlocking(kit) -> None:
+    s = kit.position([("economy",), ("month-end",)], occupations=[[], [3]] + [[]] * 5,
+                     border=kit.card("9-diamonds"),
+                     assigned=[kit.card("5-clubs"), kit.card("8-hearts"), kit.card("3-clubs")])
+    s.apply_action(("occupation", PHILOSOPHERS))
+    assert s.skill(PHILOSOPHERS) and s.month == 2
+    s.apply_action(kit.card("k-hearts"))  # month 2's Border card
+    s.apply_action(kit.card("4-spades"))  # the first reveal
+    assert ("redraw",) in s.legal_actions()
+
+
+def test_whole_game_draws_36_cards_and_leaves_4_unseen(game) -> None:
+    state = random_sim(game, 1, 11)
+    assert len(state.discard) == 48  # 12 Border cards + 12 months x 3
+    assert len(state.unseen) + len(state.bottom) == 4  # 40 - 36 never seen
