@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.games.kings_of_copper.model import KingsOfCopperData, Passage, Space
 
@@ -24,6 +25,9 @@ class Board:
     safe_kinds: frozenset[str]
     colors: list[str]
     back: dict[str, list[str]] = field(default_factory=dict)  # district predecessors
+    _kinds: dict[tuple[str, str | None], list[str]] = field(default_factory=dict)
+    _steps: dict[tuple[str, str, bool], list[Any]] = field(default_factory=dict)
+    _paths: dict[tuple[str, str, int, bool], list[Any]] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, data: KingsOfCopperData) -> Board:
@@ -39,8 +43,11 @@ class Board:
         return board
 
     def of_kind(self, kind: str, color: str | None = None) -> list[str]:
-        return [s.id for s in self.spaces.values()
-                if s.kind == kind and (color is None or s.color == color)]
+        key = (kind, color)
+        if key not in self._kinds:  # the board never changes: look each answer up once
+            self._kinds[key] = [s.id for s in self.spaces.values()
+                                if s.kind == kind and (color is None or s.color == color)]
+        return self._kinds[key]
 
     def start(self, color: str) -> str:
         return self.of_kind("start", color)[0]
@@ -60,6 +67,12 @@ class Board:
 
     def forward(self, space_id: str, color: str, first_step: bool) -> list[str]:
         """Where one forward step can go from ``space_id`` for a token of ``color``."""
+        key = (space_id, color, first_step)
+        if key not in self._steps:
+            self._steps[key] = self._forward(space_id, color, first_step)
+        return self._steps[key]
+
+    def _forward(self, space_id: str, color: str, first_step: bool) -> list[str]:
         space = self.spaces[space_id]
         out = []
         for nxt in space.next:
@@ -75,8 +88,32 @@ class Board:
 
     def passage_steps(self, space_id: str, forward: bool) -> list[Passage]:
         """Passages leaving ``space_id`` in the direction of travel."""
-        end = 0 if forward else 1
-        return [p for p in self.passages if p.mines[end] == space_id]
+        key = (space_id, "", forward)
+        if key not in self._steps:
+            end = 0 if forward else 1
+            self._steps[key] = [p for p in self.passages if p.mines[end] == space_id]
+        return self._steps[key]  # type: ignore[return-value]
+
+    def paths(self, origin: str, color: str, steps: int,
+              forward: bool) -> list[tuple[str, tuple[int, ...]]]:
+        """Every end of an exact ``steps``-step move, with the passages (by index) it uses;
+        whether those passages are open is the game's business. Cached: boards are fixed."""
+        key = (origin, color, steps, forward)
+        if key not in self._paths:
+            frontier: list[tuple[str, tuple[int, ...]]] = [(origin, ())]
+            for i in range(steps):
+                frontier = [step for here, used in frontier
+                            for step in self._one_step(here, used, color, i == 0, forward)]
+            self._paths[key] = sorted(set(frontier))
+        return self._paths[key]
+
+    def _one_step(self, here: str, used: tuple[int, ...], color: str, first: bool,
+                  forward: bool) -> list[tuple[str, tuple[int, ...]]]:
+        ahead = self.forward(here, color, first) if forward else self.back.get(here, [])
+        out = [(n, used) for n in ahead]
+        for p in self.passage_steps(here, forward):
+            out.append((p.mines[1 if forward else 0], used + (self.passages.index(p),)))
+        return out
 
     def reachable(self, origin: str) -> set[str]:
         """Every space reachable from ``origin`` along next edges and passages."""

@@ -4,12 +4,9 @@ the event pile); its own hand it knows."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from generator.engine.api import Action
 from generator.engine.bots import Bot
 from generator.games.kings_of_copper import mining, moves
-from generator.games.kings_of_copper.board import Board
 from generator.games.kings_of_copper.state import FINISH, START, KingsState
 
 RESERVE = 100  # keep this much cash for the next title and prospecting chip
@@ -43,15 +40,10 @@ def _after(state: KingsState, action: Action) -> float:
     return worth(copy, seat)
 
 
-@lru_cache(maxsize=64)
-def _distances(board_id: int, board: Board, color: str) -> dict[str, int]:
-    return board.distance_to_finish(color)
-
-
 def progress(st: KingsState, seat: int) -> int:
     """Steps the seat's tokens have come (Finish counts the whole route)."""
     board, color = st.t.board, st.color(seat)
-    dist = _distances(id(board), board, color)
+    dist = st.t.to_finish[color]
     full = dist[board.first(color)] + 1
     total = 0
     for place in st.s.tokens[seat]:

@@ -27,12 +27,10 @@ def _chips(st: KingsState) -> list[str]:
     s = st.s
     if s.stage == "setup":
         return []
-    seen: Counter[str] = Counter()
-    for mine in s.mines.values():
-        seen.update(c for c in (mine.green, mine.blue) if c is not None)
+    found = [c for mine in s.mines.values() for c in (mine.green, mine.blue) if c is not None]
     for hand, cashed in zip(s.hands, s.cashed, strict=True):
-        seen.update(hand)
-        seen.update(cashed)
+        found += hand + cashed
+    seen = Counter(found)
     if seen != Counter(st.t.chip_counts):
         return [f"chips not conserved: {dict(seen - Counter(st.t.chip_counts))} extra, "
                 f"{dict(Counter(st.t.chip_counts) - seen)} missing"]

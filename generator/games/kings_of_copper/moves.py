@@ -29,23 +29,14 @@ def destinations(st: KingsState, seat: int, tok: int, steps: int, doubles: bool)
 
 def _walk(st: KingsState, seat: int, place: str, steps: int, forward: bool) -> Walk:
     board, color = st.t.board, st.color(seat)
-    frontier: Walk = {place: False}
-    for i in range(steps):
-        nxt: Walk = {}
-        for here, cursed in frontier.items():
-            if forward:
-                ways = [(n, cursed) for n in board.forward(here, color, first_step=i == 0)]
-            else:
-                ways = [(n, cursed) for n in board.back.get(here, [])]
-            for p in board.passage_steps(here, forward):
-                if passage_open(st, p.mines):
-                    ways.append((p.mines[1 if forward else 0],
-                                 cursed or p.under_ladder == color))
-            for n, c in ways:
-                nxt[n] = nxt.get(n, True) and c
-        frontier = nxt
+    found: Walk = {}
+    for dest, used in board.paths(place, color, steps, forward):
+        passages = [board.passages[i] for i in used]
+        if all(passage_open(st, p.mines) for p in passages):
+            cursed = any(p.under_ladder == color for p in passages)
+            found[dest] = found.get(dest, True) and cursed
     finish = board.finish(color)
-    return {(FINISH if d == finish else d): c for d, c in frontier.items()}
+    return {(FINISH if d == finish else d): c for d, c in found.items()}
 
 
 def _steps_up_ladder(st: KingsState, seat: int, place: str) -> int | None:

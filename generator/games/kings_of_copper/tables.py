@@ -48,6 +48,7 @@ class Tables:
     title_names: dict[str, str] = field(default_factory=dict)
     money_supply: int = 0
     anaconda_value: int = 0
+    to_finish: dict[str, dict[str, int]] = field(default_factory=dict)  # colour -> steps
 
     @classmethod
     def from_data(cls, data: KingsOfCopperData) -> Tables:
@@ -66,6 +67,7 @@ class Tables:
         t.title_names = {f.id: f.name or f.id for p in data.titles.pieces for f in p.faces}
         t.money_supply = sum(f.value * f.count for p in data.money.pieces for f in p.faces)
         t.anaconda_value = sum(f.value for f in _faces(data.anaconda_sapphire))
+        t.to_finish = {c: t.board.distance_to_finish(c) for c in t.board.colors}
         return t
 
     def layer_chips(self, layer: str) -> dict[str, int]:
