@@ -22,10 +22,31 @@ def describe_action(state: ColdComfortState, action: Action) -> str:
         where = "the Heart of the City" if phase == "heart-draw" else "the scoring round"
         return f"draws city tile '{tile.name}' for {where}"
     if phase in ("heart-roll", "roll"):
-        return f"rolls a {action} ({len(state.rolled) + 1} of {state.to_roll})"
-    if phase == "mine-roll":
-        return f"the mined camper rolls {action}: P{state.active + 1} gains ${action}"
-    return _player_action(state, action)  # type: ignore[arg-type]
+        text = f"rolls a {action} ({len(state.rolled) + 1} of {state.to_roll})"
+    elif phase == "mine-roll":
+        text = f"the mined camper rolls {action}: P{state.active + 1} gains ${action}"
+    else:
+        text = _player_action(state, action)  # type: ignore[arg-type]
+    return text + _aftermath(state, action)
+
+
+def _aftermath(state: ColdComfortState, action: Action) -> str:
+    """What follows by itself: a scoring round's verdicts, the next player's collection."""
+    if state.phase not in ("roll", "land", "mine-roll", "turn") or (
+            state.phase == "turn" and action != ("end",)):
+        return ""
+    after = state.clone()
+    after.play(action)
+    text = ""
+    if after.rounds > state.rounds:
+        gains = [f"P{i + 1} +{b - a}" for i, (a, b) in
+                 enumerate(zip(state.points, after.points, strict=True)) if b > a]
+        text += f" -- scoring round {after.rounds}: {', '.join(gains) or 'no one scores'}"
+    if after.phase == "turn" and after.active != state.active:
+        paid = after.gold[after.active] - state.gold[after.active]
+        if paid:
+            text += f" -- P{after.active + 1} collects ${paid} from their guests"
+    return text
 
 
 def _player_action(state: ColdComfortState, action: tuple) -> str:  # type: ignore[type-arg]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +17,7 @@ from generator.engine.bots import RandomBot
 from generator.engine.harness import check_state, random_sim, scores_are_final
 from generator.engine.playout import play, replay
 from generator.games.cold_comfort.bots import GreedyBot
+from generator.games.cold_comfort.picture import picture
 from generator.games.cold_comfort.rules import ColdComfortGame
 
 from .scenario import bundled
@@ -118,3 +120,16 @@ def test_heart_tile_three_needs_six_dice_left(game: ColdComfortGame) -> None:
     for value in (4, 3, 1, 5, 2, 6):  # First Avenue: exactly its six lots
         state.apply_action(value)
     assert len(state.city.placed) == 2 and state.pool == 0 and state.phase == "turn"
+
+
+def test_log_and_picture_of_the_final_city(game: ColdComfortGame) -> None:
+    bots = [("greedy", GreedyBot), ("random", RandomBot)]
+    record = play(game, 2, bots, "picture", log=True)
+    text = "\n".join(record.log)
+    assert "for the Heart of the City" in text and "scoring round 9:" in text
+    assert text.count("-- scoring round") == 9
+    final = replay(game, 2, record.actions)
+    svg = picture(final)
+    ElementTree.fromstring(svg)  # well-formed
+    assert svg.count('stroke-width="2"') == len(final.city.placed)  # one outline per tile
+    assert "P1 Belinda Mulrooney" in svg and "after 9 scoring rounds" in svg
