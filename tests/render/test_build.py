@@ -114,3 +114,20 @@ def test_fontconfig_sees_only_the_pinned_fonts(tmp_path, face_cache):
     conf = Path(os.environ["FONTCONFIG_FILE"]).read_text()
     assert conf.count("<dir>") == 1 and "<dir>/usr/share/fonts/truetype/dejavu</dir>" in conf
     assert "<include" not in conf  # no system configuration, so no other fonts
+
+
+def test_single_sided_build_has_no_blank_pages_and_backs_still_follow(fixture_game, tmp_path,
+                                                                       a4_long: Built):
+    import pikepdf
+
+    single = build(fixture_game, tmp_path / "none", paper="a4", duplex="none")
+    assert single.result.pages < a4_long.result.pages
+    with pikepdf.open(single.pdf) as pdf:
+        assert pdf.Root.ViewerPreferences.Duplex == "/Simplex"
+        for n, page in enumerate(pdf.pages, 1):
+            assert page.Contents.read_bytes().strip(), f"page {n} is blank"
+    fronts = {(i["component"], i["copy"]): i["page"] for i in single.manifest["items"]
+              if i["side"] == "front"}
+    for item in single.manifest["items"]:
+        if item["side"] == "back":
+            assert item["page"] == fronts[(item["component"], item["copy"])] + 1
