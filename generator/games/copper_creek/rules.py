@@ -282,6 +282,7 @@ class CopperCreekGame(Game):
     id = "copper-creek"
 
     def __init__(self, data: CopperCreekData):
+        self.data = data
         self.tables = Tables(data)
         self.min_players = data.game.players.min
         self.max_players = min(data.game.players.max, len(self.tables.tokens))

@@ -1,0 +1,106 @@
+"""Geometry properties: rotations, door edges, legal placements and the walk from the
+intersection, checked against slow reference versions written from the rulebook."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.engine.bots import RandomBot
+from generator.engine.playout import play, replay
+from generator.games.copper_creek.geometry import SAND, STEP, door_links, rotate
+from generator.games.copper_creek.rules import CopperCreekState
+from generator.games.copper_creek.town import CELL_STEP, K, cell, xy
+
+
+def test_four_quarter_turns_give_the_card_back(game):
+    for info in game.tables.cards:
+        r0, r1, r2, r3 = info.rotations
+        assert (r0.width, r0.height) == (r2.width, r2.height) == (r1.height, r1.width)
+        assert sorted(r0.doors) != [] and len(r3.doors) == len(r0.doors)
+
+
+def test_rotate_four_times_is_identity_on_shapes():
+    from generator.games.copper_creek.geometry import card_shape, grid_positions
+
+    grid = grid_positions([["a1", "b1"], ["a2", "b2"], ["a3", "b3"]])
+    shape = card_shape(grid, [(["a1", "b1"], [("a1", "north"), ("b1", "south")]),
+                              (["b2", "b3"], [("b2", "north"), ("b3", "east")])],
+                       ["a2", "a3"])
+    assert rotate(rotate(rotate(rotate(shape)))) == shape
+    turned = rotate(shape)
+    assert (turned.width, turned.height) == (3, 2)
+    assert len(door_links(turned)) == len(door_links(shape)) == 1  # b1 south meets b2 north
+
+
+def test_every_door_faces_out_of_its_building_in_every_rotation(game):
+    for info in game.tables.cards:
+        for rot in info.rotations:
+            own = {(dx, dy): g for dx, dy, g in rot.squares}
+            assert len(own) == 6 and {g for g in own.values() if g != SAND} == set(info.gids)
+            for off, gid in rot.doors:
+                c, d = divmod(off, 4)
+                x, y = divmod(c, K)
+                assert own[(x, y)] == gid
+                assert own.get((x + STEP[d][0], y + STEP[d][1])) != gid
+
+
+def reference_placements(state: CopperCreekState, card: int) -> list[int]:
+    """Slow, by the rulebook: squares free and off the streets; the card within reach of
+    the town's box; no door touching a same-coloured door; gray: a door on a street."""
+    t, town = state.t, state.town
+    x0, x1, y0, y1 = town.bbox
+    x0, x1 = min(x0, t.main_column), max(x1, t.main_column)
+    y0, y1 = min(y0, t.front_row), max(y1, t.front_row)
+    r = t.reach + 1
+    out = []
+    for index, rot in enumerate(t.cards[card].rotations):
+        for x in range(x0 - r - rot.width + 1, x1 + r + 1):
+            for y in range(y0 - r - rot.height + 1, y1 + r + 1):
+                cells = [(x + dx, y + dy) for dx, dy, _ in rot.squares]
+                if any(cell(*c) in town.covered or town.is_street(*c) for c in cells):
+                    continue
+                bad = gray_ok = False
+                for off, gid in rot.doors:
+                    c, d = divmod(4 * cell(x, y) + off, 4)
+                    outside = c + CELL_STEP[d]
+                    other = town.doors.get(4 * outside + (d + 2) % 4)
+                    bad = bad or (other is not None and t.color_of[other] == t.color_of[gid])
+                    gray_ok = gray_ok or (gid in t.gray_gids and town.is_street(*xy(outside)))
+                if not bad and (gray_ok or not t.cards[card].gray):
+                    out.append(4 * cell(x, y) + index)
+    return sorted(out)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_placements_match_the_slow_reference_through_a_game(game, seed):
+    record = play(game, 4, [("random", RandomBot)] * 4, seed=f"geometry/{seed}")
+    state = game.new_initial_state(4)
+    checked = 0
+    for action in record.actions:
+        if state.phase == "build":
+            assert state.placements(state.drawn) == reference_placements(state, state.drawn)
+            checked += 1
+        state.apply_action(action)
+    assert checked >= 10
+
+
+def test_walk_reaches_every_street_square_and_no_building(game):
+    record = play(game, 5, [("random", RandomBot)] * 5, seed="walk")
+    town = replay(game, 5, record.actions).town
+    reached = town.walkable_from_intersection()
+    assert not any(town.covered.get(c, SAND) != SAND for c in reached)
+    x0, x1, y0, y1 = town.bbox
+    front = {cell(x, town.front_row) for x in range(x0 - 1, x1 + 2)}
+    main = {cell(town.main_column, y) for y in range(town.front_row + 1, y1 + 2)}
+    assert front | main <= reached
+
+
+def test_a_square_walled_on_four_sides_is_not_reached(game):
+    # Walk stops at buildings: fill the four neighbours of (5, -5) and it is cut off.
+    state = game.new_initial_state(3)
+    town = state.town
+    for x, y in ((5, -6), (4, -5), (6, -5), (5, -4)):
+        town.covered[cell(x, y)] = 0
+    town.bbox = (4, 6, -6, -4)
+    assert cell(5, -5) not in town.walkable_from_intersection()
+    assert cell(3, -5) in town.walkable_from_intersection()
