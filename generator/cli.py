@@ -43,9 +43,10 @@ def cmd_list(args: argparse.Namespace) -> int:
             continue
         info = loaded.data.game
         count = sum(piece.total() for _, piece in loaded.data.pieces())
-        players = (f"{info.players.min}" if info.players.min == info.players.max
-                   else f"{info.players.min}-{info.players.max}")
-        print(f"{game_id}\t{info.name}\t{players} players\t{count} components")
+        players = (f"{info.players.min} player" if info.players.min == info.players.max == 1
+                   else f"{info.players.min} players" if info.players.min == info.players.max
+                   else f"{info.players.min}-{info.players.max} players")
+        print(f"{game_id}\t{info.name}\t{players}\t{count} components")
     return EXIT_OK
 
 

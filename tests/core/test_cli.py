@@ -27,7 +27,7 @@ def test_list_has_one_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert [line.split("\t")[0] for line in lines] == list(GAMES)
     for line in lines:
-        assert line.endswith("components") and "players" in line, line
+        assert line.endswith("components") and "player" in line, line
 
 
 def test_bundled_data_validates_clean(capsys: pytest.CaptureFixture[str]) -> None:
