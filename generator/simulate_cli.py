@@ -77,7 +77,8 @@ def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
 
 def _human(s: dict) -> str:  # type: ignore[type-arg]
     lines = [
-        f"{s['game']}: {s['games']} games, {s['players']} players, seed {s['seed']}, "
+        f"{s['game']}: {s['games']} games, {s['players']} player{'s' * (s['players'] > 1)}, "
+        f"seed {s['seed']}, "
         f"bots {','.join(s['bots'])}",
         f"completed {s['completed']}/{s['games']}; turns min {s['turns']['min']} mean "
         f"{s['turns']['mean']} max {s['turns']['max']}",
