@@ -26,7 +26,7 @@ def large_pages(doc: Document, job: Job, paper: Paper,
     out: list[tuple[Page, Page | None]] = []
     for copy in job.copies:
         if turned is None:
-            out += [(page, None) for page in tiled_pages(doc, job, copy, paper)]
+            out += tiled_pages(doc, job, copy, paper, duplex)
         else:
             out.append(_single(doc, job, copy, paper, duplex, turned))
     return out
@@ -58,16 +58,34 @@ def _single(doc: Document, job: Job, copy: Copy, paper: Paper, duplex: Duplex,
     return front, back
 
 
-def tiled_pages(doc: Document, job: Job, copy: Copy, paper: Paper) -> list[Page]:
-    """The assembly overview, then one page per tile."""
+def tiled_pages(doc: Document, job: Job, copy: Copy, paper: Paper,
+                duplex: Duplex) -> list[tuple[Page, Page | None]]:
+    """The assembly overview, then one page per tile, each with the same part of the
+    piece's back behind it when the piece has one."""
     w, h = job.size
     b = job.bleed
     tiling = tile(w + 2 * b, h + 2 * b, paper)
-    art = job.front(doc, copy)
-    pages = [overview_page(job, copy, art, tiling, paper)]
+    art, back_art = job.front(doc, copy), job.back(doc, copy)
+    pages: list[tuple[Page, Page | None]] = [(overview_page(job, copy, art, tiling, paper),
+                                              None)]
     for t in tiling.tiles:
-        pages.append(_tile_page(job, copy, art, tiling, t, paper))
+        front = _tile_page(job, copy, art, tiling, t, paper)
+        pages.append((front, None if back_art is None else
+                      _tile_back(job, copy, back_art, front, tiling, paper, duplex)))
     return pages
+
+
+def _tile_back(job: Job, copy: Copy, art: int, front: Page, tiling: Tiling, paper: Paper,
+               duplex: Duplex) -> Page:
+    placed = front.placements[0]
+    window = duplex.back_rect(placed.clip or placed.box, paper)
+    back = Page("back", bleed=window)
+    back.placements.append(Placement(art, duplex.back_rect(placed.box, paper), window,
+                                     270 if tiling.turned else 0))
+    back.trim = duplex.back_rect(front.trim, paper) if front.trim else None
+    back.items.append({**front.items[0], "side": "back", "trim": back.trim or window,
+                       "bleed": window})
+    return back
 
 
 def _piece_rects(job: Job, tiling: Tiling) -> tuple[Rect, Rect]:

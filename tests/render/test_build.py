@@ -33,12 +33,14 @@ def test_manifest_has_every_copy_and_side_once(a4_long: Built, fixture_game):
         if piece.id != "map":  # the tiled board is listed by its parts
             expected += [(piece.id, n) for n in range(1, piece.total() + 1)]
     assert sorted(fronts) == sorted(expected)
-    backs = sorted((i["component"], i["copy"]) for i in items if i["side"] == "back")
-    with_backs = [(p.id, n) for _, p in fixture_game.data.pieces()
+    backs = sorted((i["component"], i["copy"]) for i in items if i["side"] == "back"
+                   and i["kind"] != "board-part")
+    with_backs = [(p.id, n) for _, p in fixture_game.data.pieces() if p.id != "map"
                   for n, (face, _) in enumerate(p.copies(), 1) if face.back or p.back]
     assert backs == sorted(with_backs)
-    parts = [i for i in items if i["kind"] == "board-part"]
-    assert sorted(i["tile"] for i in parts) == ["A1", "A2", "B1", "B2"]
+    for side in ("front", "back"):  # the tiled map has a back: every tile has its back
+        parts = [i for i in items if i["kind"] == "board-part" and i["side"] == side]
+        assert sorted(i["tile"] for i in parts) == ["A1", "A2", "B1", "B2"]
     assert a4_long.result.pieces == len(expected) + 1
 
 
@@ -126,8 +128,9 @@ def test_single_sided_build_has_no_blank_pages_and_backs_still_follow(fixture_ga
         assert pdf.Root.ViewerPreferences.Duplex == "/Simplex"
         for n, page in enumerate(pdf.pages, 1):
             assert page.Contents.read_bytes().strip(), f"page {n} is blank"
-    fronts = {(i["component"], i["copy"]): i["page"] for i in single.manifest["items"]
-              if i["side"] == "front"}
+    fronts = {(i["component"], i["copy"], i.get("tile")): i["page"]
+              for i in single.manifest["items"] if i["side"] == "front"}
     for item in single.manifest["items"]:
         if item["side"] == "back":
-            assert item["page"] == fronts[(item["component"], item["copy"])] + 1
+            key = (item["component"], item["copy"], item.get("tile"))
+            assert item["page"] == fronts[key] + 1

@@ -95,13 +95,14 @@ def test_every_front_sheet_is_odd_and_its_backs_are_behind_it(name, request):
     manifest = built.manifest
     w_pt, h_pt = manifest["page_size_pt"]
     dx, dy = (v * PT_PER_MM for v in built.options.back_offset_mm)
-    fronts = {(i["component"], i["copy"]): i for i in manifest["items"] if i["side"] == "front"}
+    fronts = {(i["component"], i["copy"], i.get("tile")): i for i in manifest["items"]
+              if i["side"] == "front"}
     backs = [i for i in manifest["items"] if i["side"] == "back"]
     assert backs
     for item in fronts.values():
         assert item["page"] % 2 == 1, item
     for back in backs:
-        front = fronts[(back["component"], back["copy"])]
+        front = fronts[(back["component"], back["copy"], back.get("tile"))]
         assert back["page"] == front["page"] + 1
         x0, y0, x1, y1 = front["trim_pt"]
         if built.options.duplex == "long":  # x → W − x; the offset moves right and down
