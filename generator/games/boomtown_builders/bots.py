@@ -23,39 +23,48 @@ class GreedyBot(Bot):
             return self._invest(state, actions)
         if len(actions) == 1:
             return actions[0]
-        values = [self._build_value(state, a) for a in actions]
+        line = state.preview()  # where the next token goes unless the new card swings it
+        rows = {a[2] for a in actions}  # type: ignore[index]
+        best = {row: max(state.tables.multiplier[s]
+                         for s in state.cube_choices(state.b.seat, row)) for row in rows}
+        values = [self._build_value(state, a, line) * best[a[2]] for a in actions]  # type: ignore[index]
         best = max(values)
         return self.rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
 
     def _invest(self, state: BoomtownState, actions: list[Action]) -> Action:
         row, col = divmod(state.b.pending, state.tables.columns)
-        by_multiplier = sorted(actions, key=lambda a: state.tables.size(a[1]).multiplier)  # type: ignore[index]
+        by_multiplier = sorted(actions, key=lambda a: state.tables.multiplier[a[1]])  # type: ignore[index]
         worth = expected_points(state, state.b.lots[state.b.pending].name, row, col)
         return by_multiplier[-1] if worth > 0 else by_multiplier[0]
 
-    def _build_value(self, state: BoomtownState, action: Action) -> float:
+    def _build_value(self, state: BoomtownState, action: Action, line: int) -> float:
         _, card, row, col = action  # type: ignore[misc]
-        sizes = state.cube_choices(state.b.seat, row)
-        best = max(state.tables.size(s).multiplier for s in sizes)
-        return expected_points(state, card, row, col) * best
+        if row == len(state.b.tokens):
+            line = _line_with(state, card, row, col)
+        return expected_points(state, card, row, col, line)
 
 
-def expected_points(state: BoomtownState, card: str, row: int, col: int) -> float:
-    """The card's expected VP at (row, col): exact for the row tracked next, an average
-    over the reachable columns for rows farther out."""
-    t, lots = state.tables, state.b.lots
-    face = t.cards[card]
-    i = row * t.columns + col
+def _line_with(state: BoomtownState, card: str, row: int, col: int) -> int:
+    """The next token's column if ``card`` stood at (row, col) (a what-if, undone)."""
+    lots, i = state.b.lots, row * state.tables.columns + col
     before = lots[i]
-    if before.kind != BUILDING:
-        lots[i] = Lot(BUILDING, card, state.b.seat)  # what-if: the card is standing there
+    lots[i] = Lot(BUILDING, card, state.b.seat)
     try:
-        bonus = t.goldmine_bonus if goldmine_next_door(t, lots, row, col) else 0
-        train_row = len(state.b.tokens)
-        line = token_column(t, lots, train_row, state.ahead())
-        drift = row - train_row
-        spots = range(max(line - drift, 0), min(line + drift, t.columns - 1) + 1)
-        values = [face.points_at(abs(col - j)) for j in spots]
-        return sum(v + bonus if v else 0 for v in values) / len(values)
+        return token_column(state.tables, lots, row, state.ahead())
     finally:
         lots[i] = before
+
+
+def expected_points(state: BoomtownState, card: str, row: int, col: int,
+                    line: int | None = None) -> float:
+    """The card's expected VP at (row, col) given the next token's column ``line``:
+    exact for the row tracked next, an average over the columns the track could drift
+    to by then for rows farther out."""
+    t = state.tables
+    line = state.preview() if line is None else line
+    face = t.cards[card]
+    bonus = t.goldmine_bonus if goldmine_next_door(t, state.b.lots, row, col) else 0
+    drift = row - len(state.b.tokens)
+    spots = range(max(line - drift, 0), min(line + drift, t.columns - 1) + 1)
+    values = [face.points_at(abs(col - j)) for j in spots]
+    return sum(v + bonus if v else 0 for v in values) / len(values)

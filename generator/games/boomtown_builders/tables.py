@@ -37,6 +37,7 @@ class Tables:
     sizes: tuple[CubeSize, ...]  # by multiplier, smallest first
     colors: tuple[Color, ...]
     scoring_track: int
+    multiplier: dict[str, int]  # cube size id -> x1, x2, x3
 
     @property
     def middle(self) -> int:
@@ -77,4 +78,5 @@ def build_tables(data: BoomtownBuildersData) -> Tables:
         sizes=tuple(sorted(data.investments.sizes, key=lambda s: s.multiplier)),
         colors=tuple(data.investments.colors),
         scoring_track=board.scoring_track.spaces,
+        multiplier={s.id: s.multiplier for s in data.investments.sizes},
     )

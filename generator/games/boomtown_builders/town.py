@@ -137,7 +137,7 @@ def score_town(tables: Tables, lots: list[Lot], tokens: list[int]) -> list[Score
         space = tables.cards[lot.name].points_at(abs(col - tokens[row]))
         if space and goldmine_next_door(tables, lots, row, col):
             space += tables.goldmine_bonus
-        out.append(Scored(row, col, lot.owner, space, tables.size(lot.size).multiplier))
+        out.append(Scored(row, col, lot.owner, space, tables.multiplier[lot.size]))
     return out
 
 

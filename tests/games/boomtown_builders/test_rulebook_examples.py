@@ -219,3 +219,37 @@ def test_a_player_with_nowhere_to_build_passes(scenario) -> None:  # type: ignor
     assert state.legal_actions() == [("pass",)]
     state.apply_action(("pass",))
     assert (state.b.seat, state.b.turns, state.b.phase) == (1, 1, "build")
+
+
+def test_no_building_on_terrain_or_a_hideout(scenario) -> None:  # type: ignore[no-untyped-def]
+    # Ruling: "No Building Card may be placed on a Hideout" under Goldmine is read as
+    # "on a Goldmine"; no terrain and no hideout space takes a building.
+    state = scenario(4, terrain=[(4, 1, "goldmine"), (4, 2, "lake"), (4, 3, "mountain"),
+                                 (4, 4, "hideout")], tokens=[5, 5, 5], phase="build")
+    state.b.draft = ["saloon"]
+    row4 = {a[3] + 1 for a in state.legal_actions() if a[2] == 3}
+    assert row4 == {5, 6, 7, 8, 9}
+    row5 = {a[3] + 1 for a in state.legal_actions() if a[2] == 4}
+    assert 5 not in row5 and len(row5) == 8  # row 5 column 5 is a hideout space
+
+
+def test_end_of_round_reveals_hideouts_places_token_refills_draft(scenario) -> None:  # type: ignore[no-untyped-def]
+    # Round 2 of a 2-player game; Red builds last. Row 2's hideout (column 6) is face
+    # down until its row is tracked; once revealed, the Bandit Camp's 2 Left votes move
+    # the token from straight ahead (column 5) one step left.
+    state = scenario(2, tokens=[5], phase="build", seat=1)
+    state.b.round, state.b.turns_in_round, state.b.draft = 2, 1, ["hotel", "saloon"]
+    state.b.deck["hotel"] -= 1
+    state.b.deck["saloon"] -= 1
+    state.apply_action(("build", "hotel", 4, 0))
+    assert state.legal_actions() == [("invest", "double"), ("invest", "single"),
+                                     ("invest", "triple")]
+    state.apply_action(("invest", "triple"))
+    assert state.b.phase == "hideout" and len(state.legal_actions()) == 9
+    state.apply_action(("reveal", "bandit-camp"))
+    assert state.legal_actions() == [("track", 1, 3)]
+    state.apply_action(("track", 1, 3))
+    assert (state.b.tokens, state.b.start_seat, state.b.round) == ([4, 3], 1, 3)
+    while state.b.phase == "draft":
+        state.apply_action(state.legal_actions()[0])
+    assert len(state.b.draft) == 4 and state.current_player() == 1
