@@ -19,8 +19,9 @@ from typing import Any
 from generator.components import LoadedGame
 from generator.fileio import write_atomic
 from generator.render import fonts
-from generator.render.cache import FaceCache, cache_root
+from generator.render.cache import FaceCache, FaceError, cache_root
 from generator.render.document import Document, Page
+from generator.render.errors import BuildError
 from generator.render.furniture import (
     Settings,
     contents_page_count,
@@ -134,6 +135,14 @@ def manifest(loaded: LoadedGame, doc: Document, paper: Paper, pdf_name: str) -> 
 
 
 def render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int]:
+    try:
+        return _render_arts(doc, options)
+    except FaceError as exc:
+        raise BuildError(f"cairo could not draw {doc.origins[exc.index]}: {exc} "
+                         "(the template wrote SVG that is not valid)") from exc
+
+
+def _render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int]:
     folder = cache_root()
     cache = FaceCache(folder, fonts.pin(folder))
     if not options.progress:

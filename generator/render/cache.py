@@ -22,6 +22,14 @@ FORMAT = "copperplate-face-1"
 POOL_MIN = 150  # automatic pool only above this many misses: forking costs ~0.2 s on 2 cores
 
 
+class FaceError(Exception):
+    """cairosvg could not draw SVG number ``index`` (a template wrote broken SVG)."""
+
+    def __init__(self, index: int, cause: Exception) -> None:
+        super().__init__(f"{type(cause).__name__}: {cause}")
+        self.index = index
+
+
 def cache_root() -> Path:
     """``$COPPERPLATE_CACHE``, else ``$XDG_CACHE_HOME/copperplate``, else ``.cache/copperplate``
     beside the project."""
@@ -76,11 +84,16 @@ class FaceCache:
         self.hits, self.misses = len(found) - len(todo), len(todo)
         if tick:
             tick(len(svgs) - len(todo))
-        for key, data in zip((k for k, _ in todo), self._render(todo, jobs), strict=True):
-            found[key] = data
-            self._store(key, data)
-            if tick:
-                tick(1)
+        done = 0
+        try:
+            for data in self._render(todo, jobs):
+                found[todo[done][0]] = data
+                self._store(todo[done][0], data)
+                done += 1
+                if tick:
+                    tick(1)
+        except Exception as exc:  # cairosvg rejects the SVG a template produced
+            raise FaceError(keys.index(todo[done][0]), exc) from exc
         return [found[k] or b"" for k in keys]
 
     @staticmethod

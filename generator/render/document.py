@@ -65,15 +65,17 @@ class Page:
 @dataclass
 class Document:
     arts: list[str] = field(default_factory=list)  # unique SVG texts
+    origins: list[str] = field(default_factory=list)  # who drew each, for error messages
     pages: list[Page] = field(default_factory=list)
     _index: dict[str, int] = field(default_factory=dict)
 
-    def art(self, svg: str) -> int:
+    def art(self, svg: str, origin: str = "a generator page") -> int:
         """The index of an SVG, rendered once however often it is placed."""
         found = self._index.get(svg)
         if found is None:
             found = self._index[svg] = len(self.arts)
             self.arts.append(svg)
+            self.origins.append(origin)
         return found
 
 

@@ -59,15 +59,22 @@ class Job:
     def has_back(self, copy: Copy) -> bool:
         return bool(copy.face.back or self.piece.back) and self.kind != "die"
 
+    def origin(self, copy: Copy, side: str) -> str:
+        name = (copy.face.back or self.piece.back) if side == "back" else (
+            copy.face.template or self.piece.template)
+        return f"the {side} of '{self.piece.id}' face '{copy.face.id}' ({name})"
+
     def front(self, doc: Document, copy: Copy) -> int:
         return doc.art(face_svg(self.loaded, self.piece, copy.face, side="front",
-                                copy=copy.face_copy, bleed=self.bleed))
+                                copy=copy.face_copy, bleed=self.bleed),
+                       self.origin(copy, "front"))
 
     def back(self, doc: Document, copy: Copy) -> int | None:
         if not self.has_back(copy):
             return None
         return doc.art(face_svg(self.loaded, self.piece, copy.face, side="back",
-                                copy=copy.face_copy, bleed=self.bleed))
+                                copy=copy.face_copy, bleed=self.bleed),
+                       self.origin(copy, "back"))
 
     def die_faces(self, doc: Document, copy: Copy) -> list[int]:
         """One square face per value, in value order; drawn by the piece's template."""
@@ -78,7 +85,8 @@ class Job:
                              "list of six 'values' (use DieFace in the game's model)")
         return [doc.art(face_svg(self.loaded, self.piece, copy.face, side="front",
                                  copy=copy.face_copy, bleed=self.bleed,
-                                 extra={"value": value, "index": i}, size=(side, side)))
+                                 extra={"value": value, "index": i}, size=(side, side)),
+                        self.origin(copy, "front"))
                 for i, value in enumerate(values)]
 
     def item(self, copy: Copy, side: str, kind: str | None = None) -> dict[str, Any]:

@@ -101,6 +101,7 @@ def test_a_failed_build_leaves_the_previous_pdf_intact(tmp_path):
     assert message.endswith("(template)") and "'deck'" in message
     where = message.split(": error: ")[0]
     assert where.endswith("card.svg.j2:5:1"), where  # the line that names face.nickname
+    assert caught.value.code == message  # printed as it is: PATH:LINE:COL: error: … (template)
 
 
 def test_missing_fonts_stop_with_the_package_to_install(tmp_path):
@@ -134,3 +135,14 @@ def test_single_sided_build_has_no_blank_pages_and_backs_still_follow(fixture_ga
         if item["side"] == "back":
             key = (item["component"], item["copy"], item.get("tile"))
             assert item["page"] == fronts[key] + 1
+
+
+def test_a_template_writing_broken_svg_is_named(tmp_path):
+    folder = copy_fixture(tmp_path)
+    back = folder / "templates" / "back-special.svg.j2"
+    back.write_text(back.read_text().replace('fill="#D55E00"/>', 'fill="#D55E00">'))
+    with pytest.raises(BuildError) as caught:
+        build_game(load_fixture(folder), BuildOptions(out=tmp_path / "out", paper="a4"))
+    message = caught.value.message
+    assert "the back of 'deck' face 'copper' (back-special.svg.j2)" in message
+    assert not (tmp_path / "out").exists()
