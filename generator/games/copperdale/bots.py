@@ -16,7 +16,7 @@ from generator.engine.api import Action, State
 from generator.engine.bots import Bot
 from generator.games.copperdale import resolve
 from generator.games.copperdale.rules import CopperdaleState
-from generator.games.copperdale.scoring import measures, prosperity
+from generator.games.copperdale.scoring import measures, medal_breakdown, prosperity
 from generator.games.copperdale.tables import SEGMENTS
 
 # How much an unlocked skill is worth, in medals, over a whole game (a guess, tuned by
@@ -37,9 +37,9 @@ def _curve(filled: int, cap: int) -> float:
 def sheet_value(s: CopperdaleState) -> float:
     t = s.t
     left = (t.months - min(s.month, t.months) + 1) / t.months  # share of the game ahead
-    value = float(sum(s.medals().values()))
-    level = prosperity(t, s)
-    value += level / 20 * 0.5
+    counted = measures(t, s)
+    value = float(sum(medal_breakdown(t, s, counted).values()))
+    value += prosperity(t, s) / 20 * 0.5
     for skill, i in t.skill_index.items():
         values = s.occupations[i]
         if s.skill(i):
@@ -49,11 +49,11 @@ def sheet_value(s: CopperdaleState) -> float:
     for written in s.districts:
         if len(written) == 1:
             value += 0.6 * left
-    counted = measures(t, s)
-    for m, spaces in enumerate(s.monuments):
-        bonus = t.medal_sources[[x[4] for x in t.medal_sources].index(m)]
-        value += _curve(sum(c is not None for c in spaces), len(spaces)) * min(
-            bonus[3], counted[bonus[2]] + 1) * 0.6
+    for _id, _name, measure, cap, m in t.medal_sources:
+        if m >= 0:  # a monument: its bonus is worth more as it nears completion
+            spaces = s.monuments[m]
+            filled = len(spaces) - spaces.count(None)
+            value += _curve(filled, len(spaces)) * min(cap, counted[measure] + 1) * 0.6
     value += sum(1.5 * _curve(n, cap) for n, cap in zip(s.population, t.population_caps, strict=True))
     value += sum(1.5 * _curve(n, cap) for n, cap in zip(s.borders, t.border_caps, strict=True))
     value += 0.15 * sum(card is not None for card in s.estates)

@@ -311,6 +311,7 @@ def advance(s: CopperdaleState, events: Events) -> None:
             return
         acts = options(s, s.todo[0])
         if len(acts) > 1:
+            s._legal = acts
             return
         if not acts:  # nothing can be filled: the card is resolved without effect
             s.todo.pop(0)

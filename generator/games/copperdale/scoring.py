@@ -65,9 +65,10 @@ def _filled(spaces: list[int | None]) -> int:
     return len(spaces) - spaces.count(None)
 
 
-def medal_breakdown(t: Tables, s: CopperdaleState) -> dict[str, int]:
+def medal_breakdown(t: Tables, s: CopperdaleState,
+                    counted: dict[str, int] | None = None) -> dict[str, int]:
     """Medals per source as if the game ended now (monuments count only when complete)."""
-    counted = measures(t, s)
+    counted = counted or measures(t, s)
     need = _monument_need(t, s)
     out = {}
     for source_id, _name, measure, cap, monument in t.medal_sources:
