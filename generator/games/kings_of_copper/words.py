@@ -14,6 +14,13 @@ def _space(st: KingsState, space: str) -> str:
     return f"the {st.t.title_names[title]} mine" if title else f"{space} ({kind})"
 
 
+def _draws(st: KingsState, space: str) -> str:
+    if space in st.t.board.spaces and st.t.board.spaces[space].kind == "event":
+        card = st.t.events[st.s.events[0]]
+        return f" and draws '{card.name}': {card.text}"
+    return ""
+
+
 def _chip(st: KingsState, chip: str) -> str:
     info = st.t.chips[chip]
     return f"{chip} (${info.value} {info.layer})"
@@ -28,11 +35,12 @@ def action_to_string(st: KingsState, action: Action) -> str:
         "first": lambda: f"P{rest[0] + 1} rolls highest and goes first",
         "chip": lambda: f"a chip is laid face down on {st.s.setup_left[0][1]}",
         "card": lambda: f"event card {rest[0]} goes into the pile",
-        "roll": lambda: f"{seat_color} rolls {' + '.join(map(str, rest))}",
+        "roll": lambda: f"{seat_color} rolls {' + '.join(map(str, rest))}" if rest else
+                        f"{seat_color} is done at the mines and picks up the dice",
         "total": lambda: f"{seat_color} token {rest[1] + 1} moves {rest[0]} to "
-                         f"{_space(st, rest[2])}",
+                         f"{_space(st, rest[2])}{_draws(st, rest[2])}",
         "die": lambda: f"{seat_color} token {rest[1] + 1} moves one die ({rest[0]}) to "
-                       f"{_space(st, rest[2])}",
+                       f"{_space(st, rest[2])}{_draws(st, rest[2])}",
         "prospect": lambda: f"{seat_color} buys the Prospecting chip of {_space(st, rest[0])}",
         "peek": lambda: f"{seat_color} pays to peek at the deep chip of {_space(st, rest[0])}",
         "dig": lambda: f"{seat_color} digs deep at {_space(st, rest[0])}",

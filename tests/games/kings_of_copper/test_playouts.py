@@ -1,0 +1,99 @@
+"""Whole games: the generic harness, any legal sequence (Hypothesis), determinism, the
+declared maximum length, and greedy beating random."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+from generator.engine.bots import RandomBot
+from generator.engine.harness import random_sim, scores_are_final
+from generator.engine.playout import play, replay
+from generator.engine.simulate import run
+from generator.games.kings_of_copper import SPEC
+from generator.games.kings_of_copper.bots import GreedyBot
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_sim_harness(game, players: int, seed: int) -> None:  # type: ignore[no-untyped-def]
+    final = random_sim(game, players, seed, deep_every=5)
+    scores_are_final(final)
+    assert final.is_terminal() and len(final.returns()) == players
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=hs.integers(2, 4), picks=hs.lists(hs.integers(0, 10_000), max_size=400))
+def test_any_legal_sequence_keeps_the_invariants(game, players: int,  # type: ignore[no-untyped-def]
+                                                 picks: list[int]) -> None:
+    state = game.new_initial_state(players)
+    for pick in picks:
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        state.apply_action(actions[pick % len(actions)])
+        assert state.invariants() == []
+        assert game.state_from_dict(json.loads(json.dumps(state.to_dict()))) == state
+
+
+def test_illegal_action_is_refused(game) -> None:  # type: ignore[no-untyped-def]
+    state = game.new_initial_state(2)
+    with pytest.raises(ValueError):
+        state.apply_action(("roll", 9, 9))
+
+
+def test_same_seed_same_game(game) -> None:  # type: ignore[no-untyped-def]
+    bots = [("greedy", GreedyBot), ("random", RandomBot), ("random", RandomBot)]
+    first, again = play(game, 3, bots, "s/1"), play(game, 3, bots, "s/1")
+    assert first.to_dict() == again.to_dict() and first.scores == again.scores
+    assert replay(game, 3, first.actions).returns() == first.scores
+
+
+def test_simulate_json_is_repeatable() -> None:
+    cmd = [sys.executable, "-m", "generator", "simulate", "kings-of-copper", "--games", "20", "--players", "2",
+           "--seed", "3", "--json"]
+    outs = [json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
+            for _ in range(2)]
+    for out in outs:
+        out.pop("seconds")
+    assert outs[0] == outs[1]
+    assert outs[0]["completed"] == 20 and outs[0]["violations"] == []
+
+
+def test_every_game_ends_within_the_declared_maximum(game) -> None:  # type: ignore[no-untyped-def]
+    # the hard stop is the last shift: no game can outlast it, whatever is rolled
+    rules = game.tables.rules
+    for players in (2, 3, 4):
+        record = play(game, players, [("random", RandomBot)] * players, f"max/{players}",
+                      check="end")
+        assert record.completed and record.turns <= rules.last_shift_round * players
+        assert len(record.actions) < game.max_game_length(players)
+
+
+def test_greedy_beats_random(game) -> None:  # type: ignore[no-untyped-def]
+    games = 60
+    summary = run(game, 2, games, 11, [("greedy", GreedyBot), ("random", RandomBot)],
+                  check="end")
+    assert summary["completed"] == games
+    # a fair share is 50 %; greedy must win clearly more
+    assert summary["wins_by_seat"][0] >= 0.75 * games, summary["wins_by_seat"]
+
+
+def test_log_and_picture(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    picture = tmp_path / "table.svg"
+    run_ = subprocess.run([sys.executable, "-m", "generator", "simulate", "kings-of-copper",
+                           "--players", "2", "--log", "--picture", str(picture)],
+                          capture_output=True, text=True)
+    assert run_.returncode == 0, run_.stderr
+    assert "rolls" in run_.stdout and "final scores" in run_.stdout
+    svg = picture.read_text()
+    assert svg.startswith("<svg") and "KING OR QUEEN OF COPPER" in svg
+
+
+def test_spec_names_both_bots() -> None:
+    assert set(SPEC.bots) == {"random", "greedy"}
