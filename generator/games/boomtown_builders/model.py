@@ -166,6 +166,7 @@ class BoomtownBuildersData(GameData):
     hideouts: HideoutFile
     terrain: TerrainFile
     investments: InvestmentFile
+    aids: PieceFile
 
     def building_faces(self) -> list[BuildingFace]:
         return [f for p in self.buildings.pieces for f in p.faces]
