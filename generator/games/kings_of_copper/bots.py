@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from generator.engine.api import Action
 from generator.engine.bots import Bot
-from generator.games.kings_of_copper import mining, moves
+from generator.games.kings_of_copper import mining, moves, turn
 from generator.games.kings_of_copper.state import FINISH, START, KingsState
 
 RESERVE = 100  # keep this much cash for the next title and prospecting chip
@@ -34,10 +34,20 @@ def _tiebreak(action: Action) -> str:
 
 
 def _after(state: KingsState, action: Action) -> float:
+    """Worth after the action; landing on an event square is averaged over the cards,
+    since the bot cannot know the top of the pile."""
     seat = state.s.seat
-    copy = state.clone()
-    copy.apply_action(action)
-    return worth(copy, seat)
+    dest = action[-1] if isinstance(action, tuple) else None
+    space = state.t.board.spaces.get(str(dest))
+    cards = state.t.event_counts if space is not None and space.kind == "event" else {None: 1}
+    total = 0.0
+    for card, n in cards.items():
+        copy = state.clone()
+        if card is not None:
+            copy.s.events = [card] + copy.s.events
+        turn.perform(copy, action)  # one of state's legal actions: no need to re-check
+        total += n * worth(copy, seat)
+    return total / sum(cards.values())
 
 
 def progress(st: KingsState, seat: int) -> int:

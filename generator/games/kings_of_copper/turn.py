@@ -131,6 +131,11 @@ def move_actions(st: KingsState) -> list[Action]:
 def apply_action(st: KingsState, action: Action) -> None:
     if action not in legal_actions(st):
         raise ValueError(f"illegal action {action!r} ({st.s.stage})")
+    perform(st, action)
+
+
+def perform(st: KingsState, action: Action) -> None:
+    """Play an action already known to be legal (bots looking ahead skip the check)."""
     assert isinstance(action, tuple)
     s = st.s
     if s.stage == "setup":
