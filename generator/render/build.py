@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +56,6 @@ class BuildResult:
     manifest: Path
     seconds: float
     rendered: int = 0  # faces cairo had to draw (the rest came from the cache)
-    stats: dict[str, Any] = field(default_factory=dict)
 
 
 Pair = tuple[Page, Page | None]

@@ -12,6 +12,7 @@ import hashlib
 import os
 from pathlib import Path
 
+from generator.fileio import write_atomic
 from generator.render.errors import BuildError
 
 DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
@@ -51,8 +52,7 @@ def pin(cache_dir: Path, folder: Path = DEJAVU_DIR) -> str:
     text = fonts_conf(cache_dir, folder)
     conf = cache_dir / "fonts.conf"
     if not conf.is_file() or conf.read_text(encoding="utf-8") != text:
-        conf.parent.mkdir(parents=True, exist_ok=True)
-        conf.write_text(text, encoding="utf-8")
+        write_atomic(conf, text.encode("utf-8"))  # parallel builds may race to write it
     os.environ["FONTCONFIG_FILE"] = str(conf)
     sizes = "".join(f"{n}:{(folder / n).stat().st_size};" for n in sorted(os.listdir(folder)))
     return hashlib.sha256((text + sizes).encode()).hexdigest()[:16]

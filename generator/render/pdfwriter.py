@@ -137,6 +137,10 @@ class Writer:
 def write_pdf(doc: Document, art_pdfs: Sequence[bytes], paper: Paper, title: str,
               duplex: str) -> bytes:
     writer = Writer(doc, art_pdfs, paper)
-    for page in doc.pages:
-        writer.page(page)
-    return writer.save(title, duplex)
+    try:
+        for page in doc.pages:
+            writer.page(page)
+        return writer.save(title, duplex)
+    finally:
+        for source in writer._sources:
+            source.close()
