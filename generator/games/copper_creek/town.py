@@ -50,6 +50,7 @@ class Town:
         self.reach = reach
         self.color_of = color_of  # gid -> colour (shared, read-only)
         self.covered: dict[int, int] = {}  # cell -> gid, or SAND for a card's sand
+        self.walls: set[int] = set()  # the covered cells that are buildings (not sand)
         self.doors: dict[int, int] = {}  # door -> gid
         self.links: dict[int, dict[int, int]] = {}  # gid -> {neighbour gid: touching doors}
         self.open_doors: dict[int, int] = {}  # gid -> open doors (placed buildings only)
@@ -63,6 +64,7 @@ class Town:
         other = Town.__new__(Town)
         other.__dict__.update(self.__dict__)
         other.covered = dict(self.covered)
+        other.walls = set(self.walls)
         other.doors = dict(self.doors)
         other.links = {g: dict(n) for g, n in self.links.items()}
         other.open_doors = dict(self.open_doors)
@@ -79,6 +81,7 @@ class Town:
         for dx, dy, gid in rot.squares:
             self.covered[anchor + dx * K + dy] = gid
             if gid != SAND:
+                self.walls.add(anchor + dx * K + dy)
                 self.open_doors.setdefault(gid, 0)
         for off, gid in rot.doors:
             door = 4 * anchor + off
@@ -127,14 +130,15 @@ class Town:
 
     def _box(self, grow_x: int, grow_y: int) -> set[int]:
         x0, x1, y0, y1 = self._bounds(grow_x, grow_y)
-        column = range(y0 + OFF, y1 + OFF + 1)
-        return {(x + OFF) * K + y for x in range(x0, x1 + 1) for y in column}
+        box: set[int] = set()
+        for x in range(x0, x1 + 1):  # one column at a time: set.update(range) runs in C
+            box.update(range(cell(x, y0), cell(x, y1) + 1))
+        return box
 
     def walkable_from_intersection(self) -> set[int]:
         """Beyond the bounding box (plus one) the table is empty and joined all round, so
         the walk stays inside it, spreading a whole frontier at a time."""
-        covered = self.covered
-        walkable = {c for c in self._box(1, 1) if covered.get(c, SAND) == SAND}
+        walkable = self._box(1, 1) - self.walls
         seen = {self.intersection}
         frontier = seen
         while frontier:
@@ -159,15 +163,12 @@ class Town:
         r = self.reach + 1
         for index, rot in enumerate(rotations):
             dims = (rot.width, rot.height)
-            if dims not in boxes:
+            if dims not in boxes:  # a half turn keeps the card's outline: share the work
                 grow = (r + rot.width - 1, r + rot.height - 1)
                 box, streets = self._box(*grow), self._street_cells(*grow)
-                boxes[dims] = (box - streets - self.covered.keys(), streets)
-            free, streets = boxes[dims]
-            offsets = [dx * K + dy for dx, dy, _ in rot.squares]
-            fit = {c - offsets[0] for c in free}
-            for o in offsets[1:]:
-                fit = {a for a in fit if a + o in free}
+                boxes[dims] = (_anchors(box - streets - self.covered.keys(), *dims), streets)
+            fit, streets = boxes[dims]
+            fit = set(fit)
             for off, gid in rot.doors:
                 touching = self.same_color_doors.get((self.color_of[gid], off % 4))
                 if touching:
@@ -196,3 +197,15 @@ class Town:
                 if self.is_street(*xy(c + CELL_STEP[d])):
                     return True
         return False
+
+
+def _anchors(free: set[int], width: int, height: int) -> set[int]:
+    """Top-left squares of every width x height block of free squares (a card covers its
+    whole block, sand included): erode across, then down."""
+    across = free
+    for dx in range(1, width):
+        across = {c for c in across if c + dx * K in free}
+    block = across
+    for dy in range(1, height):
+        block = {c for c in block if c + dy in across}
+    return block
