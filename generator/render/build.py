@@ -157,6 +157,11 @@ def _render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int
 
 def build_game(loaded: LoadedGame, options: BuildOptions) -> BuildResult:
     started = time.perf_counter()
+    if options.paper not in PAPERS or options.duplex not in ("long", "short", "none"):
+        raise BuildError(f"paper '{options.paper}' / duplex '{options.duplex}': expected "
+                         f"{' or '.join(PAPERS)} / long, short or none")
+    if not 0 <= options.bleed_mm <= 10:
+        raise BuildError(f"bleed {options.bleed_mm} mm is outside 0-10 mm")
     paper = PAPERS[options.paper]
     fonts.pin(cache_root())  # before anything can start cairo
     doc = plan(loaded, options)

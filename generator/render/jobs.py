@@ -54,6 +54,10 @@ class Job:
         return Cut(w, h, self.bleed, butted=self.piece.shape == "rect")
 
     def is_large(self, paper: Paper) -> bool:
+        if self.kind == "die" and not fits(self.cut(), paper):
+            w, h = self.cut().w, self.cut().h
+            raise BuildError(f"the net of die '{self.piece.id}' ({w:g} x {h:g} mm with its "
+                             f"glue tabs) does not fit on {paper.name}: make the die smaller")
         return self.kind in LARGE_KINDS or not fits(self.cut(), paper)
 
     def has_back(self, copy: Copy) -> bool:

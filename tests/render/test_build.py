@@ -146,3 +146,21 @@ def test_a_template_writing_broken_svg_is_named(tmp_path):
     message = caught.value.message
     assert "the back of 'deck' face 'copper' (back-special.svg.j2)" in message
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("options", [{"bleed_mm": -1.0}, {"bleed_mm": 11.0}, {"paper": "a3"},
+                                     {"duplex": "both"}])
+def test_impossible_options_are_one_line_errors(fixture_game, tmp_path, options):
+    with pytest.raises(BuildError) as caught:
+        build_game(fixture_game, BuildOptions(out=tmp_path, **options))
+    assert "\n" not in caught.value.message
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_die_too_big_to_print_is_named(tmp_path):
+    folder = copy_fixture(tmp_path)
+    dice = folder / "dice.yaml"
+    dice.write_text(dice.read_text().replace("width_mm: 18, height_mm: 18",
+                                             "width_mm: 80, height_mm: 80"))
+    with pytest.raises(BuildError, match="net of die 'dice'"):
+        build_game(load_fixture(folder), BuildOptions(out=tmp_path / "out"))
