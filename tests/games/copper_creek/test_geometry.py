@@ -101,6 +101,7 @@ def test_a_square_walled_on_four_sides_is_not_reached(game):
     town = state.town
     for x, y in ((5, -6), (4, -5), (6, -5), (5, -4)):
         town.covered[cell(x, y)] = 0
+        town.walls.add(cell(x, y))
     town.bbox = (4, 6, -6, -4)
     assert cell(5, -5) not in town.walkable_from_intersection()
     assert cell(3, -5) in town.walkable_from_intersection()
