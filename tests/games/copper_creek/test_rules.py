@@ -1,0 +1,135 @@
+"""Rules beyond the worked examples: setup, placement rules, buying rounds, elections,
+the end and its tie-breaks, records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator.engine.api import CHANCE
+from generator.games.copper_creek.rules import PASS
+from generator.games.copper_creek.town import Town, cell
+
+from .conftest import card_index, gid_of, scenario
+
+
+def test_setup_deals_three_gray_cards_one_per_zone_and_the_first_turn_only_buys(game):
+    state = game.new_initial_state(4)
+    assert state.current_player() == CHANCE and state.legal_actions() == game.tables.gray_cards
+    for card in state.legal_actions()[:3]:
+        state.apply_action(card)
+    assert [game.tables.cards[c].gray for c, *_ in state.placed] == [True] * 3
+    assert sorted(state.stones) == [0, 0, 0, 1, 1, 1]  # the three colours already out
+    assert state.phase == "first" and state.legal_actions() == [0, 1, 2, 3]
+    state.apply_action(2)
+    assert (state.phase, state.current_player(), state.turn) == ("buy", 2, 1)
+    assert len(state.gray_pile) == 3  # the other gray cards are on top of the draw pile
+
+
+def test_every_gray_card_has_a_start_placement_in_every_zone(game):
+    t = game.tables
+    for card in t.gray_cards:
+        for zone, square in t.start_slots:
+            town = Town(t.front_row, t.main_column, t.reach, t.color_of)
+            x, y, r = game.start_placement(town, card, zone, square)
+            assert town.touches_street(t.cards[card].rotations[r], x, y, t.gray_gids)
+
+
+def test_a_door_may_not_touch_a_same_coloured_door(game):
+    #  y=-9  F .        Feed & Seed (brown) / Hardware Store (yellow) card as printed
+    #  y=-8  F H        at (3, -9): the Hardware b3 south door lands on Norman's a1
+    #  y=-7  . H        north door at (4, -6): yellow touching yellow, not allowed.
+    #  y=-6    N N      One square higher, the alley keeps them apart: allowed.
+    state = scenario(game, {"cards": [("cutlery", 4, -6, 0)], "phase": "build"})
+    state.drawn = card_index(game, "feed-hardware")
+    placements = state.placements(state.drawn)
+    assert 4 * cell(3, -9) not in placements
+    assert 4 * cell(3, -10) in placements
+
+
+def test_cards_never_cover_front_or_main_street(game):
+    state = scenario(game, {"cards": [("cutlery", 4, -6, 0)], "phase": "build"})
+    for action in state.placements(card_index(game, "barn-stuff")):
+        anchor, r = divmod(action, 4)
+        rot = game.tables.cards[card_index(game, "barn-stuff")].rotations[r]
+        x, y = divmod(anchor, 1024)
+        assert not any(state.town.is_street(x - 512 + dx, y - 512 + dy)
+                       for dx, dy, _ in rot.squares)
+
+
+def test_buying_round_skips_players_who_cannot_buy_and_returns_to_the_active(game):
+    state = scenario(game, {"cards": [("land-office", 0, -3, 0)], "phase": "buy",
+                            "money": [15, 0, 15], "active": 0})
+    office = gid_of(game, "Land Office")
+    state.apply_action(office)
+    assert (state.phase, state.current_player()) == ("round", 2)  # P2 has $0: passed over
+    state.apply_action(PASS)
+    assert (state.phase, state.current_player()) == ("buy", 0)
+    state.apply_action(PASS)
+    assert (state.phase, state.active, state.turn) == ("draw", 1, 10)
+
+
+def test_illegal_actions_raise(game):
+    state = scenario(game, {"cards": [("land-office", 0, -3, 0)], "phase": "buy",
+                            "money": [2, 15, 15]})
+    with pytest.raises(ValueError):
+        state.apply_action(gid_of(game, "Land Office"))  # $4 with $2 in hand
+    with pytest.raises(ValueError):
+        state.apply_action(gid_of(game, "Theater"))  # not on the table
+
+
+def test_two_elections_due_at_once_are_both_held_in_order(game):
+    state = scenario(game, {"cards": [("land-office", 0, -3, 0)],
+                            "stacks": {"Land Office": [1]}})
+    state.stones = [3, 3, 2, 2, 1, 1]  # 1882 not yet held (artificial, to test ordering)
+    state.apply_action(card_index(game, "candle-bathhouse"))  # yellow + green
+    assert [year for year, _ in state.elections] == [1882, 1883]
+    assert state.points == [0, 6, 0]  # the Land Office's 3 points, twice
+
+
+def final_draw_state(game, points):
+    state = scenario(game, {"cards": [("barn-stuff", 3, -5, 0)],
+                            "stacks": {"Farmer Smart's Barn Stuff": [1]},
+                            "money": [10, 10, 10], "active": 2})
+    state.elections = [(1882, 9), (1883, 14)]
+    state.stones = [4, 3, 4, 4, 2, 2]
+    state.points = list(points)
+    return state
+
+
+def test_the_1884_election_ends_the_game_without_income_when_not_tied(game):
+    state = final_draw_state(game, [10, 3, 0])
+    state.apply_action(card_index(game, "lumber-yard"))  # brown: fourth stone in 1884
+    assert state.is_terminal() and state.points == [10, 5, 0]
+    assert state.money == [10, 10, 10] and state.winners() == [0]
+
+
+def test_a_tie_is_broken_by_money_after_the_income(game):
+    state = final_draw_state(game, [12, 10, 0])
+    state.apply_action(card_index(game, "lumber-yard"))
+    assert state.points == [12, 12, 0]
+    assert state.money == [10, 20, 10]  # the Barn's ten open doors were paid to P2
+    assert state.winners() == [1]
+
+
+def test_a_tie_in_points_and_money_goes_to_the_last_drawer_then_their_left(game):
+    state = final_draw_state(game, [5, 3, 5])
+    state.apply_action(card_index(game, "lumber-yard"))
+    assert state.points == [5, 5, 5] and state.money == [10, 20, 10]
+    assert state.winners() == [1]
+    state.money = [10, 10, 10]  # everyone level: P3 drew the last card
+    assert state.winners() == [2]
+    state.last_drawer = 1
+    assert state.winners() == [1]
+    state.points = [5, 4, 5]
+    assert state.winners() == [2]  # P2 is out; P3 is closest on P2's left
+
+
+def test_to_dict_round_trips_mid_game(game):
+    state = scenario(game, {"cards": [("cutlery", 4, -6, 0), ("barber-dress", 2, -7, 2)],
+                            "stacks": {"Dress Shop": [1, 0]}, "phase": "buy"})
+    again = game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    assert again == state
+    assert again.town.open_doors == state.town.open_doors
+    assert again.legal_actions() == state.legal_actions()
