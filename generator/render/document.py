@@ -26,7 +26,7 @@ LINE_STYLES: dict[str, tuple[float, tuple[float, ...]]] = {
 @dataclass(frozen=True)
 class Placement:
     """One rendered SVG (``art``, an index into ``Document.arts``) whose full extent lands on
-    ``box``, turned ``turn`` degrees clockwise (0, 90, 270), inked only inside ``clip``."""
+    ``box``, turned ``turn`` degrees clockwise (0, 90, 180, 270), inked only inside ``clip``."""
 
     art: int
     box: Rect

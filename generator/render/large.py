@@ -52,7 +52,7 @@ def _single(doc: Document, job: Job, copy: Copy, paper: Paper, duplex: Duplex,
     art = job.back(doc, copy)
     if art is not None:
         back_box, back_trim = duplex.back_rect(box, paper), duplex.back_rect(trim, paper)
-        back.placements.append(Placement(art, back_box, back_box, 270 if turned else 0))
+        back.placements.append(Placement(art, back_box, back_box, duplex.back_turn(turned)))
         back.items.append({**job.item(copy, "back"), "trim": back_trim, "bleed": back_box})
         back.trim, back.bleed = back_trim, back_box
     return front, back
@@ -81,7 +81,7 @@ def _tile_back(job: Job, copy: Copy, art: int, front: Page, tiling: Tiling, pape
     window = duplex.back_rect(placed.clip or placed.box, paper)
     back = Page("back", bleed=window)
     back.placements.append(Placement(art, duplex.back_rect(placed.box, paper), window,
-                                     270 if tiling.turned else 0))
+                                     duplex.back_turn(tiling.turned)))
     back.trim = duplex.back_rect(front.trim, paper) if front.trim else None
     back.items.append({**front.items[0], "side": "back", "trim": back.trim or window,
                        "bleed": window})

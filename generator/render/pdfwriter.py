@@ -61,6 +61,8 @@ class Writer:
             return [0, -bh / aw, bw / ah, 0, x0, y0 + bh]
         if p.turn == 270:
             return [0, bh / aw, -bw / ah, 0, x0 + bw, y0]
+        if p.turn == 180:
+            return [-bw / aw, 0, 0, -bh / ah, x0 + bw, y0 + bh]
         return [bw / aw, 0, 0, bh / ah, x0, y0]
 
     def _rect(self, r: Rect) -> str:

@@ -1,9 +1,9 @@
 """Sheets of many pieces: imposed fronts, each followed by the sheet of its backs.
 
 A back lands exactly behind its front after the sheet is turned over (``geometry.mirror``),
-shifted by the printer's back offset; a turned piece's back is turned the other way so it
-reads upright once the piece itself is turned over. A piece without a back leaves its slot
-blank on the back sheet.
+shifted by the printer's back offset, and turned so that the cut piece is the same object
+whichever way the printer flips: the back's top behind the front's top (``back_turn``). A
+piece without a back leaves its slot blank on the back sheet.
 """
 
 from __future__ import annotations
@@ -42,6 +42,14 @@ class Duplex:
 
     def back_rect(self, rect: Rect, paper: Paper) -> Rect:
         return mirror(rect, paper, self.flip).moved(*self.offset)
+
+    def back_turn(self, front_turned: bool) -> int:
+        """Clockwise turn of a back on its page. Turning the sheet over its long edge
+        mirrors x, so an upright back already has its top behind the front's top; a piece
+        turned a quarter on the sheet needs its back turned the other way (270). Over the
+        short edge y is mirrored too, which adds half a turn."""
+        turn = 270 if front_turned else 0
+        return (turn + 180) % 360 if self.flip == "short" else turn
 
 
 def sheet_pages(doc: Document, imposed: list[Job], paper: Paper,
@@ -82,7 +90,7 @@ def _place(doc: Document, job: Job, copy: Copy, slot: Slot, front: Page, back: P
         return
     back_box = duplex.back_rect(box, paper)
     back.placements.append(Placement(art, back_box, duplex.back_rect(slot.clip, paper),
-                                     270 if slot.turned else 0))
+                                     duplex.back_turn(slot.turned)))
     back.items.append({**job.item(copy, "back"), "trim": duplex.back_rect(slot.trim, paper),
                        "bleed": back_box})
 

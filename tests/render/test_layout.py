@@ -125,3 +125,38 @@ def test_butted_bleed_reaches_only_past_free_edges():
     assert first.clip == first.trim.grow(3, 3, 0, 0)  # neighbours right and below
     assert third.clip == third.trim.grow(0, 3, 3, 3)  # nothing below it: bleed into the gap
     assert fourth.clip == fourth.trim.grow(3, 0, 3, 3)
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(["long", "short"]), st.booleans(), papers,
+       st.floats(0, 100), st.floats(0, 150))
+def test_a_cut_piece_is_the_same_object_whichever_way_the_printer_flips(flip, turned,
+                                                                      paper_name, x, y):
+    """Seen through the paper, the back's top is behind the front's top and the back's left
+    behind the front's right, as on a real card turned over about its long side."""
+    from generator.render.document import Document, Placement
+    from generator.render.pdfwriter import Writer
+    from generator.render.sheets import Duplex
+
+    paper = PAPERS[paper_name]
+    writer = Writer(Document(), [], paper)
+    duplex = Duplex(flip, (0.0, 0.0))
+    aw, ah = 69 * 72 / 25.4, 94.9 * 72 / 25.4  # the art's own box, points
+    box = Rect(x, y, 94.9, 69) if turned else Rect(x, y, 69, 94.9)
+    front = writer._matrix(Placement(0, box, turn=90 if turned else 0), aw, ah)
+    back = writer._matrix(Placement(0, duplex.back_rect(box, paper),
+                                    turn=duplex.back_turn(turned)), aw, ah)
+
+    def apply(m, u, v):
+        return (m[0] * u + m[2] * v + m[4], m[1] * u + m[3] * v + m[5])
+
+    def through_paper(point):
+        px, py = point
+        w, h = paper.w * 72 / 25.4, paper.h * 72 / 25.4
+        return (w - px, py) if flip == "long" else (px, h - py)
+
+    for (fu, fv), (bu, bv) in ((((aw / 2, ah), (aw / 2, ah))),  # top behind top
+                               (((aw, ah / 2), (0, ah / 2)))):  # right behind left
+        f = apply(front, fu, fv)
+        b = through_paper(apply(back, bu, bv))
+        assert abs(f[0] - b[0]) < 1e-6 and abs(f[1] - b[1]) < 1e-6
