@@ -133,3 +133,30 @@ def test_to_dict_round_trips_mid_game(game):
     assert again == state
     assert again.town.open_doors == state.town.open_doors
     assert again.legal_actions() == state.legal_actions()
+
+
+def test_income_of_a_building_without_shares_stays_in_the_bank(game):
+    state = scenario(game, {"cards": [("barn-stuff", 3, -5, 0)], "money": [15, 15, 15]})
+    bank = state.bank
+    state.apply_action(card_index(game, "lumber-yard"))  # brown: the Barn earns $10
+    assert state.money == [15, 15, 15] and state.bank == bank
+
+
+def test_a_card_that_fits_nowhere_is_set_aside(game):
+    state = scenario(game, {"cards": [("land-office", 0, -3, 0)], "phase": "build"})
+    state.drawn = card_index(game, "hotel")
+    state.main_pile.remove(state.drawn)
+    state.placements = lambda card: []  # as if every spot were taken or illegal
+    assert state.legal_actions() == [-1]
+    state.apply_action(-1)
+    assert state.set_aside == [card_index(game, "hotel")] and state.phase == "buy"
+    assert state.invariants() == []
+
+
+def test_a_player_out_of_share_tokens_cannot_buy(game):
+    state = scenario(game, {"cards": [("land-office", 0, -3, 0)], "phase": "buy",
+                            "money": [200, 15, 15]})
+    livery = gid_of(game, "Livery Stable")
+    state.stacks[livery] = [0] * game.tables.tokens[0]
+    state.shares_bought = game.tables.tokens[0]
+    assert state.legal_actions() == [PASS]
