@@ -43,8 +43,9 @@ def _single(doc: Document, job: Job, copy: Copy, paper: Paper, duplex: Duplex,
     front = Page("front", trim=trim, bleed=box)
     front.placements.append(Placement(job.front(doc, copy), box, box, 90 if turned else 0))
     block = Block(Cut(w, h, job.bleed), (trim.x, trim.y), 1, 1, False, 1, 0)
+    foot = paper.h - paper.margin - 3.5 if band else paper.h  # marks stop above the label
     front.lines += [Line(MARK, ((x0, y0), (x1, y1)))
-                    for x0, y0, x1, y1 in crop_marks(block, paper, (0.0, paper.h))]
+                    for x0, y0, x1, y1 in crop_marks(block, paper, (0.0, foot))]
     front.items.append({**job.item(copy, "front"), "trim": trim, "bleed": box})
     front.footer = job.piece.name
     front.footer_y = round(paper.h - paper.margin - 0.6, 3) if band else None
