@@ -235,3 +235,64 @@ def _play_out_turn(st) -> None:  # type: ignore[no-untyped-def]
     seat = st.s.seat
     while st.s.seat == seat and not st.is_terminal():
         st.apply_action(st.legal_actions()[0])
+
+
+def test_first_turn_enters_two_tokens_later_turns_one(at) -> None:  # type: ignore[no-untyped-def]
+    st = at()  # red's first turn has begun
+    assert st.s.tokens[0] == ["t00", "t00", S, S]
+    st = at(tokens=[["t22", S, S, S], [S] * 4], entered=[True, True], roll=(1, 2))
+    st.apply_action(("total", 3, 0, "t25"))
+    _play_out_turn(st)  # the tunnel roll, if any, then blue's turn begins
+    assert st.s.tokens[1].count("t10") == 1
+
+
+def test_districts_are_entered_from_their_head_frame_and_walked_both_ways(at) -> None:  # type: ignore[no-untyped-def]
+    # t03 is Walkerville's entrance: o1 m1 o2 m2 o3 m3 o4 m4 o5, then back to t06
+    st = at(tokens=[["t03", "t02", "walkerville-o3", S], [S] * 4], roll=(1, 2))
+    assert moves_of(st, 0) == [("die", 1, 0, "t04"), ("die", 1, 0, "walkerville-o1"),
+                               ("die", 2, 0, "t05"), ("die", 2, 0, "walkerville-m1"),
+                               ("total", 3, 0, "t06"), ("total", 3, 0, "walkerville-o2")]
+    # passing an entrance does not enter the district
+    assert [a[3] for a in moves_of(st, 1)] == ["t03", "t04", "t05"]
+    assert [a[3] for a in moves_of(st, 2)] == ["walkerville-m2", "walkerville-m3",
+                                               "walkerville-o2", "walkerville-o4",
+                                               "walkerville-m1", "walkerville-m4"]
+
+
+def test_your_own_tokens_may_share_a_space(at) -> None:  # type: ignore[no-untyped-def]
+    st = at(tokens=[["t22", "t26", "t26", S], [S] * 4], roll=(4, 5))
+    assert ("die", 4, 0, "t26") in st.legal_actions()
+
+
+def test_finish_cashes_the_chips_you_choose_but_not_sapphires_or_fools_gold(at) -> None:  # type: ignore[no-untyped-def]
+    st = at(tokens=[["rung-red-4", "t22", S, S], [S] * 4],
+            hands=[["copper-ore", "fools-gold", "malachite", "sacred-sapphire"], []], roll=(1, 4))
+    st.apply_action(("die", 1, 0, F))
+    assert st.legal_actions() == [("cash", "all"), ("cash", "keep")]
+    st.apply_action(("cash", "all"))
+    assert st.s.money[0] == 500 + 100 + 75
+    assert st.s.hands[0] == ["fools-gold", "sacred-sapphire"]
+
+
+def test_payments_stop_at_zero(at) -> None:  # type: ignore[no-untyped-def]
+    st = at(events=["union-dues"])
+    st.s.money[0], st.s.bank = 20, st.s.bank + 480  # red has spent all but $20
+    moves.draw_event(st, 0, 0)
+    assert st.s.money[0] == 0 and st.invariants() == []
+
+
+def test_a_title_trades_at_the_fixed_price_with_its_mine(at) -> None:  # type: ignore[no-untyped-def]
+    st = at()
+    st.s.mines["uptown-m2"].owner = 1
+    st.apply_action(("offer", "steward", 1))
+    assert st.current_player() == 1
+    assert st.legal_actions() == [("refuse", "steward"), ("sell", "steward")]
+    st.apply_action(("sell", "steward"))
+    assert st.s.mines["uptown-m2"].owner == 0 and st.s.money == [350, 650]
+    assert ("offer", "steward", 1) not in st.legal_actions()  # one offer a turn
+
+
+def test_a_player_with_every_token_home_does_not_roll(at) -> None:  # type: ignore[no-untyped-def]
+    st = at(players=3, tokens=[[F] * 4, [S] * 4, [S] * 4], home_bonus_paid=True)
+    st.apply_action(("roll",))
+    assert st.s.seat == 1 and st.s.stage == "start"
