@@ -22,7 +22,7 @@ def action_words(s: CopperCreekState, action: Any) -> str:
         return f"P{action + 1} goes first"
     if s.phase == "draw":
         colours = ", ".join(t.row_names[r] for r in t.cards[action].colors) or "gray only"
-        return f"P{s.active + 1} draws {_card(s, action)} ({colours})"
+        return f"P{s.active + 1} draws {_card(s, action)} ({colours}){_after_draw(s, action)}"
     if s.phase == "build":
         if action < 0:
             return f"sets {_card(s, s.drawn)} aside (it fits nowhere)"
@@ -35,6 +35,26 @@ def action_words(s: CopperCreekState, action: Any) -> str:
     b = t.buildings[action]
     return (f"buys a share of {b.name} for ${s.price(action, seat)} "
             f"({s.town.open_doors[action]} open doors, {b.points} points)")
+
+
+def _after_draw(s: CopperCreekState, card: int) -> str:
+    """What the draw caused: elections held and income paid (for logs only: a clone)."""
+    after = s.clone()
+    after.apply_action(card)
+    parts = [f"{year} election" for year, _ in after.elections[len(s.elections):]]
+    scored = _deltas(s.points, after.points, "")
+    if scored:
+        parts.append(f"points {scored}")
+    paid = _deltas(s.money, after.money, "$")
+    parts.append(f"income {paid}" if paid else "no income")
+    if after.is_terminal():
+        parts.append("the game ends")
+    return " -> " + "; ".join(parts)
+
+
+def _deltas(before: list[int], after: list[int], unit: str) -> str:
+    return ", ".join(f"P{seat + 1} +{unit}{b - a}" for seat, (a, b) in
+                     enumerate(zip(before, after, strict=True)) if b != a)
 
 
 def _card(s: CopperCreekState, card: int) -> str:

@@ -90,3 +90,12 @@ def test_greedy_beats_random_clearly(game):
 
 def test_spec_names_both_bots():
     assert set(SPEC.bots) == {"random", "greedy"}
+
+
+def test_log_tells_draws_elections_income_and_the_end(game):
+    record = play(game, 3, [("greedy", GreedyBot)] * 3, seed=2, log=True)
+    text = "\n".join(record.log)
+    for words in ("goes first", "start card", "1882 election", "1883 election",
+                  "1884 election", "the game ends", "builds", "buys a share of", "passes"):
+        assert words in text
+    assert sum("no income" in line for line in record.log if "draws" in line) >= 3
