@@ -262,6 +262,11 @@ class CopperCreekState(State):
 
         return action_words(self, action)
 
+    def describe(self) -> str:
+        from generator.games.copper_creek.words import describe
+
+        return describe(self)
+
     def to_dict(self) -> dict[str, Any]:
         names = ("players", "phase", "active", "responder", "turn", "money", "bank",
                  "points", "gray_pile", "main_pile", "drawn", "cards_seen", "stones",

@@ -99,3 +99,21 @@ def test_log_tells_draws_elections_income_and_the_end(game):
                   "1884 election", "the game ends", "builds", "buys a share of", "passes"):
         assert words in text
     assert sum("no income" in line for line in record.log if "draws" in line) >= 3
+
+
+def test_picture_of_the_final_town_draws_every_square_and_door(game):
+    from xml.etree import ElementTree
+
+    from generator.games.copper_creek.picture import picture
+
+    record = play(game, 4, [("random", RandomBot)] * 4, seed=8)
+    final = replay(game, 4, record.actions)
+    svg = ElementTree.fromstring(picture(final))
+    ns = "{http://www.w3.org/2000/svg}"
+    rects = svg.findall(f"{ns}rect")
+    # background + two streets + one per covered square + one outline per card
+    assert len(rects) == 3 + len(final.town.covered) + len(final.placed)
+    assert len(svg.findall(f"{ns}line")) == len(final.town.doors)
+    texts = " ".join(t.text or "" for t in svg.iter(f"{ns}text"))
+    assert "Front Street" in texts and "Main Street" in texts and "P4:" in texts
+    assert "P1" in final.describe() and "calendar" in final.describe()
