@@ -24,7 +24,7 @@ from generator.render.document import Document, Page
 from generator.render.errors import BuildError
 from generator.render.furniture import (
     Settings,
-    contents_page_count,
+    contents_chunks,
     contents_pages,
     contents_rows,
     footer_overlay,
@@ -91,11 +91,12 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     duplex = Duplex(flip, tuple(options.back_offset_mm))  # type: ignore[arg-type]
     all_jobs = jobs(loaded, options.bleed_mm)
     body = order_pages(body_pairs(doc, all_jobs, paper, duplex), options.duplex)
-    n_contents = contents_page_count(len(all_jobs))
+    settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset)
+    # the list's length in pages does not depend on the page numbers it will show
+    n_contents = len(contents_chunks(contents_rows(all_jobs, {}, _tiled(body)), settings))
     padded = n_contents + (n_contents % 2 if options.duplex != "none" else 0)
     registration_at = padded + len(body) + 1
     total = registration_at + 1
-    settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset)
     numbered = {id(p): padded + i + 1 for i, p in enumerate(body)}
     rows = contents_rows(all_jobs, _pages_of(body, numbered), _tiled(body))
     head = contents_pages(doc, settings, rows, registration_at, total)

@@ -15,7 +15,8 @@ from generator.render.geometry import Paper
 from generator.render.jobs import Job
 from generator.render.svg import page_svg
 
-ROWS_FIRST, ROWS_MORE = 12, 16  # component rows on the first / later contents pages
+ROW_H, HOW_LINE = 12.5, 3.2  # mm per component row, and per extra line of cutting advice
+BRING_LINE = 4.6
 FLIP_WORDS = {"long": "double-sided, flip on the long edge",
               "short": "double-sided, flip on the short edge",
               "none": "single-sided (backs follow their fronts; feed them by hand)"}
@@ -65,7 +66,7 @@ def contents_rows(jobs: list[Job], pages_of: dict[str, list[int]],
         size = f"{_mm(w)} × {_mm(h)} mm" if job.kind != "die" else f"{_mm(w)} mm cube"
         rows.append({"name": job.piece.name, "kind": job.kind, "count": len(job.copies),
                      "size": size, "pages": page_ranges(pages_of.get(job.piece.id, [])),
-                     "how": textwrap.wrap(how_to_cut(job, job.piece.id in tiled), 70)})
+                     "how": textwrap.wrap(how_to_cut(job, job.piece.id in tiled), 100)})
     return rows
 
 
@@ -80,25 +81,44 @@ def _mm(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def contents_page_count(rows: int) -> int:
-    extra = max(0, rows - ROWS_FIRST)
-    return 1 + -(-extra // ROWS_MORE)
+def _tops(settings: Settings, glue: bool) -> tuple[float, float]:
+    """Where the component list starts on the first page (after how to print and what to
+    bring) and on later ones; the template draws from these."""
+    bring = bring_lines(settings.game.bring, glue)
+    return 84 + BRING_LINE * (len(bring) - 1), 44.0
+
+
+def contents_chunks(rows: list[dict[str, Any]], settings: Settings) -> list[list[dict[str, Any]]]:
+    """Rows split into pages by their height (long cutting advice takes more lines); each
+    row gets its ``y``."""
+    first, later = _tops(settings, any(r["kind"] == "die" for r in rows))
+    bottom = settings.paper.h - 18  # above the page's own footer
+    chunks: list[list[dict[str, Any]]] = [[]]
+    y = first + 9
+    for row in rows:
+        height = ROW_H + HOW_LINE * (len(row["how"]) - 1)
+        if y + height > bottom and chunks[-1]:
+            chunks.append([])
+            y = later + 9
+        chunks[-1].append({**row, "y": round(y, 3)})
+        y += height
+    return chunks
 
 
 def contents_pages(doc: Document, settings: Settings, rows: list[dict[str, Any]],
                    registration_at: int, total: int) -> list[Page]:
-    chunks = [rows[:ROWS_FIRST]]
-    chunks += [rows[i:i + ROWS_MORE] for i in range(ROWS_FIRST, len(rows), ROWS_MORE)]
     game = settings.game
+    glue = any(r["kind"] == "die" for r in rows)
+    tops = _tops(settings, glue)
     pages = []
-    for n, chunk in enumerate(chunks):
+    for n, chunk in enumerate(contents_chunks(rows, settings)):
         svg = page_svg("_shared/contents.svg.j2", w=settings.paper.w, h=settings.paper.h,
                        bleed=0, first=n == 0, rows=chunk, game=game.model_dump(mode="json"),
                        paper=settings.paper.name.upper() if settings.paper.name == "a4"
                        else "Letter", flip=FLIP_WORDS[settings.duplex],
                        duplex=settings.duplex, offset=settings.offset,
                        registration=registration_at, page_no=n + 1, total=total,
-                       bring=bring_lines(game.bring, any(r["kind"] == "die" for r in rows)))
+                       bring=bring_lines(game.bring, glue), top=tops[0 if n == 0 else 1])
         pages.append(Page("contents", overlay=doc.art(svg)))
     return pages
 

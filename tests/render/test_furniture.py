@@ -6,7 +6,8 @@ import pytest
 
 from generator.render.build import order_pages
 from generator.render.document import Page
-from generator.render.furniture import ROWS_FIRST, ROWS_MORE, contents_page_count, page_ranges
+from generator.render.furniture import ROW_H, Settings, contents_chunks, page_ranges
+from generator.render.geometry import PAPERS
 
 
 @pytest.mark.parametrize(("pages", "text"), [
@@ -17,11 +18,20 @@ def test_page_ranges(pages, text):
     assert page_ranges(pages) == text
 
 
-def test_contents_pages_grow_with_the_component_list():
-    assert contents_page_count(1) == contents_page_count(ROWS_FIRST) == 1
-    assert contents_page_count(ROWS_FIRST + 1) == 2
-    assert contents_page_count(ROWS_FIRST + ROWS_MORE) == 2
-    assert contents_page_count(ROWS_FIRST + ROWS_MORE + 1) == 3
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_contents_rows_split_into_pages_by_height(paper, fixture_game):
+    settings = Settings(fixture_game.data.game, PAPERS[paper], "long", (0.0, 0.0))
+    rows = [{"name": f"c{i}", "kind": "card", "how": ["x"] * (1 + i % 4)} for i in range(40)]
+    chunks = contents_chunks(rows, settings)
+    assert [r["name"] for chunk in chunks for r in chunk] == [r["name"] for r in rows]
+    assert len(chunks) >= 3
+    for chunk in chunks:
+        for a, b in zip(chunk, chunk[1:], strict=False):
+            assert b["y"] - a["y"] >= ROW_H + 3.2 * (len(a["how"]) - 1) - 1e-9  # no overlap
+        last = chunk[-1]
+        assert last["y"] + ROW_H + 3.2 * (len(last["how"]) - 1) <= PAPERS[paper].h - 18
+    short = contents_chunks(rows[:3], settings)
+    assert len(short) == 1
 
 
 def test_double_sided_order_gives_every_front_a_back_page():
