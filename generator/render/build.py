@@ -147,9 +147,10 @@ def _render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int
     cache = FaceCache(folder, fonts.pin(folder))
     if not options.progress:
         return cache.render_all(doc.arts, jobs=options.jobs), cache.misses
+    from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(transient=True) as bar:
+    with Progress(transient=True, console=Console(stderr=True)) as bar:  # stdout stays clean
         task = bar.add_task("rendering faces", total=len(doc.arts))
         tick: Callable[[int], None] = lambda n: bar.advance(task, n)  # noqa: E731
         pdfs = cache.render_all(doc.arts, tick=tick, jobs=options.jobs)
