@@ -54,6 +54,7 @@ class City:
     streets: set[Square] = field(default_factory=set)
     _groups: list[list[int]] | None = None  # neighbourhoods, until the next tile is placed
     _squares: list[list[Square]] | None = None  # the squares of each neighbourhood
+    _public: list[int] | None = None  # public-building squares of each neighbourhood
 
     def __post_init__(self) -> None:
         self.streets.update(self.main_street)
@@ -76,7 +77,7 @@ class City:
         shape = self.shapes[tile][rotation]
         index = len(self.placed)
         self.placed.append(placement)
-        self._groups = self._squares = None
+        self._groups = self._squares = self._public = None
         for (dx, dy), ch in shape.squares:
             self.square[(x + dx, y + dy)] = (index, ch)
         self.streets.update(shape.street_squares(x, y))
@@ -141,6 +142,13 @@ class City:
             for sq, (t, _) in sorted(self.square.items()):
                 self._squares[where[t]].append(sq)
         return self._squares
+
+    def neighbourhood_public(self) -> list[int]:
+        """Public-building squares in each neighbourhood, in ``neighbourhoods()`` order."""
+        if self._public is None:
+            self._public = [sum(1 for sq in squares if self.square[sq][1] == PUBLIC)
+                            for squares in self.neighbourhood_squares()]
+        return self._public
 
     def _find_neighbourhoods(self) -> list[list[int]]:
         parent = list(range(len(self.placed)))

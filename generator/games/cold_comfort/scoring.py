@@ -79,27 +79,26 @@ def _groups(squares: Iterable[Square], same: Callable[[Square, Square], bool]) -
 def score_round(city: City, hotels: dict[Square, Hotel], campers: dict[Square, int],
                 points_per_tile: int, points_per_public: int) -> list[Verdict]:
     """Every neighbourhood's verdict, in the city's neighbourhood order."""
-    return [score_neighbourhood(city, tiles, squares, hotels, campers, points_per_tile,
-                                points_per_public)
-            for tiles, squares in zip(city.neighbourhoods(), city.neighbourhood_squares(),
-                                      strict=True)]
+    return [score_neighbourhood(tiles, squares, public * points_per_public, hotels, campers,
+                                points_per_tile)
+            for tiles, squares, public in zip(city.neighbourhoods(),
+                                              city.neighbourhood_squares(),
+                                              city.neighbourhood_public(), strict=True)]
 
 
-def score_neighbourhood(city: City, tiles: list[int], squares: list[Square],
+def score_neighbourhood(tiles: list[int], squares: list[Square], public_points: int,
                         hotels: dict[Square, Hotel], campers: dict[Square, int],
-                        points_per_tile: int, points_per_public: int) -> Verdict:
+                        points_per_tile: int) -> Verdict:
     """Rules: Score. Points = tiles + public squares; the highest block controls; tied
     players split rounding down; a street gang wins only when strictly higher."""
-    public = sum(1 for sq in squares if city.is_public(sq))
-    points = len(tiles) * points_per_tile + public * points_per_public
-    inside = set(squares)
+    points = len(tiles) * points_per_tile + public_points
     mine = [sq for sq in squares if sq in hotels]
     blocks = _groups(mine, lambda a, b: hotels[a].owner == hotels[b].owner)
     strength: dict[int, int] = {}
     for block in blocks:
         owner = hotels[block[0]].owner
         strength[owner] = max(strength.get(owner, 0), sum(hotels[sq].guest for sq in block))
-    gangs = _groups([sq for sq in campers if sq in inside], lambda a, b: True)
+    gangs = _groups([sq for sq in squares if sq in campers], lambda a, b: True)
     best_gang = max((sum(campers[sq] for sq in g) for g in gangs), default=0)
     best_block = max(strength.values(), default=0)
     winners: tuple[int, ...] = ()
