@@ -184,9 +184,13 @@ def deck_size(data: ColdComfortData, report: Reporter) -> None:
 
 @CHECKS.check("main-street", cite="Main Street: three spaces, long street edges toward it")
 def main_street(data: ColdComfortData, report: Reporter) -> None:
-    """Main Street is as long as a tile's long edge, which faces it in the Heart."""
+    """Main Street is as long as a tile's long edge, which faces it in the Heart; tiles are
+    printed portrait (long edges west and east), as the Heart layout assumes."""
     grid = data.city_deck.grid
     heart = data.city_deck.heart_of_the_city
+    if grid.columns > grid.rows:
+        report.error(("city_deck", "grid", "columns"), f"tiles are printed portrait: "
+                     f"{grid.columns} columns must not exceed {grid.rows} rows")
     if heart.main_street_squares != max(grid.columns, grid.rows):
         report.error(("city_deck", "heart_of_the_city", "main_street_squares"),
                      f"Main Street must be {max(grid.columns, grid.rows)} squares, a tile's "

@@ -46,6 +46,8 @@ CASES = [
      "public-buildings"),
     ("city-deck.yaml", "main_street_squares: 3", "main_street_squares: 2", "2",
      "main-street"),
+    ("city-deck.yaml", "grid: {columns: 2, rows: 3,", "grid: {columns: 4, rows: 3,", "4, rows",
+     "main-street"),
     ("table.yaml", "scoring_rounds: 9 ", "scoring_rounds: 29 ", "city-deck.yaml|- id: city-tile", "deck-size"),
     ("gold.yaml", "value: 10, count: 6}", "value: 10, count: 5}", "- id: gold",
      "starting-gold"),
