@@ -27,6 +27,7 @@ from generator.render.jobs import Copy, Job
 from generator.render.layout import (
     MARK_GAP,
     MARK_LEN,
+    Cut,
     Slot,
     crop_marks,
     impose,
@@ -52,22 +53,33 @@ class Duplex:
         return (turn + 180) % 360 if self.flip == "short" else turn
 
 
+def runs_by_cut(imposed: list[Job]) -> list[tuple[Cut, list[tuple[Job, Copy]]]]:
+    """Pieces cut alike share one grid, whichever component they belong to (in the order
+    the cuts first appear), so three small decks of poker cards fill sheets together
+    instead of each leaving a half-empty row."""
+    runs: dict[Cut, list[tuple[Job, Copy]]] = {}
+    for job in imposed:
+        runs.setdefault(job.cut(), []).extend((job, copy) for copy in job.copies)
+    return list(runs.items())
+
+
 def sheet_pages(doc: Document, imposed: list[Job], paper: Paper,
                 duplex: Duplex) -> list[tuple[Page, Page]]:
     """(front, back) page pairs for every sheet the imposed jobs need."""
-    sheets = impose([(job.cut(), len(job.copies)) for job in imposed], paper)
+    runs = runs_by_cut(imposed)
+    sheets = impose([(cut, len(entries)) for cut, entries in runs], paper)
     pairs = []
     for n, sheet in enumerate(sheets):
         front, back = Page("front"), Page("back")
-        limits = mark_limits(sheet, paper)
-        for (run, block), limit in zip(sheet.blocks, limits, strict=True):
-            job = imposed[run]
+        names: dict[str, None] = {}
+        for (run, block), limit in zip(sheet.blocks, mark_limits(sheet, paper), strict=True):
             for slot in slots(block, n):
-                _place(doc, job, job.copies[slot.index], slot, front, back, paper, duplex)
+                job, copy = runs[run][1][slot.index]
+                _place(doc, job, copy, slot, front, back, paper, duplex)
+                names[job.piece.name] = None
             front.lines += [Line(MARK, ((x0, y0), (x1, y1))) for x0, y0, x1, y1
                             in crop_marks(block, paper, limit)]
         _boxes(front, back)
-        names = dict.fromkeys(imposed[run].piece.name for run, _ in sheet.blocks)
         front.footer = " · ".join(names)
         front.footer_y = _footer_y(sheet.blocks[-1][1].bounds(), paper)
         pairs.append((front, back))
