@@ -30,7 +30,7 @@ class GreedyBot(Bot):
 
     # -- building: open our doors, connect into our buildings, block the others' -------
     def _build(self, state: CopperCreekState, actions: list[int]) -> int:
-        reached = state.town.walkable_from_intersection()
+        reached = state.town.reached
         scored = [(self._placement_value(state, a, reached), -i) for i, a in enumerate(actions)]
         best = max(scored)
         return actions[-best[1]]

@@ -31,7 +31,7 @@ def picture(state: CopperCreekState) -> str:
              f' viewBox="0 {-head} {width} {height + head}" font-family="DejaVu Sans">',
              f'<rect x="0" y="{-head}" width="{width}" height="{height + head}" fill="#fbf6ea"/>']
     parts += _streets(town, x0, x1, y0, y1)
-    reached = town.walkable_from_intersection()
+    reached = town.reached
     for c, gid in sorted(town.covered.items()):
         parts.append(_square(state, c, gid, x0, y0, data))
     for card, x, y, r in state.placed:  # each card's outline, so the cards read apart

@@ -215,8 +215,14 @@ class CopperCreekState(State):
     def affordable(self, seat: int) -> list[int]:
         if self.tokens_left(seat) <= 0:
             return []
-        return [gid for gid in sorted(self.town.open_doors)
-                if self.price(gid, seat) <= self.money[seat]]
+        money = self.money[seat]
+        return [gid for gid in sorted(self.town.open_doors) if self.price(gid, seat) <= money]
+
+    def can_buy(self, seat: int) -> bool:
+        """Cheaper than ``affordable``: any share at all within reach?"""
+        money = self.money[seat]
+        return self.tokens_left(seat) > 0 and any(
+            self.price(gid, seat) <= money for gid in self.town.open_doors)
 
     def _buy(self, seat: int, gid: int) -> None:
         cost = self.price(gid, seat)
@@ -243,7 +249,7 @@ class CopperCreekState(State):
         """The next player to the left who can buy something; back to the active player
         when the round is done (players who can afford nothing are passed over)."""
         seat = (self.responder + 1) % self.players
-        while seat != self.active and not self.affordable(seat):
+        while seat != self.active and not self.can_buy(seat):
             seat = (seat + 1) % self.players
         if seat == self.active:
             self.phase = "buy"

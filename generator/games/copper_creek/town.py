@@ -51,6 +51,7 @@ class Town:
         self.color_of = color_of  # gid -> colour (shared, read-only)
         self.covered: dict[int, int] = {}  # cell -> gid, or SAND for a card's sand
         self.walls: set[int] = set()  # the covered cells that are buildings (not sand)
+        self.reached: set[int] = set()  # the walk from the intersection (kept up to date)
         self.doors: dict[int, int] = {}  # door -> gid
         self.links: dict[int, dict[int, int]] = {}  # gid -> {neighbour gid: touching doors}
         self.open_doors: dict[int, int] = {}  # gid -> open doors (placed buildings only)
@@ -65,6 +66,7 @@ class Town:
         other.__dict__.update(self.__dict__)
         other.covered = dict(self.covered)
         other.walls = set(self.walls)
+        other.reached = set(self.reached)
         other.doors = dict(self.doors)
         other.links = {g: dict(n) for g, n in self.links.items()}
         other.open_doors = dict(self.open_doors)
@@ -94,12 +96,36 @@ class Town:
             self.same_color_doors.setdefault((self.color_of[gid], d), set()).add(c)
         for key in self.same_color_doors.values():  # a covered square takes no door
             key.difference_update(self.covered.keys() & key)
+        old_box = None if first else self._box(1, 1)
         x0, x1, y0, y1 = (x, x + rot.width - 1, y, y + rot.height - 1)
         if not first:
             bx0, bx1, by0, by1 = self.bbox
             x0, x1, y0, y1 = min(x0, bx0), max(x1, bx1), min(y0, by0), max(y1, by1)
         self.bbox = (x0, x1, y0, y1)
+        if old_box is not None and self._detour_around(rot, x, y):
+            # Nothing was cut off: the walk loses only the new walls, and gains the empty
+            # table the grown box now takes in (joined to the outside all round).
+            self.reached |= self._box(1, 1) - old_box
+            self.reached -= self.walls
+        else:
+            self.reached = self.walkable_from_intersection()
         self.refresh_open_doors()
+
+    def _detour_around(self, rot: Rotation, x: int, y: int) -> bool:
+        """Can every walk that crossed the card's block go round it instead? True when the
+        open squares of the block and of the ring around it are one joined group."""
+        group = {cell(x + dx, y + dy) for dx in range(-1, rot.width + 1)
+                 for dy in range(-1, rot.height + 1)} - self.walls
+        start = next(iter(group))
+        seen, todo = {start}, [start]
+        while todo:
+            c = todo.pop()
+            for step in CELL_STEP:
+                n = c + step
+                if n in group and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return len(seen) == len(group)
 
     @staticmethod
     def _facing(door: int) -> int:
@@ -115,7 +141,7 @@ class Town:
         """Open doors: walk from the intersection of Front and Main over every square that
         is not a building (streets, sand, empty table); a door is open if its outside
         square is reached (rulebook, Step 3 Open Doors)."""
-        reached = self.walkable_from_intersection()
+        reached = self.reached
         counts = dict.fromkeys(self.open_doors, 0)
         for door, gid in self.doors.items():
             if door // 4 + CELL_STEP[door % 4] in reached:
@@ -136,8 +162,8 @@ class Town:
         return box
 
     def walkable_from_intersection(self) -> set[int]:
-        """Beyond the bounding box (plus one) the table is empty and joined all round, so
-        the walk stays inside it, spreading a whole frontier at a time."""
+        """The whole walk, afresh. Beyond the bounding box (plus one) the table is empty
+        and joined all round, so the walk stays inside it, a whole frontier at a time."""
         walkable = self._box(1, 1) - self.walls
         seen = {self.intersection}
         frontier = seen
@@ -175,7 +201,7 @@ class Town:
                     fit -= {c - off // 4 for c in touching}
             if gray:
                 fit &= self._on_street(rot, gray, streets)
-            out.extend(4 * a + index for a in fit)
+            out += [4 * a + index for a in fit]
         out.sort()
         return out
 

@@ -71,7 +71,7 @@ def reference_placements(state: CopperCreekState, card: int) -> list[int]:
     return sorted(out)
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(8))
 def test_placements_match_the_slow_reference_through_a_game(game, seed):
     record = play(game, 4, [("random", RandomBot)] * 4, seed=f"geometry/{seed}")
     state = game.new_initial_state(4)
@@ -81,6 +81,8 @@ def test_placements_match_the_slow_reference_through_a_game(game, seed):
             assert state.placements(state.drawn) == reference_placements(state, state.drawn)
             checked += 1
         state.apply_action(action)
+        # the walk kept up to date placement by placement equals a fresh one
+        assert state.town.reached == state.town.walkable_from_intersection()
     assert checked >= 10
 
 
