@@ -160,3 +160,19 @@ def test_a_cut_piece_is_the_same_object_whichever_way_the_printer_flips(flip, tu
         f = apply(front, fu, fv)
         b = through_paper(apply(back, bu, bv))
         assert abs(f[0] - b[0]) < 1e-6 and abs(f[1] - b[1]) < 1e-6
+
+
+def test_pieces_cut_alike_share_one_grid_across_components():
+    from types import SimpleNamespace
+
+    from generator.render.sheets import runs_by_cut
+
+    def job(name, w, h, copies):
+        return SimpleNamespace(name=name, copies=[f"{name}{i}" for i in range(copies)],
+                               cut=lambda: Cut(w, h, 3.0))
+
+    jobs = [job("events", 63.5, 88.9, 4), job("chips", 25, 25, 3), job("roles", 63.5, 88.9, 5)]
+    runs = runs_by_cut(jobs)  # type: ignore[arg-type]
+    assert [len(entries) for _, entries in runs] == [9, 3]  # 4 + 5 poker cards: one 3 x 3 grid
+    assert [copy for _, copy in runs[0][1]] == [*jobs[0].copies, *jobs[2].copies]
+    assert len(impose([(cut, len(e)) for cut, e in runs], PAPERS["a4"])[0].blocks) == 2
