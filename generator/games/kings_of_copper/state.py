@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from generator.engine.api import CHANCE, TERMINAL, Action, State
+from generator.engine.api import TERMINAL, Action, State
 from generator.games.kings_of_copper.tables import Tables
 
 START, FINISH = "start", "finish"
@@ -152,9 +152,6 @@ class KingsState(State):
         card = self.s.characters[seat]
         face = self.t.characters.get(card) if card else None
         return face.amount if face is not None and face.power == kind else 0
-
-    def who(self) -> int:
-        return CHANCE if self.s.stage == "over" else self.s.seat
 
 
 def new_table(tables: Tables, players: int) -> Table:
