@@ -8,6 +8,8 @@ what the placed cards make (rulebook, Step 4 Build and Step 3 Income).
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from generator.games.copper_creek.geometry import SAND, STEP, Shape
@@ -52,6 +54,9 @@ class Town:
         self.covered: dict[int, int] = {}  # cell -> gid, or SAND for a card's sand
         self.walls: set[int] = set()  # the covered cells that are buildings (not sand)
         self.reached: set[int] = set()  # the walk from the intersection (kept up to date)
+        # (width, height) -> top-left squares where a card of that outline fits on free,
+        # non-street squares within reach of the town (kept up to date per placement)
+        self.anchors: dict[tuple[int, int], set[int]] = {}
         self.doors: dict[int, int] = {}  # door -> gid
         self.links: dict[int, dict[int, int]] = {}  # gid -> {neighbour gid: touching doors}
         self.open_doors: dict[int, int] = {}  # gid -> open doors (placed buildings only)
@@ -67,6 +72,7 @@ class Town:
         other.covered = dict(self.covered)
         other.walls = set(self.walls)
         other.reached = set(self.reached)
+        other.anchors = {dims: set(a) for dims, a in self.anchors.items()}
         other.doors = dict(self.doors)
         other.links = {g: dict(n) for g, n in self.links.items()}
         other.open_doors = dict(self.open_doors)
@@ -97,11 +103,13 @@ class Town:
         for key in self.same_color_doors.values():  # a covered square takes no door
             key.difference_update(self.covered.keys() & key)
         old_box = None if first else self._box(1, 1)
+        old_bounds = self._bounds(0, 0)
         x0, x1, y0, y1 = (x, x + rot.width - 1, y, y + rot.height - 1)
         if not first:
             bx0, bx1, by0, by1 = self.bbox
             x0, x1, y0, y1 = min(x0, bx0), max(x1, bx1), min(y0, by0), max(y1, by1)
         self.bbox = (x0, x1, y0, y1)
+        self._update_anchors(rot, anchor, None if first else old_bounds)
         if old_box is not None and self._detour_around(rot, x, y):
             # Nothing was cut off: the walk loses only the new walls, and gains the empty
             # table the grown box now takes in (joined to the outside all round).
@@ -110,6 +118,50 @@ class Town:
         else:
             self.reached = self.walkable_from_intersection()
         self.refresh_open_doors()
+
+    def _update_anchors(self, rot: Rotation, anchor: int,
+                        old_bounds: tuple[int, int, int, int] | None) -> None:
+        for dims in ((rot.width, rot.height), (rot.height, rot.width)):
+            if old_bounds is None or dims not in self.anchors:
+                self.anchors[dims] = self._fresh_anchors(*dims)
+                continue
+            fits = self.anchors[dims]
+            for dx, dy, _ in rot.squares:  # blocks the new card now overlaps
+                c = anchor + dx * K + dy
+                fits.difference_update(c - ox * K - oy for ox in range(dims[0])
+                                       for oy in range(dims[1]))
+            if self._bounds(0, 0) != old_bounds:  # the window grew: look at the new part
+                fits.update(a for a in self._new_window(dims, old_bounds)
+                            if self._block_free(a, *dims))
+
+    def _fresh_anchors(self, width: int, height: int) -> set[int]:
+        grow = (self.reach + width, self.reach + height)
+        free = self._box(*grow) - self._street_cells(*grow) - self.covered.keys()
+        return _anchors(free, width, height)
+
+    def _window(self, width: int, height: int,
+                bounds: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        """Anchor ranges (x0, x1, y0, y1) of blocks overlapping the box grown by reach + 1."""
+        x0, x1, y0, y1 = bounds
+        r = self.reach + 1
+        return (x0 - r - width + 1, x1 + r, y0 - r - height + 1, y1 + r)
+
+    def _new_window(self, dims: tuple[int, int],
+                    old_bounds: tuple[int, int, int, int]) -> Iterator[int]:
+        """Anchors in the grown window that were not in the old one."""
+        nx0, nx1, ny0, ny1 = self._window(*dims, self._bounds(0, 0))
+        ox0, ox1, oy0, oy1 = self._window(*dims, old_bounds)
+        for x in range(nx0, nx1 + 1):
+            if ox0 <= x <= ox1:
+                ys = itertools.chain(range(ny0, oy0), range(oy1 + 1, ny1 + 1))
+            else:
+                ys = iter(range(ny0, ny1 + 1))
+            yield from (cell(x, y) for y in ys)
+
+    def _block_free(self, a: int, width: int, height: int) -> bool:
+        x, y = xy(a)
+        return not any(a + dx * K + dy in self.covered or self.is_street(x + dx, y + dy)
+                       for dx in range(width) for dy in range(height))
 
     def _detour_around(self, rot: Rotation, x: int, y: int) -> bool:
         """Can every walk that crossed the card's block go round it instead? True when the
@@ -185,21 +237,14 @@ class Town:
         bounding box (ruling); no door touching a same-coloured door; a gray building
         with a door on a street."""
         out: list[int] = []
-        boxes: dict[tuple[int, int], tuple[set[int], set[int]]] = {}
-        r = self.reach + 1
         for index, rot in enumerate(rotations):
-            dims = (rot.width, rot.height)
-            if dims not in boxes:  # a half turn keeps the card's outline: share the work
-                grow = (r + rot.width - 1, r + rot.height - 1)
-                box, streets = self._box(*grow), self._street_cells(*grow)
-                boxes[dims] = (_anchors(box - streets - self.covered.keys(), *dims), streets)
-            fit, streets = boxes[dims]
-            fit = set(fit)
+            fit = set(self.anchors[(rot.width, rot.height)])
             for off, gid in rot.doors:
                 touching = self.same_color_doors.get((self.color_of[gid], off % 4))
                 if touching:
                     fit -= {c - off // 4 for c in touching}
             if gray:
+                streets = self._street_cells(self.reach + rot.width, self.reach + rot.height)
                 fit &= self._on_street(rot, gray, streets)
             out += [4 * a + index for a in fit]
         out.sort()
