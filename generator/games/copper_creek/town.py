@@ -160,8 +160,15 @@ class Town:
 
     def _block_free(self, a: int, width: int, height: int) -> bool:
         x, y = xy(a)
-        return not any(a + dx * K + dy in self.covered or self.is_street(x + dx, y + dy)
-                       for dx in range(width) for dy in range(height))
+        f, m = self.front_row, self.main_column
+        if y <= f < y + height or (x <= m < x + width and y + height - 1 > f):
+            return False  # on Front Street, or on Main Street below it
+        covered = self.covered
+        for dx in range(width):
+            for dy in range(height):
+                if a + dx * K + dy in covered:
+                    return False
+        return True
 
     def _detour_around(self, rot: Rotation, x: int, y: int) -> bool:
         """Can every walk that crossed the card's block go round it instead? True when the
