@@ -55,7 +55,8 @@ def action_to_string(st: KingsState, action: Action) -> str:
         "rob": lambda: f"robs {_chip(st, rest[0])}",
         "cash": lambda: "cashes in chips at Finish" if rest[0] == "all" else
                         "keeps chips face down as decoys",
-        "character": lambda: f"wins the Character card {rest[0]}",
+        "character": lambda: f"wins the Character card {st.t.characters[rest[0]].name}: "
+                             f"{st.t.characters[rest[0]].text}",
         "exit": lambda: f"token {rest[0] + 1} travels underground to {_space(st, rest[1])}",
     }
     phrase = phrases.get(str(kind))
