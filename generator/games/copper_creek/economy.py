@@ -20,5 +20,5 @@ def share_price(open_doors: int, points: int, stack: list[int], buyer: int,
                 minimum: int) -> int:
     """Open doors (at least the minimum price) plus the point value for every share
     that is not the buyer's own (rulebook, Purchase Price)."""
-    others = sum(1 for seat in stack if seat != buyer)
+    others = len(stack) - stack.count(buyer)
     return max(open_doors, minimum) + points * others

@@ -16,7 +16,7 @@ def broken(s: CopperCreekState) -> list[str]:
                    f"{t.money_total}")
     if min(s.money) < 0:
         out.append(f"a player has negative money: {s.money}")
-    if sum(len(stack) for stack in s.stacks) != s.shares_bought:
+    if not sum(len(stack) for stack in s.stacks) == sum(s.chips) == s.shares_bought:
         out.append("a share left a stack (stacks only grow)")
     if any(s.tokens_left(seat) < 0 for seat in range(s.players)):
         out.append("a player used more share tokens than they have")

@@ -37,6 +37,7 @@ class CopperCreekState(State):
         self.bank = t.money_total - t.starting_money * players
         self.points = [0] * players
         self.stacks: list[list[int]] = [[] for _ in t.buildings]
+        self.chips = [0] * players  # share tokens each seat has on the table (derived)
         self.placed: list[tuple[int, int, int, int]] = []  # (card, x, y, rotation)
         self.gray_pile = list(t.gray_cards)
         self.main_pile = list(t.other_cards)
@@ -106,7 +107,7 @@ class CopperCreekState(State):
         other = CopperCreekState.__new__(CopperCreekState)
         other.__dict__.update(self.__dict__)
         for name in ("money", "points", "placed", "gray_pile", "main_pile", "stones",
-                     "elections", "set_aside"):
+                     "elections", "set_aside", "chips"):
             setattr(other, name, list(getattr(self, name)))
         other.stacks = [list(s) for s in self.stacks]
         other.town = self.town.clone()
@@ -210,7 +211,7 @@ class CopperCreekState(State):
                            self.stacks[gid], buyer, self.t.minimum_price)
 
     def tokens_left(self, seat: int) -> int:
-        return self.t.tokens[seat] - sum(stack.count(seat) for stack in self.stacks)
+        return self.t.tokens[seat] - self.chips[seat]
 
     def affordable(self, seat: int) -> list[int]:
         if self.tokens_left(seat) <= 0:
@@ -229,6 +230,7 @@ class CopperCreekState(State):
         self.money[seat] -= cost
         self.bank += cost
         self.stacks[gid].append(seat)
+        self.chips[seat] += 1
         self.shares_bought += 1
 
     def _on_buy(self, action: int) -> None:
@@ -310,6 +312,7 @@ class CopperCreekGame(Game):
             if name not in ("stacks", "placed", "elections"):
                 setattr(state, name, list(value) if isinstance(value, list) else value)
         state.stacks = [list(s) for s in data["stacks"]]
+        state.chips = [sum(s.count(seat) for s in state.stacks) for seat in range(state.players)]
         state.elections = [(y, n) for y, n in data["elections"]]
         for card, x, y, rot in data["placed"]:
             state._build(card, x, y, rot)

@@ -44,6 +44,8 @@ def scenario(game: CopperCreekGame, spec: dict[str, Any]) -> CopperCreekState:
     for name, seats in spec.get("stacks", {}).items():
         state.stacks[gid_of(game, name)] = list(seats)
         state.shares_bought += len(seats)
+        for seat in seats:
+            state.chips[seat] += 1
     state.phase = spec.get("phase", "draw")
     state.active = spec.get("active", 0)
     state.turn = spec.get("turn", 9)

@@ -158,5 +158,6 @@ def test_a_player_out_of_share_tokens_cannot_buy(game):
                             "money": [200, 15, 15]})
     livery = gid_of(game, "Livery Stable")
     state.stacks[livery] = [0] * game.tables.tokens[0]
-    state.shares_bought = game.tables.tokens[0]
+    state.shares_bought = state.chips[0] = game.tables.tokens[0]
+    assert state.invariants() == []
     assert state.legal_actions() == [PASS]
