@@ -33,7 +33,8 @@ def action_to_string(st: KingsState, action: Action) -> str:
     seat_color = st.color(st.s.seat) if st.s.stage != "setup" else ""
     phrases = {
         "first": lambda: f"P{rest[0] + 1} rolls highest and goes first",
-        "chip": lambda: f"a chip is laid face down on {st.s.setup_left[0][1]}",
+        "chip": lambda: f"a {st.s.setup_left[0][0]} chip is laid face down on "
+                        f"{_space(st, st.s.setup_left[0][1])}",
         "card": lambda: f"event card {rest[0]} goes into the pile",
         "roll": lambda: f"{seat_color} rolls {' + '.join(map(str, rest))}" if rest else
                         f"{seat_color} is done at the mines and picks up the dice",
