@@ -8,10 +8,13 @@ cache entry is rendered again, and a cache that cannot be written is simply skip
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import hashlib
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
 
@@ -40,6 +43,18 @@ def cache_root() -> Path:
     return ROOT / ".cache" / "copperplate"
 
 
+@lru_cache(maxsize=1)
+def cairo_version() -> str:
+    """The system cairo's version (an upgrade may draw differently), asked through ctypes:
+    cheap, unlike importing cairocffi."""
+    try:
+        lib = ctypes.CDLL(ctypes.util.find_library("cairo") or "libcairo.so.2")
+        lib.cairo_version_string.restype = ctypes.c_char_p
+        return str(lib.cairo_version_string().decode())
+    except (OSError, AttributeError):
+        return "unknown"
+
+
 def svg_to_pdf(svg: str) -> bytes:
     import cairosvg  # imported late: fontconfig must be pinned first (fonts.pin)
 
@@ -51,7 +66,8 @@ class FaceCache:
         self.folder = folder / "faces"
         # the installed version, read without importing cairosvg: importing it costs about
         # 0.4 s (cairocffi parses its C declarations), which a warm rebuild never needs
-        self.salt = f"{FORMAT}|{version('cairosvg')}|{fingerprint}|".encode()
+        self.salt = (f"{FORMAT}|{version('cairosvg')}|{cairo_version()}|{fingerprint}|"
+                     ).encode()
         self.hits = self.misses = 0
 
     def key(self, svg: str) -> str:
