@@ -38,7 +38,9 @@ def _single(doc: Document, job: Job, copy: Copy, paper: Paper, duplex: Duplex,
     room = paper.printable
     # centred in the room above the label band when it leaves room, on the page otherwise
     band = LABEL_BAND if h + LABEL_BAND <= room.h else 0.0
-    trim = Rect((paper.w - w) / 2, room.y + (room.h - band - h) / 2, w, h)
+    top = room.y + (room.h - band - h) / 2
+    top = min(max(top, job.bleed), paper.h - h - job.bleed)  # a wide bleed stays on the paper
+    trim = Rect((paper.w - w) / 2, top, w, h)
     box = trim.outset(job.bleed)
     front = Page("front", trim=trim, bleed=box)
     front.placements.append(Placement(job.front(doc, copy), box, box, 90 if turned else 0))
