@@ -164,3 +164,12 @@ def test_a_die_too_big_to_print_is_named(tmp_path):
                                              "width_mm: 80, height_mm: 80"))
     with pytest.raises(BuildError, match="net of die 'dice'"):
         build_game(load_fixture(folder), BuildOptions(out=tmp_path / "out"))
+
+
+@pytest.mark.parametrize(("paper", "bleed"), [("letter", 0.0), ("letter", 10.0), ("a4", 6.0)])
+def test_any_bleed_keeps_every_box_on_the_page(fixture_game, tmp_path, paper, bleed):
+    built = build(fixture_game, tmp_path, paper=paper, duplex="short", bleed_mm=bleed)
+    w, h = built.manifest["page_size_pt"]
+    for item in built.manifest["items"]:
+        assert inside(item["trim_pt"], item["bleed_pt"]), item
+        assert inside(item["bleed_pt"], [0, 0, w, h]), item
