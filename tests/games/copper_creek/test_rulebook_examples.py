@@ -135,3 +135,32 @@ def test_gray_buildings_are_not_paid_by_a_gray_draw(game):
     state.gray_pile = [card_index(game, "sheriff")]  # gray + yellow: nothing yellow here
     state.apply_action(card_index(game, "sheriff"))
     assert state.money == [15, 15, 15]
+
+
+def test_dead_zone_three_cards_six_doors_touching_it(game):
+    # The rulebook's dead zone: three cards wall in a space no customer can reach and
+    # the six doors that touch it earn nothing.
+    #   x:   3 4 5 6 7 8
+    #  y=-10       H H       H Bathhouse, C Candle Shop (card upside down)
+    #  y=-9        H H
+    #  y=-8  F F F * C       F Barn Stuff (card turned right)
+    #  y=-7  F F F * * A     * dead: sand of two cards, walled all round
+    #  y=-6        K K s     K Blacksmith, A Bakery (card turned left)
+    # Dead doors: Barn east x2 (5,-8) (5,-7); Bathhouse south (6,-9); Candle Shop
+    # south and west (7,-8); Blacksmith north (7,-6).
+    from generator.games.copper_creek.town import CELL_STEP, cell
+
+    state = scenario(game, {"cards": [("barn-stuff", 3, -8, 1),
+                                      ("candle-bathhouse", 6, -10, 2),
+                                      ("smithy-bakery", 6, -7, 3)],
+                            "stacks": {"Farmer Smart's Barn Stuff": [0]},
+                            "money": [15, 15, 15]})
+    town = state.town
+    dead = {cell(6, -8), cell(6, -7), cell(7, -7)}
+    assert dead.isdisjoint(town.reached) and not dead & town.walls
+    dead_doors = [gid for d, gid in town.doors.items() if d // 4 + CELL_STEP[d % 4] in dead]
+    assert len(dead_doors) == 6
+    names = ("Farmer Smart's Barn Stuff", "Bathhouse", "Candle Shop", "Blacksmith", "Bakery")
+    assert [town.open_doors[gid_of(game, n)] for n in names] == [8, 4, 1, 3, 3]
+    state.apply_action(card_index(game, "lumber-yard"))  # brown: ten doors, two dead
+    assert state.money == [23, 15, 15]
