@@ -9,7 +9,7 @@ from generator.engine.api import Action, State
 from generator.engine.bots import Bot
 from generator.games.copper_creek.rules import PASS, CopperCreekState
 from generator.games.copper_creek.tables import GRAY
-from generator.games.copper_creek.town import CELL_STEP, K, cell
+from generator.games.copper_creek.town import CELL_STEP, K
 
 DOLLARS_PER_POINT = 3.0  # how the bot trades money for points (designed, not a rule)
 BUY_THRESHOLD = 0.5  # points of net value a share must promise before the bot buys
@@ -95,5 +95,3 @@ class GreedyBot(Bot):
             return 0.5 * len(pile) / 6
         return 0.6 * sum(color in state.t.cards[c].colors for c in pile)
 
-
-__all__ = ["GreedyBot", "cell"]

@@ -14,9 +14,11 @@ from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Game, State
 from generator.games.copper_creek.economy import share_price, split_income
+from generator.games.copper_creek.invariants import broken
 from generator.games.copper_creek.model import CopperCreekData
 from generator.games.copper_creek.tables import GRAY, Tables
 from generator.games.copper_creek.town import Town, xy
+from generator.games.copper_creek.words import action_words, describe
 
 PASS = -1
 SET_ASIDE = -1  # only offered when a drawn card fits nowhere (ruling)
@@ -266,13 +268,9 @@ class CopperCreekState(State):
 
     # -- words and records -------------------------------------------------------------
     def action_to_string(self, action: Any) -> str:
-        from generator.games.copper_creek.words import action_words
-
         return action_words(self, action)
 
     def describe(self) -> str:
-        from generator.games.copper_creek.words import describe
-
         return describe(self)
 
     def to_dict(self) -> dict[str, Any]:
@@ -286,8 +284,6 @@ class CopperCreekState(State):
         return {k: list(v) if isinstance(v, list) else v for k, v in out.items()}
 
     def invariants(self) -> list[str]:
-        from generator.games.copper_creek.invariants import broken
-
         return broken(self)
 
 
@@ -348,4 +344,4 @@ class CopperCreekGame(Game):
         return y > f and x > m
 
 
-__all__ = ["CHANCE", "GRAY", "PASS", "CopperCreekGame", "CopperCreekState"]
+__all__ = ["CHANCE", "GRAY", "PASS", "SET_ASIDE", "CopperCreekGame", "CopperCreekState"]

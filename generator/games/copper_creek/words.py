@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from generator.games.copper_creek.geometry import EDGES
 from generator.games.copper_creek.town import xy
 
 if TYPE_CHECKING:
@@ -75,5 +74,3 @@ def describe(s: CopperCreekState) -> str:
                          f"{s.town.open_doors.get(gid, 0)} open doors")
     return "\n".join(lines)
 
-
-__all__ = ["EDGES", "action_words", "describe"]
