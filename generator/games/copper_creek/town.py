@@ -126,13 +126,11 @@ class Town:
                 self.anchors[dims] = self._fresh_anchors(*dims)
                 continue
             fits = self.anchors[dims]
-            for dx, dy, _ in rot.squares:  # blocks the new card now overlaps
-                c = anchor + dx * K + dy
-                fits.difference_update(c - ox * K - oy for ox in range(dims[0])
-                                       for oy in range(dims[1]))
+            block = [ox * K + oy for ox in range(dims[0]) for oy in range(dims[1])]
+            fits.difference_update([anchor + dx * K + dy - o  # blocks the new card overlaps
+                                    for dx, dy, _ in rot.squares for o in block])
             if self._bounds(0, 0) != old_bounds:  # the window grew: look at the new part
-                fits.update(a for a in self._new_window(dims, old_bounds)
-                            if self._block_free(a, *dims))
+                fits.update(self._new_window(dims, old_bounds))
 
     def _fresh_anchors(self, width: int, height: int) -> set[int]:
         grow = (self.reach + width, self.reach + height)
@@ -148,21 +146,24 @@ class Town:
 
     def _new_window(self, dims: tuple[int, int],
                     old_bounds: tuple[int, int, int, int]) -> Iterator[int]:
-        """Anchors in the grown window that were not in the old one."""
+        """Free anchors in the grown window that were not in the old one."""
         nx0, nx1, ny0, ny1 = self._window(*dims, self._bounds(0, 0))
         ox0, ox1, oy0, oy1 = self._window(*dims, old_bounds)
         for x in range(nx0, nx1 + 1):
             if ox0 <= x <= ox1:
-                ys = itertools.chain(range(ny0, oy0), range(oy1 + 1, ny1 + 1))
+                ys: Iterator[int] = itertools.chain(range(ny0, oy0), range(oy1 + 1, ny1 + 1))
             else:
                 ys = iter(range(ny0, ny1 + 1))
-            yield from (cell(x, y) for y in ys)
+            yield from (cell(x, y) for y in ys if self._block_free(x, y, *dims))
 
-    def _block_free(self, a: int, width: int, height: int) -> bool:
-        x, y = xy(a)
+    def _block_free(self, x: int, y: int, width: int, height: int) -> bool:
         f, m = self.front_row, self.main_column
         if y <= f < y + height or (x <= m < x + width and y + height - 1 > f):
             return False  # on Front Street, or on Main Street below it
+        bx0, bx1, by0, by1 = self.bbox
+        if x > bx1 or x + width <= bx0 or y > by1 or y + height <= by0:
+            return True  # every card lies inside the town's box: nothing to overlap
+        a = cell(x, y)
         covered = self.covered
         for dx in range(width):
             for dy in range(height):
