@@ -21,10 +21,13 @@ from generator.games.copperdale.tables import SEGMENTS
 
 # How much an unlocked skill is worth, in medals, over a whole game (a guess, tuned by
 # simulation): Farmers and Surveyors feed Population and Borders every month.
-SKILL_WORTH = {"merchants": 0.8, "philosophers": 0.6, "surveyors": 1.2, "masons": 0.5,
-               "farmers": 2.5, "artisans": 1.2, "diplomats": 0.7}
+SKILL_WORTH = {"merchants": 0.8, "philosophers": 0.84, "surveyors": 2.4, "masons": 0.7,
+               "farmers": 2.45, "artisans": 0.84, "diplomats": 0.49}
 # The gain an average card is expected to bring to each segment later in the game.
-LATER = {"economy": 0.55, "infrastructure": 0.8, "growth": 0.45}
+LATER = {"economy": 0.54, "infrastructure": 0.56, "growth": 0.32}
+# Weights of the half-done parts of a sheet, in medals (tuned by simulation).
+W = {"prosperity": 1.4, "started": 0.15, "half-district": 0.42, "monument": 0.3,
+     "population": 2.94, "borders": 1.05, "estate": 0.025}
 SEGMENT_TASKS: dict[str, list[tuple[Any, ...]]] = {
     "economy": [("economy",)], "growth": [("growth",)]}
 
@@ -39,24 +42,24 @@ def sheet_value(s: CopperdaleState) -> float:
     left = (t.months - min(s.month, t.months) + 1) / t.months  # share of the game ahead
     counted = measures(t, s)
     value = float(sum(medal_breakdown(t, s, counted).values()))
-    value += prosperity(t, s) / 20 * 0.5
+    value += prosperity(t, s) / 20 * W["prosperity"]
     for skill, i in t.skill_index.items():
         values = s.occupations[i]
         if s.skill(i):
             value += SKILL_WORTH[skill] * (0.4 + 0.6 * left)
         elif len(values) == 1:
-            value += SKILL_WORTH[skill] * 0.6 * max(0, 10 - values[0]) / 10 * left
+            value += SKILL_WORTH[skill] * W["started"] * max(0, 10 - values[0]) / 10 * left
     for written in s.districts:
         if len(written) == 1:
-            value += 0.6 * left
+            value += W["half-district"] * left
     for _id, _name, measure, cap, m in t.medal_sources:
         if m >= 0:  # a monument: its bonus is worth more as it nears completion
             spaces = s.monuments[m]
             filled = len(spaces) - spaces.count(None)
-            value += _curve(filled, len(spaces)) * min(cap, counted[measure] + 1) * 0.6
-    value += sum(1.5 * _curve(n, cap) for n, cap in zip(s.population, t.population_caps, strict=True))
-    value += sum(1.5 * _curve(n, cap) for n, cap in zip(s.borders, t.border_caps, strict=True))
-    value += 0.15 * sum(card is not None for card in s.estates)
+            value += _curve(filled, len(spaces)) * min(cap, counted[measure] + 1) * W["monument"]
+    value += W["population"] * sum(map(_curve, s.population, t.population_caps))
+    value += W["borders"] * sum(map(_curve, s.borders, t.border_caps))
+    value += W["estate"] * (len(s.estates) - s.estates.count(None))
     return value
 
 

@@ -220,6 +220,11 @@ def _farmers_fill(s: CopperdaleState, action: Any, events: Events) -> None:
     _fill_population(s, action, events)
 
 
+def _estate_fill_border(s: CopperdaleState, action: Any, events: Events) -> None:
+    _say(events, "Estate:")
+    _fill_border(s, action, events)
+
+
 def _fill_border(s: CopperdaleState, action: Any, events: Events) -> None:
     suit = action[1]
     s.borders[suit] += 1
@@ -229,7 +234,7 @@ def _fill_border(s: CopperdaleState, action: Any, events: Events) -> None:
 _PERFORM: dict[str, Callable[[CopperdaleState, Any, Events], None]] = {
     "border-card": _border_card, "reveal": _reveal, "assign": _assign_card,
     "economy": _occupation, "infrastructure": _infra, "population": _fill_population,
-    "extra-population": _farmers_fill, "estate-border": _fill_border,
+    "extra-population": _farmers_fill, "estate-border": _estate_fill_border,
 }
 
 
