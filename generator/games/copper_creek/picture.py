@@ -15,6 +15,7 @@ from generator.games.copper_creek.tables import GRAY
 from generator.games.copper_creek.town import CELL_STEP, xy
 
 SQ = 24  # pixels per grid square
+MIN_WIDTH = 600
 STREET = "#c9b79c"
 SANDY = "#efe1bd"
 
@@ -26,6 +27,8 @@ def picture(state: CopperCreekState) -> str:
     x0, x1 = min(x0, town.main_column) - 1, max(x1, town.main_column) + 1
     y0, y1 = min(y0, town.front_row) - 1, max(y1, town.front_row) + 1
     width, height = (x1 - x0 + 1) * SQ, (y1 - y0 + 1) * SQ
+    x1 = max(x1, x0 + MIN_WIDTH // SQ)  # room for the title above a small town
+    width = (x1 - x0 + 1) * SQ
     head = 28 + 16 * state.players
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + head}"'
              f' viewBox="0 {-head} {width} {height + head}" font-family="DejaVu Sans">',
