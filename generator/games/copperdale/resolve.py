@@ -35,6 +35,8 @@ def max_actions_per_month(t: Tables) -> int:
             + t.infrastructure_fills * (1 + extra_fills) + t.farmers_population)
 
 
+# ``events`` is None in bulk runs; log texts are only formatted when someone reads them
+# (``if events is not None`` before each f-string keeps simulations fast).
 def _say(events: Events, text: str) -> None:
     if events is not None:
         events.append(text)
@@ -126,7 +128,8 @@ def perform(s: CopperdaleState, task: tuple[Any, ...], action: Action, events: E
 def _border_card(s: CopperdaleState, card: Any, events: Events) -> None:
     s.unseen.remove(card)
     s.border = card
-    _say(events, f"Month {s.month}: the Border card is the {s.t.card_name[card]}")
+    if events is not None:
+        _say(events, f"Month {s.month}: the Border card is the {s.t.card_name[card]}")
 
 
 def _reveal(s: CopperdaleState, card: Any, events: Events) -> None:
@@ -136,7 +139,8 @@ def _reveal(s: CopperdaleState, card: Any, events: Events) -> None:
     else:
         s.bottom.pop(0)
     s.drawn = card
-    _say(events, f"reveal the {s.t.card_name[card]} (Value {s.value(card)})")
+    if events is not None:
+        _say(events, f"reveal the {s.t.card_name[card]} (Value {s.value(card)})")
 
 
 def _assign_card(s: CopperdaleState, action: Any, events: Events) -> None:
@@ -147,11 +151,13 @@ def _assign_card(s: CopperdaleState, action: Any, events: Events) -> None:
         s.redraws += 1
         s.bottom.append(card)
         s.todo[0:0] = [("reveal",), ("assign",)]
-        _say(events, f"Philosophers: put the {s.t.card_name[card]} under the Main Deck")
+        if events is not None:
+            _say(events, f"Philosophers: put the {s.t.card_name[card]} under the Main Deck")
         return
     segment = SEGMENTS.index(action[1])
     s.assigned[segment] = card
-    _say(events, f"assign the {s.t.card_name[card]} to {segment + 1} - {action[1].title()}")
+    if events is not None:
+        _say(events, f"assign the {s.t.card_name[card]} to {segment + 1} - {action[1].title()}")
 
 
 def _occupation(s: CopperdaleState, action: Any, events: Events) -> None:
@@ -162,12 +168,10 @@ def _occupation(s: CopperdaleState, action: Any, events: Events) -> None:
     i = action[1]
     values = s.occupations[i]
     values.append(s.value(card))
-    name = s.t.occupation_names[i]
-    if len(values) < s.t.occupation_spaces:
-        _say(events, f"Economy: {name} {'/'.join(map(str, values))}")
-    else:
-        outcome = "skill unlocked" if s.skill(i) else "skill struck"
-        _say(events, f"Economy: {name} {'/'.join(map(str, values))}, {outcome}")
+    if events is not None:
+        done = len(values) == s.t.occupation_spaces
+        outcome = (", skill unlocked" if s.skill(i) else ", skill struck") if done else ""
+        _say(events, f"Economy: {s.t.occupation_names[i]} {'/'.join(map(str, values))}{outcome}")
 
 
 def _infra(s: CopperdaleState, action: Any, events: Events) -> None:
@@ -181,23 +185,27 @@ def _infra(s: CopperdaleState, action: Any, events: Events) -> None:
         s.estates[i] = card
         fills = s.t.surveyors_borders if _has(s, "surveyors") else 1
         s.todo[0:0] = [("estate-border", i)] * fills
-        names = " + ".join(s.t.suit_names[x] for x in s.t.estate_suits[i])
-        _say(events, f"Infrastructure: Estate {names}")
+        if events is not None:
+            names = " + ".join(s.t.suit_names[x] for x in s.t.estate_suits[i])
+            _say(events, f"Infrastructure: Estate {names}")
     else:
         suits = s.t.monument_suits[i]
         s.monuments[i][suits.index(s.t.card_suit[card])] = card
-        _say(events, f"Infrastructure: {s.t.monument_names[i]}, "
-                     f"{s.t.suit_names[s.t.card_suit[card]]} space")
+        if events is not None:
+            _say(events, f"Infrastructure: {s.t.monument_names[i]}, "
+                         f"{s.t.suit_names[s.t.card_suit[card]]} space")
 
 
 def _district(s: CopperdaleState, d: int, value: int, events: Events) -> None:
     s.districts[d].append(value)
     written = "/".join(map(str, s.districts[d]))
     if s.district_complete(d):
-        _say(events, f"Infrastructure: District {d + 1} {written}, completed")
+        if events is not None:
+            _say(events, f"Infrastructure: District {d + 1} {written}, completed")
         s.todo[0:0] = population_fills(s)
     else:
-        _say(events, f"Infrastructure: District {d + 1} {written}")
+        if events is not None:
+            _say(events, f"Infrastructure: District {d + 1} {written}")
 
 
 def population_fills(s: CopperdaleState) -> list[tuple[Any, ...]]:
@@ -211,8 +219,9 @@ def _fill_population(s: CopperdaleState, action: Any, events: Events) -> None:
         _say(events, "no second Population space")
         return
     s.population[action[1]] += 1
-    _say(events, f"Population {s.t.suit_names[action[1]]} "
-                 f"{s.population[action[1]]}/{s.t.population_caps[action[1]]}")
+    if events is not None:
+        _say(events, f"Population {s.t.suit_names[action[1]]} "
+                     f"{s.population[action[1]]}/{s.t.population_caps[action[1]]}")
 
 
 def _farmers_fill(s: CopperdaleState, action: Any, events: Events) -> None:
@@ -228,7 +237,8 @@ def _estate_fill_border(s: CopperdaleState, action: Any, events: Events) -> None
 def _fill_border(s: CopperdaleState, action: Any, events: Events) -> None:
     suit = action[1]
     s.borders[suit] += 1
-    _say(events, f"Border {s.t.suit_names[suit]} {s.borders[suit]}/{s.t.border_caps[suit]}")
+    if events is not None:
+        _say(events, f"Border {s.t.suit_names[suit]} {s.borders[suit]}/{s.t.border_caps[suit]}")
 
 
 _PERFORM: dict[str, Callable[[CopperdaleState, Any, Events], None]] = {
@@ -251,7 +261,8 @@ def _growth(s: CopperdaleState, events: Events) -> None:
         extra = s.t.farmers_population - 1 if _has(s, "farmers") else 0
         s.todo[0:0] = [("extra-population", suit)] * extra
     else:
-        _say(events, f"Growth: {s.t.suit_names[suit]} Population is full")
+        if events is not None:
+            _say(events, f"Growth: {s.t.suit_names[suit]} Population is full")
     s.todo.insert(len(s.todo) - 1, ("growth-border",))  # after any Farmers fill
 
 
@@ -272,7 +283,8 @@ def _growth_border(s: CopperdaleState, events: Events) -> None:
     elif s.borders[suit] < s.t.border_caps[suit]:
         _fill_border(s, ("border", suit), events)
     else:
-        _say(events, f"Growth: matches, but {s.t.suit_names[suit]} Borders are full")
+        if events is not None:
+            _say(events, f"Growth: matches, but {s.t.suit_names[suit]} Borders are full")
 
 
 def _month_end(s: CopperdaleState, events: Events) -> None:
@@ -288,7 +300,8 @@ def _month_end(s: CopperdaleState, events: Events) -> None:
     if s.month <= s.t.months:
         s.todo.extend(month_tasks(s.t))
     else:
-        _say(events, f"game over: {sum(s.medals().values())} medals")
+        if events is not None:
+            _say(events, f"game over: {sum(s.medals().values())} medals")
 
 
 _AUTO: dict[str, Callable[[CopperdaleState, Events], None]] = {
