@@ -64,3 +64,12 @@ def test_check_reports_the_exact_place(broken_tree, rule, file, after, old, new,
     assert mine, [p.format() for p in problems]
     assert (mine[0].path.endswith(f"copper-creek/{where}"), mine[0].line, mine[0].col) == (
         True, line, col), mine[0].format()
+
+
+def test_validate_command_exits_0_on_the_bundled_data():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "generator", "validate", "copper-creek"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr

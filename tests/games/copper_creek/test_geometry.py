@@ -4,10 +4,19 @@ intersection, checked against slow reference versions written from the rulebook.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.engine.bots import RandomBot
 from generator.engine.playout import play, replay
-from generator.games.copper_creek.geometry import SAND, STEP, door_links, rotate
+from generator.games.copper_creek.geometry import (
+    SAND,
+    STEP,
+    card_shape,
+    door_links,
+    grid_positions,
+    rotate,
+)
 from generator.games.copper_creek.rules import CopperCreekState
 from generator.games.copper_creek.town import CELL_STEP, K, cell, xy
 
@@ -20,8 +29,6 @@ def test_four_quarter_turns_give_the_card_back(game):
 
 
 def test_rotate_four_times_is_identity_on_shapes():
-    from generator.games.copper_creek.geometry import card_shape, grid_positions
-
     grid = grid_positions([["a1", "b1"], ["a2", "b2"], ["a3", "b3"]])
     shape = card_shape(grid, [(["a1", "b1"], [("a1", "north"), ("b1", "south")]),
                               (["b2", "b3"], [("b2", "north"), ("b3", "east")])],
@@ -107,3 +114,34 @@ def test_a_square_walled_on_four_sides_is_not_reached(game):
     town.bbox = (4, 6, -6, -4)
     assert cell(5, -5) not in town.walkable_from_intersection()
     assert cell(3, -5) in town.walkable_from_intersection()
+
+
+GRID = [["a1", "b1"], ["a2", "b2"], ["a3", "b3"]]
+SQUARES = [s for row in GRID for s in row]
+
+
+@st.composite
+def random_card(draw):
+    """Any split of the six squares into up to two buildings and sand, doors anywhere."""
+    owner = draw(st.lists(st.sampled_from([-1, 0, 1]), min_size=6, max_size=6))
+    buildings = []
+    for b in (0, 1):
+        cells = [s for s, o in zip(SQUARES, owner, strict=True) if o == b]
+        doors = draw(st.lists(st.tuples(st.sampled_from(cells), st.sampled_from(
+            ["north", "east", "south", "west"])), unique=True, max_size=6)) if cells else []
+        buildings.append((cells, doors))
+    sand = [s for s, o in zip(SQUARES, owner, strict=True) if o == -1]
+    return card_shape(grid_positions(GRID), [b for b in buildings if b[0]], sand)
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_card())
+def test_rotations_keep_squares_doors_and_links(shape):
+    turned = shape
+    for _ in range(4):
+        turned = rotate(turned)
+        assert sorted(turned.squares) == list(turned.squares)
+        assert len(turned.squares) == 6 and len(turned.doors) == len(shape.doors)
+        assert {x for x, _, _ in turned.squares} == set(range(turned.width))
+        assert len(door_links(turned)) == len(door_links(shape))
+    assert turned == shape
