@@ -42,8 +42,13 @@ def test_rebuying_against_only_your_own_shares_costs_the_base_price():
 
 
 def test_price_in_play_land_office_4_then_10(game):
-    # The Land Office card as printed, north of Front Street:
-    #   y=-3:  L L? -> Land Office a1 a2 (4 doors all open), Livery Stable on column b.
+    # The Land Office card as printed, north of Front Street (O Land Office, 3 points,
+    # four doors all open; V Livery Stable):
+    #   x:   0 1
+    #  y=-3  O V
+    #  y=-2  O V
+    #  y=-1  s V
+    #  y=0   ===== Front Street =====
     state = scenario(game, {"cards": [("land-office", 0, -3, 0)], "phase": "buy"})
     office = gid_of(game, "Land Office")
     assert state.town.open_doors[office] == 4
