@@ -1,6 +1,6 @@
 """The map of Dawson City: placed tiles, streets, placements, neighbourhoods.
 
-Rulings (docs/rulings/cold-comfort.md, "tile geometry"): a street square is a Main Street
+Rulings (docs/rulings.md, "tile geometry"): a street square is a Main Street
 square or a square just outside a printed street edge; no tile may cover one, and no
 printed street edge may face a tile. A new tile either touches the map (shares a square
 edge) or lies one street away (a one-square gap in a straight line, no touching).

@@ -1,6 +1,6 @@
 """Scoring rounds: where extra dice land, and who controls each neighbourhood.
 
-Rulings (docs/rulings/cold-comfort.md): a *block* is a group of one player's hotels joined
+Rulings (docs/rulings.md): a *block* is a group of one player's hotels joined
 square to square, worth the sum of its guests' dice; a *street gang* is a group of campers
 joined square to square, worth the sum of their dice. Extra dice walk from the nearest
 highest-valued lot of the new tile; equal spots at equal distance are the next player's
