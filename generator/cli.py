@@ -149,7 +149,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.add_argument("--log", action="store_true", help="print one game move by move")
     s.add_argument("--picture", metavar="FILE.svg",
-                   help="with --log: write an SVG picture of that game's final table")
+                   help="with --log: write a picture of that game's final table (.svg or .png)")
     s.add_argument("--check", choices=["step", "end"], default="step",
                    help="test invariants after every action (default) or at the end")
     s.add_argument("--components", metavar="DIR")

@@ -60,7 +60,7 @@ def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
             if spec.picture is None:
                 return _fail(f"{args.game} cannot draw its table yet")
             final = replay(game, players, record.actions)
-            write_atomic(Path(args.picture), spec.picture(final).encode("utf-8"))
+            write_atomic(Path(args.picture), _picture_bytes(spec.picture(final), args.picture))
             print(f"picture of the final table: {args.picture}")
         print(f"final scores: {record.scores}; winners: "
               f"{', '.join(f'P{s + 1}' for s in record.winners)}")
@@ -73,6 +73,19 @@ def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
     else:
         print(_human(summary))
     return EXIT_PROBLEMS if summary["violations"] else EXIT_OK
+
+
+def _picture_bytes(svg: str, name: str) -> bytes:
+    """SVG as drawn, or a PNG (150 dpi) when the file name asks for one."""
+    if not name.lower().endswith(".png"):
+        return svg.encode("utf-8")
+    from generator.render import fonts
+    from generator.render.cache import cache_root
+
+    fonts.pin(cache_root())  # the same pinned fonts as the print files
+    import cairosvg
+
+    return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=150))
 
 
 def _human(s: dict) -> str:  # type: ignore[type-arg]
