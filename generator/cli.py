@@ -51,6 +51,17 @@ def cmd_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_checks(args: argparse.Namespace) -> int:
+    from generator.checks.core import CORE
+
+    for game_id in _games(args.games):
+        print(f"{game_id}:")
+        for check in [*CORE, *GAMES[game_id].checks]:
+            summary = " ".join(check.doc.split("\n\n")[0].split())
+            print(f"  {check.id:28} {summary}  [{check.cite}]")
+    return EXIT_OK
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     user_dir = _components(args.components)
     problems = unknown_game_folders(user_dir) if user_dir else []
@@ -119,6 +130,10 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     sub.add_parser("list", help="one line per game").set_defaults(func=cmd_list)
+
+    c = sub.add_parser("checks", help="list the named rules checks of each game")
+    c.add_argument("games", nargs="*", metavar="GAME")
+    c.set_defaults(func=cmd_checks)
 
     v = sub.add_parser("validate", help="schema and rules checks")
     v.add_argument("games", nargs="*", metavar="GAME")

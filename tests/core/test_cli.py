@@ -30,6 +30,17 @@ def test_list_has_one_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
         assert line.endswith("components") and "player" in line, line
 
 
+def test_checks_lists_every_named_check_with_what_it_proves(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "checks", "copper-creek")
+    listed = [line.split()[0] for line in out.splitlines()[1:]]
+    assert code == 0 and out.startswith("copper-creek:")
+    assert listed[:3] == ["unique-piece-ids", "unique-face-ids", "printed-piece-count"]
+    assert listed[3:] == list(GAMES["copper-creek"].checks.checks)
+    for check in GAMES["copper-creek"].checks:
+        assert check.doc and check.cite, check.id
+
+
 def test_bundled_data_validates_clean(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "validate")
     assert (code, out) == (0, ""), out
