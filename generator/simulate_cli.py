@@ -88,7 +88,7 @@ def _picture_bytes(svg: str, name: str) -> bytes:
     return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=150))
 
 
-def _human(s: dict) -> str:  # type: ignore[type-arg]
+def _human(s: dict) -> str:
     lines = [
         f"{s['game']}: {s['games']} games, {s['players']} player{'s' * (s['players'] > 1)}, "
         f"seed {s['seed']}, "

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import traceback
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,7 +82,7 @@ class Registry:
 
         return register
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Check]:
         return iter(self.checks.values())
 
 

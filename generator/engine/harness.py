@@ -57,7 +57,7 @@ def check_state(game: Game, state: State, deep: bool) -> None:
 def _sorted(actions: list[Action]) -> list[Action]:
     """Actions of one type sort naturally; mixed types by their JSON text."""
     if len({type(a) for a in actions}) == 1:
-        return sorted(actions)  # type: ignore[type-var]
+        return sorted(actions)
     return sorted(actions, key=_sort_key)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
 
 from generator.games.kings_of_copper.model import KingsOfCopperData, Passage, Space
 
@@ -26,8 +25,10 @@ class Board:
     colors: list[str]
     back: dict[str, list[str]] = field(default_factory=dict)  # district predecessors
     _kinds: dict[tuple[str, str | None], list[str]] = field(default_factory=dict)
-    _steps: dict[tuple[str, str, bool], list[Any]] = field(default_factory=dict)
-    _paths: dict[tuple[str, str, int, bool], list[Any]] = field(default_factory=dict)
+    _steps: dict[tuple[str, str, bool], list[str]] = field(default_factory=dict)
+    _passage_steps: dict[tuple[str, bool], list[Passage]] = field(default_factory=dict)
+    _paths: dict[tuple[str, str, int, bool], list[tuple[str, tuple[int, ...]]]] = field(
+        default_factory=dict)
 
     @classmethod
     def from_data(cls, data: KingsOfCopperData) -> Board:
@@ -88,11 +89,11 @@ class Board:
 
     def passage_steps(self, space_id: str, forward: bool) -> list[Passage]:
         """Passages leaving ``space_id`` in the direction of travel."""
-        key = (space_id, "", forward)
-        if key not in self._steps:
+        key = (space_id, forward)
+        if key not in self._passage_steps:
             end = 0 if forward else 1
-            self._steps[key] = [p for p in self.passages if p.mines[end] == space_id]
-        return self._steps[key]  # type: ignore[return-value]
+            self._passage_steps[key] = [p for p in self.passages if p.mines[end] == space_id]
+        return self._passage_steps[key]
 
     def paths(self, origin: str, color: str, steps: int,
               forward: bool) -> list[tuple[str, tuple[int, ...]]]:
