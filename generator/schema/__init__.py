@@ -13,10 +13,11 @@ from generator.schema.pieces import (
     GenericFace,
     Piece,
     PieceFile,
+    PieceFileOf,
     Size,
 )
 
 __all__ = [
     "KINDS", "SIZE_PRESETS", "DieFace", "Face", "GameData", "GameInfo", "GenericFace", "Model", "Piece", "PieceFile",
-    "Players", "Size", "Slug", "TemplateRef",
+    "PieceFileOf", "Players", "Size", "Slug", "TemplateRef",
 ]

@@ -3,7 +3,7 @@
 A piece is one component of a game (a deck, a set of chips, a board): its kind, size,
 shape, templates for face and back, and its faces, each with a count. Quantities expand
 in one place, ``Piece.copies()``. Games subclass ``Face`` with their own fields and use
-``Piece[TheirFace]``.
+``Piece[TheirFace]`` in a ``PieceFileOf[TheirFace]``.
 """
 
 from __future__ import annotations
@@ -97,8 +97,14 @@ class Piece(Model, Generic[FaceT]):
         return face.model_dump(mode="json")
 
 
-class PieceFile(Model):
-    """A component file that holds printable pieces (games add their own keys)."""
+class PieceFileOf(Model, Generic[FaceT]):
+    """A component file that holds printable pieces of one face model (games add their
+    own keys): a game's file subclasses ``PieceFileOf[TheirFace]``, so its own
+    ``pieces: list[Piece[TheirFace]]`` (say, with ``min_length=1``) is a valid override."""
 
     source: str | None = Field(default=None, max_length=300)
-    pieces: list[Piece[GenericFace]] = Field(default_factory=list)
+    pieces: list[Piece[FaceT]] = Field(default_factory=list)
+
+
+class PieceFile(PieceFileOf[GenericFace]):
+    """A component file of pieces whose extra face fields go straight to the templates."""

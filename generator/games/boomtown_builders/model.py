@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.schema import Face, GameData, Model, Piece, PieceFile, Slug
+from generator.schema import Face, GameData, Model, Piece, PieceFile, PieceFileOf, Slug
 
 Direction = Literal["left", "right"]
 PlayerCounts = list[int]
@@ -77,7 +77,7 @@ class BoardFace(Face):
     role: Role
 
 
-class BoardFile(PieceFile):
+class BoardFile(PieceFileOf[BoardFace]):
     rows: int = Field(ge=1, le=50)
     columns: int = Field(ge=1, le=50)
     hideout_spaces: list[Spot] = Field(default_factory=list, max_length=100)
@@ -110,12 +110,12 @@ class BuildingFace(VotingFace):
         return self.points[distance] if distance < len(self.points) else 0
 
 
-class BuildingFile(PieceFile):
+class BuildingFile(PieceFileOf[BuildingFace]):
     draft: list[ForPlayers] = Field(min_length=1, max_length=8)
     pieces: list[Piece[BuildingFace]] = Field(min_length=1)
 
 
-class HideoutFile(PieceFile):
+class HideoutFile(PieceFileOf[VotingFace]):
     pieces: list[Piece[VotingFace]] = Field(min_length=1)
 
 
@@ -127,7 +127,7 @@ class TerrainFace(Face):
     arrow: Direction | None = None  # printed on Mountains only
 
 
-class TerrainFile(PieceFile):
+class TerrainFile(PieceFileOf[TerrainFace]):
     enabled: bool = True
     placed: list[ForPlayers] = Field(min_length=1, max_length=8)
     goldmine_bonus: int = Field(ge=0, le=20)
@@ -154,7 +154,7 @@ class InvestmentFace(Face):
     size: Slug
 
 
-class InvestmentFile(PieceFile):
+class InvestmentFile(PieceFileOf[InvestmentFace]):
     colors: list[Color] = Field(min_length=1, max_length=8)
     sizes: list[CubeSize] = Field(min_length=1, max_length=8)
     pieces: list[Piece[InvestmentFace]] = Field(min_length=1)

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.schema import DieFace, Face, GameData, Model, Piece, PieceFile, Slug
+from generator.schema import DieFace, Face, GameData, Model, Piece, PieceFile, PieceFileOf, Slug
 from generator.schema.pieces import GenericFace
 
 Side = Literal["north", "east", "south", "west"]
@@ -44,7 +44,7 @@ class HeartOfTheCity(Model):
     dice_per_tile: int = Field(ge=1, le=12)
 
 
-class CityDeck(PieceFile):
+class CityDeck(PieceFileOf[CityTileFace]):
     grid: Grid
     lot_values: list[int] = Field(min_length=1, max_length=12)
     public_building_sizes: list[int] = Field(min_length=1, max_length=4)
@@ -64,14 +64,14 @@ class HotelFace(Face):
     size: int = Field(ge=1, le=12)
 
 
-class Placards(PieceFile):
+class Placards(PieceFileOf[PlacardFace]):
     pieces: list[Piece[PlacardFace]] = Field(min_length=1)
 
     def characters(self) -> list[PlacardFace]:
         return [face for piece in self.pieces for face in piece.faces]
 
 
-class HotelTiles(PieceFile):
+class HotelTiles(PieceFileOf[HotelFace]):
     per_character: int = Field(ge=1, le=60)
     pieces: list[Piece[HotelFace]] = Field(min_length=1)
 
@@ -82,7 +82,7 @@ class DiceRow(Model):
     grow_at: int = Field(ge=1, le=60)
 
 
-class Dice(PieceFile):
+class Dice(PieceFileOf[DieFace]):
     total: int = Field(ge=1, le=60)
     faces_per_die: int = Field(ge=2, le=20)
     grow_at_is_players_plus: int = Field(ge=0, le=20)
@@ -99,7 +99,7 @@ class BillFace(Face):
     value: int = Field(ge=1, le=100)
 
 
-class Gold(PieceFile):
+class Gold(PieceFileOf[BillFace]):
     starting: StartingGold
     supply_per_player: int = Field(ge=1, le=200)
     gold_per_point: int = Field(ge=1, le=100)

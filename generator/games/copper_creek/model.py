@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.schema import Face, GameData, GenericFace, Model, Piece, PieceFile, Slug
+from generator.schema import Face, GameData, GenericFace, Model, Piece, PieceFile, PieceFileOf, Slug
 
 Edge = Literal["north", "east", "south", "west"]
 HexColor = str
@@ -45,11 +45,11 @@ class ColorDef(Model):
     symbol: Literal["wheel", "horseshoe", "star", "cactus", "diamond", "flame", "pillar"]
 
 
-class BuildingsFile(PieceFile):
+class BuildingsFile(PieceFileOf[BuildingCard]):
     card_grid: list[list[Square]] = Field(min_length=1, max_length=6)
     colors: list[ColorDef] = Field(min_length=2, max_length=10)
     gray: Slug  # the colour id that counts as "no colour" (rulebook, Definitions)
-    pieces: list[Piece[BuildingCard]] = Field(min_length=1)  # type: ignore[assignment]
+    pieces: list[Piece[BuildingCard]] = Field(min_length=1)
 
 
 class Calendar(Model):
@@ -102,27 +102,27 @@ class TokenFace(Face):
     color: Slug | None = None  # calendar stones: which building colour
 
 
-class TokensFile(PieceFile):
+class TokensFile(PieceFileOf[TokenFace]):
     player_colors: list[PlayerColor] = Field(min_length=1, max_length=8)
-    pieces: list[Piece[TokenFace]] = Field(min_length=1)  # type: ignore[assignment]
+    pieces: list[Piece[TokenFace]] = Field(min_length=1)
 
 
 class BillFace(Face):
     value: int = Field(ge=1, le=1000)
 
 
-class MoneyFile(PieceFile):
+class MoneyFile(PieceFileOf[BillFace]):
     starting_money: int = Field(ge=0, le=1000)
     minimum_price: int = Field(ge=0, le=100)
-    pieces: list[Piece[BillFace]] = Field(min_length=1)  # type: ignore[assignment]
+    pieces: list[Piece[BillFace]] = Field(min_length=1)
 
 
 class AidFace(GenericFace):
     pass
 
 
-class AidFile(PieceFile):
-    pieces: list[Piece[AidFace]] = Field(min_length=1)  # type: ignore[assignment]
+class AidFile(PieceFileOf[AidFace]):
+    pieces: list[Piece[AidFace]] = Field(min_length=1)
 
 
 class CopperCreekData(GameData):

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.schema import Face, GameData, Model, Piece, PieceFile, Slug
+from generator.schema import Face, GameData, Model, Piece, PieceFile, PieceFileOf, Slug
 
 SkillId = Literal["merchants", "philosophers", "surveyors", "masons", "farmers", "artisans",
                   "diplomats"]
@@ -39,11 +39,11 @@ class CardFace(Face):
     rank: Slug
 
 
-class DeckFile(PieceFile):
+class DeckFile(PieceFileOf[CardFace]):
     suits: list[Suit] = Field(min_length=1, max_length=8)
     ranks: list[Rank] = Field(min_length=1, max_length=20)
     face_card_base: int = Field(ge=0, le=20)
-    pieces: list[Piece[CardFace]] = Field(min_length=1)  # type: ignore[assignment]
+    pieces: list[Piece[CardFace]] = Field(min_length=1)
 
 
 class Segment(Model):

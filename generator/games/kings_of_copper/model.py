@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.schema import DieFace, Face, GameData, Model, Piece, PieceFile, Slug
+from generator.schema import DieFace, Face, GameData, Model, Piece, PieceFileOf, Slug
 
 SpaceKind = Literal["start", "first", "track", "event", "safety", "entrance", "octagon",
                     "mine", "tunnel", "tunnel-exit", "rung", "finish"]
@@ -85,7 +85,7 @@ class Passage(Model):
     under_ladder: Slug
 
 
-class BoardFile(PieceFile):
+class BoardFile(PieceFileOf[Face]):
     colors: list[Color] = Field(min_length=1, max_length=8)
     districts: list[District] = Field(min_length=1, max_length=8)
     safe_kinds: list[SpaceKind]
@@ -101,7 +101,7 @@ class ChipFace(Face):
     sort: Literal["ore", "sapphire", "fools-gold"] = "ore"
 
 
-class ChipFile(PieceFile):
+class ChipFile(PieceFileOf[ChipFace]):
     pieces: list[Piece[ChipFace]] = Field(default_factory=list)
 
 
@@ -110,7 +110,7 @@ class TitleFace(Face):
     note: str | None = Field(default=None, max_length=60)
 
 
-class TitleFile(PieceFile):
+class TitleFile(PieceFileOf[TitleFace]):
     pieces: list[Piece[TitleFace]] = Field(default_factory=list)
 
 
@@ -125,7 +125,7 @@ class EventFace(Face):
     text: str = Field(min_length=1, max_length=160)
 
 
-class EventFile(PieceFile):
+class EventFile(PieceFileOf[EventFace]):
     pieces: list[Piece[EventFace]] = Field(default_factory=list)
 
 
@@ -140,7 +140,7 @@ class CharacterFace(Face):
     text: str = Field(min_length=1, max_length=160)
 
 
-class CharacterFile(PieceFile):
+class CharacterFile(PieceFileOf[CharacterFace]):
     pieces: list[Piece[CharacterFace]] = Field(default_factory=list)
 
 
@@ -148,15 +148,15 @@ class NumberFace(Face):
     value: int = Field(ge=0, le=100_000)
 
 
-class NumberFile(PieceFile):
+class NumberFile(PieceFileOf[NumberFace]):
     pieces: list[Piece[NumberFace]] = Field(default_factory=list)
 
 
-class TokenFile(PieceFile):
+class TokenFile(PieceFileOf[Face]):
     pieces: list[Piece[Face]] = Field(default_factory=list)
 
 
-class DiceFile(PieceFile):
+class DiceFile(PieceFileOf[DieFace]):
     pieces: list[Piece[DieFace]] = Field(default_factory=list)
 
 
