@@ -20,7 +20,7 @@ MINE_WORTH = 3.5  # the mean of a d6
 def worth(state: ColdComfortState, seat: int) -> float:
     """How good ``state`` looks for ``seat``, in gold."""
     per_point = state.setup.gold_per_point
-    value = per_point * state.points[seat] + state.gold[seat]
+    value: float = per_point * state.points[seat] + state.gold[seat]
     for hotel in state.hotels.values():
         if hotel.owner == seat:
             value += HOTEL_WORTH * hotel.size + hotel.guest

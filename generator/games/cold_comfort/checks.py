@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from generator.checks import Registry
 from generator.checks.registry import Reporter
 from generator.games.cold_comfort.geometry import public_squares_connected
-from generator.games.cold_comfort.model import PUBLIC, ColdComfortData
+from generator.games.cold_comfort.model import PUBLIC, CityTileFace, ColdComfortData
 from generator.yamlsrc import Loc
 
 CHECKS = Registry("cold-comfort")
 DECK = ("city_deck", "pieces")
 
 
-def _tile_faces(data: ColdComfortData):  # type: ignore[no-untyped-def]
+def _tile_faces(data: ColdComfortData) -> Iterator[tuple[Loc, CityTileFace]]:
     for i, piece in enumerate(data.city_deck.pieces):
         for j, face in enumerate(piece.faces):
             yield DECK + (i, "faces", j), face

@@ -35,11 +35,11 @@ def fill_state(state: ColdComfortState, data: dict[str, Any]) -> None:
     for name in LISTS:
         setattr(state, name, list(data[name]))
     for placement in data["placed"]:
-        state.city.place(tuple(placement))  # type: ignore[arg-type]
+        state.city.place(tuple(placement))
     state.campers = {(x, y): v for x, y, v in data["campers"]}
     state.hotels = {(x, y): Hotel(o, s, g, bool(f)) for x, y, o, s, g, f in data["hotels"]}
     state.supply = [{size: n for size, n in s} for s in data["supply"]]
     state.options = [(x, y) for x, y in data["options"]]
-    state.mine_at = tuple(data["mine_at"]) if data["mine_at"] else None  # type: ignore[assignment]
+    state.mine_at = tuple(data["mine_at"]) if data["mine_at"] else None
     state.last_round = [Verdict(tuple(t), p, tuple(w), b, g)
                         for t, p, w, b, g in data["last_round"]]

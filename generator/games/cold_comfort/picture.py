@@ -6,8 +6,10 @@ hotels in their owner's colour *and* letter, guests and campers as dice with the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
+from generator.games.cold_comfort.geometry import Square
 from generator.games.cold_comfort.rules import ColdComfortState
 
 CELL = 40
@@ -76,7 +78,7 @@ def _die(x: float, y: float, value: int) -> str:
             '</text>')
 
 
-def _tile_outlines(state: ColdComfortState, pos) -> list[str]:  # type: ignore[no-untyped-def]
+def _tile_outlines(state: ColdComfortState, pos: Callable[[Square], tuple[int, int]]) -> list[str]:
     out = []
     for placement in state.city.placed:
         shape = state.city.shape(placement)

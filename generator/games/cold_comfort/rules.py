@@ -92,16 +92,16 @@ class ColdComfortState(State):
         self._legal = None
         phase = self.phase
         if phase in ("heart-draw", "grow-draw"):
-            self._draw(int(action))  # type: ignore[arg-type]
+            self._draw(turn.outcome(action))
         elif phase in ("heart-roll", "roll"):
-            self._roll(int(action))  # type: ignore[arg-type]
+            self._roll(turn.outcome(action))
         elif phase == "mine-roll":
-            turn.mined(self, int(action))  # type: ignore[arg-type]
+            turn.mined(self, turn.outcome(action))
         elif phase == "grow-place":
-            _, x, y, r = action  # type: ignore[misc]
+            x, y, r = turn.numbers(action)
             self._grow((self.drawn, x, y, r))
         elif phase == "land":
-            self._land(self.extras[0], (action[1], action[2]))  # type: ignore[index]
+            self._land(self.extras[0], turn.square(action))
             self.settle()
         else:
             turn.apply(self, action)

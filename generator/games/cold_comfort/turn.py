@@ -13,6 +13,25 @@ if TYPE_CHECKING:
     from generator.games.cold_comfort.rules import ColdComfortState
 
 
+def numbers(action: Action) -> tuple[int, ...]:
+    """The numbers after a tuple action's kind: ``("host", cx, cy, hx, hy)`` gives
+    ``(cx, cy, hx, hy)``."""
+    assert isinstance(action, tuple), action
+    return action[1:]
+
+
+def square(action: Action) -> Square:
+    """The square a ``(kind, x, y, ...)`` action names."""
+    x, y = numbers(action)[:2]
+    return x, y
+
+
+def outcome(action: Action) -> int:
+    """A chance action: a tile index or a die's value."""
+    assert isinstance(action, int), action
+    return action
+
+
 def start(state: ColdComfortState, seat: int) -> None:
     """Step 1: Collect. Guests check out, pay their value and return to the pool."""
     state.active, state.phase = seat, "turn"
@@ -67,7 +86,8 @@ def resize_cost(state: ColdComfortState, old: int, new: int) -> int:
 
 def _building(state: ColdComfortState) -> list[Action]:
     """Build: a hotel of the lot's value on a lot without a hotel, camper or not."""
-    seat, found = state.active, []
+    seat = state.active
+    found: list[Action] = []
     for sq, (_, ch) in state.city.square.items():
         if ch.isdigit() and sq not in state.hotels and state.supply[seat].get(int(ch), 0) \
                 and build_cost(state, sq, int(ch)) <= state.gold[seat]:
@@ -84,14 +104,15 @@ def _resizing(state: ColdComfortState) -> list[Action]:
 
 
 def apply(state: ColdComfortState, action: Action) -> None:
-    kind = action[0]  # type: ignore[index]
+    assert isinstance(action, tuple), action
+    kind = action[0]
     if kind == "end":
         end(state)
     elif kind == "fire":
         state.acted = state.fired = True
-        burn(state, (action[1], action[2]))  # type: ignore[index]
+        burn(state, square(action))
     elif kind == "spread":
-        spread(state, (action[1], action[2]))  # type: ignore[index]
+        spread(state, square(action))
     else:
         state.acted = True
         {"mine": _mine, "host": _host, "build": _build, "resize": _resize}[kind](state, action)
@@ -99,10 +120,10 @@ def apply(state: ColdComfortState, action: Action) -> None:
 
 def _mine(state: ColdComfortState, action: Action) -> None:
     """Mine: roll a camper (a chance node next) and return it to the pool."""
-    square = (action[1], action[2])  # type: ignore[index]
-    state.campers.pop(square)
+    mine_at = square(action)
+    state.campers.pop(mine_at)
     state.hand += 1
-    state.mine_at, state.phase = square, "mine-roll"
+    state.mine_at, state.phase = mine_at, "mine-roll"
 
 
 def mined(state: ColdComfortState, roll: int) -> None:
@@ -115,24 +136,24 @@ def mined(state: ColdComfortState, roll: int) -> None:
 
 
 def _host(state: ColdComfortState, action: Action) -> None:
-    _, cx, cy, hx, hy = action  # type: ignore[misc]
+    cx, cy, hx, hy = numbers(action)
     state.hotels[(hx, hy)].guest = state.campers.pop((cx, cy))
 
 
 def _build(state: ColdComfortState, action: Action) -> None:
     """2 x value on a vacant lot; 4 x value on an occupied one, whose camper checks in."""
-    seat, square = state.active, (action[1], action[2])  # type: ignore[index]
-    value = state.city.lot_value(square)
+    seat, lot = state.active, square(action)
+    value = state.city.lot_value(lot)
     assert value is not None
-    _pay(state, seat, -build_cost(state, square, value))
+    _pay(state, seat, -build_cost(state, lot, value))
     state.supply[seat][value] -= 1
-    state.hotels[square] = Hotel(seat, value, state.campers.pop(square, 0), fresh=True)
+    state.hotels[lot] = Hotel(seat, value, state.campers.pop(lot, 0), fresh=True)
     state.built = True
 
 
 def _resize(state: ColdComfortState, action: Action) -> None:
-    seat, square, size = state.active, (action[1], action[2]), action[3]  # type: ignore[index]
-    hotel = state.hotels[square]
+    seat, (x, y, size) = state.active, numbers(action)
+    hotel = state.hotels[(x, y)]
     _pay(state, seat, -resize_cost(state, hotel.size, size))
     state.supply[seat][hotel.size] += 1
     state.supply[seat][size] -= 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.engine.api import Action
-from generator.games.cold_comfort.turn import build_cost, resize_cost
+from generator.games.cold_comfort.turn import build_cost, numbers, outcome, resize_cost, square
 
 if TYPE_CHECKING:
     from generator.games.cold_comfort.rules import ColdComfortState
@@ -18,7 +18,7 @@ def at(x: int, y: int) -> str:
 def describe_action(state: ColdComfortState, action: Action) -> str:
     phase = state.phase
     if phase in ("heart-draw", "grow-draw"):
-        tile = state.setup.tiles[int(action)]  # type: ignore[arg-type]
+        tile = state.setup.tiles[outcome(action)]
         where = "the Heart of the City" if phase == "heart-draw" else "the scoring round"
         return f"draws city tile '{tile.name}' for {where}"
     if phase in ("heart-roll", "roll"):
@@ -26,7 +26,7 @@ def describe_action(state: ColdComfortState, action: Action) -> str:
     elif phase == "mine-roll":
         text = f"the mined camper rolls {action}: P{state.active + 1} gains ${action}"
     else:
-        text = _player_action(state, action)  # type: ignore[arg-type]
+        text = _player_action(state, action)
     return text + _aftermath(state, action)
 
 
@@ -49,8 +49,9 @@ def _aftermath(state: ColdComfortState, action: Action) -> str:
     return text
 
 
-def _player_action(state: ColdComfortState, action: tuple) -> str:  # type: ignore[type-arg]
-    kind, *rest = action
+def _player_action(state: ColdComfortState, action: Action) -> str:
+    assert isinstance(action, tuple), action
+    kind, rest = action[0], numbers(action)
     if kind == "place":
         x, y, r = rest
         return f"places '{state.setup.tiles[state.drawn].name}' at {at(x, y)} turned {90 * r}°"
@@ -62,13 +63,13 @@ def _player_action(state: ColdComfortState, action: tuple) -> str:  # type: igno
         return "ends the turn" + ("; a scoring round begins" if
                                   state.pool >= state.setup.grow_at else "")
     if kind == "mine":
-        return f"mines with the {state.campers[tuple(rest)]} camper at {at(*rest)}"
+        return f"mines with the {state.campers[square(action)]} camper at {at(*rest)}"
     if kind == "host":
         cx, cy, hx, hy = rest
         return f"hosts the {state.campers[(cx, cy)]} camper from {at(cx, cy)} in the hotel at " \
                f"{at(hx, hy)}"
     if kind == "build":
-        sq = (rest[0], rest[1])
+        sq = square(action)
         value = state.city.lot_value(sq) or 0
         guest = " (its camper checks in)" if sq in state.campers else ""
         return f"builds a {value}-hotel at {at(*sq)} for ${build_cost(state, sq, value)}{guest}"
@@ -79,7 +80,7 @@ def _player_action(state: ColdComfortState, action: tuple) -> str:  # type: igno
         return f"{word} the hotel at {at(x, y)} from {old} to {size} for " \
                f"${resize_cost(state, old, size)}"
     if kind == "fire":
-        h = state.hotels[tuple(rest)]
+        h = state.hotels[square(action)]
         return f"sets fire to the empty {h.size}-hotel at {at(*rest)} (insurance " \
                f"${state.setup.insurance * h.size})"
     return repr(action)
