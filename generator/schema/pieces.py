@@ -105,6 +105,12 @@ class PieceFileOf(Model, Generic[FaceT]):
     source: str | None = Field(default=None, max_length=300)
     pieces: list[Piece[FaceT]] = Field(default_factory=list)
 
+    def located_faces(self, stem: str) -> Iterator[tuple[tuple[str | int, ...], FaceT]]:
+        """Every face with its location in the file ``stem``: (stem, "pieces", i, "faces", j)."""
+        for i, piece in enumerate(self.pieces):
+            for j, face in enumerate(piece.faces):
+                yield (stem, "pieces", i, "faces", j), face
+
 
 class PieceFile(PieceFileOf[GenericFace]):
     """A component file of pieces whose extra face fields go straight to the templates."""

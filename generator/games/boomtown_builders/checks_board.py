@@ -6,12 +6,14 @@ from generator.checks import Reporter
 from generator.games.boomtown_builders.checks import CHECKS
 from generator.games.boomtown_builders.model import BoomtownBuildersData as Data
 from generator.games.boomtown_builders.model import Spot, VotingFace
+from generator.yamlsrc import Loc
 
 
-def _spots(data: Data) -> list[tuple[tuple[str | int, ...], Spot]]:
+def _spots(data: Data) -> list[tuple[Loc, Spot]]:
     board = data.board
-    return ([(("board", "hideout_spaces", i), s) for i, s in enumerate(board.hideout_spaces)]
-            + [(("board", "printed_votes", i), s) for i, s in enumerate(board.printed_votes)])
+    spots: list[tuple[Loc, Spot]] = [(("board", "hideout_spaces", i), s)
+                                     for i, s in enumerate(board.hideout_spaces)]
+    return spots + [(("board", "printed_votes", i), s) for i, s in enumerate(board.printed_votes)]
 
 
 @CHECKS.check("spaces-on-board", cite="rulebook Setup 6: hideout spaces marked on the Board")
@@ -44,12 +46,8 @@ def hideout_spaces(data: Data, report: Reporter) -> None:
                      f"spaces but only {cards} Hideout Cards")
 
 
-def _voting_faces(data: Data) -> list[tuple[tuple[str | int, ...], VotingFace]]:
-    out: list[tuple[tuple[str | int, ...], VotingFace]] = []
-    for stem, file in (("buildings", data.buildings), ("hideouts", data.hideouts)):
-        for i, piece in enumerate(file.pieces):
-            out += [((stem, "pieces", i, "faces", j), f) for j, f in enumerate(piece.faces)]
-    return out
+def _voting_faces(data: Data) -> list[tuple[Loc, VotingFace]]:
+    return [*data.buildings.located_faces("buildings"), *data.hideouts.located_faces("hideouts")]
 
 
 @CHECKS.check("votes-one-way", cite="rulebook End of Round 2: + icons go with their side")

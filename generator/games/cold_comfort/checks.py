@@ -16,9 +16,7 @@ DECK = ("city_deck", "pieces")
 
 
 def _tile_faces(data: ColdComfortData) -> Iterator[tuple[Loc, CityTileFace]]:
-    for i, piece in enumerate(data.city_deck.pieces):
-        for j, face in enumerate(piece.faces):
-            yield DECK + (i, "faces", j), face
+    return data.city_deck.located_faces(DECK[0])
 
 
 @CHECKS.check("dice-total", cite="Components: 24 population dice")
