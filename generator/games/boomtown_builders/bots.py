@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
-from generator.games.boomtown_builders.rules import BoomtownState
+from generator.games.boomtown_builders.rules import BoomtownState, build_move, invest_size
 from generator.games.boomtown_builders.town import BUILDING, Lot, goldmine_next_door, token_column
 
 
@@ -24,21 +24,21 @@ class GreedyBot(Bot):
         if len(actions) == 1:
             return actions[0]
         line = state.preview()  # where the next token goes unless the new card swings it
-        rows = {a[2] for a in actions}  # type: ignore[index]
+        rows = {build_move(a)[1] for a in actions}
         best = {row: max(state.tables.multiplier[s]
                          for s in state.cube_choices(state.b.seat, row)) for row in rows}
-        values = [self._build_value(state, a, line) * best[a[2]] for a in actions]  # type: ignore[index]
-        best = max(values)
-        return self.rng.choice([a for a, v in zip(actions, values, strict=True) if v == best])
+        values = [self._build_value(state, a, line) * best[build_move(a)[1]] for a in actions]
+        top = max(values)
+        return self.rng.choice([a for a, v in zip(actions, values, strict=True) if v == top])
 
     def _invest(self, state: BoomtownState, actions: list[Action]) -> Action:
         row, col = divmod(state.b.pending, state.tables.columns)
-        by_multiplier = sorted(actions, key=lambda a: state.tables.multiplier[a[1]])  # type: ignore[index]
+        by_multiplier = sorted(actions, key=lambda a: state.tables.multiplier[invest_size(a)])
         worth = expected_points(state, state.b.lots[state.b.pending].name, row, col)
         return by_multiplier[-1] if worth > 0 else by_multiplier[0]
 
     def _build_value(self, state: BoomtownState, action: Action, line: int) -> float:
-        _, card, row, col = action  # type: ignore[misc]
+        card, row, col = build_move(action)
         if row == len(state.b.tokens):
             line = _line_with(state, card, row, col)
         return expected_points(state, card, row, col, line)

@@ -6,7 +6,14 @@ from html import escape
 
 from generator.engine.api import State
 from generator.games.boomtown_builders.rules import BoomtownState
-from generator.games.boomtown_builders.town import BUILDING, HIDEOUT, TERRAIN, score_town
+from generator.games.boomtown_builders.town import (
+    BUILDING,
+    HIDEOUT,
+    TERRAIN,
+    Lot,
+    Scored,
+    score_town,
+)
 from generator.games.boomtown_builders.words import player_name
 
 CELL_W, CELL_H, MARGIN = 86, 46, 30
@@ -47,7 +54,7 @@ def _xy(state: BoomtownState, row: int, col: int) -> tuple[int, int]:
     return MARGIN + col * CELL_W, MARGIN + (state.tables.rows - 1 - row) * CELL_H
 
 
-def _lot(state: BoomtownState, lot, row: int, col: int, scored) -> str:  # type: ignore[no-untyped-def]
+def _lot(state: BoomtownState, lot: Lot, row: int, col: int, scored: Scored | None) -> str:
     x, y = _xy(state, row, col)
     t = state.tables
     fill = TERRAIN_FILL.get(lot.name, "#F6EBD0") if lot.kind == TERRAIN else "#F6EBD0"
@@ -55,17 +62,17 @@ def _lot(state: BoomtownState, lot, row: int, col: int, scored) -> str:  # type:
            f'fill="{fill}" stroke="#7A4A22"/>']
     label = ""
     if lot.kind == BUILDING:
-        label = t.cards[lot.name].name
+        label = t.cards[lot.name].name or lot.name  # a card without a name shows its id
         out.append(_cube(state, lot, x + 10, y + 30, scored))
     elif lot.kind == TERRAIN:
         label = lot.name.title()
     elif lot.kind == HIDEOUT:
-        label = t.hideout_cards[lot.name].name if lot.name else "(hideout)"
+        label = (t.hideout_cards[lot.name].name or lot.name) if lot.name else "(hideout)"
     out.append(f'<text x="{x + 4}" y="{y + 12}" font-size="7">{escape(label[:18])}</text>')
     return "".join(out)
 
 
-def _cube(state: BoomtownState, lot, x: int, y: int, scored) -> str:  # type: ignore[no-untyped-def]
+def _cube(state: BoomtownState, lot: Lot, x: int, y: int, scored: Scored | None) -> str:
     color = state.tables.colors[lot.owner]
     mult = state.tables.size(lot.size).multiplier if lot.size else 0
     vp = f"{scored.space}x{mult} = {scored.points} VP" if scored and scored.space else "0 VP"

@@ -30,6 +30,18 @@ from generator.games.boomtown_builders.words import describe_action, describe_po
 PLAYER_PHASES = ("build", "invest")
 
 
+def build_move(action: Action) -> tuple[str, int, int]:
+    """The card and lot (row, column) of a ``("build", card, row, col)`` action."""
+    assert isinstance(action, tuple) and action[0] == "build", action
+    return str(action[1]), int(action[2]), int(action[3])
+
+
+def invest_size(action: Action) -> str:
+    """The cube size of an ``("invest", size)`` action."""
+    assert isinstance(action, tuple) and action[0] == "invest", action
+    return str(action[1])
+
+
 @dataclass
 class Board:
     """The plain data of a position (``to_dict`` is its ``asdict``)."""
@@ -97,9 +109,9 @@ class BoomtownState(State):
         assert isinstance(action, tuple)
         kind = action[0]
         if kind == "build":
-            self._build(str(action[1]), int(action[2]), int(action[3]))
+            self._build(*build_move(action))
         elif kind == "invest":
-            self._invest(str(action[1]))
+            self._invest(invest_size(action))
         elif kind == "pass":
             self._end_turn()
         else:

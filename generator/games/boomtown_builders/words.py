@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.engine.api import Action
 from generator.games.boomtown_builders.town import count_votes
@@ -45,7 +45,7 @@ def describe_action(state: BoomtownState, action: Action) -> str:
     return _track_words(state, action)
 
 
-def _track_words(state: BoomtownState, action: tuple) -> str:  # type: ignore[type-arg]
+def _track_words(state: BoomtownState, action: tuple[Any, ...]) -> str:
     row, col = action[1], action[2]
     vote = count_votes(state.tables, state.b.lots, row)
     return (f"end of round {state.b.round}: Track Token {row + 1} placed at {_where(row, col)} "
