@@ -104,11 +104,12 @@ class GreedyBot(Bot):
     def _assign(self, s: CopperdaleState, actions: list[Action]) -> Action:
         card = s.drawn
         assert card is not None
-        scored = []
+        scored: list[tuple[float, Action]] = []
         for action in actions:
             if action == ("redraw",):
                 scored.append((0.0, action))
             else:
-                gain = segment_gain(s, card, action[1]) - LATER[action[1]]
-                scored.append((gain, action))
+                assert isinstance(action, tuple), action  # ("assign", segment)
+                segment: str = action[1]
+                scored.append((segment_gain(s, card, segment) - LATER[segment], action))
         return max(scored, key=lambda pair: pair[0])[1]

@@ -1,7 +1,8 @@
 """Rules checks of Copperdale: each proves one thing the rulebook says about the sheet or deck.
 
-The rulebook's own numbers appear here on purpose (``RULEBOOK``): a check compares the
-data with the rules. The rules code never uses them; it reads the validated data.
+The rulebook's own numbers appear here on purpose (``RULEBOOK``,
+``RULEBOOK_PROSPERITY_LEVELS``): a check compares the data with the rules. The rules code
+never uses them; it reads the validated data.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ from generator.games.copperdale.scoring import medal_ceiling
 
 CHECKS = Registry("copperdale")
 
-RULEBOOK = {
+RULEBOOK: dict[str, int] = {
     "occupations": 7, "occupation_spaces": 2, "districts": 4, "district_spaces": 2,
     "estates": 6, "monuments": 4, "population_per_suit": 9, "population": 36,
     "borders_per_suit": 5, "borders": 20, "medals": 33, "months": 12, "border_deck": 12,
-    "deck": 52, "infrastructure_fills": 2, "prosperity_levels": [60, 80, 100, 120],
+    "deck": 52, "infrastructure_fills": 2,
 }
+RULEBOOK_PROSPERITY_LEVELS = [60, 80, 100, 120]
 
 
 def _ids_once(report: Reporter, loc: tuple[str, ...], items: list[Any], what: str) -> set[str]:
@@ -132,9 +134,9 @@ def occupation_spaces(data: CopperdaleData, report: Reporter) -> None:
 def prosperity_levels(data: CopperdaleData, report: Reporter) -> None:
     """The Prosperity Levels are the rulebook's four, in rising order."""
     levels = data.board.prosperity_levels
-    if levels != RULEBOOK["prosperity_levels"]:
+    if levels != RULEBOOK_PROSPERITY_LEVELS:
         report.error(("board", "prosperity_levels"), f"Prosperity Levels are "
-                     f"{RULEBOOK['prosperity_levels']}, not {levels}")
+                     f"{RULEBOOK_PROSPERITY_LEVELS}, not {levels}")
 
 
 @CHECKS.check("district-spaces", cite="rulebook, Infrastructure: four Districts of two spaces")

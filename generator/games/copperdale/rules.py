@@ -84,9 +84,7 @@ class CopperdaleState(State):
         self._play(action, None)
 
     def _play(self, action: Action, events: list[str] | None) -> None:
-        if self._legal is None:
-            self.legal_actions()
-        if action not in self._legal:  # type: ignore[operator]
+        if action not in self.legal_actions():
             raise ValueError(f"illegal action {action!r} in month {self.month}")
         self._legal = None
         resolve.perform(self, self.todo[0], action, events)
