@@ -21,7 +21,7 @@ class GreedyBot(Bot):
 
     def step(self, state: State) -> Action:
         assert isinstance(state, CopperCreekState)
-        actions = state.legal_actions()
+        actions = state.legal_moves()
         if state.phase == "build" and len(actions) > 1:
             return self._build(state, actions)
         if state.phase in ("buy", "round"):

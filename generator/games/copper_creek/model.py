@@ -141,6 +141,13 @@ class CopperCreekData(GameData):
     def color(self, color_id: str) -> ColorDef | None:
         return next((c for c in self.buildings.colors if c.id == color_id), None)
 
+    def known_color(self, color_id: str) -> ColorDef:
+        """A colour the checks have proved exists (calendar rows, the gray id)."""
+        found = self.color(color_id)
+        if found is None:
+            raise KeyError(f"unknown colour '{color_id}'")
+        return found
+
     def share_piece(self) -> Piece[TokenFace] | None:
         return next((p for p in self.tokens.pieces if p.id == "share-tokens"), None)
 

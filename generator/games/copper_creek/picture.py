@@ -10,9 +10,10 @@ from __future__ import annotations
 from html import escape
 
 from generator.games.copper_creek.geometry import SAND
+from generator.games.copper_creek.model import CopperCreekData
 from generator.games.copper_creek.rules import CopperCreekState
 from generator.games.copper_creek.tables import GRAY
-from generator.games.copper_creek.town import CELL_STEP, xy
+from generator.games.copper_creek.town import CELL_STEP, Town, xy
 
 SQ = 24  # pixels per grid square
 MIN_WIDTH = 600
@@ -49,7 +50,7 @@ def picture(state: CopperCreekState) -> str:
     return "\n".join(parts)
 
 
-def _streets(town, x0: int, x1: int, y0: int, y1: int) -> list[str]:  # type: ignore[no-untyped-def]
+def _streets(town: Town, x0: int, x1: int, y0: int, y1: int) -> list[str]:
     fy = (town.front_row - y0) * SQ
     mx = (town.main_column - x0) * SQ
     return [f'<rect x="0" y="{fy}" width="{(x1 - x0 + 1) * SQ}" height="{SQ}" fill="{STREET}"/>',
@@ -60,13 +61,14 @@ def _streets(town, x0: int, x1: int, y0: int, y1: int) -> list[str]:  # type: ig
             f'transform="rotate(90 {mx + SQ * 0.7} {fy + SQ * 1.3})">Main Street</text>']
 
 
-def _square(state: CopperCreekState, c: int, gid: int, x0: int, y0: int, data) -> str:  # type: ignore[no-untyped-def]
+def _square(state: CopperCreekState, c: int, gid: int, x0: int, y0: int,
+            data: CopperCreekData) -> str:
     x, y = xy(c)
     px, py = (x - x0) * SQ, (y - y0) * SQ
     if gid == SAND:
         return f'<rect x="{px}" y="{py}" width="{SQ}" height="{SQ}" fill="{SANDY}"/>'
     row = state.t.color_of[gid]
-    colour = data.color(data.buildings.gray if row == GRAY else state.t.row_names[row])
+    colour = data.known_color(data.buildings.gray if row == GRAY else state.t.row_names[row])
     letter = escape(colour.letter or "-")
     ink = "#ffffff" if row in (1, 3) else "#000000"
     return (f'<rect x="{px}" y="{py}" width="{SQ}" height="{SQ}" fill="{colour.hex}" '

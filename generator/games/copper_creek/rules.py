@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.engine.api import CHANCE, TERMINAL, Game, State
+from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
 from generator.games.copper_creek.economy import share_price, split_income
 from generator.games.copper_creek.invariants import broken
 from generator.games.copper_creek.model import CopperCreekData
@@ -62,7 +62,11 @@ class CopperCreekState(State):
             return TERMINAL
         return self.responder if self.phase == "round" else self.active
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> list[Action]:
+        return list(self.legal_moves())
+
+    def legal_moves(self) -> list[int]:
+        """The legal actions as what they are in this game: ints (see the module doc)."""
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)

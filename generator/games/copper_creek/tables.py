@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.games.copper_creek.geometry import card_shape, grid_positions, rotations
-from generator.games.copper_creek.model import CopperCreekData
+from generator.games.copper_creek.model import BuildingCard, CopperCreekData
 from generator.games.copper_creek.town import Rotation, rotation_of
 
 GRAY = -1  # colour index of gray buildings: "treated as having no color"
@@ -44,7 +44,7 @@ class Tables:
     def __init__(self, data: CopperCreekData):
         rows = data.station.calendar.rows
         self.row_names = list(rows)
-        self.row_letters = [data.color(r).letter for r in rows]  # type: ignore[union-attr]
+        self.row_letters = [data.known_color(r).letter for r in rows]
         self.last_column = len(data.station.calendar.columns) - 1
         self.column_names = list(data.station.calendar.columns)
         self.elections = [Election(e.year, e.column, e.stones) for e in data.station.elections]
@@ -73,7 +73,8 @@ class Tables:
         # Turns with no income: the first (no draw) plus one per gray card left to draw.
         self.quiet_turns = 1 + len(self.gray_cards) - len(self.start_slots)
 
-    def _add_card(self, face, grid, rows, gray) -> None:  # type: ignore[no-untyped-def]
+    def _add_card(self, face: BuildingCard, grid: dict[str, tuple[int, int]], rows: list[str],
+                  gray: str) -> None:
         index = len(self.cards)
         gids = []
         for b in face.buildings:
