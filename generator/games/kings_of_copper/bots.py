@@ -4,7 +4,9 @@ the event pile); its own hand it knows."""
 
 from __future__ import annotations
 
-from generator.engine.api import Action
+from typing import Any
+
+from generator.engine.api import Action, State
 from generator.engine.bots import Bot
 from generator.games.kings_of_copper import mining, moves, turn
 from generator.games.kings_of_copper.state import FINISH, START, KingsState
@@ -18,15 +20,22 @@ STEP_WORTH = 6  # dollars a step of progress is worth to the greedy player
 class GreedyBot(Bot):
     name = "greedy"
 
-    def step(self, state: KingsState) -> Action:  # type: ignore[override]
+    def step(self, state: State) -> Action:
+        assert isinstance(state, KingsState)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         kind = actions[0][0] if isinstance(actions[0], tuple) else None
         rule = RULES.get(str(kind))
         if rule is not None:
-            return rule(state, actions)
+            return rule(state, [_fields(a) for a in actions])
         return max(actions, key=lambda a: (_after(state, a), _tiebreak(a)))
+
+
+def _fields(action: Action) -> tuple[Any, ...]:
+    """A decision's action: a tuple, ``(kind, …)``."""
+    assert isinstance(action, tuple), action
+    return action
 
 
 def _tiebreak(action: Action) -> str:
@@ -85,7 +94,7 @@ def _exposed(st: KingsState, place: str, seat: int) -> bool:
 
 # --- fixed rules for the money decisions --------------------------------------------
 
-def _start(st: KingsState, actions: list[Action]) -> Action:
+def _start(st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
     seat = st.s.seat
     for action in actions:
         if action[0] == "prospect":  # green chips are worth more than they cost on average
@@ -109,14 +118,14 @@ def _completes_district(st: KingsState, seat: int, title: str) -> bool:
     return st.t.district(st.t.mine_of[title]) not in have
 
 
-def _buy(st: KingsState, actions: list[Action]) -> Action:
+def _buy(st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
     seat = st.s.seat if not st.s.pending else st.s.pending[0][1]
     mine = actions[0][1]
     rich = st.s.money[seat] >= moves.title_price(st, seat) + RESERVE
     return ("buy", mine) if rich else ("decline", mine)
 
 
-def _dig(st: KingsState, actions: list[Action]) -> Action:
+def _dig(st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
     seat, mine = st.s.pending[0][1], st.s.pending[0][2]
     chip = st.s.mines[mine].blue  # seen: the bot paid to peek at it
     risk = _cave_risk(st, seat, mine)
@@ -124,13 +133,13 @@ def _dig(st: KingsState, actions: list[Action]) -> Action:
     return ("dig", mine) if gain > st.t.rules.dig_price + risk * 300 else ("leave", mine)
 
 
-def _answer(st: KingsState, actions: list[Action]) -> Action:
+def _answer(st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
     seller, title = st.s.pending[0][1], st.s.pending[0][2]
     spare = len(st.titles(seller)) > st.t.rules.character_titles or st.s.money[seller] < 60
     return ("sell", title) if spare else ("refuse", title)
 
 
-def _character(st: KingsState, actions: list[Action]) -> Action:
+def _character(st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
     power = {a[1]: st.t.characters[a[1]].power for a in actions}
     return min(actions, key=lambda a: (CARD_ORDER.index(power[a[1]]), a))
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.checks import Registry, Reporter
-from generator.games.kings_of_copper.model import MONEY_EFFECTS, KingsOfCopperData
+from generator.games.kings_of_copper.model import MONEY_EFFECTS, ChipFace, KingsOfCopperData
+from generator.yamlsrc import Loc
 
 CHECKS = Registry("kings-of-copper")
 CHIPS_PER_LAYER = 16  # Setup: 16 blue, 16 green, 16 titles on the 16 mine spaces
@@ -48,13 +49,11 @@ def unique_sapphires(data: KingsOfCopperData, report: Reporter) -> None:
                          f"'{face.id}'; only the {name} is a sapphire here")
     for stem, file in (("mining_chips", data.mining_chips),
                        ("prospecting_chips", data.prospecting_chips)):
-        for i, piece in enumerate(file.pieces):
-            for j, face in enumerate(piece.faces):
-                _fools_gold(stem == "mining_chips", face, (stem, "pieces", i, "faces", j),
-                            report)
+        for loc, face in file.located_faces(stem):
+            _fools_gold(stem == "mining_chips", face, loc, report)
 
 
-def _fools_gold(blue: bool, face, loc, report: Reporter) -> None:  # type: ignore[no-untyped-def]
+def _fools_gold(blue: bool, face: ChipFace, loc: Loc, report: Reporter) -> None:
     if face.sort == "fools-gold" and not blue:
         report.error(loc + ("sort",), "Fool's Gold is a blue Mining chip")
     if face.sort == "fools-gold" and face.value != 0:

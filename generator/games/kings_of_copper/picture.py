@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from xml.sax.saxutils import escape
 
+from generator.games.kings_of_copper.model import Color, Space
 from generator.games.kings_of_copper.state import FINISH, START, KingsState
 
 R = 9.0  # space radius, mm
@@ -31,7 +32,7 @@ def picture(st: KingsState) -> str:
     return "\n".join(out)
 
 
-def _space(st: KingsState, space, colors) -> str:  # type: ignore[no-untyped-def]
+def _space(st: KingsState, space: Space, colors: dict[str, Color]) -> str:
     x, y = space.at
     fill = colors[space.color].hex if space.color else "#FFFFFF"
     label = space.kind[0].upper() if space.kind not in ("track", "octagon") else ""
@@ -43,7 +44,7 @@ def _space(st: KingsState, space, colors) -> str:  # type: ignore[no-untyped-def
             f'<text x="{x}" y="{y - 4}" font-size="3" text-anchor="middle">{label}</text>')
 
 
-def _tokens(st: KingsState, colors) -> list[str]:  # type: ignore[no-untyped-def]
+def _tokens(st: KingsState, colors: dict[str, Color]) -> list[str]:
     out = []
     for seat, tokens in enumerate(st.s.tokens):
         color = colors[st.color(seat)]
@@ -59,7 +60,7 @@ def _tokens(st: KingsState, colors) -> list[str]:  # type: ignore[no-untyped-def
     return out
 
 
-def _scores(st: KingsState, colors, h: float) -> list[str]:  # type: ignore[no-untyped-def]
+def _scores(st: KingsState, colors: dict[str, Color], h: float) -> list[str]:
     out = []
     winners = st.winners() if st.is_terminal() else []
     for seat in range(st.s.players):

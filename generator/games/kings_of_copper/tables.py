@@ -16,6 +16,7 @@ from generator.games.kings_of_copper.model import (
     KingsOfCopperData,
     RulesFile,
 )
+from generator.schema.pieces import FaceT, PieceFileOf
 
 BLUE, GREEN = "blue", "green"
 
@@ -77,7 +78,7 @@ class Tables:
         return self.board.spaces[mine].district or ""
 
 
-def _faces(file) -> list:  # type: ignore[no-untyped-def]
+def _faces(file: PieceFileOf[FaceT]) -> list[FaceT]:
     return [face for piece in file.pieces for face in piece.faces]
 
 

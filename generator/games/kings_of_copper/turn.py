@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action
 from generator.games.kings_of_copper import mining, moves
@@ -96,7 +97,7 @@ def legal_actions(st: KingsState) -> list[Action]:
     return move_actions(st)
 
 
-def _task_actions(st: KingsState, task: list) -> list[Action]:  # type: ignore[type-arg]
+def _task_actions(st: KingsState, task: list[Any]) -> list[Action]:
     kind = task[0]
     if kind == "buy":
         return [("buy", task[2]), ("decline", task[2])]
@@ -151,7 +152,7 @@ def perform(st: KingsState, action: Action) -> None:
     advance(st)
 
 
-def _apply_start(st: KingsState, action: tuple) -> None:  # type: ignore[type-arg]
+def _apply_start(st: KingsState, action: tuple[Any, ...]) -> None:
     kind = action[0]
     if kind == "prospect":
         mining.prospect(st, action[1])
@@ -163,7 +164,7 @@ def _apply_start(st: KingsState, action: tuple) -> None:  # type: ignore[type-ar
         st.s.stage = "end" if st.all_home(st.s.seat) else "roll"
 
 
-def _apply_roll(st: KingsState, action: tuple) -> None:  # type: ignore[type-arg]
+def _apply_roll(st: KingsState, action: tuple[Any, ...]) -> None:
     s = st.s
     s.roll = list(action[1:])
     s.dice = list(s.roll)
@@ -174,7 +175,7 @@ def _apply_roll(st: KingsState, action: tuple) -> None:  # type: ignore[type-arg
         moves.settle_sapphires(st, s.seat)
 
 
-def _apply_move(st: KingsState, action: tuple) -> None:  # type: ignore[type-arg]
+def _apply_move(st: KingsState, action: tuple[Any, ...]) -> None:
     s, seat = st.s, st.s.seat
     kind, steps, tok, dest = action
     doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
@@ -187,7 +188,7 @@ def _apply_move(st: KingsState, action: tuple) -> None:  # type: ignore[type-arg
     moves.move(st, seat, tok, dest, cursed)
 
 
-def _apply_task(st: KingsState, task: list, action: tuple) -> None:  # type: ignore[type-arg]
+def _apply_task(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> None:
     kind, seat = task[0], task[1]
     if kind == "rob":
         moves.rob(st, seat, task[2], action[1], task[3])
@@ -206,7 +207,7 @@ def _apply_task(st: KingsState, task: list, action: tuple) -> None:  # type: ign
         st.s.peeked = None
 
 
-def _accept(st: KingsState, task: list, action: tuple) -> None:  # type: ignore[type-arg]
+def _accept(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> None:
     kind, seat = task[0], task[1]
     if kind == "buy":
         mining.buy(st, seat, task[2])
