@@ -88,7 +88,8 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     paper = PAPERS[options.paper]
     doc = Document()
     flip = options.duplex if options.duplex != "none" else "long"
-    duplex = Duplex(flip, tuple(options.back_offset_mm))  # type: ignore[arg-type]
+    dx, dy = options.back_offset_mm
+    duplex = Duplex(flip, (dx, dy))
     all_jobs = jobs(loaded, options.bleed_mm)
     body = order_pages(body_pairs(doc, all_jobs, paper, duplex), options.duplex)
     settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset)

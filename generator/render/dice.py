@@ -41,8 +41,9 @@ class Net:
         """Which sides (left, top, right, bottom) of a square are cut, not folded."""
         col, row = SQUARES[index]
         taken = set(SQUARES.values())
-        return tuple((col + dc, row + dr) not in taken  # type: ignore[return-value]
-                     for dc, dr in ((-1, 0), (0, -1), (1, 0), (0, 1)))
+        left, top, right, bottom = ((col + dc, row + dr) not in taken
+                                    for dc, dr in ((-1, 0), (0, -1), (1, 0), (0, 1)))
+        return left, top, right, bottom
 
     def folds(self) -> list[Segment]:
         """Dashed fold lines: every edge two squares share, and every tab's base."""
