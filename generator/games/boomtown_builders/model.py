@@ -65,6 +65,13 @@ class RoundTrack(Model):
     def setup_for(self, players: int) -> RoundSetup | None:
         return next((s for s in self.setups if players in s.players), None)
 
+    def known_setup_for(self, players: int) -> RoundSetup:
+        """The set-up for a player count the checks have proved the track covers."""
+        found = self.setup_for(players)
+        if found is None:
+            raise KeyError(f"no round track set-up for {players} players")
+        return found
+
 
 class ScoringTrack(Model):
     spaces: int = Field(ge=1, le=100)

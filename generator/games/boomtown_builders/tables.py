@@ -67,7 +67,7 @@ def build_tables(data: BoomtownBuildersData) -> Tables:
         hideout_cards={f.id: f for f in data.hideout_faces()},
         hideout_spaces=tuple(sorted(s.index for s in board.hideout_spaces)),
         printed_votes={v.index: _signed(v.direction, v.arrows) for v in board.printed_votes},
-        tokens_by_round={p: tuple(board.round_track.setup_for(p).tokens_by_round())  # type: ignore[union-attr]
+        tokens_by_round={p: tuple(board.round_track.known_setup_for(p).tokens_by_round())
                          for p in counts},
         draft={p: for_players(data.buildings.draft, p) or 0 for p in counts},
         terrain_placed={p: for_players(data.terrain.placed, p) or 0 for p in counts},

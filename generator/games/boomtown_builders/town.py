@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.games.boomtown_builders.model import VotingFace
 from generator.games.boomtown_builders.tables import Tables
 
 EMPTY, BUILDING, TERRAIN, HIDEOUT = "", "building", "terrain", "hideout"
@@ -49,10 +50,11 @@ def lot_votes(tables: Tables, lots: list[Lot], row: int, col: int) -> tuple[int,
     lot = lots[row * tables.columns + col]
     if lot.kind == EMPTY:
         return tables.printed_votes.get((row, col), 0), 0
+    card: VotingFace
     if lot.kind == BUILDING:
         card = tables.cards[lot.name]
     elif lot.kind == HIDEOUT and lot.name:
-        card = tables.hideout_cards[lot.name]  # type: ignore[assignment]
+        card = tables.hideout_cards[lot.name]
     else:
         return 0, 0
     return card.right - card.left, card.plus
