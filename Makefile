@@ -18,6 +18,7 @@ build: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests bench
+	$(BIN)/mypy
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
