@@ -93,6 +93,8 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     user_dir = _components(args.components)
     games = _games(args.games)
+    if Path(args.out).exists() and not Path(args.out).is_dir():
+        raise UsageError(f"--out: '{args.out}' exists and is not a folder")
     problems = unknown_game_folders(user_dir) if user_dir else []
     loaded = [validate_game(GAMES[g], user_dir) for g in games]
     for game in loaded:
@@ -181,9 +183,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # `copperplate … | head`: the reader left; leave quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
+    except OSError as exc:  # a disk or permission problem: say what and where, no traceback
+        if isinstance(exc, BrokenPipeError):  # `copperplate … | head`: the reader left
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return EXIT_OK
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"copperplate: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        return EXIT_PROBLEMS
 
 
 if __name__ == "__main__":

@@ -119,3 +119,20 @@ def test_python_dash_m_generator_runs() -> None:
     result = subprocess.run([sys.executable, "-m", "generator", "list"], capture_output=True,
                             text=True, check=False)
     assert result.returncode == 0 and result.stdout.count("\n") == len(GAMES)
+
+
+def test_build_into_a_file_is_a_usage_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "taken").write_text("not a folder")
+    code, _, err = run(capsys, "build", "copperdale", "--out", str(tmp_path / "taken"))
+    assert code == 2 and "is not a folder" in err
+
+
+def test_unwritable_output_is_one_line_not_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "copperdale").write_text("a file where the game folder goes")
+    code, _, err = run(capsys, "build", "copperdale", "--out", str(tmp_path / "out"))
+    assert code == 1
+    assert err.startswith("copperplate: error: ") and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
