@@ -11,7 +11,7 @@ from pathlib import Path
 
 from generator.games import GAMES
 from generator.problems import format_json, format_text, has_errors
-from generator.validate import unknown_game_folders, validate_game
+from generator.validate import user_tree_problems, validate_game
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -64,9 +64,14 @@ def cmd_checks(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     user_dir = _components(args.components)
-    problems = unknown_game_folders(user_dir) if user_dir else []
+    problems = user_tree_problems(user_dir) if user_dir else []
+    from generator.render.preflight import template_problems
+
     for game_id in _games(args.games):
-        problems.extend(validate_game(GAMES[game_id], user_dir).problems)
+        loaded = validate_game(GAMES[game_id], user_dir)
+        problems.extend(loaded.problems)
+        if loaded.data is not None:  # the data is sound: now draw every face once
+            problems.extend(template_problems(loaded))
     if args.json:
         print(format_json(problems))
     elif problems:
@@ -83,9 +88,25 @@ def _back_offset(value: str) -> tuple[float, float]:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
         raise argparse.ArgumentTypeError("expected X,Y in millimetres, e.g. 0.5,-0.3") from None
-    if abs(x) > 20 or abs(y) > 20:
+    if not (abs(x) <= 20 and abs(y) <= 20):  # also refuses nan and inf
         raise argparse.ArgumentTypeError("an offset above 20 mm is not a duplexer shift")
     return (x, y)
+
+
+def _bleed(value: str) -> float:
+    try:
+        bleed = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a number of millimetres") from None
+    if not 0 <= bleed <= 10:  # also refuses nan
+        raise argparse.ArgumentTypeError("bleed must be between 0 and 10 mm")
+    return bleed
+
+
+def _out_folder(value: str) -> str:
+    if not value.strip():
+        raise argparse.ArgumentTypeError("needs a folder name")
+    return value
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -95,7 +116,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     games = _games(args.games)
     if Path(args.out).exists() and not Path(args.out).is_dir():
         raise UsageError(f"--out: '{args.out}' exists and is not a folder")
-    problems = unknown_game_folders(user_dir) if user_dir else []
+    problems = user_tree_problems(user_dir) if user_dir else []
     loaded = [validate_game(GAMES[g], user_dir) for g in games]
     for game in loaded:
         problems.extend(game.problems)
@@ -147,11 +168,11 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("games", nargs="*", metavar="GAME")
     b.add_argument("--paper", choices=["a4", "letter"], default="a4")
     b.add_argument("--duplex", choices=["long", "short", "none"], default="long")
-    b.add_argument("--out", default="output", metavar="DIR")
+    b.add_argument("--out", default="output", metavar="DIR", type=_out_folder)
     b.add_argument("--components", metavar="DIR")
     b.add_argument("--back-offset", type=_back_offset, default=(0.0, 0.0), metavar="X,Y",
                    help="shift backs by X,Y mm to match your printer's duplexer")
-    b.add_argument("--bleed", type=float, default=3.0, metavar="MM", help="bleed (default 3)")
+    b.add_argument("--bleed", type=_bleed, default=3.0, metavar="MM", help="bleed (default 3)")
     b.add_argument("--quiet", "-q", action="store_true")
     b.set_defaults(func=cmd_build)
 

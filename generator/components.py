@@ -58,20 +58,21 @@ def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
     if game_src is None:
         return loaded
     tree: dict[str, Any] = {"game": game_src.data}
+    failed: set[str] = set()  # files that could not be read: their other checks wait
     listed = game_src.data.get("components") if isinstance(game_src.data, dict) else None
     for i, name in enumerate(listed if isinstance(listed, list) else []):
         stem = _component_stem(loaded, game_src, i, name)
         if stem is not None:
             src = _read(loaded, stem, folder / name)
-            if src is not None:
+            if src is None:
+                failed.add(stem)
+            else:
                 tree[stem] = src.data
     _unlisted_files(loaded, listed if isinstance(listed, list) else [])
-    if any(p.severity == ERROR for p in loaded.problems):
-        return loaded
     try:
         data = model.model_validate(tree)
     except ValidationError as exc:
-        loaded.problems.extend(_schema_problems(exc, model, loaded.sources))
+        loaded.problems.extend(_schema_problems(exc, model, loaded.sources, failed))
         return loaded
     loaded.problems.extend(_missing_templates(loaded, data))
     if data.game.id != game_id:
@@ -93,6 +94,7 @@ def _read(loaded: LoadedGame, stem: str, path: Path) -> Source | None:
         loaded.problems.append(exc.problem)
         return None
     loaded.sources[stem] = src
+    loaded.problems.extend(src.problems)
     if not isinstance(src.data, dict):
         loaded.problems.append(src.problem((), "expected a mapping of keys at the top level",
                                            "schema"))
@@ -125,11 +127,11 @@ def _unlisted_files(loaded: LoadedGame, listed: list[Any]) -> None:
 
 
 def _schema_problems(exc: ValidationError, model: type[BaseModel],
-                     sources: dict[str, Source]) -> list[Problem]:
+                     sources: dict[str, Source], failed: set[str]) -> list[Problem]:
     problems = []
     errors = exc.errors(include_url=False)
     for err in errors:
-        if _other_branch(err, errors):
+        if _other_branch(err, errors) or (err["loc"] and err["loc"][0] in failed):
             continue
         loc = tuple(err["loc"])
         stem = str(loc[0]) if loc else "game"

@@ -24,7 +24,8 @@ def _fail(message: str) -> int:
 
 def _bots(args: argparse.Namespace, players: int,
           table: dict[str, BotFactory]) -> list[tuple[str, BotFactory]] | str:
-    names = (args.bots.split(",") if args.bots else [args.bot or "random"] * players)
+    names = (args.bots.split(",") if args.bots is not None
+             else [args.bot or "random"] * players)
     if len(names) != players:
         return f"--bots names {len(names)} bots for {players} players"
     for name in names:
@@ -33,22 +34,45 @@ def _bots(args: argparse.Namespace, players: int,
     return [(name, table[name]) for name in names]
 
 
+def _players(args: argparse.Namespace, low: int, high: int) -> int:
+    """--players, else one per bot named by --bots, else 4 where the game allows."""
+    if args.players is not None:
+        return int(args.players)
+    if args.bots is not None:
+        return len(args.bots.split(","))
+    return min(max(low, 4), high)
+
+
+def _usage(args: argparse.Namespace) -> str | None:
+    if not 1 <= args.games <= 10_000_000:
+        return "--games must be between 1 and 10000000"
+    if args.picture and not args.log:
+        return "--picture draws the game that --log prints: add --log"
+    if args.log and args.json:
+        return "--log prints one game in words; --json summarises many: choose one"
+    return None
+
+
 def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
     spec = GAMES.get(args.game)
     if spec is None:
         return _fail(f"unknown game '{args.game}' (games: {', '.join(GAMES)})")
     if spec.make_game is None:
         return _fail(f"{args.game} has no reference implementation yet")
-    if not 1 <= args.games <= 10_000_000:
-        return _fail("--games must be between 1 and 10000000")
+    problem = _usage(args)
+    if problem:
+        return _fail(problem)
     loaded = validate_game(spec, user_dir)
     if loaded.data is None:
         print(format_text(loaded.problems), file=sys.stderr)
         return EXIT_PROBLEMS
     info = loaded.data.game
-    players = args.players or min(max(info.players.min, 4), info.players.max)
+    players = _players(args, info.players.min, info.players.max)
     if not info.players.min <= players <= info.players.max:
-        return _fail(f"{args.game} is for {info.players.min}-{info.players.max} players")
+        allowed = (f"{info.players.min}-{info.players.max} players"
+                   if info.players.min < info.players.max else f"{info.players.min} player"
+                   + "s" * (info.players.min > 1))
+        return _fail(f"{args.game} is for {allowed}, not {players}")
     bots = _bots(args, players, dict(spec.bots))
     if isinstance(bots, str):
         return _fail(bots)

@@ -22,13 +22,22 @@ def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:
     return loaded
 
 
-def unknown_game_folders(user_dir: Path) -> list[Problem]:
-    """Folders in a user's tree that name no game: a typo would silently do nothing."""
+def user_tree_problems(user_dir: Path) -> list[Problem]:
+    """Folders in a user's tree that would silently do nothing: a folder that names no game
+    (a typo), or a game's folder without its game.yaml (a game is replaced whole)."""
     problems = []
     for folder in sorted(p for p in user_dir.iterdir() if p.is_dir()):
-        if folder.name not in GAMES and (folder / "game.yaml").exists():
+        has_yaml = any(folder.glob("*.yaml"))
+        if folder.name in GAMES:
+            if not (folder / "game.yaml").exists():
+                problems.append(Problem(
+                    display_path(folder), 1, 1, ERROR,
+                    f"no game.yaml here: a game folder replaces the whole bundled game, so "
+                    f"copy all of components/{folder.name}/ and edit the copy", "partial-game"))
+        elif has_yaml:
             hint = difflib.get_close_matches(folder.name, list(GAMES), n=1)
             tail = f"; did you mean '{hint[0]}'?" if hint else ""
-            problems.append(Problem(display_path(folder / "game.yaml"), 1, 1, ERROR,
+            shown = folder / "game.yaml" if (folder / "game.yaml").exists() else folder
+            problems.append(Problem(display_path(shown), 1, 1, ERROR,
                                     f"'{folder.name}' is not a game id{tail}", "unknown-game"))
     return problems

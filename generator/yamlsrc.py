@@ -30,6 +30,7 @@ class Source:
     data: Any = None
     values: dict[Loc, tuple[int, int]] = field(default_factory=dict)
     keys: dict[Loc, tuple[int, int]] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)  # found while reading, not fatal
 
     def position(self, loc: Loc, key: bool = False) -> tuple[int, int]:
         """The closest known position for ``loc``: the deepest prefix that exists."""
@@ -93,9 +94,11 @@ class _Builder:
             key = self.loader.construct_object(key_node)
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 key = str(key)
-            if key in out:
-                raise self.fail(key_node, f"duplicate key '{key}' (first at line "
-                                f"{first[key]})", "duplicate-key")
+            if key in out:  # reported, and reading goes on so later problems show too
+                self.source.problems.append(self.fail(key_node, f"duplicate key '{key}' "
+                                                      f"(first at line {first[key]})",
+                                                      "duplicate-key").problem)
+                continue
             first[key] = key_node.start_mark.line + 1
             self.source.keys[loc + (key,)] = (key_node.start_mark.line + 1,
                                               key_node.start_mark.column + 1)
@@ -117,8 +120,10 @@ def load(path: Path) -> Source:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise YamlError(Problem(shown, 1, exc.start + 1, ERROR, "file is not UTF-8 text",
-                                "yaml-syntax")) from None
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise YamlError(Problem(shown, line, col, ERROR, "file is not UTF-8 text (save it "
+                                "as UTF-8)", "yaml-syntax")) from None
     return loads(text, path)
 
 

@@ -26,13 +26,15 @@ def face_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
     try:
         return render_face(loaded, piece, face, side=side, copy=copy, bleed=bleed,
                            extra=extra, size=size)
-    except jinja2.TemplateError as exc:
+    except Exception as exc:  # any mistake in a template, also a TypeError on odd data
         where = _template_line(exc)
-        raise BuildError(f"{where}: error: {exc.message or exc} while drawing the {side} "
+        text = (exc.message if isinstance(exc, jinja2.TemplateError) else None) or (
+            f"{type(exc).__name__}: {exc}")
+        raise BuildError(f"{where}: error: {text} while drawing the {side} "
                          f"of '{piece.id}' face '{face.id}' (template)") from exc
 
 
-def _template_line(exc: jinja2.TemplateError) -> str:
+def _template_line(exc: BaseException) -> str:
     """PATH:LINE:COL of the template line that failed (Jinja keeps it in the traceback)."""
     if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
         return f"{display_path(exc.filename)}:{exc.lineno}:1"

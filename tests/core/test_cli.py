@@ -136,3 +136,48 @@ def test_unwritable_output_is_one_line_not_a_traceback(
     assert code == 1
     assert err.startswith("copperplate: error: ") and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_game_folder_without_game_yaml_is_not_silently_ignored(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "copperdale").mkdir()
+    shutil.copy(BUNDLED_COMPONENTS / "copperdale" / "deck.yaml", tmp_path / "copperdale")
+    code, out, _ = run(capsys, "validate", "copperdale", "--components", ".")
+    assert code == 1
+    assert out.startswith("copperdale:1:1: error: no game.yaml here") and "(partial-game)" in out
+
+
+def _user_template(tmp_path: Path, text: str) -> None:
+    shutil.copytree(BUNDLED_COMPONENTS / "copperdale", tmp_path / "copperdale")
+    (tmp_path / "copperdale" / "templates").mkdir()
+    (tmp_path / "copperdale" / "templates" / "card-back.svg.j2").write_text(text)
+
+
+@pytest.mark.parametrize("text,line,message", [
+    ('{% extends "_shared/base.svg.j2" %}\n{% block art %}\n{{ face.nosuch }}\n{% endblock %}',
+     3, "has no attribute 'nosuch'"),
+    ('{% extends "_shared/base.svg.j2" %}\n{% block art %}{{ face.id\n{% endblock %}', 3,
+     "expected token 'end of print statement'"),
+    ('{% include "../../../../../etc/passwd" %}', 1, "passwd"),
+])
+def test_validate_draws_user_templates_and_locates_their_mistakes(
+        text: str, line: int, message: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _user_template(tmp_path, text)
+    code, out, _ = run(capsys, "validate", "copperdale", "--components", ".")
+    assert code == 1, out
+    (first,) = out.strip().splitlines()
+    assert first.startswith(f"copperdale/templates/card-back.svg.j2:{line}:1: error: "), first
+    assert message in first and first.endswith("(template)")
+
+
+def test_validate_reports_a_template_that_writes_broken_svg(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _user_template(tmp_path, '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1"')
+    code, out, _ = run(capsys, "validate", "copperdale", "--components", ".")
+    assert code == 1
+    assert out.startswith("copperdale/templates/card-back.svg.j2:1:1: error: the back of 'deck'")
+    assert out.strip().endswith("(template-svg)")

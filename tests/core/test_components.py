@@ -90,6 +90,13 @@ def test_game_id_must_match_its_folder(demo: Path) -> None:
     assert where(load(demo).problems) == [("game.yaml", 1, 5, "game-id")]
 
 
+def test_problems_of_every_file_come_in_one_run(demo: Path) -> None:
+    (demo / "rules.yaml").unlink()
+    edit(demo / "cards.yaml", "template: card.svg.j2", "template: ../../../etc/passwd")
+    assert where(load(demo).problems) == [("cards.yaml", 6, 15, "schema"),
+                                          ("rules.yaml", 1, 1, "file-missing")]
+
+
 def test_duplicate_key_stops_only_that_file(demo: Path) -> None:
     edit(demo / "rules.yaml", "hand_size: 5\n", "hand_size: 5\nhand_size: 6\n")
     assert where(load(demo).problems) == [("rules.yaml", 2, 1, "duplicate-key")]

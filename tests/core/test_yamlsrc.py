@@ -22,12 +22,12 @@ def test_unknown_path_falls_back_to_the_deepest_known_parent() -> None:
     assert src.position(("a", "zzz", 3)) == (2, 3)
 
 
-def test_duplicate_key_is_located_at_the_second_key() -> None:
-    with pytest.raises(YamlError) as err:
-        loads("name: a\nother: 1\nname: b\n", P)
-    p = err.value.problem
-    assert (p.line, p.col, p.rule) == (3, 1, "duplicate-key")
-    assert "first at line 1" in p.message
+def test_every_duplicate_key_is_reported_and_reading_goes_on() -> None:
+    src = loads("name: a\nother: 1\nname: b\nlist:\n  - {x: 1, x: 2}\n", P)
+    assert [(p.line, p.col, p.rule) for p in src.problems] == [
+        (3, 1, "duplicate-key"), (5, 12, "duplicate-key")]
+    assert "first at line 1" in src.problems[0].message
+    assert src.data == {"name": "a", "other": 1, "list": [{"x": 1}]}  # the first one stands
 
 
 def test_syntax_error_is_located() -> None:
@@ -53,12 +53,13 @@ def test_alias_bomb_stops_with_an_error_instead_of_eating_memory() -> None:
     assert err.value.problem.rule == "yaml-too-large"
 
 
-def test_file_that_is_not_utf8(tmp_path: Path) -> None:
+def test_file_that_is_not_utf8_is_located_by_line_and_column(tmp_path: Path) -> None:
     f = tmp_path / "bad.yaml"
-    f.write_bytes(b"name: caf\xe9\n")
+    f.write_bytes(b"id: x\nname: caf\xe9\n")
     with pytest.raises(YamlError) as err:
         load(f)
     assert "UTF-8" in err.value.problem.message
+    assert (err.value.problem.line, err.value.problem.col) == (2, 10)
 
 
 def test_missing_file(tmp_path: Path) -> None:
