@@ -1,58 +1,77 @@
 """Simulation speed and bot strength for every game and player count (README figures).
 
-For each game and player count: N all-random games (games per second, invariants checked
-once at the end as in a balance run), then M games with `greedy` in seat 1 against
-`random` elsewhere (games per second and greedy's win share against its fair share).
+For each game and player count:
+- N all-random games, invariants checked once per game (as a balance run) and after every
+  action (as ``copperplate simulate`` does by default): games per CPU second;
+- N/4 all-greedy games: games per CPU second;
+- M games with ``greedy`` in seat 1 against ``random`` elsewhere: greedy's win share
+  against its fair share (mean medals in the solo game).
+``--balance N`` also times N four-player random Copper Creek games (the 10,000-game run).
 
-    python bench/simulate.py [--random N] [--greedy M] [GAME ...]
+    python bench/simulate.py [--games N] [--duel M] [--balance N] [GAME ...]
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
 from generator.engine.simulate import run
 from generator.games import GAMES
 from generator.validate import validate_game
 
 
-def measure(game_id: str, players: int, bots: list[str], games: int) -> tuple[float, dict]:  # type: ignore[type-arg]
+def measure(game_id: str, bots: list[str], games: int, check: str = "end") -> tuple[float, Any]:
+    """Games per CPU second of this process (a busy machine does not halve it), summary."""
     spec = GAMES[game_id]
     data = validate_game(spec).data
     assert spec.make_game is not None and data is not None
-    game = spec.make_game(data)
     table = [(name, spec.bots[name]) for name in bots]
     started = time.process_time()
-    summary = run(game, players, games, 1, table, check="end")
+    summary = run(spec.make_game(data), len(bots), games, 1, table, check=check)
     seconds = time.process_time() - started
     assert summary["completed"] == games and not summary["violations"], summary["violations"][:3]
     return games / seconds, summary
 
 
+def strength(game_id: str, players: int, games: int) -> tuple[str, str]:
+    _, duel = measure(game_id, ["greedy"] + ["random"] * (players - 1), games)
+    if players == 1:
+        _, alone = measure(game_id, ["random"], games)
+        return f"{duel['score']['mean']:.1f} medals", f"random: {alone['score']['mean']:.1f}"
+    return f"{duel['wins_by_seat'][0] / games:.0%}", f"{1 / players:.0%}"
+
+
+def row(game_id: str, players: int, games: int, duel: int) -> str:
+    scale = 10 if players == 1 else 1  # the solo game is short: more games, steadier figure
+    randoms = ["random"] * players
+    end, _ = measure(game_id, randoms, games * scale)
+    step, _ = measure(game_id, randoms, games * scale // 4, check="step")
+    greedy, _ = measure(game_id, ["greedy"] * players, max(games * scale // 4, 1))
+    share, fair = strength(game_id, players, duel)
+    return (f"| {game_id} | {players} | {end:,.0f} | {step:,.0f} | {greedy:,.1f} | {share} "
+            f"| {fair} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games", nargs="*", default=list(GAMES))
-    parser.add_argument("--random", type=int, default=100)
-    parser.add_argument("--greedy", type=int, default=30)
+    parser.add_argument("--games", dest="count", type=int, default=100)
+    parser.add_argument("--duel", type=int, default=30)
+    parser.add_argument("--balance", type=int, default=0)
     args = parser.parse_args()
-    print("| game | players | random games/s | greedy + random games/s | greedy wins | fair share |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| game | players | random games/s | random, checked every step | greedy games/s "
+          "| greedy wins vs random | fair share |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for game_id in args.games:
         info = validate_game(GAMES[game_id]).data.game  # type: ignore[union-attr]
         for players in range(info.players.min, info.players.max + 1):
-            fast, _ = measure(game_id, players, ["random"] * players,
-                              args.random * (10 if players == 1 else 1))
-            bots = ["greedy"] + ["random"] * (players - 1)
-            mixed, summary = measure(game_id, players, bots, args.greedy)
-            if players == 1:
-                share = f"{summary['score']['mean']:.1f} medals"
-                fair = "random: " + f"{measure(game_id, 1, ['random'], 200)[1]['score']['mean']:.1f}"
-            else:
-                share = f"{summary['wins_by_seat'][0] / args.greedy:.0%}"
-                fair = f"{1 / players:.0%}"
-            print(f"| {game_id} | {players} | {fast:,.0f} | {mixed:,.1f} | {share} | {fair} |",
-                  flush=True)
+            print(row(game_id, players, args.count, args.duel), flush=True)
+    if args.balance:
+        rate, _ = measure("copper-creek", ["random"] * 4, args.balance)
+        print(f"\ncopper-creek balance run: {args.balance} four-player random games in "
+              f"{args.balance / rate:.1f} CPU s")
 
 
 if __name__ == "__main__":

@@ -75,7 +75,7 @@ def test_simulate_json_is_the_same_twice() -> None:
 
 def test_greedy_beats_random(game: ColdComfortGame) -> None:
     """Over 30 two-player games (greedy in each seat half the time), greedy wins far more
-    than its fair half (bench/cold_comfort.py runs more)."""
+    than its fair half (bench/simulate.py runs more)."""
     wins = 0
     for i in range(30):
         seat = i % 2
