@@ -3,13 +3,13 @@ and a copy of the component tree to break."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+import gametree
 import pytest
+from gametree import copy_game
 
-from generator.components import BUNDLED_COMPONENTS
 from generator.games.boomtown_builders import SPEC
 from generator.games.boomtown_builders.rules import BoomtownGame, BoomtownState
 from generator.games.boomtown_builders.town import BUILDING, TERRAIN, Lot
@@ -69,15 +69,12 @@ def scenario(basic_game: BoomtownGame) -> Scenario:
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     """A copy of the bundled components of this game, to edit."""
-    shutil.copytree(BUNDLED_COMPONENTS / GAME_ID, tmp_path / GAME_ID)
+    copy_game(GAME_ID, tmp_path)
     return tmp_path
 
 
 def edit(tree: Path, name: str, old: str, new: str) -> None:
-    path = tree / GAME_ID / name
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"'{old}' is not unique in {name}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
+    gametree.edit(tree / GAME_ID / name, old, new)
 
 
 def problems(tree: Path) -> list[Problem]:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from gametree import copy_game, edit
 
-from generator.components import BUNDLED_COMPONENTS
 from generator.games.copper_creek import SPEC
 from generator.games.copper_creek.rules import CopperCreekGame, CopperCreekState
 from generator.problems import Problem
@@ -60,14 +59,10 @@ def scenario(game: CopperCreekGame, spec: dict[str, Any]) -> CopperCreekState:
 def broken_tree(tmp_path: Path) -> Callable[[str, str, str, str], list[Problem]]:
     """``broken_tree(file, after, old, new)``: in a copy of the bundled tree, replace the
     first ``old`` that follows the text ``after`` by ``new``; validate; return problems."""
-    shutil.copytree(BUNDLED_COMPONENTS / "copper-creek", tmp_path / "copper-creek")
+    folder = copy_game("copper-creek", tmp_path)
 
     def run(file: str, after: str, old: str, new: str) -> list[Problem]:
-        path = tmp_path / "copper-creek" / file
-        text = path.read_text(encoding="utf-8")
-        start = text.index(after)
-        at = text.index(old, start)
-        path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
+        edit(folder / file, old, new, after=after)
         return validate_game(SPEC, tmp_path).problems
 
     return run

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from gametree import copy_game, edit
 
-from generator.components import BUNDLED_COMPONENTS
 from generator.games.copperdale import SPEC
 from generator.games.copperdale.rules import CopperdaleGame, CopperdaleState
 from generator.validate import validate_game
@@ -74,11 +73,6 @@ def skills(game: CopperdaleGame, *names: str) -> list[list[int]]:
 def broken_tree(tmp_path: Path):  # type: ignore[no-untyped-def]
     """Copy the bundled tree, replace one text in one file, validate: (problems, text)."""
     def run(file: str, old: str, new: str) -> tuple[list[Any], str]:
-        shutil.copytree(BUNDLED_COMPONENTS / "copperdale", tmp_path / "copperdale")
-        path = tmp_path / "copperdale" / file
-        text = path.read_text()
-        assert text.count(old) == 1, f"'{old}' must occur once in {file}"
-        text = text.replace(old, new)
-        path.write_text(text)
+        text, _ = edit(copy_game("copperdale", tmp_path) / file, old, new)
         return validate_game(SPEC, tmp_path).problems, text
     return run

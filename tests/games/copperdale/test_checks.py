@@ -6,16 +6,10 @@ import subprocess
 import sys
 
 import pytest
+from gametree import spot
 
 from generator.games.copperdale import SPEC
 from generator.validate import validate_game
-
-
-def line_col(text: str, needle: str) -> tuple[int, int]:
-    """1-based line and column of the ``^`` in ``needle``, found in ``text`` (without ^)."""
-    at = text.index(needle.replace("^", "")) + needle.index("^")
-    line = text.count("\n", 0, at) + 1
-    return line, at - text.rfind("\n", 0, at)
 
 
 def test_bundled_data_is_clean() -> None:
@@ -85,7 +79,7 @@ def test_broken_data_is_located(broken_tree, rule: str, file: str, old: str, new
     problems, text = broken_tree(file, old, new)
     mine = [p for p in problems if p.rule == rule]
     assert mine, [p.format() for p in problems]
-    line, col = line_col(text, at)
+    line, col = spot(text, at)
     assert all(p.path.endswith(f"copperdale/{file}") for p in mine)
     assert (line, col) in [(p.line, p.col) for p in mine], [p.format() for p in mine]
     assert all(p.severity == "error" for p in mine)

@@ -3,14 +3,13 @@ gives the check's error at the exact PATH:LINE:COL."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from gametree import copy_game, edit, spot
 
-from generator.components import BUNDLED_COMPONENTS
 from generator.games.kings_of_copper import SPEC
 from generator.validate import validate_game
 
@@ -26,14 +25,6 @@ def test_cli_validate_exits_zero() -> None:
     run = subprocess.run([sys.executable, "-m", "generator", "validate", GAME],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
-
-
-def where(text: str, needle: str) -> tuple[int, int]:
-    """Line and column (1-based) of the ``^`` in ``needle`` inside ``text``."""
-    plain = needle.replace("^", "")
-    assert text.count(plain) == 1, f"needle {plain!r} is not unique"
-    at = text.index(plain) + needle.index("^")
-    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
 
 
 # (rule, file, text to replace (every occurrence), replacement, error spots in the new
@@ -104,16 +95,13 @@ def test_every_check_is_tested() -> None:
                          ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
 def test_broken_data_is_located(tmp_path: Path, rule: str, name: str, old: str, new: str,
                                 spots: list[str]) -> None:
-    tree = tmp_path / GAME
-    shutil.copytree(BUNDLED_COMPONENTS / GAME, tree)
-    text = (tree / name).read_text()
-    assert old in text
-    (tree / name).write_text(text.replace(old, new))
+    tree = copy_game(GAME, tmp_path)
+    edit(tree / name, old, new, every=True)
     spot_file = spots[0] if spots and spots[0].endswith(".yaml") else name
     spots = [x for x in spots if not x.endswith(".yaml")]
     spot_text = (tree / spot_file).read_text()
     problems = [p for p in validate_game(SPEC, tmp_path).problems if p.rule == rule]
     assert problems, f"{rule} did not fire"
     here = [p for p in problems if p.path.endswith(f"{GAME}/{spot_file}")]
-    assert sorted((p.line, p.col) for p in here) == sorted(where(spot_text, x) for x in spots)
+    assert sorted((p.line, p.col) for p in here) == sorted(spot(spot_text, x) for x in spots)
     assert all(p.severity == "error" for p in problems)
