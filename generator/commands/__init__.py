@@ -1,0 +1,16 @@
+"""The subcommands, one module each: ``register(sub)`` adds its parser, whose ``func``
+runs it. A new command is a new module and one line in ``COMMANDS``."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from generator.commands import build, checks, listing, simulate, validate
+
+COMMANDS: list[ModuleType] = [
+    listing,
+    checks,
+    validate,
+    build,
+    simulate,
+]

@@ -1,0 +1,27 @@
+"""``copperplate checks``: every named check of a game, what it proves, the rule it cites."""
+
+from __future__ import annotations
+
+import argparse
+
+from generator.commands.common import EXIT_OK, games_named
+from generator.games import GAMES
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    c = sub.add_parser("checks", help="list the named rules checks of each game",
+                       description="List every named check of each game, what it proves "
+                       "and the rule it cites.")
+    c.add_argument("games", nargs="*", metavar="GAME")
+    c.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.checks.core import CORE
+
+    for game_id in games_named(args.games):
+        print(f"{game_id}:")
+        for check in [*CORE, *GAMES[game_id].checks]:
+            summary = " ".join(check.doc.split("\n\n")[0].split())
+            print(f"  {check.id:28} {summary}  [{check.cite}]")
+    return EXIT_OK

@@ -1,0 +1,30 @@
+"""``copperplate list``: one line per game."""
+
+from __future__ import annotations
+
+import argparse
+
+from generator.commands.common import EXIT_OK
+from generator.games import GAMES
+from generator.validate import validate_game
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    sub.add_parser("list", help="one line per game: id, name, players, component count",
+                   description="One line per game: id, name, players, component count."
+                   ).set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    for game_id, spec in GAMES.items():
+        loaded = validate_game(spec)
+        if loaded.data is None:
+            print(f"{game_id}\t(invalid data: run 'copperplate validate {game_id}')")
+            continue
+        info = loaded.data.game
+        count = sum(piece.total() for _, piece in loaded.data.pieces())
+        players = (f"{info.players.min} player" if info.players.min == info.players.max == 1
+                   else f"{info.players.min} players" if info.players.min == info.players.max
+                   else f"{info.players.min}-{info.players.max} players")
+        print(f"{game_id}\t{info.name}\t{players}\t{count} components")
+    return EXIT_OK
