@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from generator import __version__
 from generator.commands import COMMANDS
 from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
 
@@ -15,6 +16,7 @@ __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "UsageError", "main", "pars
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="copperplate", description=__doc__)
+    p.add_argument("--version", action="version", version=f"copperplate {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     for command in COMMANDS:
         command.register(sub)
@@ -28,7 +30,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(f"copperplate: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C: say so in one line, not a traceback or nothing
+        print("copperplate: interrupted", file=sys.stderr)
         return 130
     except OSError as exc:  # a disk or permission problem: say what and where, no traceback
         if isinstance(exc, BrokenPipeError):  # `copperplate … | head`: the reader left

@@ -18,13 +18,12 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from generator.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
 from generator.problems import ERROR, Problem, display_path
 from generator.schema import GameData
 from generator.yamlsrc import Loc, Source, YamlError, load
 
-ROOT = Path(__file__).resolve().parent.parent
-BUNDLED_COMPONENTS = ROOT / "components"
-BUNDLED_TEMPLATES = ROOT / "templates"
+__all__ = ["BUNDLED_COMPONENTS", "BUNDLED_TEMPLATES", "LoadedGame", "game_folder", "load_game"]
 FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.yaml$")
 
 

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from generator.bundled import BUNDLED_ROOTS
+
 ERROR = "error"
 WARNING = "warning"
 
@@ -33,12 +35,20 @@ class Problem:
 
 
 def display_path(path: Path | str) -> str:
-    """The path as the user should see it: relative to the current directory if inside it."""
-    p = Path(path)
+    """The path as the user should see it: relative to the current directory if inside it;
+    a bundled file as ``<bundled>/templates/…`` (wherever the package is installed);
+    anything else absolute, never ``../…``."""
+    absolute = Path(os.path.abspath(path))
     try:
-        return os.path.relpath(p)
-    except ValueError:  # another drive (Windows); keep it absolute
-        return str(p)
+        relative = os.path.relpath(absolute)
+    except ValueError:  # another drive (Windows)
+        relative = str(absolute)
+    if not relative.startswith(os.pardir) and not os.path.isabs(relative):
+        return relative
+    for name, root in BUNDLED_ROOTS.items():
+        if absolute.is_relative_to(root):
+            return "/".join(("<bundled>", name, *absolute.relative_to(root).parts))
+    return str(absolute)
 
 
 def sort_problems(problems: Iterable[Problem]) -> list[Problem]:

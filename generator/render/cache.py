@@ -18,7 +18,7 @@ from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
 
-from generator.components import ROOT
+from generator.bundled import SOURCE_TREE
 from generator.fileio import write_atomic
 
 FORMAT = "copperplate-face-1"
@@ -35,12 +35,12 @@ class FaceError(Exception):
 
 def cache_root() -> Path:
     """``$COPPERPLATE_CACHE``, else ``$XDG_CACHE_HOME/copperplate``, else ``.cache/copperplate``
-    beside the project."""
+    beside the project in a source checkout (``~/.cache/copperplate`` when installed)."""
     if os.environ.get("COPPERPLATE_CACHE"):
         return Path(os.environ["COPPERPLATE_CACHE"])
     if os.environ.get("XDG_CACHE_HOME"):
         return Path(os.environ["XDG_CACHE_HOME"]) / "copperplate"
-    return ROOT / ".cache" / "copperplate"
+    return (SOURCE_TREE or Path.home()) / ".cache" / "copperplate"
 
 
 @lru_cache(maxsize=1)
