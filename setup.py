@@ -8,5 +8,6 @@ BUNDLED = {f"generator._bundled.{name}": name for name in ("components", "templa
 setup(
     packages=find_packages(include=["generator", "generator.*"]) + list(BUNDLED),
     package_dir=BUNDLED,
-    package_data={name: ["**/*.yaml", "**/*.j2"] for name in BUNDLED},
+    package_data={"generator": ["scaffold/**/*"],  # what `copperplate new` copies
+                  **{name: ["**/*.yaml", "**/*.j2"] for name in BUNDLED}},
 )

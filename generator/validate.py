@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 from pathlib import Path
 
 from generator.checks import run_checks
@@ -11,15 +12,57 @@ from generator.components import LoadedGame, game_folder, load_game
 from generator.games import GAMES
 from generator.games.spec import GameSpec
 from generator.problems import ERROR, Problem, display_path
+from generator.yamlsrc import YamlError, load
 
 
 def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:
-    loaded = load_game(spec.id, spec.model, game_folder(spec.id, user_dir))
+    folder = game_folder(spec.id, user_dir)
+    spec, wrong_rules = _named_rules(spec, folder)
+    loaded = load_game(spec.id, spec.model, folder)
+    if wrong_rules is not None:
+        loaded.problems.append(wrong_rules)
+        loaded.data = None
     if loaded.data is not None:
         loaded.problems.extend(run_checks([CORE, spec.checks], loaded.data, loaded.sources))
         if any(p.severity == ERROR for p in loaded.problems):
             loaded.data = None
     return loaded
+
+
+def _named_rules(spec: GameSpec, folder: Path) -> tuple[GameSpec, Problem | None]:
+    """A game of one's own whose game.yaml says ``rules: copperdale`` (``new --from``) is
+    read and checked as that game; without ``rules`` it is generic."""
+    if spec.id in GAMES or not (folder / "game.yaml").is_file():
+        return spec, None
+    try:
+        source = load(folder / "game.yaml")
+    except YamlError:
+        return spec, None  # load_game reports it
+    rules = source.data.get("rules") if isinstance(source.data, dict) else None
+    if rules is None:
+        return spec, None
+    if isinstance(rules, str) and rules in GAMES:
+        return replace(GAMES[rules], id=spec.id), None
+    return spec, source.problem(("rules",), f"rules '{rules}' are no registered game's "
+                                f"(games: {', '.join(GAMES)}); leave 'rules' out for a "
+                                "game checked by its composition rules only", "game-rules")
+
+
+def _typo_of(name: str) -> str | None:
+    """The registered game a folder name is probably a misspelling of (a letter or two
+    off; ``my-copperdale`` is a name of its own)."""
+    hint = difflib.get_close_matches(name, list(GAMES), n=1, cutoff=0.85)
+    return hint[0] if hint and abs(len(hint[0]) - len(name)) <= 2 else None
+
+
+def own_games(user_dir: Path | None) -> list[str]:
+    """The generic games in a user's tree: folders with a game.yaml whose name is no
+    registered game (nor a misspelling of one)."""
+    if user_dir is None:
+        return []
+    return [folder.name for folder in sorted(user_dir.iterdir())
+            if (folder / "game.yaml").is_file() and folder.name not in GAMES
+            and _typo_of(folder.name) is None]
 
 
 def user_tree_problems(user_dir: Path) -> list[Problem]:
@@ -34,10 +77,15 @@ def user_tree_problems(user_dir: Path) -> list[Problem]:
                     display_path(folder), 1, 1, ERROR,
                     f"no game.yaml here: a game folder replaces the whole bundled game, so "
                     f"copy all of components/{folder.name}/ and edit the copy", "partial-game"))
-        elif has_yaml:
+        elif (folder / "game.yaml").exists() and _typo_of(folder.name):
+            problems.append(Problem(
+                display_path(folder / "game.yaml"), 1, 1, ERROR,
+                f"'{folder.name}' is not a game id; did you mean '{_typo_of(folder.name)}'? "
+                "(a game of your own needs a name of its own)", "unknown-game"))
+        elif has_yaml and not (folder / "game.yaml").exists():
             hint = difflib.get_close_matches(folder.name, list(GAMES), n=1)
-            tail = f"; did you mean '{hint[0]}'?" if hint else ""
-            shown = folder / "game.yaml" if (folder / "game.yaml").exists() else folder
-            problems.append(Problem(display_path(shown), 1, 1, ERROR,
+            tail = f"; did you mean '{hint[0]}'?" if hint else (
+                " (a game of your own needs a game.yaml: see 'copperplate new')")
+            problems.append(Problem(display_path(folder), 1, 1, ERROR,
                                     f"'{folder.name}' is not a game id{tail}", "unknown-game"))
     return problems

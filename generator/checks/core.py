@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.checks.composition import check_composition
 from generator.checks.registry import Registry, Reporter
 from generator.schema import GameData
 
@@ -39,3 +40,7 @@ def printed_piece_count(data: GameData, report: Reporter) -> None:
     if total > MAX_PRINTED_PIECES:
         report.error(("game",), f"the game prints {total} pieces; the limit is "
                      f"{MAX_PRINTED_PIECES} (check the counts)")
+
+
+CORE.check("composition", cite="the game's own composition rules (composition: in its YAML)")(
+    check_composition)

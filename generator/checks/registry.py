@@ -35,18 +35,22 @@ class Reporter:
         self.rule = rule
         self.problems: list[Problem] = []
 
-    def _add(self, loc: Loc, message: str, severity: str, key: bool) -> None:
+    def _add(self, loc: Loc, message: str, severity: str, key: bool, rule: str | None) -> None:
         stem = str(loc[0]) if loc else "game"
         source = self.sources.get(stem) or self.sources["game"]
         rest = tuple(loc[1:]) if stem in self.sources else ()
-        self.problems.append(source.problem(rest, message, self.rule, key=key,
+        self.problems.append(source.problem(rest, message, rule or self.rule, key=key,
                                             severity=severity))
 
-    def error(self, loc: Loc, message: str, *, key: bool = False) -> None:
-        self._add(loc, message, ERROR, key)
+    def error(self, loc: Loc, message: str, *, key: bool = False,
+              rule: str | None = None) -> None:
+        """``rule`` names the broken rule when it is data, not this check (a composition
+        rule's own id)."""
+        self._add(loc, message, ERROR, key, rule)
 
-    def warning(self, loc: Loc, message: str, *, key: bool = False) -> None:
-        self._add(loc, message, WARNING, key)
+    def warning(self, loc: Loc, message: str, *, key: bool = False,
+                rule: str | None = None) -> None:
+        self._add(loc, message, WARNING, key, rule)
 
 
 CheckFn = Callable[[Any, Reporter], None]

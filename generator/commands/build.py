@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     from generator.render.build import BuildOptions, build_game
 
     user_dir = components_dir(args.components)
-    games = games_named(args.games)
+    games = games_named(args.games, user_dir)
     if Path(args.out).exists() and not Path(args.out).is_dir():
         raise UsageError(f"--out: '{args.out}' exists and is not a folder")
     problems = user_tree_problems(user_dir) if user_dir else []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from generator.commands.common import EXIT_OK, games_named
+from generator.commands.common import EXIT_OK, components_dir, games_named
 from generator.games import GAMES
 
 
@@ -13,13 +13,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="List every named check of each game, what it proves "
                        "and the rule it cites.")
     c.add_argument("games", nargs="*", metavar="GAME")
+    c.add_argument("--components", metavar="DIR",
+                   help="a components tree holding games of your own")
     c.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from generator.checks.core import CORE
 
-    for game_id in games_named(args.games):
+    for game_id in games_named(args.games, components_dir(args.components)):
         print(f"{game_id}:")
         for check in [*CORE, *GAMES[game_id].checks]:
             summary = " ".join(check.doc.split("\n\n")[0].split())

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from generator.games import GAMES
+from generator.problems import FORMATS, Problem, fails
+from generator.validate import own_games
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -14,12 +18,14 @@ class UsageError(Exception):
     """A mistake in the command line: one line on stderr, exit 2."""
 
 
-def games_named(names: Sequence[str]) -> list[str]:
-    """The games asked for, in order and once each; all of them when none is named."""
+def games_named(names: Sequence[str], user_dir: Path | None = None) -> list[str]:
+    """The games asked for, in order and once each; when none is named, every registered
+    game and every game of the user's own in ``user_dir`` (``--components``)."""
+    own = own_games(user_dir)
     for name in names:
-        if name not in GAMES:
-            raise UsageError(f"unknown game '{name}' (games: {', '.join(GAMES)})")
-    return list(dict.fromkeys(names)) or list(GAMES)
+        if name not in GAMES and name not in own:
+            raise UsageError(f"unknown game '{name}' (games: {', '.join([*GAMES, *own])})")
+    return list(dict.fromkeys(names)) or [*GAMES, *own]
 
 
 def components_dir(value: str | None) -> Path | None:
@@ -29,3 +35,27 @@ def components_dir(value: str | None) -> Path | None:
     if not path.is_dir():
         raise UsageError(f"--components: '{value}' is not a folder")
     return path
+
+
+def add_report_options(p: argparse.ArgumentParser) -> None:
+    """``--format``, ``--json`` and ``--strict``: how problems are printed and when they fail
+    the run (``validate`` and ``lint``)."""
+    p.add_argument("--format", choices=list(FORMATS), default="text",
+                   help="text: PATH:LINE:COL lines; json: a list of objects; github: "
+                   "workflow annotations; junit: a JUnit XML report (default: text)")
+    p.add_argument("--json", action="store_const", const="json", dest="format",
+                   help="the same as --format json")
+    p.add_argument("--strict", action="store_true", help="warnings fail the run too")
+
+
+def report(problems: list[Problem], args: argparse.Namespace, summary: str) -> int:
+    """Print the problems in ``args.format`` on stdout (a human summary on stderr for the
+    line formats) and return the exit code."""
+    shown = FORMATS[args.format](problems)
+    if shown or args.format in ("json", "junit"):
+        print(shown)
+    if args.format in ("text", "github"):
+        errors = sum(p.severity == "error" for p in problems)
+        print(f"{summary}: {errors} error(s), {len(problems) - errors} warning(s)",
+              file=sys.stderr)
+    return EXIT_PROBLEMS if fails(problems, strict=args.strict) else EXIT_OK

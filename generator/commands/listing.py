@@ -4,22 +4,26 @@ from __future__ import annotations
 
 import argparse
 
-from generator.commands.common import EXIT_OK
+from generator.commands.common import EXIT_OK, components_dir, games_named
 from generator.games import GAMES
 from generator.validate import validate_game
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    sub.add_parser("list", help="one line per game: id, name, players, component count",
-                   description="One line per game: id, name, players, component count."
-                   ).set_defaults(func=run)
+    p = sub.add_parser("list", help="one line per game: id, name, players, component count",
+                       description="One line per game: id, name, players, component count.")
+    p.add_argument("--components", metavar="DIR",
+                   help="also list the games of your own in this components tree")
+    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    for game_id, spec in GAMES.items():
-        loaded = validate_game(spec)
+    user_dir = components_dir(args.components)
+    for game_id in games_named([], user_dir):
+        loaded = validate_game(GAMES[game_id], user_dir)
         if loaded.data is None:
-            print(f"{game_id}\t(invalid data: run 'copperplate validate {game_id}')")
+            tree = f" --components {args.components}" if args.components else ""
+            print(f"{game_id}\t(invalid data: run 'copperplate validate {game_id}{tree}')")
             continue
         info = loaded.data.game
         count = sum(piece.total() for _, piece in loaded.data.pieces())

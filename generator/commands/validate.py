@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, components_dir, games_named
+from generator.commands.common import add_report_options, components_dir, games_named, report
 from generator.games import GAMES
-from generator.problems import format_json, format_text, has_errors
 from generator.validate import user_tree_problems, validate_game
 
 
@@ -17,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "and templates. Exit 0 clean, 1 problems, 2 usage.")
     v.add_argument("games", nargs="*", metavar="GAME")
     v.add_argument("--components", metavar="DIR", help="a components tree to use instead")
-    v.add_argument("--json", action="store_true", help="problems as JSON")
+    add_report_options(v)
     v.set_defaults(func=run)
 
 
@@ -26,17 +24,10 @@ def run(args: argparse.Namespace) -> int:
     problems = user_tree_problems(user_dir) if user_dir else []
     from generator.render.preflight import template_problems
 
-    for game_id in games_named(args.games):
+    games = games_named(args.games, user_dir)
+    for game_id in games:
         loaded = validate_game(GAMES[game_id], user_dir)
         problems.extend(loaded.problems)
         if loaded.data is not None:  # the data is sound: now draw every face once
             problems.extend(template_problems(loaded))
-    if args.json:
-        print(format_json(problems))
-    elif problems:
-        print(format_text(problems))
-    errors = sum(p.severity == "error" for p in problems)
-    if not args.json:
-        print(f"{len(games_named(args.games))} game(s) checked: {errors} error(s), "
-              f"{len(problems) - errors} warning(s)", file=sys.stderr)
-    return EXIT_PROBLEMS if has_errors(problems) else EXIT_OK
+    return report(problems, args, f"{len(games)} game(s) checked")

@@ -1,4 +1,9 @@
-"""The registered games: an explicit, duplicate-checked table."""
+"""The registered games: an explicit, duplicate-checked table.
+
+``GAMES[id]`` of an id that is not registered is a generic game's spec (core checks and
+composition rules, no reference rules), so every command treats a user's own game the
+same way; ``in``, ``.get`` and iteration see the registered games only.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +14,17 @@ from generator.games import (
     copperdale,
     kings_of_copper,
 )
+from generator.games.generic import generic_spec
 from generator.games.spec import GameSpec
 
 
-def _register(*specs: GameSpec) -> dict[str, GameSpec]:
-    table: dict[str, GameSpec] = {}
+class Games(dict[str, GameSpec]):
+    def __missing__(self, game_id: str) -> GameSpec:
+        return generic_spec(game_id)
+
+
+def _register(*specs: GameSpec) -> Games:
+    table = Games()
     for spec in specs:
         if spec.id in table:
             raise ValueError(f"game id '{spec.id}' is registered twice")
@@ -21,7 +32,7 @@ def _register(*specs: GameSpec) -> dict[str, GameSpec]:
     return table
 
 
-GAMES: dict[str, GameSpec] = _register(
+GAMES: Games = _register(
     copper_creek.SPEC,
     copperdale.SPEC,
     kings_of_copper.SPEC,

@@ -29,6 +29,7 @@ class Players(Model):
 
 class GameInfo(Model):
     id: Slug
+    rules: Slug | None = None  # a registered game whose model and checks this one uses
     name: str = Field(min_length=1, max_length=80)
     players: Players
     play_time_min: int = Field(ge=1, le=600)

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 from pydantic import ConfigDict, Field
 
 from generator.schema.base import Model, Slug, TemplateRef
+from generator.schema.composition import CompositionRule
 
 KINDS = ("card", "tile", "board", "chip", "token", "bill", "sheet", "die", "aid")
 Kind = Literal["card", "tile", "board", "chip", "token", "bill", "sheet", "die", "aid"]
@@ -104,6 +105,7 @@ class PieceFileOf(Model, Generic[FaceT]):
 
     source: str | None = Field(default=None, max_length=300)
     pieces: list[Piece[FaceT]] = Field(default_factory=list)
+    composition: list[CompositionRule] = Field(default_factory=list, max_length=200)
 
     def located_faces(self, stem: str) -> Iterator[tuple[tuple[str | int, ...], FaceT]]:
         """Every face with its location in the file ``stem``: (stem, "pieces", i, "faces", j)."""

@@ -35,8 +35,9 @@ def test_checks_lists_every_named_check_with_what_it_proves(
     code, out, _ = run(capsys, "checks", "copper-creek")
     listed = [line.split()[0] for line in out.splitlines()[1:]]
     assert code == 0 and out.startswith("copper-creek:")
-    assert listed[:3] == ["unique-piece-ids", "unique-face-ids", "printed-piece-count"]
-    assert listed[3:] == list(GAMES["copper-creek"].checks.checks)
+    assert listed[:4] == ["unique-piece-ids", "unique-face-ids", "printed-piece-count",
+                          "composition"]
+    assert listed[4:] == list(GAMES["copper-creek"].checks.checks)
     for check in GAMES["copper-creek"].checks:
         assert check.doc and check.cite, check.id
 
