@@ -7,12 +7,13 @@ import json
 import sys
 from pathlib import Path
 
+from generator.components import game_folder
 from generator.engine import simulate as sim
 from generator.engine.playout import BotFactory, play, replay
 from generator.fileio import write_atomic
 from generator.games import GAMES
 from generator.problems import format_text
-from generator.validate import validate_game
+from generator.validate import named_rules, own_games, validate_game
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -55,6 +56,11 @@ def _usage(args: argparse.Namespace) -> str | None:
 
 def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
     spec = GAMES.get(args.game)
+    if spec is None and args.game in own_games(user_dir):  # rules named in its game.yaml?
+        spec = named_rules(GAMES[args.game], game_folder(args.game, user_dir))[0]
+        if spec.make_game is None:
+            return _fail(f"'{args.game}' names no registered rules in its game.yaml: "
+                         "there is nothing to simulate")
     if spec is None:
         return _fail(f"unknown game '{args.game}' (games: {', '.join(GAMES)})")
     if spec.make_game is None:

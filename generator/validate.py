@@ -17,7 +17,7 @@ from generator.yamlsrc import YamlError, load
 
 def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:
     folder = game_folder(spec.id, user_dir)
-    spec, wrong_rules = _named_rules(spec, folder)
+    spec, wrong_rules = named_rules(spec, folder)
     loaded = load_game(spec.id, spec.model, folder)
     if wrong_rules is not None:
         loaded.problems.append(wrong_rules)
@@ -29,7 +29,7 @@ def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:
     return loaded
 
 
-def _named_rules(spec: GameSpec, folder: Path) -> tuple[GameSpec, Problem | None]:
+def named_rules(spec: GameSpec, folder: Path) -> tuple[GameSpec, Problem | None]:
     """A game of one's own whose game.yaml says ``rules: copperdale`` (``new --from``) is
     read and checked as that game; without ``rules`` it is generic."""
     if spec.id in GAMES or not (folder / "game.yaml").is_file():

@@ -1,0 +1,130 @@
+"""The command line in CI and for a person: output formats, --strict, --version, display
+paths, Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from generator.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
+from generator.cli import main
+from generator.problems import Problem, display_path, format_github, format_junit
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _warned_copy(tmp_path: Path) -> None:
+    """Copperdale with one composition rule that only warns: a deck of 52 wants 50."""
+    shutil.copytree(BUNDLED_COMPONENTS / "copperdale", tmp_path / "copperdale")
+    deck = tmp_path / "copperdale" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("pieces:\n", "composition:\n  - id: fifty\n"
+                    "    message: fifty cards\n    severity: warning\n"
+                    "    count: {exactly: 50}\npieces:\n", 1))
+
+
+def test_warnings_pass_unless_strict(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _warned_copy(tmp_path)
+    code, out, err = run(capsys, "validate", "copperdale", "--components", ".")
+    assert code == 0 and ": warning: fifty cards: expected exactly 50, found 52 (fifty)" in out
+    assert "0 error(s), 1 warning(s)" in err
+    assert run(capsys, "validate", "copperdale", "--components", ".", "--strict")[0] == 1
+
+
+def test_github_format_is_workflow_annotations(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _warned_copy(tmp_path)
+    code, out, _ = run(capsys, "validate", "copperdale", "--components", ".", "--format",
+                       "github")
+    (line,) = out.strip().splitlines()
+    assert code == 0 and line.startswith("::warning file=copperdale/deck.yaml,line=")
+    assert line.endswith(",title=fifty::fifty cards: expected exactly 50, found 52")
+
+
+def test_github_format_escapes_what_would_break_the_command() -> None:
+    problem = Problem("a,b:c.yaml", 3, 4, "error", "50%\nmore", "r:1")
+    assert format_github([problem]) == ("::error file=a%2Cb%3Ac.yaml,line=3,col=4,"
+                                        "title=r%3A1::50%25%0Amore")
+
+
+def test_junit_format_is_a_report_with_one_failure_per_problem(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _warned_copy(tmp_path)
+    code, out, _ = run(capsys, "validate", "copperdale", "--components", ".", "--format",
+                       "junit", "--strict")
+    suite = ET.fromstring(out).find("testsuite")
+    assert code == 1 and suite is not None and suite.get("failures") == "1"
+    failure = suite.find("testcase/failure")
+    assert failure is not None and failure.get("type") == "warning"
+    assert failure.get("message") == "fifty cards: expected exactly 50, found 52"
+
+
+def test_junit_of_a_clean_run_is_one_passing_case() -> None:
+    suite = ET.fromstring(format_junit([])).find("testsuite")
+    assert suite is not None and suite.get("tests") == "1" and suite.get("failures") == "0"
+
+
+def test_json_flag_is_the_json_format(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _warned_copy(tmp_path)
+    _, by_flag, _ = run(capsys, "validate", "copperdale", "--components", ".", "--json")
+    _, by_format, _ = run(capsys, "validate", "copperdale", "--components", ".", "--format",
+                          "json")
+    assert by_flag == by_format and json.loads(by_flag)[0]["rule"] == "fifty"
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from generator import __version__
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0 and capsys.readouterr().out == f"copperplate {__version__}\n"
+
+
+def test_ctrl_c_prints_one_line(capsys: pytest.CaptureFixture[str],
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    import generator.commands.listing as listing
+
+    monkeypatch.setattr(listing, "run", interrupted)
+    code, out, err = run(capsys, "list")
+    assert code == 130 and out == "" and err == "copperplate: interrupted\n"
+
+
+def test_display_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine").mkdir()
+    assert display_path(tmp_path / "mine" / "game.yaml") == "mine/game.yaml"
+    assert display_path(BUNDLED_TEMPLATES / "copperdale" / "card.svg.j2") == (
+        "<bundled>/templates/copperdale/card.svg.j2")
+    assert display_path(BUNDLED_COMPONENTS / "copperdale") == "<bundled>/components/copperdale"
+    assert display_path(tmp_path.parent / "x.yaml") == str(tmp_path.parent / "x.yaml")
+
+
+def test_a_missing_template_names_the_bundled_folders_so(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(BUNDLED_COMPONENTS / "copperdale", tmp_path / "copperdale")
+    deck = tmp_path / "copperdale" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("back: card-back.svg.j2", "back: nosuch.svg.j2"))
+    code, out, _ = run(capsys, "validate", "copperdale", "--components", ".")
+    assert code == 1 and "template 'nosuch.svg.j2' not found in " in out
+    assert "<bundled>/templates/copperdale, <bundled>/templates (template-missing)" in out
+    assert "../" not in out
