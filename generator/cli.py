@@ -9,17 +9,26 @@ from collections.abc import Sequence
 
 from generator import __version__
 from generator.commands import COMMANDS
-from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
+from generator.commands.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    HelpFormatter,
+    UsageError,
+)
 
 __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "UsageError", "main", "parser"]
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="copperplate", description=__doc__)
+    p = argparse.ArgumentParser(prog="copperplate", description=__doc__,
+                                epilog="'copperplate COMMAND --help' explains a command.")
     p.add_argument("--version", action="version", version=f"copperplate {__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         command.register(sub)
+    for command_parser in sub.choices.values():  # every command shows its defaults
+        command_parser.formatter_class = HelpFormatter
     return p
 
 

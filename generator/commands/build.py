@@ -11,6 +11,8 @@ from generator.commands.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
     UsageError,
+    add_components,
+    add_games,
     components_dir,
     games_named,
 )
@@ -49,15 +51,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     b = sub.add_parser("build", help="print-ready PDFs and manifests",
                        description="Build each game's print-and-play PDF and its manifest "
                        "into OUT/GAME/.")
-    b.add_argument("games", nargs="*", metavar="GAME")
-    b.add_argument("--paper", choices=["a4", "letter"], default="a4")
-    b.add_argument("--duplex", choices=["long", "short", "none"], default="long")
-    b.add_argument("--out", default="output", metavar="DIR", type=_out_folder)
-    b.add_argument("--components", metavar="DIR")
-    b.add_argument("--back-offset", type=_back_offset, default=(0.0, 0.0), metavar="X,Y",
+    add_games(b, "the games to build")
+    b.add_argument("--paper", choices=["a4", "letter"], default="a4",
+                   help="paper size: a4 or letter")
+    b.add_argument("--duplex", choices=["long", "short", "none"], default="long",
+                   help="double-sided printing flipped on the long or short edge, or none "
+                   "(backs on their own sheets, to glue)")
+    b.add_argument("--out", default="output", metavar="DIR", type=_out_folder,
+                   help="where OUT/GAME/GAME-PAPER.pdf and its manifest go")
+    add_components(b)
+    b.add_argument("--back-offset", type=_back_offset, default="0,0", metavar="X,Y",
                    help="shift backs by X,Y mm to match your printer's duplexer")
-    b.add_argument("--bleed", type=_bleed, default=3.0, metavar="MM", help="bleed (default 3)")
-    b.add_argument("--quiet", "-q", action="store_true")
+    b.add_argument("--bleed", type=_bleed, default=3.0, metavar="MM",
+                   help="bleed around every piece, 0 to 10 mm")
+    b.add_argument("--quiet", "-q", action="store_true",
+                   help="print only the final summary line")
     b.set_defaults(func=run)
 
 

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from generator.commands.common import EXIT_OK, components_dir, games_named
+from generator.commands.common import (
+    EXIT_OK,
+    add_components,
+    add_games,
+    components_dir,
+    games_named,
+)
 from generator.games import GAMES
 
 
@@ -12,9 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     c = sub.add_parser("checks", help="list the named rules checks of each game",
                        description="List every named check of each game, what it proves "
                        "and the rule it cites.")
-    c.add_argument("games", nargs="*", metavar="GAME")
-    c.add_argument("--components", metavar="DIR",
-                   help="a components tree holding games of your own")
+    add_games(c, "the games whose checks to list")
+    add_components(c)
     c.set_defaults(func=run)
 
 

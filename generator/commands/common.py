@@ -59,3 +59,35 @@ def report(problems: list[Problem], args: argparse.Namespace, summary: str) -> i
         print(f"{summary}: {errors} error(s), {len(problems) - errors} warning(s)",
               file=sys.stderr)
     return EXIT_PROBLEMS if fails(problems, strict=args.strict) else EXIT_OK
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Every option's help ends with its default (unless it says it, or there is none)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if (action.option_strings and action.default not in (None, False, argparse.SUPPRESS)
+                and "default" not in text):
+            text += " (default: %(default)s)"
+        return text
+
+
+def add_games(p: argparse.ArgumentParser, what: str = "the games to use") -> None:
+    """The GAME… positional shared by the commands that take games."""
+    p.add_argument("games", nargs="*", metavar="GAME",
+                   help=f"{what} (default: all): {', '.join(GAMES)}, or a game of your own "
+                   "in --components")
+
+
+def add_components(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--components", metavar="DIR",
+                   help="a components tree like the bundled components/: its game folders "
+                   "replace the bundled games of the same id, or are games of your own")
+
+
+def bot_list(value: str) -> str:
+    """``--bots "greedy, random"``: one bot per seat, commas with or without spaces."""
+    names = [name.strip() for name in value.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"expected bot names separated by commas, got '{value}'")
+    return ",".join(names)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from generator.commands.common import EXIT_OK, components_dir, games_named
+from generator.commands.common import EXIT_OK, add_components, components_dir, games_named
 from generator.games import GAMES
 from generator.validate import validate_game
 
@@ -12,8 +12,7 @@ from generator.validate import validate_game
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("list", help="one line per game: id, name, players, component count",
                        description="One line per game: id, name, players, component count.")
-    p.add_argument("--components", metavar="DIR",
-                   help="also list the games of your own in this components tree")
+    add_components(p)
     p.set_defaults(func=run)
 
 

@@ -34,17 +34,16 @@ def _pieces(value: str) -> list[str]:
 def register(sub: argparse._SubParsersAction) -> None:
     n = sub.add_parser("new", help="scaffold a game folder of your own",
                        description="Create DIR as a game of your own (its id is DIR's name): "
-                       "game.yaml, component files, templates to edit and a README. Every "
-                       "command but simulate works on it with --components and the folder "
-                       "that holds DIR.")
+                       "game.yaml, component files, templates to edit and a README. The other "
+                       "commands take it with --components and the folder that holds DIR.")
     n.add_argument("folder", metavar="DIR", help="the game folder to create (must not exist "
                    "or be empty)")
     n.add_argument("--name", required=True, help="the game's name, as printed")
     n.add_argument("--from", dest="start", default="blank", choices=["blank", *GAMES],
-                   help="start from a blank game or a copy of a bundled one (default: blank)")
-    n.add_argument("--pieces", type=_pieces, default=["cards"], metavar="LIST",
-                   help=f"with --from blank: any of {', '.join(PIECES)}, comma-separated "
-                   "(default: cards)")
+                   metavar="GAME", help=f"start from a blank game or a copy of a bundled "
+                   f"one: blank, {', '.join(GAMES)}")
+    n.add_argument("--pieces", type=_pieces, default="cards", metavar="LIST",
+                   help=f"with --from blank: any of {', '.join(PIECES)}, comma-separated")
     n.set_defaults(func=run)
 
 

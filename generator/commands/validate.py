@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from generator.commands.common import add_report_options, components_dir, games_named, report
+from generator.commands.common import (
+    add_components,
+    add_games,
+    add_report_options,
+    components_dir,
+    games_named,
+    report,
+)
 from generator.games import GAMES
 from generator.validate import user_tree_problems, validate_game
 
@@ -13,8 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     v = sub.add_parser("validate", help="schema and rules checks",
                        description="Check a game's component data: schema, rules checks "
                        "and templates. Exit 0 clean, 1 problems, 2 usage.")
-    v.add_argument("games", nargs="*", metavar="GAME")
-    v.add_argument("--components", metavar="DIR", help="a components tree to use instead")
+    add_games(v, "the games to check")
+    add_components(v)
     add_report_options(v)
     v.set_defaults(func=run)
 

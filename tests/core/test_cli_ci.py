@@ -3,6 +3,7 @@ paths, Ctrl-C."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import xml.etree.ElementTree as ET
@@ -128,3 +129,47 @@ def test_a_missing_template_names_the_bundled_folders_so(
     assert code == 1 and "template 'nosuch.svg.j2' not found in " in out
     assert "<bundled>/templates/copperdale, <bundled>/templates (template-missing)" in out
     assert "../" not in out
+
+
+def _commands() -> list[tuple[str, argparse.ArgumentParser]]:
+    from generator.cli import parser
+
+    sub = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return list(sub.choices.items())
+
+
+@pytest.mark.parametrize("name,command", _commands())
+def test_every_option_is_explained_with_its_default_and_choices(
+        name: str, command: argparse.ArgumentParser) -> None:
+    text = " ".join(command.format_help().split())
+    assert command.description and "Thin" not in command.description
+    for action in command._actions:
+        if action.dest == "help":
+            continue
+        assert action.help, f"{name} {action.option_strings or action.dest} has no help"
+        shown = " ".join((action.help % vars(action)).split())
+        for choice in action.choices or []:
+            assert choice in text, f"{name}: choice {choice} not listed"
+        if action.option_strings and action.default not in (None, False):
+            assert "default" in shown or f"(default: {action.default})" in text, (
+                f"{name} {action.option_strings} hides its default")
+
+
+def test_the_command_list_says_what_each_does_in_one_line() -> None:
+    from generator.cli import parser
+
+    text = parser().format_help()
+    for name, _ in _commands():
+        assert f"    {name} " in text
+    assert "checks" in text and "'copperplate COMMAND --help'" in text
+
+
+def test_simulate_help_names_the_bots() -> None:
+    help_text = dict(_commands())["simulate"].format_help()
+    assert "random, greedy" in " ".join(help_text.split())
+
+
+def test_bots_may_be_separated_by_comma_and_space(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "copper-creek", "--bots", "greedy, random, random",
+                       "--games", "1", "--json")
+    assert code == 0 and json.loads(out)["bots"] == ["greedy", "random", "random"]
