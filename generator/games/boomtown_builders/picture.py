@@ -1,8 +1,10 @@
-"""A picture of the final table: the town, the Track Tokens and the scores (SVG text)."""
+"""A picture of the final table: the town, the Track Tokens and the scores (SVG text,
+drawn with svgwrite, which escapes the text)."""
 
 from __future__ import annotations
 
-from html import escape
+import svgwrite
+from svgwrite.base import BaseElement
 
 from generator.engine.api import State
 from generator.games.boomtown_builders.rules import BoomtownState
@@ -33,64 +35,73 @@ def picture(state: State) -> str:
     t = state.tables
     width = 2 * MARGIN + t.columns * CELL_W
     height = 2 * MARGIN + t.rows * CELL_H + 30 + 18 * state.b.players
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans" font-size="8">',
-             f'<rect width="{width}" height="{height}" fill="#E9D3A4"/>']
+    svg = svgwrite.Drawing(size=(width, height), viewBox=f"0 0 {width} {height}",
+                           font_family="DejaVu Sans", font_size=8, debug=False)
+    parts: list[BaseElement] = [svg.rect(size=(width, height), fill="#E9D3A4")]
     scored = {(s.row, s.col): s for s in score_town(t, state.b.lots, state.b.tokens)}
     for i, lot in enumerate(state.b.lots):
         row, col = divmod(i, t.columns)
-        parts.append(_lot(state, lot, row, col, scored.get((row, col))))
+        parts += _lot(svg, state, lot, row, col, scored.get((row, col)))
     for row, col in enumerate(state.b.tokens):
         x, y = _xy(state, row, col)
-        parts.append(f'<circle cx="{x + CELL_W - 9}" cy="{y + 9}" r="7" fill="#5E3A1C" '
-                     'stroke="#FFFFFF"/><path d="M {0} {1} v 10 M {2} {1} v 10" stroke="#FFF" '
-                     'stroke-width="1.2"/>'.format(x + CELL_W - 11, y + 4, x + CELL_W - 7))
-    parts += _scores(state, MARGIN + t.rows * CELL_H + 24)
-    parts.append("</svg>")
-    return "\n".join(parts)
+        parts += [svg.circle(center=(x + CELL_W - 9, y + 9), r=7, fill="#5E3A1C",
+                             stroke="#FFFFFF"),
+                  svg.path(d=f"M {x + CELL_W - 11} {y + 4} v 10 M {x + CELL_W - 7} {y + 4} v 10",
+                           stroke="#FFF", stroke_width=1.2)]
+    parts += _scores(svg, state, MARGIN + t.rows * CELL_H + 24)
+    for part in parts:
+        svg.add(part)
+    return str(svg.tostring())
 
 
 def _xy(state: BoomtownState, row: int, col: int) -> tuple[int, int]:
     return MARGIN + col * CELL_W, MARGIN + (state.tables.rows - 1 - row) * CELL_H
 
 
-def _lot(state: BoomtownState, lot: Lot, row: int, col: int, scored: Scored | None) -> str:
+def _lot(svg: svgwrite.Drawing, state: BoomtownState, lot: Lot, row: int, col: int,
+         scored: Scored | None) -> list[BaseElement]:
     x, y = _xy(state, row, col)
     t = state.tables
     fill = TERRAIN_FILL.get(lot.name, "#F6EBD0") if lot.kind == TERRAIN else "#F6EBD0"
-    out = [f'<rect x="{x + 1}" y="{y + 1}" width="{CELL_W - 2}" height="{CELL_H - 2}" rx="3" '
-           f'fill="{fill}" stroke="#7A4A22"/>']
+    out = [svg.rect(insert=(x + 1, y + 1), size=(CELL_W - 2, CELL_H - 2), rx=3, fill=fill,
+                    stroke="#7A4A22")]
     label = ""
     if lot.kind == BUILDING:
         label = t.cards[lot.name].name or lot.name  # a card without a name shows its id
-        out.append(_cube(state, lot, x + 10, y + 30, scored))
+        out += _cube(svg, state, lot, x + 10, y + 30, scored)
     elif lot.kind == TERRAIN:
         label = lot.name.title()
     elif lot.kind == HIDEOUT:
         label = (t.hideout_cards[lot.name].name or lot.name) if lot.name else "(hideout)"
-    out.append(f'<text x="{x + 4}" y="{y + 12}" font-size="7">{escape(label[:18])}</text>')
-    return "".join(out)
+    out.append(svg.text(label[:18], insert=(x + 4, y + 12), font_size=7))
+    return out
 
 
-def _cube(state: BoomtownState, lot: Lot, x: int, y: int, scored: Scored | None) -> str:
-    color = state.tables.colors[lot.owner]
+def _symbol(svg: svgwrite.Drawing, state: BoomtownState, seat: int, x: int,
+            y: int) -> BaseElement:
+    """The seat's shape in its colour (colour is never the only cue)."""
+    color = state.tables.colors[seat]
+    group = svg.g(transform=f"translate({x} {y})")
+    group.add(svg.path(d=SHAPES[color.symbol], fill=color.hex, stroke="#000"))
+    return group
+
+
+def _cube(svg: svgwrite.Drawing, state: BoomtownState, lot: Lot, x: int, y: int,
+          scored: Scored | None) -> list[BaseElement]:
     mult = state.tables.size(lot.size).multiplier if lot.size else 0
     vp = f"{scored.space}x{mult} = {scored.points} VP" if scored and scored.space else "0 VP"
-    return (f'<g transform="translate({x} {y})"><path d="{SHAPES[color.symbol]}" '
-            f'fill="{color.hex}" stroke="#000"/></g><text x="{x + 9}" y="{y + 3}">'
-            f'x{mult}: {escape(vp)}</text>')
+    return [_symbol(svg, state, lot.owner, x, y),
+            svg.text(f"x{mult}: {vp}", insert=(x + 9, y + 3))]
 
 
-def _scores(state: BoomtownState, y: int) -> list[str]:
+def _scores(svg: svgwrite.Drawing, state: BoomtownState, y: int) -> list[BaseElement]:
     points, cubes = state.totals()
     winners = state.winners() if state.is_terminal() else []
     out = []
     for seat in range(state.b.players):
-        color = state.tables.colors[seat]
         mark = "  (wins)" if seat in winners else ""
-        out.append(f'<g transform="translate({MARGIN + 6} {y + 18 * seat})"><path '
-                   f'd="{SHAPES[color.symbol]}" fill="{color.hex}" stroke="#000"/></g>'
-                   f'<text x="{MARGIN + 16}" y="{y + 18 * seat + 4}" font-size="10">'
-                   f'{escape(player_name(state, seat))}: {points[seat]} VP, '
-                   f'{cubes[seat]} cubes on the Scoring Track{mark}</text>')
+        out += [_symbol(svg, state, seat, MARGIN + 6, y + 18 * seat),
+                svg.text(f"{player_name(state, seat)}: {points[seat]} VP, {cubes[seat]} cubes "
+                         f"on the Scoring Track{mark}", insert=(MARGIN + 16, y + 18 * seat + 4),
+                         font_size=10)]
     return out

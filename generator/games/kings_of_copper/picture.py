@@ -1,10 +1,13 @@
 """A picture of the final table: the board graph, every token where it ended, the
-mines' owners and each player's wealth (``simulate --log --picture``)."""
+mines' owners and each player's wealth (``simulate --log --picture``), drawn with
+svgwrite."""
 
 from __future__ import annotations
 
 from collections import Counter
-from xml.sax.saxutils import escape
+
+import svgwrite
+from svgwrite.base import BaseElement
 
 from generator.games.kings_of_copper.model import Color, Space
 from generator.games.kings_of_copper.state import FINISH, START, KingsState
@@ -16,23 +19,23 @@ def picture(st: KingsState) -> str:
     board = st.t.board
     colors = {c.id: c for c in st.t.data.board.colors}
     w, h = st.t.data.board.pieces[0].size_mm
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h + 40}mm" '
-           f'viewBox="0 0 {w} {h + 40}" font-family="DejaVu Sans">',
-           f'<rect width="{w}" height="{h + 40}" fill="#F3DCC4"/>']
+    svg = svgwrite.Drawing(size=(f"{w}mm", f"{h + 40}mm"), viewBox=f"0 0 {w} {h + 40}",
+                           font_family="DejaVu Sans", debug=False)
+    parts: list[BaseElement] = [svg.rect(size=(w, h + 40), fill="#F3DCC4")]
     for space in board.spaces.values():
-        x, y = space.at
         for n in space.next:
-            nx, ny = board.spaces[n].at
-            out.append(f'<line x1="{x}" y1="{y}" x2="{nx}" y2="{ny}" stroke="#5A2E0E"/>')
+            parts.append(svg.line(start=space.at, end=board.spaces[n].at, stroke="#5A2E0E"))
     for space in board.spaces.values():
-        out.append(_space(st, space, colors))
-    out += _tokens(st, colors)
-    out += _scores(st, colors, h)
-    out.append("</svg>")
-    return "\n".join(out)
+        parts += _space(svg, st, space, colors)
+    parts += _tokens(svg, st, colors)
+    parts += _scores(svg, st, colors, h)
+    for part in parts:
+        svg.add(part)
+    return str(svg.tostring())
 
 
-def _space(st: KingsState, space: Space, colors: dict[str, Color]) -> str:
+def _space(svg: svgwrite.Drawing, st: KingsState, space: Space,
+           colors: dict[str, Color]) -> list[BaseElement]:
     x, y = space.at
     fill = colors[space.color].hex if space.color else "#FFFFFF"
     label = space.kind[0].upper() if space.kind not in ("track", "octagon") else ""
@@ -40,11 +43,12 @@ def _space(st: KingsState, space: Space, colors: dict[str, Color]) -> str:
     if mine is not None and mine.owner is not None:
         owner = colors[st.color(mine.owner)]
         label, fill = owner.letter, owner.hex
-    return (f'<circle cx="{x}" cy="{y}" r="{R}" fill="{fill}" stroke="#5A2E0E"/>'
-            f'<text x="{x}" y="{y - 4}" font-size="3" text-anchor="middle">{label}</text>')
+    return [svg.circle(center=(x, y), r=R, fill=fill, stroke="#5A2E0E"),
+            svg.text(label, insert=(x, y - 4), font_size=3, text_anchor="middle")]
 
 
-def _tokens(st: KingsState, colors: dict[str, Color]) -> list[str]:
+def _tokens(svg: svgwrite.Drawing, st: KingsState,
+            colors: dict[str, Color]) -> list[BaseElement]:
     out = []
     for seat, tokens in enumerate(st.s.tokens):
         color = colors[st.color(seat)]
@@ -53,14 +57,16 @@ def _tokens(st: KingsState, colors: dict[str, Color]) -> list[str]:
                          board.finish(color.id) if p == FINISH else p for p in tokens)
         for place, n in sorted(places.items()):
             x, y = board.spaces[place].at
-            out.append(f'<circle cx="{x + 3 * (seat - 1.5)}" cy="{y + 3}" r="3.5" '
-                       f'fill="{color.hex}" stroke="#000" stroke-width="0.4"/>'
-                       f'<text x="{x + 3 * (seat - 1.5)}" y="{y + 4.2}" font-size="3.2" '
-                       f'text-anchor="middle" font-weight="bold">{color.letter}{n}</text>')
+            cx = x + 3 * (seat - 1.5)
+            out += [svg.circle(center=(cx, y + 3), r=3.5, fill=color.hex, stroke="#000",
+                               stroke_width=0.4),
+                    svg.text(f"{color.letter}{n}", insert=(cx, y + 4.2), font_size=3.2,
+                             text_anchor="middle", font_weight="bold")]
     return out
 
 
-def _scores(st: KingsState, colors: dict[str, Color], h: float) -> list[str]:
+def _scores(svg: svgwrite.Drawing, st: KingsState, colors: dict[str, Color],
+            h: float) -> list[BaseElement]:
     out = []
     winners = st.winners() if st.is_terminal() else []
     for seat in range(st.s.players):
@@ -69,5 +75,5 @@ def _scores(st: KingsState, colors: dict[str, Color], h: float) -> list[str]:
         line = (f"{color.name} ({color.letter}): ${st.s.money[seat]}, "
                 f"{st.s.tokens[seat].count(FINISH)} home, {len(st.titles(seat))} titles"
                 f"{crown}")
-        out.append(f'<text x="10" y="{h + 8 + 8 * seat}" font-size="5">{escape(line)}</text>')
+        out.append(svg.text(line, insert=(10, h + 8 + 8 * seat), font_size=5))
     return out
