@@ -113,3 +113,13 @@ def test_simulate_plays_a_copy_of_a_bundled_game(
     code, out, _ = run(capsys, "simulate", "solo", "--components", "mine", "--games", "2",
                        "--json")
     assert code == 0 and json.loads(out)["completed"] == 2
+
+
+def test_a_folder_of_yaml_without_game_yaml_points_to_new(
+        in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (in_tmp / "harvest").mkdir()
+    (in_tmp / "harvest" / "cards.yaml").write_text("pieces: []\n")
+    code, out, _ = run(capsys, "validate", "copperdale", "--components", ".")
+    assert code == 1
+    assert out.startswith("harvest:1:1: error: 'harvest' is not a game id (a game of your own "
+                          "needs a game.yaml: see 'copperplate new') (unknown-game)")
