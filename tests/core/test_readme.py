@@ -4,7 +4,16 @@ what it documents exists."""
 from __future__ import annotations
 
 import re
+import shlex
+import subprocess
 from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.games import GAMES
+from generator.render.svg import render_face
+from generator.validate import validate_game
 
 REPO = Path(__file__).resolve().parents[2]
 README = (REPO / "README.md").read_text()
@@ -36,3 +45,23 @@ def test_every_pinned_dependency_is_explained() -> None:
     assert names
     for name in names:
         assert name.lower() in section, name
+
+
+def test_the_back_colour_example_recolours_the_back(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's commands, run as written, give Copperdale a blue card back."""
+    monkeypatch.chdir(tmp_path)
+    section = README.split("**A deck's back colour or art**", 1)[1]
+    commands = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert commands is not None
+    script = commands.group(1).replace("\\\n", " ")
+    for line in script.splitlines():
+        if line.startswith("copperplate new"):
+            assert main(shlex.split(line)[1:]) == 0
+        elif line.startswith("sed "):
+            subprocess.run(["bash", "-c", line], check=True)
+    loaded = validate_game(GAMES["copperdale"], tmp_path / "mydecks")
+    assert loaded.data is not None
+    deck = loaded.data.deck.pieces[0]
+    back = render_face(loaded, deck, deck.faces[0], side="back")
+    assert "#1e4a8c" in back and "#8c4a1e" not in back and "#a35a25" not in back
