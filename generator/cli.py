@@ -16,6 +16,7 @@ from generator.commands.common import (
     HelpFormatter,
     UsageError,
 )
+from generator.entry import INTERRUPTED
 
 __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "UsageError", "main", "parser"]
 
@@ -33,14 +34,14 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
     try:
+        args = parser().parse_args(argv)
         return int(args.func(args))
     except UsageError as exc:
         print(f"copperplate: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:  # Ctrl-C: say so in one line, not a traceback or nothing
-        print("copperplate: interrupted", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         return 130
     except OSError as exc:  # a disk or permission problem: say what and where, no traceback
         if isinstance(exc, BrokenPipeError):  # `copperplate … | head`: the reader left

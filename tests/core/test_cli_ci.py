@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -173,3 +179,32 @@ def test_bots_may_be_separated_by_comma_and_space(capsys: pytest.CaptureFixture[
     code, out, _ = run(capsys, "simulate", "copper-creek", "--bots", "greedy, random, random",
                        "--games", "1", "--json")
     assert code == 0 and json.loads(out)["bots"] == ["greedy", "random", "random"]
+
+
+def test_ctrl_c_while_the_games_load_prints_one_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    from generator import entry
+
+    real_import = builtins.__import__
+
+    def slow_import(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "generator.cli":
+            raise KeyboardInterrupt
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", slow_import)
+    assert entry.main() == 130
+    assert capsys.readouterr().err == "copperplate: interrupted\n"
+
+
+def test_ctrl_c_in_a_terminal_interrupts_the_whole_run_in_one_line() -> None:
+    """Ctrl-C reaches every process of the terminal's group, pool workers included."""
+    run = subprocess.Popen([sys.executable, "-m", "generator", "simulate", "copper-creek",
+                            "--games", "1000000"], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(2.5)
+    os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert (run.returncode, out, err) == (130, "", "copperplate: interrupted\n")
