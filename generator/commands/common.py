@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from generator.games import GAMES
-from generator.problems import FORMATS, Problem, fails
+from generator.problems import FORMATS, Problem, display_path, fails
 from generator.validate import own_games
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -34,6 +34,10 @@ def components_dir(value: str | None) -> Path | None:
     path = Path(value)
     if not path.is_dir():
         raise UsageError(f"--components: '{value}' is not a folder")
+    if (path / "game.yaml").is_file():  # a game folder, not the tree that holds it
+        parent = display_path(path.resolve().parent)
+        raise UsageError(f"--components: '{value}' is a game folder; give the folder that "
+                         f"holds it: --components {parent}")
     return path
 
 

@@ -80,9 +80,8 @@ def _check_target(folder: Path, game_id: str, start: str) -> None:
 
 
 def _fill(text: str, words: dict[str, str]) -> str:
-    for placeholder, value in words.items():
-        text = text.replace(placeholder, value)
-    return text
+    """Placeholders (``__ID__``) replaced in one pass: a name may hold anything."""
+    return re.sub(r"__[A-Z_]+?__", lambda m: words.get(m.group(0), m.group(0)), text)
 
 
 def _blank(folder: Path, pieces: list[str], words: dict[str, str]) -> None:

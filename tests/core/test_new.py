@@ -123,3 +123,18 @@ def test_a_folder_of_yaml_without_game_yaml_points_to_new(
     assert code == 1
     assert out.startswith("harvest:1:1: error: 'harvest' is not a game id (a game of your own "
                           "needs a game.yaml: see 'copperplate new') (unknown-game)")
+
+
+def test_components_naming_the_game_folder_itself_says_what_to_give(
+        in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "new", "my-game", "--name", "My Game")
+    code, _, err = run(capsys, "validate", "--components", "my-game")
+    assert code == 2
+    assert "'my-game' is a game folder; give the folder that holds it: --components ." in err
+
+
+def test_a_name_is_written_as_given(in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "new", "g", "--name", "The __ID__ & <Co>")
+    assert 'name: "The __ID__ & <Co>"' in (in_tmp / "g" / "game.yaml").read_text()
+    code, out, _ = run(capsys, "list", "--components", ".")
+    assert out.splitlines()[-1].startswith("g\tThe __ID__ & <Co>\t")
