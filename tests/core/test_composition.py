@@ -109,3 +109,22 @@ def test_a_malformed_rule_is_a_located_error(tmp_path: Path, rule: str, message:
     found = problems(tmp_path, rule)
     assert len(found) == 1 and message in found[0].message, [p.format() for p in found]
     assert 3 <= found[0].line <= 6
+
+
+def test_every_example_in_the_documentation_is_a_valid_rule() -> None:
+    import re
+    import textwrap
+
+    import yaml
+
+    from generator.schema.composition import CompositionRule
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "composition.md").read_text()
+    blocks = re.findall(r"```yaml\n(.*?)```", doc, re.S)
+    rules = []
+    for block in blocks:
+        data = yaml.safe_load(textwrap.dedent(block))
+        rules += data["composition"] if isinstance(data, dict) else data
+    assert len(rules) >= 10
+    kinds = {CompositionRule.model_validate(rule).kind for rule in rules}
+    assert kinds == {"count", "copies", "unique", "sum", "pairing"}
