@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from generator.commands import build, checks, export, listing, simulate, validate
+from generator.commands import build, checks, export, listing, preview, simulate, validate
 
 COMMANDS: list[ModuleType] = [
     listing,
@@ -14,4 +14,5 @@ COMMANDS: list[ModuleType] = [
     build,
     simulate,
     export,
+    preview,
 ]
