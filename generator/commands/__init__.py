@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from generator.commands import build, checks, export, listing, preview, simulate, validate
+from generator.commands import (
+    build,
+    checks,
+    export,
+    listing,
+    preview,
+    simulate,
+    validate,
+    watch,
+)
 
 COMMANDS: list[ModuleType] = [
     listing,
@@ -15,4 +24,5 @@ COMMANDS: list[ModuleType] = [
     simulate,
     export,
     preview,
+    watch,
 ]

@@ -7,7 +7,13 @@ import sys
 from pathlib import Path
 
 from generator.commands.build import _out_folder
-from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, components_dir
+from generator.commands.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    UsageError,
+    components_dir,
+    games_named,
+)
 from generator.games import GAMES
 from generator.problems import format_text, has_errors
 from generator.validate import user_tree_problems, validate_game
@@ -38,8 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from generator.export import ExportError, ExportOptions, check_options, export_game
     from generator.export.staging import check_destination
 
-    if args.game not in GAMES:
-        raise UsageError(f"unknown game '{args.game}' (games: {', '.join(GAMES)})")
+    games_named([args.game])  # an unknown game: one line, exit 2
     options = ExportOptions(to=args.to, preset=args.preset, out=Path(args.out), dpi=args.dpi,
                             bleed=args.bleed)
     try:

@@ -7,7 +7,13 @@ import sys
 from pathlib import Path
 
 from generator.commands.build import _out_folder
-from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, components_dir
+from generator.commands.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    UsageError,
+    components_dir,
+    games_named,
+)
 from generator.components import LoadedGame
 from generator.games import GAMES
 from generator.problems import Problem, format_text, has_errors
@@ -44,8 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from generator.export import ExportError
     from generator.export.gallery import write_preview
 
-    if args.game not in GAMES:
-        raise UsageError(f"unknown game '{args.game}' (games: {', '.join(GAMES)})")
+    games_named([args.game])  # an unknown game: one line, exit 2
     user_dir = components_dir(args.components)
     loaded, problems = load(args.game, user_dir)
     if problems:

@@ -2,15 +2,14 @@
 size and source, the problems found beside the piece they concern, and a search by name.
 
 Faces are drawn by the build's own face rendering and cairo (as PNG, so the browser shows
-exactly the pinned fonts), each cached by its SVG: a watched deck redraws only the face
-that changed. Problems are tied to a piece by where they point (a line inside the
+exactly the pinned fonts), each named by its SVG's hash: a watched deck redraws only the
+face that changed. Problems are tied to a piece by where they point (a line inside the
 piece's YAML) or given by piece id (``ByPiece``), so any checker's problems slot in.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 from generator.components import BUNDLED_TEMPLATES, LoadedGame
 from generator.export import raster
 from generator.export.pictures import Picture, pictures
-from generator.export.staging import staged
+from generator.export.staging import check_destination
 from generator.fileio import write_atomic
 from generator.problems import Problem, display_path, sort_problems
 from generator.render import fonts
@@ -79,26 +78,34 @@ def attach(loaded: LoadedGame, problems: Iterable[Problem],
 
 def write_preview(loaded: LoadedGame, problems: Iterable[Problem], out: Path,
                   by_piece: ByPiece | None = None) -> Path:
-    """``OUT/GAME/preview/index.html`` and its images, whole or not at all."""
-    final = out / loaded.game_id / "preview"
+    """``OUT/GAME/preview/index.html`` and its images. Images are named by their content,
+    so a rebuild writes only the faces that changed, then the page (atomically), then
+    removes the images no page shows any more."""
+    folder = out / loaded.game_id / "preview"
+    check_destination(folder)
     problems = list(problems)
     fonts.pin(cache_root())
-    with staged(final) as staging:
-        (staging / "img").mkdir()
-        if loaded.data is None:  # invalid data: the page is the list of what to fix
-            shown, rest = [], sort_problems(problems)
-        else:
-            tied, rest = attach(loaded, problems, by_piece)
-            shown = [_shown(loaded, job, staging, tied.get(job.piece.id, []))
-                     for job in jobs(loaded, 3.0)]
-        html = environment((BUNDLED_TEMPLATES,)).get_template("_shared/preview.html.j2").render(
-            game=loaded.game_id if loaded.data is None else loaded.data.game.name,
-            pieces=shown, general=rest)
-        (staging / "index.html").write_text(html, encoding="utf-8")
-    return final / "index.html"
+    (folder / "img").mkdir(parents=True, exist_ok=True)
+    if loaded.data is None:  # invalid data: the page is the list of what to fix
+        shown, rest = [], sort_problems(problems)
+    else:
+        tied, rest = attach(loaded, problems, by_piece)
+        shown = [_shown(loaded, job, folder, tied.get(job.piece.id, []))
+                 for job in jobs(loaded, 3.0)]
+    html = environment((BUNDLED_TEMPLATES,)).get_template("_shared/preview.html.j2").render(
+        game=loaded.game_id if loaded.data is None else loaded.data.game.name,
+        pieces=shown, general=rest)
+    write_atomic(folder / "index.html", html.encode("utf-8"))
+    if loaded.data is not None:  # an invalid round keeps the last good images
+        used = {name for piece in shown for face in piece.faces
+                for name in (face["front"], face["back"]) if name}
+        for stale in (folder / "img").glob("*.png"):
+            if f"img/{stale.name}" not in used:
+                stale.unlink(missing_ok=True)
+    return folder / "index.html"
 
 
-def _shown(loaded: LoadedGame, job: Any, staging: Path, problems: list[Problem]) -> Shown:
+def _shown(loaded: LoadedGame, job: Any, folder: Path, problems: list[Problem]) -> Shown:
     piece = job.piece
     w, h = piece.size_mm
     source = piece.source or next((f.source for _, f in loaded.data.piece_files()
@@ -115,23 +122,19 @@ def _shown(loaded: LoadedGame, job: Any, staging: Path, problems: list[Problem])
         back = next((p for p in mine if p.side == "back"), None)
         shown.faces.append({"id": face.id, "name": face.name or face.id, "count": face.count,
                             "source": face.source or "",
-                            "front": _image(front, staging), "back": _image(back, staging)})
+                            "front": _image(front, folder), "back": _image(back, folder)})
     return shown
 
 
-def _image(picture: Picture | None, staging: Path) -> str | None:
-    """The picture's PNG under ``img/`` (drawn once per SVG, then kept in the cache)."""
+def _image(picture: Picture | None, folder: Path) -> str | None:
+    """The picture's PNG under ``img/``, named by piece, face and content: drawn only
+    when no earlier preview drew the same SVG."""
     if picture is None:
         return None
     dpi = raster.fitting_dpi(picture.extent_mm, PREVIEW_DPI, limit=LONGEST_PX)
     px = raster.pixels(picture.extent_mm, dpi)
     key = hashlib.sha256(f"{px}|".encode() + picture.svg.encode("utf-8")).hexdigest()
-    cached = cache_root() / "preview" / key[:2] / f"{key}.png"
-    if not cached.is_file():
-        write_atomic(cached, raster.png(picture.svg, px, dpi, alpha=True))
-    name = f"img/{picture.stem}.png"
-    try:
-        os.link(cached, staging / name)  # same bytes, no copy
-    except OSError:
-        (staging / name).write_bytes(cached.read_bytes())
+    name = f"img/{picture.stem}-{key[:12]}.png"
+    if not (folder / name).is_file():
+        write_atomic(folder / name, raster.png(picture.svg, px, dpi, alpha=True))
     return name
