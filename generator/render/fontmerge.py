@@ -51,6 +51,12 @@ class Typeface:
 class Merged:
     font: pikepdf.Object  # the Type0 font placed in every form that used the typeface
     gid: dict[str, int]  # character -> glyph id in the merged subset (0: .notdef)
+    base: str  # its tagged name: the same name is the same subset
+
+
+# rewritten content streams of recent builds: a watched deck re-merges the same faces
+RECODED: dict[tuple[str, tuple[tuple[str, str, str], ...]], bytes] = {}
+RECODED_MAX = 4096
 
 
 def installed_font(name: str, folder: Path = DEJAVU_DIR) -> Path | None:
@@ -82,9 +88,12 @@ def _code_width(font: pikepdf.Object) -> int | None:
 def to_unicode(font: pikepdf.Object) -> dict[bytes, str]:
     """code -> text from a font's ToUnicode CMap (the bfchar and bfrange forms cairo uses)."""
     stream = font.get("/ToUnicode")
-    if stream is None:
-        return {}
-    text = stream.read_bytes()
+    return {} if stream is None else parse_cmap(stream.read_bytes())
+
+
+@lru_cache(maxsize=4096)
+def parse_cmap(text: bytes) -> dict[bytes, str]:
+    """Cached: the same face's CMap comes back on every rebuild (callers never change it)."""
     out: dict[bytes, str] = {}
     for block in re.findall(rb"beginbfchar(.*?)endbfchar", text, re.S):
         pairs = HEX.findall(block)
@@ -229,7 +238,7 @@ def _merged_font(pdf: pikepdf.Pdf, name: str, face: Typeface) -> Merged:
                       Encoding=Name("/Identity-H"),
                       DescendantFonts=Array([pdf.make_indirect(cid)]),
                       ToUnicode=pdf.make_stream(_cmap(gids)))
-    return Merged(pdf.make_indirect(font), gids)
+    return Merged(pdf.make_indirect(font), gids, str(base))
 
 
 def _cmap(gids: dict[str, int]) -> bytes:
@@ -252,12 +261,29 @@ def _cmap(gids: dict[str, int]) -> bytes:
 def _rewrite(pdf: pikepdf.Pdf, form: pikepdf.Object, merged: dict[str, Merged]) -> None:
     fonts = form.get("/Resources", Dictionary()).get("/Font", Dictionary())
     recode: dict[str, tuple[int, dict[bytes, str], Merged]] = {}
+    signature = []
     for key, font in fonts.items():
         width, target = _code_width(font), merged.get(_base_name(font))
         if width is not None and target is not None:
             recode[key] = (width, to_unicode(font), target)
+            cmap = font.get("/ToUnicode")
+            signature.append((key, target.base, hashlib.sha1(
+                cmap.read_bytes() if cmap is not None else b"").hexdigest()))
     if not recode:
         return
+    assert isinstance(form, pikepdf.Stream)
+    memo = (hashlib.sha1(form.read_bytes()).hexdigest(), tuple(signature))
+    if memo not in RECODED:
+        if len(RECODED) >= RECODED_MAX:
+            RECODED.clear()
+        RECODED[memo] = _recoded_stream(form, recode)
+    form.write(RECODED[memo])
+    for key, (_, _, target) in recode.items():
+        fonts[key] = target.font
+
+
+def _recoded_stream(form: pikepdf.Stream,
+                    recode: dict[str, tuple[int, dict[bytes, str], Merged]]) -> bytes:
     ops: list[pikepdf.ContentStreamInstruction | pikepdf.ContentStreamInlineImage] = []
     current: str | None = None
     stack: list[str | None] = []
@@ -277,9 +303,7 @@ def _rewrite(pdf: pikepdf.Pdf, form: pikepdf.Object, merged: dict[str, Merged]) 
             instruction = pikepdf.ContentStreamInstruction(
                 [_recode(o, *recode[current]) for o in operands], operator)
         ops.append(instruction)
-    form.write(pikepdf.unparse_content_stream(ops))
-    for key, (_, _, target) in recode.items():
-        fonts[key] = target.font
+    return bytes(pikepdf.unparse_content_stream(ops))
 
 
 def _recode(operand: pikepdf.Object, width: int, text: dict[bytes, str],
