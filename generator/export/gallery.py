@@ -20,10 +20,12 @@ from generator.export import raster
 from generator.export.pictures import Picture, pictures
 from generator.export.staging import check_destination
 from generator.fileio import write_atomic
-from generator.problems import Problem, display_path, sort_problems
+from generator.problems import ERROR, Problem, display_path, sort_problems
 from generator.render import fonts
 from generator.render.cache import cache_root
+from generator.render.errors import BuildError
 from generator.render.jobs import jobs
+from generator.render.preflight import LOCATED
 from generator.render.svg import environment
 
 PREVIEW_DPI = 100
@@ -112,7 +114,12 @@ def _shown(loaded: LoadedGame, job: Any, folder: Path, problems: list[Problem]) 
                                    if piece in f.pieces), None) or ""
     shown = Shown(piece.id, piece.name, piece.kind, f"{w:g} × {h:g} mm", piece.total(),
                   str(source), problems=problems)
-    drawn = pictures(job, job.bleed)
+    try:
+        drawn = pictures(job, job.bleed)
+    except BuildError as exc:  # a broken template: the piece is shown with why, not drawn
+        found = as_problem(exc)
+        shown.problems = problems if found in problems else [*problems, found]
+        return shown
     for face in piece.faces:
         mine = [p for p in drawn if p.face == face.id or (p.face == "back" and any(
             c.face.id == face.id and c.number in p.copies for c in job.copies))]
@@ -124,6 +131,14 @@ def _shown(loaded: LoadedGame, job: Any, folder: Path, problems: list[Problem]) 
                             "source": face.source or "",
                             "front": _image(front, folder), "back": _image(back, folder)})
     return shown
+
+
+def as_problem(exc: BuildError) -> Problem:
+    found = LOCATED.match(exc.message)
+    if found is None:
+        return Problem("templates", 1, 1, ERROR, exc.message, "template")
+    return Problem(found["path"], int(found["line"]), int(found["col"]), ERROR, found["msg"],
+                   found["rule"])
 
 
 def _image(picture: Picture | None, folder: Path) -> str | None:

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.components import LoadedGame
-from generator.export.gallery import write_preview
+from generator.export.gallery import as_problem, write_preview
 from generator.problems import Problem, has_errors
+from generator.render.errors import BuildError
 
 Load = Callable[[], tuple[LoadedGame, list[Problem]]]
 
@@ -65,8 +66,12 @@ class Watcher:
         done = Round(problems, write_preview(loaded, problems, self.out))
         done.preview_s = time.perf_counter() - started
         if loaded.data is not None and not has_errors(problems):
-            result = build_game(loaded, BuildOptions(paper=self.paper, out=self.out))
-            done.pdf, done.drawn = result.pdf, result.rendered
+            try:
+                result = build_game(loaded, BuildOptions(paper=self.paper, out=self.out))
+            except BuildError as exc:  # cairo refused a face: report it, keep watching
+                done.problems = [*problems, as_problem(exc)]
+            else:
+                done.pdf, done.drawn = result.pdf, result.rendered
         done.total_s = time.perf_counter() - started
         return done
 

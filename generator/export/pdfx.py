@@ -75,7 +75,13 @@ def convert(rgb_pdf: bytes, title: str) -> bytes:
         if run.returncode != 0 or not (folder / "out.pdf").is_file():
             last = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no output"]
             raise ExportError(f"Ghostscript could not make the PDF/X: {last[0]}")
-        return _finish((folder / "out.pdf").read_bytes(), title)
+        result = _finish((folder / "out.pdf").read_bytes(), title)
+    with pikepdf.open(io.BytesIO(result)) as pdf:  # checked, not assumed
+        worst = max_ink(pdf)
+    if worst > TAC_LIMIT + 1e-3:
+        raise ExportError(f"'{title}' still needs {worst:.0%} total ink after conversion, "
+                          f"above the {TAC_LIMIT:.0%} DriveThruCards accepts")
+    return result
 
 
 def _flatten_groups(data: bytes) -> bytes:

@@ -59,3 +59,26 @@ def test_the_watch_command_builds_and_reports(capsys, tmp_path):
     out, _ = capsys.readouterr()
     assert code == 0 and "preview in" in out and "copperdale-a4.pdf" in out
     assert main(["watch", "copperdale", "--components", str(tmp_path / "none")]) == 2
+
+
+def test_a_broken_template_is_shown_and_the_watch_goes_on(tmp_path):
+    folder = copy_game("kings-of-copper", tmp_path / "decks")
+    (folder / "templates").mkdir()
+    own = folder / "templates" / "event.svg.j2"
+    own.write_text((BUNDLED_TEMPLATES / "kings-of-copper" / "event.svg.j2").read_text(
+        encoding="utf-8"), encoding="utf-8")
+    watcher = Watcher(lambda: load("kings-of-copper", tmp_path / "decks"), [folder],
+                      tmp_path / "out")
+    assert watcher.rebuild().pdf is not None
+    own.write_text(own.read_text(encoding="utf-8").replace(
+        "{% block body %}", "{% block body %}{{ face.nothing_here }}"), encoding="utf-8")
+    touch_later(own)
+    broken = watcher.poll()  # no exception, no exit
+    assert broken is not None and broken.pdf is None and has_errors(broken.problems)
+    page = broken.preview.read_text(encoding="utf-8")
+    assert "nothing_here" in page and 'id="piece-events"' in page
+    own.write_text((BUNDLED_TEMPLATES / "kings-of-copper" / "event.svg.j2").read_text(
+        encoding="utf-8"), encoding="utf-8")
+    touch_later(own)
+    fixed = watcher.poll()
+    assert fixed is not None and fixed.pdf is not None
