@@ -11,7 +11,7 @@ product matches is left out and reported, with the products there are.
 from __future__ import annotations
 
 from generator.export import pdfx, raster
-from generator.export.base import Export
+from generator.export.base import Export, ExportError
 from generator.export.pictures import Picture, pictures
 from generator.export.presets import PRESETS, Product, Vendor
 from generator.render.build import BuildOptions, render_arts
@@ -36,6 +36,10 @@ def export(work: Export) -> None:
             _deck_pdf(work, vendor, job, product, drawn)
         else:
             _pngs(work, job, product, drawn)
+    if not work.files:  # an empty folder would look like success
+        names = ", ".join(s["piece"] for s in work.skipped)
+        raise ExportError(f"no piece of {work.loaded.game_id} matches a {vendor.title} product "
+                          f"({vendor.describe()}); left out: {names}")
 
 
 def oriented(size: tuple[float, float], like: tuple[float, float]) -> tuple[float, float]:

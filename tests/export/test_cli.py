@@ -86,3 +86,13 @@ def test_export_writes_the_contract_folder_and_index(capsys, tmp_path):
     for entry in index["files"]:
         assert {"path", "piece", "face", "side", "copies", "px", "dpi"} <= set(entry)
         assert (folder / entry["path"]).is_file()
+
+
+def test_a_game_no_product_fits_is_one_line_and_no_folder(capsys, tmp_path):
+    code, out, err = run(capsys, "export", "copper-creek", "--to", "pod", "--preset", "mpc",
+                         "--out", str(tmp_path / "o"))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("copperplate: error: no piece of copper-creek matches a "
+                          "MakePlayingCards product (poker 63.50 x 88.90 mm); left out: "
+                          "building-cards, train-station")
+    assert not (tmp_path / "o").exists()
