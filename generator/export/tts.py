@@ -88,7 +88,8 @@ def _deck(work: Export, job: Job, first_key: int) -> dict[str, Any]:
     cards.sort(key=lambda card: card[1])
     contained = [{"Name": "Card", "Nickname": _face_name(job, p), "Description": "",
                   "CardID": card_id, "GUID": guid(job.piece.id, copy),
-                  "Transform": transform(_scale(job)), "CustomDeck": custom}
+                  "Transform": transform(_scale(job)),
+                  "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]}}
                  for card_id, copy, p in cards]
     if len(contained) == 1:
         return {**contained[0], "Nickname": job.piece.name}

@@ -61,6 +61,8 @@ def test_every_deck_copy_is_a_card_of_a_sheet_slot_before_the_hidden_one(tts_exp
         deck = decks[piece.name]
         assert len(deck["DeckIDs"]) == piece.total()
         assert deck["DeckIDs"] == [c["CardID"] for c in deck["ContainedObjects"]]
+        for card in deck["ContainedObjects"]:  # a card names the one sheet it is cut from
+            assert card["Name"] == "Card" and set(card["CustomDeck"]) == {str(card["CardID"] // 100)}
         for card_id in deck["DeckIDs"]:
             entry = deck["CustomDeck"][str(card_id // 100)]
             assert set(entry) == DECK_ENTRY and entry["BackIsHidden"] is False
