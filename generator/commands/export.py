@@ -14,12 +14,10 @@ from generator.commands.common import (
     components_dir,
     games_named,
 )
+from generator.export import PRESETS, TARGETS
 from generator.games import GAMES
 from generator.problems import format_text, has_errors
 from generator.validate import user_tree_problems, validate_game
-
-TARGETS = ("png", "tts", "pod")  # generator.export.TARGETS, named here to keep --help fast
-PRESETS = ("tgc", "mpc", "drivethrucards")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,9 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "saved object), pod (a print shop's sizes: --preset).")
     e.add_argument("game", metavar="GAME")
     e.add_argument("--to", required=True, metavar="|".join(TARGETS),
-                   help="png, tts or pod")
+                   help=f"what to make: {', '.join(TARGETS)}")
     e.add_argument("--preset", metavar="|".join(PRESETS),
-                   help="with --to pod: tgc, mpc or drivethrucards")
+                   help=f"with --to pod, the print shop: {', '.join(PRESETS)}")
     e.add_argument("--out", default="output", metavar="DIR", type=_out_folder)
     e.add_argument("--components", metavar="DIR")
     e.add_argument("--dpi", type=int, default=300, help="png and tts resolution (300)")

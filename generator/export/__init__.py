@@ -8,26 +8,33 @@ writes ``OUT/GAME/export-T[-P]/`` (whole or not at all) with an ``index.json``.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable
 from types import MappingProxyType
 
 from generator.components import LoadedGame
-from generator.export import png, pod, tts
 from generator.export.base import Export, ExportError, ExportOptions
 from generator.export.presets import PRESETS
 from generator.export.staging import check_destination, staged
 from generator.render import fonts
 from generator.render.cache import cache_root
 
-TARGETS: MappingProxyType[str, Callable[[Export], None]] = MappingProxyType({
-    "png": png.export,
-    "tts": tts.export,
-    "pod": pod.export,
+# target -> the module whose ``export(work)`` makes it; imported when used, so that
+# ``--help`` never loads pikepdf, Pillow or cairo
+TARGETS: MappingProxyType[str, str] = MappingProxyType({
+    "png": "generator.export.png",
+    "tts": "generator.export.tts",
+    "pod": "generator.export.pod",
 })
 
+
+def target(name: str) -> Callable[[Export], None]:
+    exporter: Callable[[Export], None] = importlib.import_module(TARGETS[name]).export
+    return exporter
+
 __all__ = ["PRESETS", "TARGETS", "Export", "ExportError", "ExportOptions", "check_options",
-           "export_game"]
+           "export_game", "target"]
 
 
 def check_options(options: ExportOptions) -> None:
@@ -51,7 +58,7 @@ def export_game(loaded: LoadedGame, options: ExportOptions) -> Export:
     fonts.pin(cache_root())  # before cairo is first loaded: only the pinned fonts
     with staged(final) as staging:
         work = Export(loaded, options, staging, final)
-        TARGETS[options.to](work)
+        target(options.to)(work)
         (staging / "index.json").write_text(
             json.dumps(work.index(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return work
