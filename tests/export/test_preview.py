@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from browser import browser_page
+from gametree import copy_game, edit
 
 from generator.cli import main
 from generator.export.gallery import attach, write_preview
@@ -77,3 +78,18 @@ def test_preview_command_writes_the_page_and_exits_0(capsys, tmp_path):
     assert code == 0 and "preview ->" in out
     assert (tmp_path / "copperdale" / "preview" / "index.html").is_file()
     assert main(["preview", "nowhere", "--out", str(tmp_path)]) == 2
+
+
+def test_a_rules_check_warning_sits_beside_the_deck_it_is_about(capsys, tmp_path):
+    folder = copy_game("boomtown-builders", tmp_path / "decks")
+    edit(folder / "buildings.yaml", 'points: [6, 4], left: 1, plus: 1}',
+         'points: [6, 4], left: 1, plus: 0}')
+    code = main(["preview", "boomtown-builders", "--components", str(tmp_path / "decks"),
+                 "--out", str(tmp_path / "out")])
+    _, err = capsys.readouterr()
+    assert code == 0 and "(votes-balanced)" in err  # a warning: the page is still written
+    page = (tmp_path / "out" / "boomtown-builders" / "preview" / "index.html").read_text(
+        encoding="utf-8")
+    buildings = page[page.index('id="piece-buildings"'):page.index('id="piece-hideouts"')]
+    assert "differ from right ones" in buildings and "votes-balanced" in buildings
+    assert "has-problems" in page[page.index('id="piece-buildings"') - 60:][:80]
