@@ -14,6 +14,8 @@ from PIL import Image, ImageChops, ImageStat
 from generator.export.base import ExportError
 from generator.export.ttsgrid import MAX_PX, MIN_DPI, card_px, plan
 
+from .conftest import exported
+
 SAVE_KEYS = {"SaveName", "GameMode", "Date", "Table", "Sky", "Note", "Rules", "PlayerTurn",
              "ObjectStates"}
 TRANSFORM = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
@@ -122,3 +124,14 @@ def test_a_piece_too_large_for_a_sheet_is_one_line():
     with pytest.raises(ExportError, match=r"^piece 'banner' \(1200 x 60 mm\) is too large "
                                           r"for a Tabletop Simulator deck sheet"):
         plan(3, (1200, 60), 300, "banner")
+
+
+def test_the_same_game_gives_the_same_files(tts_export, fixture_game, tmp_path):
+    work, _ = tts_export
+    again, _ = exported(fixture_game, tmp_path, to="tts", dpi=100)
+    for path in sorted(work.final.iterdir()):
+        mine, theirs = path.read_bytes(), (again.final / path.name).read_bytes()
+        if path.suffix == ".json":  # the saved object names its own folder
+            theirs = theirs.replace(again.final.resolve().as_uri().encode(),
+                                    work.final.resolve().as_uri().encode())
+        assert mine == theirs, path.name
