@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Install (or name) the Debian packages Copperplate needs: cairo for rendering and the
 # pinned fonts every template uses. Fonts come from packages, never from the repository.
+# ghostscript: CMYK PDF/X for print shops (export --to pod), with its SWOP press profile.
+# chromium: the headless browser the preview's tests drive (never a browser download).
 set -euo pipefail
 need=()
 dpkg -s libcairo2 >/dev/null 2>&1 || need+=(libcairo2)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 dpkg -s fonts-dejavu-extra >/dev/null 2>&1 || need+=(fonts-dejavu-extra)
+dpkg -s ghostscript >/dev/null 2>&1 || need+=(ghostscript)
+dpkg -s chromium >/dev/null 2>&1 || need+=(chromium)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   echo "installing system packages: ${need[*]}"

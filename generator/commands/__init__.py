@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from generator.commands import build, checks, listing, new, simulate, validate
+from generator.commands import (
+    build,
+    checks,
+    export,
+    listing,
+    new,
+    preview,
+    simulate,
+    validate,
+    watch,
+)
 
 COMMANDS: list[ModuleType] = [
     listing,
@@ -14,4 +24,7 @@ COMMANDS: list[ModuleType] = [
     build,
     simulate,
     new,
+    export,
+    preview,
+    watch,
 ]

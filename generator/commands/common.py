@@ -83,6 +83,12 @@ def add_games(p: argparse.ArgumentParser, what: str = "the games to use") -> Non
                    "in --components")
 
 
+def add_game(p: argparse.ArgumentParser, what: str) -> None:
+    """The single GAME positional of the commands that work on one game."""
+    p.add_argument("game", metavar="GAME", help=f"{what}: {', '.join(GAMES)}, or a game of "
+                   "your own in --components")
+
+
 def add_components(p: argparse.ArgumentParser) -> None:
     p.add_argument("--components", metavar="DIR",
                    help="a components tree like the bundled components/: its game folders "

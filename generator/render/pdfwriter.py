@@ -1,21 +1,35 @@
 """A ``Document`` → PDF bytes with pikepdf.
 
 Every unique SVG was rendered once to a one-page PDF (``cache``); here each becomes one Form
-XObject, placed as often as needed with ``q <clip> re W n <matrix> cm /An Do Q``. Crop
-marks, cut and fold lines are plain vector strokes in the page's own content. Output is
-byte-stable: no dates, a document id derived from the content, resources named in order.
+XObject, placed as often as needed with ``q <clip> re W n <matrix> cm /An Do Q``, and the
+fonts of all of them become one subset per typeface (``fontmerge``). Crop marks, cut and
+fold lines are plain vector strokes in the page's own content. Every page with pieces has
+a TrimBox and a BleedBox. Output is byte-stable: the only date is ``SOURCE_DATE_EPOCH``'s
+(none when it is unset), a document id derived from the content, resources named in order.
 """
 
 from __future__ import annotations
 
 import io
 import math
+import os
+import time
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
-from generator.render.document import LINE_STYLES, Circle, Document, Line, Page, Placement
+from generator.render.document import (
+    LINE_STYLES,
+    Circle,
+    Document,
+    Line,
+    Page,
+    Placement,
+    bounds,
+)
+from generator.render.fontmerge import merge_fonts
 from generator.render.geometry import PT_PER_MM, Paper, Rect
 
 HALO = 0.3  # mm of white each line gets beneath it
@@ -119,21 +133,66 @@ class Writer:
         pdf_page.obj.Contents = self.pdf.make_stream("\n".join(ops).encode("ascii"))
         xobjects = Dictionary({f"/{n}": self._form(a)[0] for a, n in names.items()})
         pdf_page.obj.Resources = Dictionary(XObject=xobjects)
-        if page.trim is not None and page.bleed is not None:
-            pdf_page.obj.TrimBox = Array(page.trim.to_pt(self.paper.h))
-            pdf_page.obj.BleedBox = Array(page.bleed.to_pt(self.paper.h))
+        boxes = page_boxes(page, self.paper)
+        if boxes is not None:
+            pdf_page.obj.TrimBox = Array(boxes[0].to_pt(self.paper.h))
+            pdf_page.obj.BleedBox = Array(boxes[1].to_pt(self.paper.h))
         self.pdf.pages.append(pdf_page)
 
     def save(self, title: str, duplex: str) -> bytes:
         mode = {"long": Name.DuplexFlipLongEdge, "short": Name.DuplexFlipShortEdge}
         prefs = Dictionary(PrintScaling=Name("/None"), Duplex=mode.get(duplex, Name.Simplex))
         self.pdf.Root.ViewerPreferences = prefs
-        self.pdf.docinfo = self.pdf.make_indirect(Dictionary(
-            Title=pikepdf.String(title), Creator=pikepdf.String("copperplate")))
+        merge_fonts(self.pdf, [form for form, _, _ in filter(None, self.forms)])
+        self.pdf.docinfo = self.pdf.make_indirect(document_info(title))
         out = io.BytesIO()
         self.pdf.save(out, deterministic_id=True, compress_streams=True,
                       object_stream_mode=pikepdf.ObjectStreamMode.generate)
         return out.getvalue()
+
+
+def page_boxes(page: Page, paper: Paper) -> tuple[Rect, Rect] | None:
+    """(TrimBox, BleedBox) of a page that holds pieces: the planner's, or the bounds of its
+    pieces, kept on the paper and nested (trim inside bleed)."""
+    trim = page.trim or bounds([item["trim"] for item in page.items])
+    bleed = page.bleed or bounds([item["bleed"] for item in page.items])
+    if trim is None or bleed is None:
+        return None
+    paper_rect = Rect(0.0, 0.0, paper.w, paper.h)
+    bleed = bleed.intersection(paper_rect) or bleed
+    return (trim.intersection(bleed) or trim, bleed)
+
+
+def pdf_date(epoch: int) -> str:
+    return time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(epoch))
+
+
+def document_info(title: str) -> Dictionary:
+    """Title, Creator, Producer and, when ``SOURCE_DATE_EPOCH`` is set, its date as the
+    creation and modification dates (reproducible builds: never the clock)."""
+    try:
+        producer = f"copperplate {version('copperplate')}"
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        producer = "copperplate"
+    info = Dictionary(Title=pikepdf.String(title), Creator=pikepdf.String("copperplate"),
+                      Producer=pikepdf.String(producer))
+    epoch = source_date_epoch()
+    if epoch is not None:
+        info.CreationDate = info.ModDate = pikepdf.String(pdf_date(epoch))
+    return info
+
+
+def source_date_epoch() -> int | None:
+    """``SOURCE_DATE_EPOCH`` as seconds, None when unset; a value that is not a whole number
+    of seconds is a usage mistake named in one line."""
+    value = os.environ.get("SOURCE_DATE_EPOCH")
+    if value is None or value == "":
+        return None
+    if not value.isdigit():
+        from generator.render.errors import BuildError
+
+        raise BuildError(f"SOURCE_DATE_EPOCH='{value}' is not a number of seconds")
+    return int(value)
 
 
 def write_pdf(doc: Document, art_pdfs: Sequence[bytes], paper: Paper, title: str,

@@ -1,0 +1,73 @@
+"""``copperplate export``: files for screens, Tabletop Simulator and print shops."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from generator.commands.build import _out_folder
+from generator.commands.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    UsageError,
+    add_components,
+    add_game,
+    components_dir,
+    games_named,
+)
+from generator.export import PRESETS, TARGETS
+from generator.games import GAMES
+from generator.problems import format_text, has_errors
+from generator.validate import user_tree_problems, validate_game
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    e = sub.add_parser("export", help="PNGs, Tabletop Simulator decks, print-shop files",
+                       description="Export a game's pieces into OUT/GAME/export-T[-P]/: "
+                       "png (one image per face), tts (Tabletop Simulator deck sheets and a "
+                       "saved object), pod (a print shop's sizes: --preset).")
+    add_game(e, "the game to export")
+    e.add_argument("--to", required=True, metavar="|".join(TARGETS),
+                   help=f"what to make: {', '.join(TARGETS)}")
+    e.add_argument("--preset", metavar="|".join(PRESETS),
+                   help=f"with --to pod, the print shop: {', '.join(PRESETS)}")
+    e.add_argument("--out", default="output", metavar="DIR", type=_out_folder,
+                   help="writes OUT/GAME/export-TARGET[-PRESET]/")
+    add_components(e)
+    e.add_argument("--dpi", type=int, default=300, help="png and tts resolution (300)")
+    e.add_argument("--bleed", action=argparse.BooleanOptionalAction, default=True,
+                   help="png: draw each face with its bleed (default) or cut at the trim")
+    e.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.export import ExportError, ExportOptions, check_options, export_game
+    from generator.export.staging import check_destination
+
+    user_dir = components_dir(args.components)
+    games_named([args.game], user_dir)  # an unknown game: one line, exit 2
+    options = ExportOptions(to=args.to, preset=args.preset, out=Path(args.out), dpi=args.dpi,
+                            bleed=args.bleed)
+    try:
+        check_options(options)
+        check_destination(options.folder(args.game))
+    except ExportError as exc:
+        raise UsageError(str(exc)) from None
+    problems = user_tree_problems(user_dir) if user_dir else []
+    loaded = validate_game(GAMES[args.game], user_dir)
+    problems += loaded.problems
+    if problems:
+        print(format_text(problems), file=sys.stderr)
+    if has_errors(problems) or loaded.data is None:
+        print("export stopped: fix the errors above (nothing was written)", file=sys.stderr)
+        return EXIT_PROBLEMS
+    try:
+        work = export_game(loaded, options)
+    except ExportError as exc:
+        raise UsageError(str(exc)) from None
+    for skipped in work.skipped:
+        print(f"copperplate: warning: '{skipped['piece']}' left out: {skipped['reason']}",
+              file=sys.stderr)
+    print(f"{args.game}: {len(work.files)} file(s) -> {work.final}/")
+    return EXIT_OK

@@ -1,0 +1,56 @@
+"""``copperplate watch``: rebuild the preview and the PDF on every save, errors shown."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from generator.commands.build import _out_folder
+from generator.commands.common import EXIT_OK, add_game, components_dir, games_named
+from generator.problems import format_text
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    w = sub.add_parser("watch", help="rebuild preview and PDF on every save",
+                       description="Watch a deck's YAML and templates; on every save validate, "
+                       "redraw what changed and refresh OUT/GAME/preview and the PDF, in one "
+                       "process. Errors are shown and the watch goes on; Ctrl-C stops it.")
+    add_game(w, "the game to watch")
+    w.add_argument("--components", metavar="DIR", required=True,
+                   help="the components tree that holds the deck you edit")
+    w.add_argument("--out", default="output", metavar="DIR", type=_out_folder,
+                   help="where the preview and the PDF are refreshed")
+    w.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper of the PDF")
+    w.add_argument("--interval", type=float, default=0.1, metavar="S",
+                   help="seconds between two looks at the files")
+    w.add_argument("--rounds", type=int, default=None, metavar="N",
+                   help="stop after N rebuilds (default: None, watch until Ctrl-C)")
+    w.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.commands.preview import load
+    from generator.components import LoadedGame, game_folder
+    from generator.export.live import Round, Watcher, watch
+
+    user_dir = components_dir(args.components)
+    games_named([args.game], user_dir)  # an unknown game: one line, exit 2
+    folder = game_folder(args.game, user_dir)
+    _, bundled, shared = LoadedGame(args.game, folder).template_dirs()
+    watcher = Watcher(lambda: load(args.game, user_dir), [folder, bundled, shared / "_shared"],
+                      Path(args.out), args.paper)
+
+    def report(done: Round) -> None:
+        if done.problems:
+            print(format_text(done.problems), file=sys.stderr, flush=True)
+        if done.pdf is None:
+            print(f"not built: fix the errors above (preview shows them) -> {done.preview}",
+                  file=sys.stderr, flush=True)
+        else:
+            print(f"preview in {done.preview_s:.2f} s, PDF in {done.total_s:.2f} s "
+                  f"({done.drawn} face(s) drawn) -> {done.preview}, {done.pdf}", flush=True)
+
+    print(f"watching {folder} (Ctrl-C to stop)", flush=True)
+    watch(watcher, report, args.interval, args.rounds)
+    return EXIT_OK

@@ -1,0 +1,64 @@
+"""Exports for screens, Tabletop Simulator and print shops: one module per target in an
+explicit registry, all drawing faces through the build's own face rendering.
+
+    export_game(loaded, ExportOptions(to="png", out=Path("output")))
+
+writes ``OUT/GAME/export-T[-P]/`` (whole or not at all) with an ``index.json``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable
+from types import MappingProxyType
+
+from generator.components import LoadedGame
+from generator.export.base import Export, ExportError, ExportOptions
+from generator.export.presets import PRESETS
+from generator.export.staging import check_destination, staged
+from generator.render import fonts
+from generator.render.cache import cache_root
+
+# target -> the module whose ``export(work)`` makes it; imported when used, so that
+# ``--help`` never loads pikepdf, Pillow or cairo
+TARGETS: MappingProxyType[str, str] = MappingProxyType({
+    "png": "generator.export.png",
+    "tts": "generator.export.tts",
+    "pod": "generator.export.pod",
+})
+
+
+def target(name: str) -> Callable[[Export], None]:
+    exporter: Callable[[Export], None] = importlib.import_module(TARGETS[name]).export
+    return exporter
+
+__all__ = ["PRESETS", "TARGETS", "Export", "ExportError", "ExportOptions", "check_options",
+           "export_game", "target"]
+
+
+def check_options(options: ExportOptions) -> None:
+    """Every mistake in what was asked, before anything is drawn."""
+    if options.to not in TARGETS:
+        raise ExportError(f"unknown target '{options.to}' (targets: {', '.join(TARGETS)})")
+    if options.to == "pod" and options.preset is None:
+        raise ExportError(f"--to pod needs --preset ({', '.join(PRESETS)})")
+    if options.preset is not None and options.preset not in PRESETS:
+        raise ExportError(f"unknown preset '{options.preset}' (presets: {', '.join(PRESETS)})")
+    if options.preset is not None and options.to != "pod":
+        raise ExportError(f"--preset is for --to pod, not --to {options.to}")
+    if not 30 <= options.dpi <= 1200:
+        raise ExportError(f"--dpi {options.dpi} is outside 30-1200")
+
+
+def export_game(loaded: LoadedGame, options: ExportOptions) -> Export:
+    check_options(options)
+    final = options.folder(loaded.game_id)
+    check_destination(final)
+    fonts.pin(cache_root())  # before cairo is first loaded: only the pinned fonts
+    with staged(final) as staging:
+        work = Export(loaded, options, staging, final)
+        target(options.to)(work)
+        (staging / "index.json").write_text(
+            json.dumps(work.index(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return work

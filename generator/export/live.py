@@ -1,0 +1,104 @@
+"""``copperplate watch``: rebuild a deck's preview and PDF on every save, in one process.
+
+The deck's YAML and templates (its own ``templates/`` and the bundled ones it can use)
+are polled for changes; each change validates the game again, redraws the preview (only
+faces whose SVG changed are drawn: the rest come from the caches) and then rebuilds the
+PDF the same way. Imports, templates and font subsets stay warm between saves. Invalid
+data is reported, shown on the preview page, and the watch goes on.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.components import LoadedGame
+from generator.export.gallery import as_problem, write_preview
+from generator.problems import Problem, has_errors
+from generator.render.errors import BuildError
+
+Load = Callable[[], tuple[LoadedGame, list[Problem]]]
+
+
+@dataclass
+class Round:
+    """What one rebuild did."""
+
+    problems: list[Problem]
+    preview: Path | None = None
+    pdf: Path | None = None
+    preview_s: float = 0.0  # from the change being seen to the preview written
+    total_s: float = 0.0  # … to the PDF written as well
+    drawn: int = 0  # faces cairo drew for the PDF (the rest came from the cache)
+
+
+@dataclass
+class Watcher:
+    load: Load  # the game, validated, and every problem to show
+    folders: list[Path]  # what to watch: the deck and its template folders
+    out: Path
+    paper: str = "a4"
+    seen: dict[Path, tuple[int, int]] = field(default_factory=dict)
+
+    def snapshot(self) -> dict[Path, tuple[int, int]]:
+        return {path: (stat.st_mtime_ns, stat.st_size) for path, stat in _files(self.folders)}
+
+    def changed(self) -> bool:
+        now = self.snapshot()
+        if now == self.seen:
+            return False
+        self.seen = now
+        return True
+
+    def poll(self) -> Round | None:
+        """Rebuild if anything changed since the last look."""
+        return self.rebuild() if self.changed() else None
+
+    def rebuild(self) -> Round:
+        from generator.render.build import BuildOptions, build_game
+
+        started = time.perf_counter()
+        self.seen = self.snapshot()
+        loaded, problems = self.load()
+        done = Round(problems, write_preview(loaded, problems, self.out))
+        done.preview_s = time.perf_counter() - started
+        if loaded.data is not None and not has_errors(problems):
+            try:
+                result = build_game(loaded, BuildOptions(paper=self.paper, out=self.out))
+            except BuildError as exc:  # cairo refused a face: report it, keep watching
+                done.problems = [*problems, as_problem(exc)]
+            else:
+                done.pdf, done.drawn = result.pdf, result.rendered
+        done.total_s = time.perf_counter() - started
+        return done
+
+
+def _files(folders: list[Path]) -> Iterator[tuple[Path, os.stat_result]]:
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for root, dirs, names in os.walk(folder):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in sorted(names):
+                if name.endswith((".yaml", ".j2", ".svg", ".png", ".jpg")):
+                    path = Path(root) / name
+                    try:
+                        yield path, path.stat()
+                    except OSError:  # removed between the listing and the look
+                        continue
+
+
+def watch(watcher: Watcher, report: Callable[[Round], None], interval: float = 0.1,
+          rounds: int | None = None) -> None:
+    """Rebuild now and after every change until interrupted (or ``rounds`` rebuilds)."""
+    report(watcher.rebuild())
+    done = 1
+    while rounds is None or done < rounds:
+        time.sleep(interval)
+        result = watcher.poll()
+        if result is not None:
+            report(result)
+            done += 1

@@ -1,0 +1,211 @@
+"""CMYK PDF/X-1a for print shops that ask for it (DriveThruCards), through Ghostscript.
+
+Ghostscript (Debian's ``ghostscript``, installed by ``scripts/system-deps.sh``; AGPL, so
+called as a program, never bundled) converts our RGB PDF to DeviceCMYK with the SWOP
+press profile it ships (``default_cmyk.icc``, "Artifex CMYK SWOP Profile", the US
+standard press condition CGATS TR 001) and marks it as PDF/X with that profile as the
+output intent. Then, with pikepdf: total ink is limited to DriveThru's 240 % by taking
+cyan, magenta and yellow back where a colour exceeds it (black is kept: text stays
+sharp), the PDF/X-1a keys are set, and every date and id comes from the content or
+``SOURCE_DATE_EPOCH``, so the same deck gives the same bytes.
+
+No Python library validates PDF/X; ``check`` tests what a pre-flight would: CMYK or gray
+only, no transparency, an output intent, the version keys, boxes, fonts embedded, ink.
+"""
+
+from __future__ import annotations
+
+import glob
+import io
+import shutil
+import subprocess
+import tempfile
+import zlib
+from pathlib import Path
+
+import pikepdf
+from pikepdf import Dictionary, Name, PdfImage
+
+from generator.export.base import ExportError
+from generator.render.pdfwriter import pdf_date, source_date_epoch
+
+TAC_LIMIT = 2.4  # 240 % total ink (DriveThruCards)
+PROFILE_GLOB = "/usr/share/ghostscript/*/iccprofiles/default_cmyk.icc"
+INSTALL_HINT = "apt-get install ghostscript"
+FALLBACK_EPOCH = 315532800  # 1980-01-01: PDF/X needs dates; never the clock
+PDFX_DEF = """%!
+[ /GTS_PDFXVersion (PDF/X-1a:2001) /GTS_PDFXConformance (PDF/X-1a:2001)
+  /Title ({title}) /Trapped /False /DOCINFO pdfmark
+[/_objdef {{icc_PDFX}} /type /stream /OBJ pdfmark
+[{{icc_PDFX}} << /N 4 >> /PUT pdfmark
+[{{icc_PDFX}} ({profile}) (r) file /PUT pdfmark
+[/_objdef {{OutputIntent_PDFX}} /type /dict /OBJ pdfmark
+[{{OutputIntent_PDFX}} << /Type /OutputIntent /S /GTS_PDFX
+  /OutputCondition (SWOP coated) /OutputConditionIdentifier (CGATS TR 001)
+  /RegistryName (http://www.color.org) /Info (Artifex CMYK SWOP Profile)
+  /DestOutputProfile {{icc_PDFX}} >> /PUT pdfmark
+[{{Catalog}} << /OutputIntents [ {{OutputIntent_PDFX}} ] >> /PUT pdfmark
+"""
+
+
+def ghostscript() -> tuple[str, Path]:
+    """The gs program and the press profile, or one line saying what to install."""
+    program = shutil.which("gs")
+    profiles = sorted(glob.glob(PROFILE_GLOB))
+    if program is None or not profiles:
+        raise ExportError(f"CMYK PDF/X needs Ghostscript: run 'sudo {INSTALL_HINT}'")
+    return program, Path(profiles[-1])
+
+
+def convert(rgb_pdf: bytes, title: str) -> bytes:
+    program, profile = ghostscript()
+    safe_title = "".join(c for c in title if c.isprintable() and c not in "()\\")
+    with tempfile.TemporaryDirectory(prefix="copperplate-pdfx-") as tmp:
+        folder = Path(tmp)
+        (folder / "in.pdf").write_bytes(_flatten_groups(rgb_pdf))
+        (folder / "pdfx.ps").write_text(PDFX_DEF.format(title=safe_title, profile=profile),
+                                        encoding="ascii", errors="replace")
+        command = [program, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite",
+                   "-dPDFX", "-dCompatibilityLevel=1.3", "-sColorConversionStrategy=CMYK",
+                   "-sProcessColorModel=DeviceCMYK", f"-sOutputICCProfile={profile}",
+                   f"--permit-file-read={profile}", "-dAutoRotatePages=/None",
+                   f"-sOutputFile={folder / 'out.pdf'}", str(folder / "pdfx.ps"),
+                   str(folder / "in.pdf")]
+        run = subprocess.run(command, capture_output=True, text=True, check=False)
+        if run.returncode != 0 or not (folder / "out.pdf").is_file():
+            last = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no output"]
+            raise ExportError(f"Ghostscript could not make the PDF/X: {last[0]}")
+        result = _finish((folder / "out.pdf").read_bytes(), title)
+    with pikepdf.open(io.BytesIO(result)) as pdf:  # checked, not assumed
+        worst = max_ink(pdf)
+    if worst > TAC_LIMIT + 1e-3:
+        raise ExportError(f"'{title}' still needs {worst:.0%} total ink after conversion, "
+                          f"above the {TAC_LIMIT:.0%} DriveThruCards accepts")
+    return result
+
+
+def _flatten_groups(data: bytes) -> bytes:
+    """Drop cairo's no-op page groups: PDF 1.3 output would otherwise rasterise each page."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            if "/Group" in page.obj:
+                del page.obj["/Group"]
+        out = io.BytesIO()
+        pdf.save(out, deterministic_id=True)
+        return out.getvalue()
+
+
+def _finish(data: bytes, title: str) -> bytes:
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for holder in _content_holders(pdf):
+            _limit_ink(pdf, holder)
+        epoch = source_date_epoch()
+        stamp = pikepdf.String(pdf_date(FALLBACK_EPOCH if epoch is None else epoch))
+        info = Dictionary(Title=pikepdf.String(title), Creator=pikepdf.String("copperplate"),
+                          Producer=pikepdf.String("copperplate with Ghostscript"),
+                          CreationDate=stamp, ModDate=stamp, Trapped=Name("/False"),
+                          GTS_PDFXVersion=pikepdf.String("PDF/X-1a:2001"),
+                          GTS_PDFXConformance=pikepdf.String("PDF/X-1a:2001"))
+        pdf.docinfo = pdf.make_indirect(info)
+        if "/Metadata" in pdf.Root:  # Ghostscript's XMP holds the clock and a random uuid
+            del pdf.Root["/Metadata"]
+        if "/ID" in pdf.trailer:  # and its id: qpdf would keep half of it
+            del pdf.trailer["/ID"]
+        out = io.BytesIO()
+        pdf.save(out, deterministic_id=True, compress_streams=True, min_version="1.3",
+                 force_version="1.3")
+        return out.getvalue()
+
+
+def _content_holders(pdf: pikepdf.Pdf) -> list[pikepdf.Object]:
+    found: dict[tuple[int, int], pikepdf.Object] = {}
+    todo: list[pikepdf.Object] = [page.obj for page in pdf.pages]
+    while todo:
+        holder = todo.pop()
+        if holder.is_indirect and holder.objgen in found:
+            continue
+        found[holder.objgen] = holder
+        for _, xobject in holder.get("/Resources", Dictionary()).get("/XObject",
+                                                                     Dictionary()).items():
+            if xobject.get("/Subtype") == Name.Form:
+                todo.append(xobject)
+    return list(found.values())
+
+
+def _limit_ink(pdf: pikepdf.Pdf, holder: pikepdf.Object) -> None:
+    for image in _cmyk_images(holder):
+        _limit_image(image)
+    changed = False
+    ops = []
+    for instruction in pikepdf.parse_content_stream(holder):
+        if (not isinstance(instruction, pikepdf.ContentStreamInlineImage)
+                and str(instruction.operator) in ("k", "K")):
+            cmyk = [float(v) for v in instruction.operands]
+            limited = limit(cmyk)
+            if limited != cmyk:
+                changed = True
+                instruction = pikepdf.ContentStreamInstruction(
+                    [round(v, 4) for v in limited], instruction.operator)
+        ops.append(instruction)
+    if changed:
+        if isinstance(holder, pikepdf.Dictionary) and "/Contents" in holder:
+            holder.Contents = pdf.make_stream(pikepdf.unparse_content_stream(ops))
+        else:
+            holder.write(pikepdf.unparse_content_stream(ops))
+
+
+def limit(cmyk: list[float]) -> list[float]:
+    """Cyan, magenta and yellow scaled down together until the total is ``TAC_LIMIT``;
+    black untouched (a colour over the limit keeps its hue and its darkness)."""
+    c, m, y, k = cmyk
+    total = c + m + y + k
+    if total <= TAC_LIMIT + 1e-6 or c + m + y == 0:
+        return cmyk
+    scale = max(0.0, TAC_LIMIT - k) / (c + m + y)
+    return [c * scale, m * scale, y * scale, k]
+
+
+def _cmyk_images(holder: pikepdf.Object) -> list[pikepdf.Object]:
+    """8-bit DeviceCMYK images (Ghostscript draws a gradient as one)."""
+    xobjects = holder.get("/Resources", Dictionary()).get("/XObject", Dictionary())
+    return [x for _, x in xobjects.items() if x.get("/Subtype") == Name.Image
+            and x.get("/ColorSpace") == Name.DeviceCMYK and x.get("/BitsPerComponent") == 8
+            and "/Decode" not in x]
+
+
+def _pixels(image: pikepdf.Object) -> bytes:
+    assert isinstance(image, pikepdf.Stream)
+    return bytes(PdfImage(image).as_pil_image().tobytes())
+
+
+def _limit_image(image: pikepdf.Object) -> None:
+    data = bytearray(_pixels(image))
+    limit_255 = TAC_LIMIT * 255
+    changed = False
+    for i in range(0, len(data), 4):
+        c, m, y, k = data[i:i + 4]
+        if c + m + y + k > limit_255 and c + m + y:
+            scale = max(0.0, limit_255 - k) / (c + m + y)
+            data[i:i + 3] = bytes(int(v * scale) for v in (c, m, y))  # down: never over
+            changed = True
+    if changed:
+        image.write(zlib.compress(bytes(data)), filter=Name.FlateDecode)
+        for key in ("/DecodeParms",):
+            if key in image:
+                del image[key]
+
+
+def max_ink(pdf: pikepdf.Pdf) -> float:
+    """The highest total ink of any colour set, or pixel of an image, in pages and forms
+    (1.0 = 100 %)."""
+    worst = 0.0
+    for holder in _content_holders(pdf):
+        for image in _cmyk_images(holder):
+            data = _pixels(image)
+            worst = max([worst] + [sum(data[i:i + 4]) / 255 for i in range(0, len(data), 4)])
+        for instruction in pikepdf.parse_content_stream(holder):
+            if (not isinstance(instruction, pikepdf.ContentStreamInlineImage)
+                    and str(instruction.operator) in ("k", "K")):
+                worst = max(worst, sum(float(v) for v in instruction.operands))
+    return worst
+

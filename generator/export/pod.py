@@ -1,0 +1,91 @@
+"""``--to pod --preset tgc|mpc|drivethrucards``: files a print-on-demand shop accepts.
+
+Each piece is matched to one of the vendor's products by its trim size; its faces are
+then drawn again at the product's exact size and bleed (the template lays them out, no
+image is scaled) as RGB PNGs at the vendor's pixel size (The Game Crafter,
+MakePlayingCards), or as one PDF per deck, one face per 2.75 x 3.75 in page with TrimBox
+and BleedBox, back before front, converted to CMYK PDF/X-1a (DriveThruCards). A piece no
+product matches is left out and reported, with the products there are.
+"""
+
+from __future__ import annotations
+
+from generator.export import pdfx, raster
+from generator.export.base import Export, ExportError
+from generator.export.pictures import Picture, pictures
+from generator.export.presets import PRESETS, Product, Vendor
+from generator.render.build import BuildOptions, render_arts
+from generator.render.document import Document, Page, Placement
+from generator.render.geometry import Paper, Rect
+from generator.render.jobs import Job, jobs
+from generator.render.pdfwriter import write_pdf
+
+
+def export(work: Export) -> None:
+    vendor = PRESETS[str(work.options.preset)]
+    for job in jobs(work.loaded, 0.0):
+        product = vendor.product_for(job.size) if job.kind != "die" else None
+        if product is None:
+            w, h = job.size
+            work.skip(job.piece, f"{w:g} x {h:g} mm matches no {vendor.title} product "
+                                 f"({vendor.describe()})")
+            continue
+        trim = oriented(product.trim_mm, job.size)
+        drawn = pictures(job, product.bleed_mm, trim)
+        if vendor.output == "pdfx":
+            _deck_pdf(work, vendor, job, product, drawn)
+        else:
+            _pngs(work, job, product, drawn)
+    if not work.files:  # an empty folder would look like success
+        names = ", ".join(s["piece"] for s in work.skipped)
+        raise ExportError(f"no piece of {work.loaded.game_id} matches a {vendor.title} product "
+                          f"({vendor.describe()}); left out: {names}")
+
+
+def oriented(size: tuple[float, float], like: tuple[float, float]) -> tuple[float, float]:
+    """``size`` turned to the piece's own orientation (a landscape card stays landscape)."""
+    portrait = sorted(size)
+    return (portrait[1], portrait[0]) if like[0] > like[1] else (portrait[0], portrait[1])
+
+
+def _pngs(work: Export, job: Job, product: Product, drawn: list[Picture]) -> None:
+    px = oriented(product.px, job.size)
+    for picture in drawn:
+        path = work.staging / f"{picture.stem}.png"
+        size = (int(px[0]), int(px[1]))
+        path.write_bytes(raster.png(picture.svg, size, product.dpi))
+        work.add(path, piece=job.piece.id, face=picture.face, side=picture.side,
+                 copies=list(picture.copies), px=list(size), dpi=product.dpi,
+                 product=product.name)
+
+
+def _deck_pdf(work: Export, vendor: Vendor, job: Job, product: Product,
+              drawn: list[Picture]) -> None:
+    """Every copy as two pages, its back then its front (DriveThruCards' order)."""
+    trim = oriented(product.trim_mm, job.size)
+    bleed = product.bleed_mm
+    paper = Paper(f"{vendor.name}-{product.name}", trim[0] + 2 * bleed, trim[1] + 2 * bleed,
+                  margin=0.0)
+    doc = Document()
+    by_copy = {(p.side, c): p for p in drawn for c in p.copies}
+    whole = Rect(0.0, 0.0, paper.w, paper.h)
+    cut = whole.outset(-bleed)
+    for copy in job.copies:
+        sides = ("back", "front") if vendor.back_first else ("front", "back")
+        for side in sides:
+            page = Page(side, trim=cut, bleed=whole)
+            picture = by_copy.get((side, copy.number))
+            if picture is not None:
+                page.placements.append(Placement(doc.art(picture.svg, picture.stem), whole,
+                                                 whole))
+            page.items.append({**job.item(copy, side), "trim": cut, "bleed": whole})
+            doc.pages.append(page)
+    arts, _ = render_arts(doc, BuildOptions())
+    title = f"{work.loaded.data.game.name}: {job.piece.name}"
+    data = pdfx.convert(write_pdf(doc, arts, paper, title, "none"), title)
+    path = work.staging / f"{job.piece.id}.pdf"
+    path.write_bytes(data)
+    work.add(path, piece=job.piece.id, face="all", side="back+front",
+             copies=[c.number for c in job.copies], pages=len(doc.pages),
+             page_in=[round(paper.w / 25.4, 3), round(paper.h / 25.4, 3)],
+             product=product.name, colour="CMYK PDF/X-1a")

@@ -1,0 +1,43 @@
+"""SVG → PNG at an exact pixel size, through the same cairo that draws the PDFs.
+
+cairosvg writes RGBA without a resolution tag; print shops and Tabletop Simulator want
+RGB, so a face is laid on white (a round chip keeps its transparent corners when asked)
+and saved with its dpi. Same SVG, same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+
+MAX_SIDE = 16384  # beyond this cairo's image surface fails; a board's dpi is lowered instead
+
+
+def pixels(extent_mm: tuple[float, float], dpi: float) -> tuple[int, int]:
+    return (max(1, round(extent_mm[0] / 25.4 * dpi)), max(1, round(extent_mm[1] / 25.4 * dpi)))
+
+
+def fitting_dpi(extent_mm: tuple[float, float], dpi: int, limit: int = MAX_SIDE) -> int:
+    """``dpi``, or the highest whole dpi that keeps the longer side within ``limit`` px."""
+    longest = max(extent_mm) / 25.4
+    return dpi if longest * dpi <= limit else max(1, int(limit / longest))
+
+
+def png(svg: str, px: tuple[int, int], dpi: float, *, alpha: bool = False) -> bytes:
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(render(svg, px))).convert("RGBA")
+    if not alpha:
+        white = Image.new("RGB", image.size, (255, 255, 255))
+        white.paste(image, mask=image.getchannel("A"))
+        image = white
+    out = io.BytesIO()
+    image.save(out, "PNG", dpi=(dpi, dpi))
+    return out.getvalue()
+
+
+def render(svg: str, px: tuple[int, int]) -> bytes:
+    import cairosvg  # after fonts.pin (the export does it first): only the pinned fonts
+
+    return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=px[0],
+                                  output_height=px[1]))
+

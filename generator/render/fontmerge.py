@@ -1,0 +1,318 @@
+"""One font subset per typeface per document, instead of one per rendered face.
+
+cairo embeds its own subset of every font in every face PDF, so a 54-card deck carried
+about 200 copies of DejaVu (three quarters of the file). Here every subset of one typeface
+is replaced by a single subset of the installed font file holding the union of their
+glyphs, as a ``Type0``/``Identity-H`` font whose codes are that subset's glyph ids. The
+content streams that show text are rewritten to those codes: cairo draws text through
+the font's own character map (no shaping), so each code's ``ToUnicode`` character names
+exactly the glyph it drew. A font whose file is not installed here is left as it was.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.metadata import version
+from pathlib import Path
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name
+
+from generator.fileio import write_atomic
+from generator.render.cache import cache_root
+from generator.render.fonts import DEJAVU_DIR
+
+FORMAT = "copperplate-font-1"
+
+TEXT_SHOW = {"Tj", "TJ", "'", '"'}
+HEX = re.compile(rb"<([0-9A-Fa-f]+)>")
+# cairo places every glyph itself (no shaping) and PDF viewers ignore hinting programs
+UNUSED_TABLES = {"GSUB", "GPOS", "GDEF", "kern", "FFTM", "hdmx", "LTSH", "VDMX", "fpgm",
+                 "prep", "cvt ", "gasp", "MATH"}
+
+
+@dataclass
+class Typeface:
+    """Every use of one installed font across the document's forms."""
+
+    path: Path
+    chars: set[str] = field(default_factory=set)
+    descriptor: pikepdf.Object | None = None
+
+
+@dataclass(frozen=True)
+class Merged:
+    font: pikepdf.Object  # the Type0 font placed in every form that used the typeface
+    gid: dict[str, int]  # character -> glyph id in the merged subset (0: .notdef)
+    base: str  # its tagged name: the same name is the same subset
+
+
+# rewritten content streams of recent builds: a watched deck re-merges the same faces
+RECODED: dict[tuple[str, tuple[tuple[str, str, str], ...]], bytes] = {}
+RECODED_MAX = 4096
+
+
+def installed_font(name: str, folder: Path = DEJAVU_DIR) -> Path | None:
+    """The pinned font file of a PostScript name: DejaVu names each file after its font
+    (``DejaVuSerif-Bold.ttf``; a regular face may drop ``-Regular``), which a test checks
+    against the files' name tables."""
+    if not re.fullmatch(r"[A-Za-z0-9-]+", name):
+        return None
+    for stem in (name, name.removesuffix("-Regular")):
+        if (folder / f"{stem}.ttf").is_file():
+            return folder / f"{stem}.ttf"
+    return None
+
+
+def _base_name(font: pikepdf.Object) -> str:
+    name = str(font.get("/BaseFont", ""))[1:]
+    return name.split("+", 1)[1] if re.match(r"^[A-Z]{6}\+", name) else name
+
+
+def _code_width(font: pikepdf.Object) -> int | None:
+    """Bytes per code for the fonts cairo writes; None for anything else (left alone)."""
+    if font.get("/Subtype") == Name.TrueType:
+        return 1
+    if font.get("/Subtype") == Name.Type0 and font.get("/Encoding") == Name("/Identity-H"):
+        return 2
+    return None
+
+
+def to_unicode(font: pikepdf.Object) -> dict[bytes, str]:
+    """code -> text from a font's ToUnicode CMap (the bfchar and bfrange forms cairo uses)."""
+    stream = font.get("/ToUnicode")
+    return {} if stream is None else parse_cmap(stream.read_bytes())
+
+
+@lru_cache(maxsize=4096)
+def parse_cmap(text: bytes) -> dict[bytes, str]:
+    """Cached: the same face's CMap comes back on every rebuild (callers never change it)."""
+    out: dict[bytes, str] = {}
+    for block in re.findall(rb"beginbfchar(.*?)endbfchar", text, re.S):
+        pairs = HEX.findall(block)
+        for code, uni in zip(pairs[::2], pairs[1::2], strict=False):
+            out[bytes.fromhex(code.decode())] = bytes.fromhex(uni.decode()).decode("utf-16-be")
+    for block in re.findall(rb"beginbfrange(.*?)endbfrange", text, re.S):
+        for lo, hi, start in re.findall(rb"<(\w+)>\s*<(\w+)>\s*<(\w+)>", block):
+            first, width = int(lo, 16), len(lo) // 2
+            base = bytes.fromhex(start.decode()).decode("utf-16-be")
+            for i in range(int(hi, 16) - first + 1):
+                out[(first + i).to_bytes(width, "big")] = base[:-1] + chr(ord(base[-1]) + i)
+    return out
+
+
+def _holders(pdf: pikepdf.Pdf, roots: list[pikepdf.Object]) -> Iterator[pikepdf.Object]:
+    """Every form (and nested form) that may show text, once each."""
+    seen: set[tuple[int, int]] = set()
+    todo = list(roots)
+    while todo:
+        form = todo.pop()
+        if form.objgen in seen:
+            continue
+        seen.add(form.objgen)
+        yield form
+        xobjects = form.get("/Resources", Dictionary()).get("/XObject", Dictionary())
+        todo += [x for _, x in xobjects.items() if x.get("/Subtype") == Name.Form]
+
+
+def merge_fonts(pdf: pikepdf.Pdf, forms: list[pikepdf.Object]) -> None:
+    """Replace the per-form subsets of ``forms`` (already in ``pdf``) by one per typeface."""
+    holders = list(_holders(pdf, forms))
+    faces = _typefaces(holders)
+    if not faces:
+        return
+    merged = {name: _merged_font(pdf, name, face) for name, face in sorted(faces.items())}
+    for form in holders:
+        _rewrite(pdf, form, merged)
+
+
+def _typefaces(holders: list[pikepdf.Object]) -> dict[str, Typeface]:
+    faces: dict[str, Typeface] = {}
+    for form in holders:
+        for _, font in form.get("/Resources", Dictionary()).get("/Font", Dictionary()).items():
+            name = _base_name(font)
+            path = installed_font(name) if _code_width(font) is not None else None
+            if path is None:
+                continue
+            face = faces.setdefault(name, Typeface(path))
+            face.chars.update(to_unicode(font).values())
+            if face.descriptor is None:
+                face.descriptor = _descriptor(font)
+    return faces
+
+
+def _descriptor(font: pikepdf.Object) -> pikepdf.Object:
+    if font.get("/Subtype") == Name.Type0:
+        return font.DescendantFonts[0].FontDescriptor
+    return font.FontDescriptor
+
+
+@dataclass(frozen=True)
+class Subset:
+    program: bytes  # the TrueType file
+    order: tuple[str, ...]  # glyph names by glyph id
+    widths: tuple[int, ...]  # advance widths in 1/1000 em, by glyph id
+    gids: dict[str, int]  # character -> glyph id (0: .notdef)
+
+
+@lru_cache(maxsize=64)
+def subset(path: Path, chars: frozenset[str]) -> Subset:
+    """The installed font cut down to ``chars``; kept in memory (a watched deck merges on
+    every save) and on disk beside the faces (importing fontTools alone costs 0.3 s)."""
+    key = hashlib.sha256("|".join([FORMAT, version("fonttools"), str(path),
+                                   str(path.stat().st_size), *sorted(chars)]).encode())
+    file = cache_root() / "fonts" / f"{key.hexdigest()}.json"
+    try:
+        saved = json.loads(file.read_text(encoding="utf-8"))
+        return Subset(base64.b64decode(saved["program"]), tuple(saved["order"]),
+                      tuple(saved["widths"]), saved["gids"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # missing or damaged: cut it again
+    found = cut(path, chars)
+    record = {"program": base64.b64encode(found.program).decode(), "order": found.order,
+              "widths": found.widths, "gids": found.gids}
+    try:
+        write_atomic(file, json.dumps(record, sort_keys=True).encode("utf-8"))
+    except OSError:
+        pass  # a read-only cache only costs speed
+    return found
+
+
+def cut(path: Path, chars: frozenset[str]) -> Subset:
+    from fontTools import subset as ftsubset
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(path, recalcTimestamp=False)  # the file's own date: same bytes every build
+    for tag in UNUSED_TABLES & set(font.keys()):
+        del font[tag]  # before subsetting: reading GSUB/GPOS alone costs 0.1 s per font
+    cmap = font.getBestCmap()
+    wanted = {cmap[ord(c)] for c in chars if len(c) == 1 and ord(c) in cmap}
+    options = ftsubset.Options()
+    options.layout_features = []  # cairo places every glyph itself: no shaping tables
+    options.hinting = False
+    options.notdef_outline = True
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
+    sub = ftsubset.Subsetter(options)
+    sub.populate(glyphs=sorted(wanted))
+    sub.subset(font)
+    order = tuple(font.getGlyphOrder())
+    index = {name: i for i, name in enumerate(order)}
+    scale = 1000 / font["head"].unitsPerEm
+    widths = tuple(round(font["hmtx"][name][0] * scale) for name in order)
+    gids = {c: index.get(cmap.get(ord(c), ""), 0) if len(c) == 1 else 0 for c in chars}
+    out = io.BytesIO()
+    font.save(out)
+    return Subset(out.getvalue(), order, widths, gids)
+
+
+def _tag(name: str, order: tuple[str, ...]) -> str:
+    digest = hashlib.sha256((name + "|" + ",".join(order)).encode()).digest()
+    return "".join(chr(ord("A") + b % 26) for b in digest[:6])
+
+
+def _merged_font(pdf: pikepdf.Pdf, name: str, face: Typeface) -> Merged:
+    found = subset(face.path, frozenset(face.chars))
+    data, widths, gids = found.program, found.widths, found.gids
+    base = Name(f"/{_tag(name, found.order)}+{name}")
+    program = pdf.make_stream(data)
+    program.Length1 = len(data)
+    descriptor = Dictionary({k: v for k, v in (face.descriptor or Dictionary()).items()
+                             if k not in ("/FontFile", "/FontFile2", "/FontFile3")})
+    descriptor.FontName = base
+    descriptor.FontFile2 = program
+    descriptor.Flags = 4  # symbolic: the codes are glyph ids, not a standard encoding
+    cid = Dictionary(Type=Name.Font, Subtype=Name.CIDFontType2, BaseFont=base,
+                     CIDSystemInfo=Dictionary(Registry=pikepdf.String("Adobe"),
+                                              Ordering=pikepdf.String("Identity"),
+                                              Supplement=0),
+                     FontDescriptor=pdf.make_indirect(descriptor),
+                     CIDToGIDMap=Name.Identity, W=Array([0, Array(list(widths))]))
+    font = Dictionary(Type=Name.Font, Subtype=Name.Type0, BaseFont=base,
+                      Encoding=Name("/Identity-H"),
+                      DescendantFonts=Array([pdf.make_indirect(cid)]),
+                      ToUnicode=pdf.make_stream(_cmap(gids)))
+    return Merged(pdf.make_indirect(font), gids, str(base))
+
+
+def _cmap(gids: dict[str, int]) -> bytes:
+    """A ToUnicode CMap from glyph ids back to their characters, so text stays extractable."""
+    pairs = sorted({(g, c) for c, g in gids.items() if g})
+    body = []
+    for start in range(0, len(pairs), 100):
+        chunk = pairs[start:start + 100]
+        body.append(f"{len(chunk)} beginbfchar")
+        body += [f"<{g:04x}> <{c.encode('utf-16-be').hex()}>" for g, c in chunk]
+        body.append("endbfchar")
+    return "\n".join([
+        "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
+        "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+        "/CMapName /Adobe-Identity-UCS def", "/CMapType 2 def",
+        "1 begincodespacerange", "<0000> <ffff>", "endcodespacerange", *body,
+        "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]).encode()
+
+
+def _rewrite(pdf: pikepdf.Pdf, form: pikepdf.Object, merged: dict[str, Merged]) -> None:
+    fonts = form.get("/Resources", Dictionary()).get("/Font", Dictionary())
+    recode: dict[str, tuple[int, dict[bytes, str], Merged]] = {}
+    signature = []
+    for key, font in fonts.items():
+        width, target = _code_width(font), merged.get(_base_name(font))
+        if width is not None and target is not None:
+            recode[key] = (width, to_unicode(font), target)
+            cmap = font.get("/ToUnicode")
+            signature.append((key, target.base, hashlib.sha1(
+                cmap.read_bytes() if cmap is not None else b"").hexdigest()))
+    if not recode:
+        return
+    assert isinstance(form, pikepdf.Stream)
+    memo = (hashlib.sha1(form.read_bytes()).hexdigest(), tuple(signature))
+    if memo not in RECODED:
+        if len(RECODED) >= RECODED_MAX:
+            RECODED.clear()
+        RECODED[memo] = _recoded_stream(form, recode)
+    form.write(RECODED[memo])
+    for key, (_, _, target) in recode.items():
+        fonts[key] = target.font
+
+
+def _recoded_stream(form: pikepdf.Stream,
+                    recode: dict[str, tuple[int, dict[bytes, str], Merged]]) -> bytes:
+    ops: list[pikepdf.ContentStreamInstruction | pikepdf.ContentStreamInlineImage] = []
+    current: str | None = None
+    stack: list[str | None] = []
+    for instruction in pikepdf.parse_content_stream(form):
+        if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+            ops.append(instruction)
+            continue
+        operands, operator = instruction.operands, instruction.operator
+        op = str(operator)
+        if op == "q":
+            stack.append(current)
+        elif op == "Q" and stack:
+            current = stack.pop()
+        elif op == "Tf":
+            current = str(operands[0])
+        elif op in TEXT_SHOW and current in recode:
+            instruction = pikepdf.ContentStreamInstruction(
+                [_recode(o, *recode[current]) for o in operands], operator)
+        ops.append(instruction)
+    return bytes(pikepdf.unparse_content_stream(ops))
+
+
+def _recode(operand: pikepdf.Object, width: int, text: dict[bytes, str],
+            target: Merged) -> pikepdf.Object:
+    if isinstance(operand, pikepdf.Array):
+        return Array([_recode(o, width, text, target) for o in operand])
+    if not isinstance(operand, pikepdf.String):
+        return operand
+    raw = bytes(operand)
+    codes = [raw[i:i + width] for i in range(0, len(raw), width)]
+    glyphs = b"".join(target.gid.get(text.get(c, ""), 0).to_bytes(2, "big") for c in codes)
+    return pikepdf.String(glyphs)

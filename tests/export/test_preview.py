@@ -1,0 +1,95 @@
+"""``copperplate preview``: the gallery in headless Chromium (the page loads, every image
+shows, a problem appears next to its piece, search by name) and its parts in Python."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from browser import browser_page
+from gametree import copy_game, edit
+
+from generator.cli import main
+from generator.export.gallery import attach, write_preview
+from generator.problems import WARNING, Problem, display_path
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "pnp-fixture"
+
+
+def warning_at(path: Path, line: int, message: str) -> Problem:
+    return Problem(display_path(path), line, 5, WARNING, message, "test-warning")
+
+
+def line_of(path: Path, text: str) -> int:
+    return path.read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
+@pytest.fixture(scope="module")
+def gallery(fixture_game, tmp_path_factory) -> Path:
+    cards = FIXTURES / "cards.yaml"
+    problems = [warning_at(cards, line_of(cards, "  - id: hints") + 2, "hint cards are tiny"),
+                warning_at(FIXTURES / "game.yaml", 2, "a game-wide remark")]
+    return write_preview(fixture_game, problems, tmp_path_factory.mktemp("preview"))
+
+
+def test_problems_are_tied_to_the_piece_whose_yaml_they_point_into(fixture_game):
+    cards = FIXTURES / "cards.yaml"
+    inside = warning_at(cards, line_of(cards, "  - id: hints") + 1, "x")
+    first = warning_at(cards, line_of(cards, "  - id: deck") + 3, "y")
+    elsewhere = warning_at(FIXTURES / "game.yaml", 1, "z")
+    tied, rest = attach(fixture_game, [inside, first, elsewhere], {"coins": [elsewhere]})
+    assert tied == {"hints": [inside], "deck": [first], "coins": [elsewhere]}
+    assert rest == [elsewhere]
+
+
+def test_every_piece_and_face_is_on_the_page(gallery, fixture_game):
+    html = gallery.read_text(encoding="utf-8")
+    for _, piece in fixture_game.data.pieces():
+        assert f'id="piece-{piece.id}"' in html
+    assert "Gold &lt;Strike&gt;" in html and "<Strike>" not in html  # text from data escaped
+
+
+def test_in_chromium_every_image_shows_and_the_problem_sits_by_its_piece(gallery):
+    with browser_page() as page:
+        page.goto(gallery.as_uri())
+        page.wait_for_load_state("load")
+        images = page.evaluate("[...document.images].map(i => [i.complete, i.naturalWidth])")
+        assert images and all(done and width > 0 for done, width in images)
+        hint = page.locator("#piece-hints .problems li")
+        assert hint.count() == 1 and "hint cards are tiny" in hint.inner_text()
+        assert page.locator("#piece-deck .problems").count() == 0
+        assert "a game-wide remark" in page.locator("#general-problems").inner_text()
+        assert page.locator("#piece-deck .count").inner_text() == "11"
+        assert page.locator("#piece-deck .size").inner_text() == "63.5 × 88.9 mm"
+        page.fill("#search", "silver")
+        visible = page.evaluate("[...document.querySelectorAll('.piece')]"
+                                ".filter(p => !p.hidden).map(p => p.dataset.piece)")
+        assert visible == ["deck"]
+        faces = page.evaluate("[...document.querySelectorAll('#piece-deck .face')]"
+                              ".filter(f => !f.hidden).map(f => f.dataset.face)")
+        assert faces == ["silver"]
+        page.fill("#search", "")
+        assert page.evaluate("[...document.querySelectorAll('.piece')].every(p => !p.hidden)")
+
+
+def test_preview_command_writes_the_page_and_exits_0(capsys, tmp_path):
+    code = main(["preview", "copperdale", "--out", str(tmp_path)])
+    out, _ = capsys.readouterr()
+    assert code == 0 and "preview ->" in out
+    assert (tmp_path / "copperdale" / "preview" / "index.html").is_file()
+    assert main(["preview", "nowhere", "--out", str(tmp_path)]) == 2
+
+
+def test_a_rules_check_warning_sits_beside_the_deck_it_is_about(capsys, tmp_path):
+    folder = copy_game("boomtown-builders", tmp_path / "decks")
+    edit(folder / "buildings.yaml", 'points: [6, 4], left: 1, plus: 1}',
+         'points: [6, 4], left: 1, plus: 0}')
+    code = main(["preview", "boomtown-builders", "--components", str(tmp_path / "decks"),
+                 "--out", str(tmp_path / "out")])
+    _, err = capsys.readouterr()
+    assert code == 0 and "(votes-balanced)" in err  # a warning: the page is still written
+    page = (tmp_path / "out" / "boomtown-builders" / "preview" / "index.html").read_text(
+        encoding="utf-8")
+    buildings = page[page.index('id="piece-buildings"'):page.index('id="piece-hideouts"')]
+    assert "differ from right ones" in buildings and "votes-balanced" in buildings
+    assert "has-problems" in page[page.index('id="piece-buildings"') - 60:][:80]

@@ -1,0 +1,84 @@
+"""``copperplate watch``: a save redraws only what changed, in the same process; a broken
+save is reported and the watch goes on."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from gametree import copy_game, edit
+from markupsafe import escape
+
+from generator.cli import main
+from generator.commands.preview import load
+from generator.components import BUNDLED_TEMPLATES
+from generator.export.live import Watcher
+from generator.problems import has_errors
+
+
+def touch_later(path: Path) -> None:
+    """A save the watcher must notice even within the file system's time resolution."""
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000))
+
+
+def test_one_edited_card_is_the_only_face_drawn_again(tmp_path):
+    folder = copy_game("kings-of-copper", tmp_path / "decks")
+    watcher = Watcher(lambda: load("kings-of-copper", tmp_path / "decks"),
+                      [folder, BUNDLED_TEMPLATES / "kings-of-copper", BUNDLED_TEMPLATES / "_shared"],
+                      tmp_path / "out")
+    first = watcher.rebuild()
+    assert first.pdf is not None and first.pdf.is_file() and not has_errors(first.problems)
+    assert watcher.poll() is None  # nothing saved, nothing done
+    images = first.preview.parent / "img"
+    before = {p.name: p.stat().st_mtime_ns for p in images.iterdir()}
+
+    edit(folder / "events.yaml", '"Silver strike at the Travona!', '"A silver strike at the Travona!')
+    touch_later(folder / "events.yaml")
+    again = watcher.poll()
+    assert again is not None and again.pdf == first.pdf and again.drawn == 1
+    after = {p.name: p.stat().st_mtime_ns for p in images.iterdir()}
+    (new,) = [n for n in after if after[n] != before.get(n)]  # one image drawn, none rewritten
+    (gone,) = set(before) - set(after)  # and the old one removed
+    assert new.startswith("events-travona-strike-") and gone.startswith("events-travona-strike-")
+
+    edit(folder / "events.yaml", "kind: card", "kind: cardd")
+    touch_later(folder / "events.yaml")
+    broken = watcher.poll()
+    assert broken is not None and has_errors(broken.problems) and broken.pdf is None
+    page = broken.preview.read_text(encoding="utf-8")
+    assert all(str(escape(p.format())) in page for p in broken.problems)  # on the page
+    assert any("events.yaml" in p.path for p in broken.problems)
+    assert first.pdf.is_file()  # the last good PDF stays
+
+
+def test_the_watch_command_builds_and_reports(capsys, tmp_path):
+    copy_game("copperdale", tmp_path / "decks")
+    code = main(["watch", "copperdale", "--components", str(tmp_path / "decks"), "--out",
+                 str(tmp_path / "out"), "--rounds", "1"])
+    out, _ = capsys.readouterr()
+    assert code == 0 and "preview in" in out and "copperdale-a4.pdf" in out
+    assert main(["watch", "copperdale", "--components", str(tmp_path / "none")]) == 2
+
+
+def test_a_broken_template_is_shown_and_the_watch_goes_on(tmp_path):
+    folder = copy_game("kings-of-copper", tmp_path / "decks")
+    (folder / "templates").mkdir()
+    own = folder / "templates" / "event.svg.j2"
+    own.write_text((BUNDLED_TEMPLATES / "kings-of-copper" / "event.svg.j2").read_text(
+        encoding="utf-8"), encoding="utf-8")
+    watcher = Watcher(lambda: load("kings-of-copper", tmp_path / "decks"), [folder],
+                      tmp_path / "out")
+    assert watcher.rebuild().pdf is not None
+    own.write_text(own.read_text(encoding="utf-8").replace(
+        "{% block body %}", "{% block body %}{{ face.nothing_here }}"), encoding="utf-8")
+    touch_later(own)
+    broken = watcher.poll()  # no exception, no exit
+    assert broken is not None and broken.pdf is None and has_errors(broken.problems)
+    page = broken.preview.read_text(encoding="utf-8")
+    assert "nothing_here" in page and 'id="piece-events"' in page
+    own.write_text((BUNDLED_TEMPLATES / "kings-of-copper" / "event.svg.j2").read_text(
+        encoding="utf-8"), encoding="utf-8")
+    touch_later(own)
+    fixed = watcher.poll()
+    assert fixed is not None and fixed.pdf is not None
