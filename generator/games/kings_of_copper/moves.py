@@ -15,22 +15,31 @@ def destinations(st: KingsState, seat: int, tok: int, steps: int, doubles: bool)
     if place in (START, FINISH) or steps <= 0:
         return {}
     board = st.t.board
-    found = _walk(st, seat, place, steps, forward=True)
+    # Mining: a token that came to a head frame this turn enters its district next turn
+    found = _walk(st, seat, place, steps, forward=True, enter=tok not in st.s.head_frame)
     if board.in_district(place):
         for dest, cursed in _walk(st, seat, place, steps, forward=False).items():
             found[dest] = found.get(dest, True) and cursed
-    if doubles and board.spaces[place].kind == "rung":
-        # Ladders & Finish: on doubles a token on the ladder may go in with a larger number
-        need = _steps_up_ladder(st, seat, place)
-        if need is not None and need < steps:
-            found[FINISH] = False
+    if doubles and not st.s.overshot and overshoots(st, seat, tok, steps):
+        found[FINISH] = False
     return {d: c for d, c in sorted(found.items()) if can_land(st, seat, d)}
 
 
-def _walk(st: KingsState, seat: int, place: str, steps: int, forward: bool) -> Walk:
+def overshoots(st: KingsState, seat: int, tok: int, steps: int) -> bool:
+    """Ladders & Finish: on doubles one token already on its ladder may go in with a
+    larger number than it needs."""
+    place = st.s.tokens[seat][tok]
+    if place in (START, FINISH) or st.t.board.spaces[place].kind != "rung":
+        return False
+    need = _steps_up_ladder(st, seat, place)
+    return need is not None and need < steps
+
+
+def _walk(st: KingsState, seat: int, place: str, steps: int, forward: bool,
+          enter: bool = True) -> Walk:
     board, color = st.t.board, st.color(seat)
     found: Walk = {}
-    for dest, used in board.paths(place, color, steps, forward):
+    for dest, used in board.paths(place, color, steps, forward, enter):
         passages = [board.passages[i] for i in used]
         if all(passage_open(st, p.mines) for p in passages):
             cursed = any(p.under_ladder == color for p in passages)
@@ -90,6 +99,8 @@ def land(st: KingsState, seat: int, tok: int, dest: str) -> None:
         offer_title(st, seat, dest)
     elif kind == "tunnel" and tok not in st.s.tunnels:
         st.s.tunnels.append(tok)
+    elif kind == "entrance" and tok not in st.s.head_frame:
+        st.s.head_frame.append(tok)
 
 
 def bump(st: KingsState, seat: int, dest: str) -> None:

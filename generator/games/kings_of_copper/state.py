@@ -52,6 +52,8 @@ class Table:
     dice: list[int] = field(default_factory=list)  # dice still to move this roll
     roll: list[int] = field(default_factory=list)  # the current roll
     moved: list[int] = field(default_factory=list)  # tokens moved by a single die
+    overshot: bool = False  # this roll's doubles already took a token past the need
+    head_frame: list[int] = field(default_factory=list)  # tokens that came to a head frame
     rerolls: int = 0
     one_die: bool = False  # this turn's rolls use one die (the ladder curse)
     acted: list[str] = field(default_factory=list)  # mines mined this turn
@@ -184,7 +186,7 @@ def copy_table(table: Table) -> Table:
 
 
 LIST_FIELDS = ("money", "events", "characters", "entered", "curse", "dice", "roll", "moved",
-               "acted", "tunnels")
+               "acted", "tunnels", "head_frame")
 NESTED_FIELDS = ("tokens", "hands", "cashed", "pending", "setup_left")
 
 

@@ -168,11 +168,10 @@ def _apply_roll(st: KingsState, action: tuple[Any, ...]) -> None:
     s = st.s
     s.roll = list(action[1:])
     s.dice = list(s.roll)
-    s.moved = []
+    s.moved, s.overshot = [], False
     s.stage = "move"
     if s.roll == st.t.rules.snake_eyes and not s.anaconda_cashed:
         s.anaconda = s.seat  # Sapphires: snake-eyes takes the Anaconda Sapphire
-        moves.settle_sapphires(st, s.seat)
 
 
 def _apply_move(st: KingsState, action: tuple[Any, ...]) -> None:
@@ -180,6 +179,8 @@ def _apply_move(st: KingsState, action: tuple[Any, ...]) -> None:
     kind, steps, tok, dest = action
     doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
     cursed = moves.destinations(st, seat, tok, steps, doubles)[dest]
+    if dest == FINISH and moves.overshoots(st, seat, tok, steps):
+        s.overshot = True
     if kind == "total":
         s.dice = []
     else:
@@ -249,8 +250,9 @@ def _end_roll(st: KingsState) -> None:
     s = st.s
     s.dice = []
     doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
-    if doubles and s.rerolls < st.t.rules.max_rerolls:
-        s.rerolls += 1  # Doubles roll again
+    # Doubles roll again, unless every token is home (ruling 20: nothing left to roll for)
+    if doubles and s.rerolls < st.t.rules.max_rerolls and not st.all_home(s.seat):
+        s.rerolls += 1
         s.stage = "roll"
     else:
         s.stage = "end"
@@ -268,8 +270,6 @@ def _tunnel_rolls(st: KingsState) -> None:
 
 def _next_turn(st: KingsState) -> None:
     s = st.s
-    if s.one_die:
-        s.curse[s.seat] = max(0, s.curse[s.seat] - 1)
     nxt = (s.seat + 1) % s.players
     everyone_home = all(st.all_home(p) for p in range(s.players))
     if everyone_home or nxt == s.final_seat or \
@@ -284,7 +284,11 @@ def begin_turn(st: KingsState, seat: int) -> None:
     s = st.s
     s.seat, s.turns = seat, s.turns + 1
     s.acted, s.offers, s.rerolls, s.tunnels, s.moved, s.roll = [], 0, 0, [], [], []
+    s.head_frame = []
+    # the ladder curse counts the turns after the one it fell in, so a curse renewed
+    # during a one-die turn still gives seven more
     s.one_die = s.curse[seat] > 0
+    s.curse[seat] = max(0, s.curse[seat] - 1)
     rules = st.t.rules
     entries = rules.later_entries if s.entered[seat] else rules.first_turn_entries
     s.entered[seat] = True
