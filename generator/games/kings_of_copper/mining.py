@@ -22,8 +22,8 @@ def start_actions(st: KingsState) -> list[Action]:
     s, seat = st.s, st.s.seat
     actions: list[Action] = []
     for mine_id, mine in s.mines.items():
-        if mine.owner != seat or mine_id in s.acted:
-            continue
+        if mine.owner != seat or mine_id in s.acted or mine_id not in s.tokens[seat]:
+            continue  # ruling 12: you work a mine your token stands on
         if mine.green is not None and s.money[seat] >= prospect_price(st, seat):
             actions.append(("prospect", mine_id))
         elif mine.green is None and mine.blue is not None and s.characters[seat] and \
@@ -118,6 +118,7 @@ def sell(st: KingsState, title: str, buyer: int) -> None:
     assert mine.owner is not None
     st.transfer(buyer, mine.owner, st.t.rules.trade.title_price)
     mine.owner = buyer
+    st.s.acted.append(st.t.mine_of[title])  # a Title is worked from the turn after it came
     check_character(st, buyer)
 
 

@@ -100,8 +100,8 @@ def test_cave_in_table(at) -> None:  # type: ignore[no-untyped-def]
 
 
 def _deep_mine_ready(at):  # type: ignore[no-untyped-def]
-    st = at(tokens=[["walkerville-o3", "t12", S, S], [S] * 4],
-                  characters=["michael-hickey", None])
+    st = at(tokens=[["walkerville-m2", "t12", S, S], [S] * 4],
+            characters=["michael-hickey", None])
     mine = st.s.mines["walkerville-m2"]
     st.s.hands[0].append(mine.green)
     mine.green, mine.owner = None, 0
