@@ -15,6 +15,7 @@ RESERVE = 100  # keep this much cash for the next title and prospecting chip
 CARD_ORDER = ("cave-in-shift", "peek-discount", "prospect-discount", "title-discount",
               "rob-extra")
 STEP_WORTH = 6  # dollars a step of progress is worth to the greedy player
+DECOYS, DECOY_VALUE = 2, 100  # low chips kept face down beside a sapphire (the rules' tip)
 
 
 class GreedyBot(Bot):
@@ -144,11 +145,29 @@ def _character(st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
     return min(actions, key=lambda a: (CARD_ORDER.index(power[a[1]]), a))
 
 
+def _cash(st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
+    """Cash every chip but the decoys; keep the rest."""
+    decoys = _decoys(st, st.s.pending[0][1])
+    return next((a for a in actions if a[0] == "cash" and a[1] not in decoys), ("keep", "rest"))
+
+
+def _decoys(st: KingsState, seat: int) -> set[str]:
+    """Ladders & Finish tip: while a sapphire can still be robbed (a token is still out),
+    low chips kept face down make a blind robbery likelier to miss it."""
+    hand, chips = st.s.hands[seat], st.t.chips
+    if st.all_home(seat) or not any(chips[c].sapphire for c in hand):
+        return set()
+    fools = sum(1 for c in hand if chips[c].value == 0)
+    low = sorted((c for c in set(hand) if 0 < chips[c].value <= DECOY_VALUE),
+                 key=lambda c: (chips[c].value, c))
+    return set(low[:max(0, DECOYS - fools)])
+
+
 RULES = {
     "offer": _start, "peek": _start, "prospect": _start, "roll": _start,
     "buy": _buy, "decline": _buy,
     "dig": _dig, "leave": _dig,
     "refuse": _answer, "sell": _answer,
-    "cash": lambda st, actions: ("cash", "all"),
+    "cash": _cash, "keep": _cash,
     "character": _character,
 }

@@ -51,6 +51,8 @@ class RulesFile(Model):
     max_rerolls: int = Field(ge=0, le=5)
     last_shift_round: int = Field(ge=1, le=1000)
     trade: TradeRules
+    # a named reading (rulings 16, 17): which chips a token reaching Finish may cash
+    cash_at_finish: Literal["any-chip", "blue-only"] = "any-chip"
 
 
 # --- board.yaml --------------------------------------------------------------------

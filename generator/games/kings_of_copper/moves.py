@@ -174,9 +174,11 @@ def reach_finish(st: KingsState, seat: int) -> None:
 
 
 def cashable(st: KingsState, seat: int) -> list[str]:
-    """Chips worth cashing at Finish: not sapphires (they wait), not Fool's Gold (a decoy)."""
-    return [c for c in st.s.hands[seat]
-            if not st.t.chips[c].sapphire and st.t.chips[c].value > 0]
+    """Chips worth cashing at Finish, each kind once: not sapphires (they wait), not Fool's
+    Gold (a decoy), and under the ``blue-only`` reading no green chip."""
+    blue_only = st.t.rules.cash_at_finish == "blue-only"
+    return sorted({c for c in st.s.hands[seat] if not st.t.chips[c].sapphire
+                   and st.t.chips[c].value > 0 and not (blue_only and st.t.chips[c].layer != "blue")})
 
 
 def cash(st: KingsState, seat: int, chip: str) -> None:

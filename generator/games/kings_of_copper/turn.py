@@ -105,8 +105,8 @@ def _task_actions(st: KingsState, task: list[Any]) -> list[Action]:
         return [("dig", task[2]), ("leave", task[2])]
     if kind == "answer":
         return [("refuse", task[2]), ("sell", task[2])]
-    if kind == "cash":
-        return [("cash", "all"), ("cash", "keep")]
+    if kind == "cash":  # one chip at a time, until the player keeps the rest
+        return [("cash", c) for c in moves.cashable(st, task[1])] + [("keep", "rest")]
     if kind == "character":
         return [("character", c) for c in sorted(mining.free_characters(st))]
     exits = moves.tunnel_exits(st, task[1], task[2])
@@ -202,7 +202,11 @@ def _apply_task(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> Non
             st.s.pending.insert(0, ["tunnel-exit", seat, task[2]])
     elif kind == "tunnel-exit" and action[2] != "stay":
         moves.land(st, seat, action[1], action[2])
-    elif action[0] in ("buy", "dig", "sell", "character") or action == ("cash", "all"):
+    elif action[0] == "cash":
+        moves.cash(st, seat, action[1])
+        if moves.cashable(st, seat):
+            st.s.pending.insert(0, task)
+    elif action[0] in ("buy", "dig", "sell", "character"):
         _accept(st, task, action)
     elif action[0] == "leave":
         st.s.peeked = None
@@ -216,11 +220,8 @@ def _accept(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> None:
         mining.dig(st, seat, task[2])
     elif kind == "answer":
         mining.sell(st, task[2], task[3])
-    elif kind == "character":
-        mining.take_character(st, seat, action[1])
     else:
-        for chip in moves.cashable(st, seat):
-            moves.cash(st, seat, chip)
+        mining.take_character(st, seat, action[1])
 
 
 # --- the turn cycle -------------------------------------------------------------------

@@ -54,8 +54,8 @@ def action_to_string(st: KingsState, action: Action) -> str:
         "buy": lambda: f"buys the Claim Title of {_space(st, rest[0])}",
         "decline": lambda: f"passes on the Claim Title of {_space(st, rest[0])}",
         "rob": lambda: f"robs {_chip(st, rest[0])}",
-        "cash": lambda: "cashes in chips at Finish" if rest[0] == "all" else
-                        "keeps chips face down as decoys",
+        "cash": lambda: f"cashes {_chip(st, rest[0])} at Finish",
+        "keep": lambda: "keeps the rest face down",
         "character": lambda: f"wins the Character card {st.t.characters[rest[0]].name}: "
                              f"{st.t.characters[rest[0]].text}",
         "exit": lambda: f"token {rest[0] + 1} travels underground to {_space(st, rest[1])}",

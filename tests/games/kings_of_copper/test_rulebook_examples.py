@@ -265,13 +265,18 @@ def test_your_own_tokens_may_share_a_space(at) -> None:  # type: ignore[no-untyp
 
 
 def test_finish_cashes_the_chips_you_choose_but_not_sapphires_or_fools_gold(at) -> None:  # type: ignore[no-untyped-def]
+    # "Each time you reach Finish, cash in any mining chips that you want to. (Tip: keep
+    # Fools Gold and low value chips uncashed for decoys)": chip by chip, then keep the rest
     st = at(tokens=[["rung-red-4", "t22", S, S], [S] * 4],
             hands=[["copper-ore", "fools-gold", "malachite", "sacred-sapphire"], []], roll=(1, 4))
     st.apply_action(("die", 1, 0, F))
-    assert st.legal_actions() == [("cash", "all"), ("cash", "keep")]
-    st.apply_action(("cash", "all"))
-    assert st.s.money[0] == 500 + 100 + 75
-    assert st.s.hands[0] == ["fools-gold", "sacred-sapphire"]
+    assert st.legal_actions() == [("cash", "copper-ore"), ("cash", "malachite"),
+                                  ("keep", "rest")]
+    st.apply_action(("cash", "copper-ore"))
+    assert st.legal_actions() == [("cash", "malachite"), ("keep", "rest")]
+    st.apply_action(("keep", "rest"))
+    assert st.s.money[0] == 500 + 100
+    assert st.s.hands[0] == ["fools-gold", "malachite", "sacred-sapphire"]
 
 
 def test_payments_stop_at_zero(at) -> None:  # type: ignore[no-untyped-def]
