@@ -106,7 +106,8 @@ def _task_actions(st: KingsState, task: list[Any]) -> list[Action]:
     if kind == "answer":
         return [("refuse", task[2]), ("sell", task[2])]
     if kind == "cash":  # one chip at a time, until the player keeps the rest
-        return [("cash", c) for c in moves.cashable(st, task[1])] + [("keep", "rest")]
+        cash: list[Action] = [("cash", c) for c in moves.cashable(st, task[1])]
+        return cash + [("keep", "rest")]
     if kind == "character":
         return [("character", c) for c in sorted(mining.free_characters(st))]
     exits = moves.tunnel_exits(st, task[1], task[2])
