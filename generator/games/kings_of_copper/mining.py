@@ -5,7 +5,7 @@ Cash out)."""
 from __future__ import annotations
 
 from generator.engine.api import Action
-from generator.games.kings_of_copper.moves import cash, settle_sapphires
+from generator.games.kings_of_copper.moves import cash, settle_sapphires, take_chip
 from generator.games.kings_of_copper.state import START, KingsState
 
 
@@ -42,11 +42,11 @@ def prospect(st: KingsState, mine_id: str) -> None:
     """Pay for the green chip under your Title; with a Character card it is cashed now."""
     s, seat = st.s, st.s.seat
     mine = s.mines[mine_id]
-    st.pay(seat, prospect_price(st, seat))
+    st.pay(seat, prospect_price(st, seat), "the Prospecting chip")
     chip, mine.green = mine.green, None
     s.acted.append(mine_id)
     assert chip is not None
-    s.hands[seat] = sorted(s.hands[seat] + [chip])
+    take_chip(st, seat, chip, "takes")
     if s.characters[seat] and not st.t.chips[chip].sapphire:
         cash(st, seat, chip)
     settle_sapphires(st, seat)
@@ -55,21 +55,21 @@ def prospect(st: KingsState, mine_id: str) -> None:
 def peek(st: KingsState, mine_id: str) -> None:
     """Deep Mining: pay to peek. Fool's Gold is taken free and the fee comes back."""
     s, seat = st.s, st.s.seat
-    paid = st.pay(seat, peek_price(st, seat))
+    paid = st.pay(seat, peek_price(st, seat), "a peek")
     s.acted.append(mine_id)
     mine = s.mines[mine_id]
     assert mine.blue is not None
     if st.t.chips[mine.blue].sort == "fools-gold":
-        s.hands[seat] = sorted(s.hands[seat] + [mine.blue])
+        take_chip(st, seat, mine.blue, "takes (free)")
         mine.blue = None
-        st.collect(seat, paid)
+        st.collect(seat, paid, "the peek back (Fool's Gold)")
         return
     s.peeked = mine_id
     s.pending.append(["dig", seat, mine_id])
 
 
 def dig(st: KingsState, seat: int, mine_id: str) -> None:
-    st.pay(seat, st.t.rules.dig_price)
+    st.pay(seat, st.t.rules.dig_price, "the dig")
     st.s.pending.insert(0, ["cave", seat, mine_id])
 
 
@@ -90,7 +90,7 @@ def cave_roll(st: KingsState, seat: int, mine_id: str, roll: int) -> None:
         cave_in(st, seat, mine_id)
         return
     assert mine.blue is not None
-    st.s.hands[seat] = sorted(st.s.hands[seat] + [mine.blue])
+    take_chip(st, seat, mine.blue, "digs out")
     mine.blue = None
     settle_sapphires(st, seat)
 
@@ -103,7 +103,10 @@ def cave_in(st: KingsState, seat: int, mine_id: str) -> None:
     for i, place in enumerate(tokens):
         if place in st.t.board.spaces and st.t.board.in_district(place) == district:
             tokens[i] = START
+            st.note(f"cave-in: {st.color(seat)} token {i + 1} on {place} goes back to Start")
     st.s.mines[mine_id].owner = None
+    st.note(f"the {st.t.title_names[st.t.title_of[mine_id]]} Title goes back on its mine; "
+            f"{st.color(seat)}'s turn ends")
     st.s.stage = "end"
 
 
@@ -116,7 +119,7 @@ def sell(st: KingsState, title: str, buyer: int) -> None:
     """Trading (designed): a fixed price, paid to the seller; the mine goes with it."""
     mine = st.s.mines[st.t.mine_of[title]]
     assert mine.owner is not None
-    st.transfer(buyer, mine.owner, st.t.rules.trade.title_price)
+    st.transfer(buyer, mine.owner, st.t.rules.trade.title_price, "the Title")
     mine.owner = buyer
     st.s.acted.append(st.t.mine_of[title])  # a Title is worked from the turn after it came
     check_character(st, buyer)
@@ -124,7 +127,7 @@ def sell(st: KingsState, title: str, buyer: int) -> None:
 
 def buy(st: KingsState, seat: int, mine_id: str) -> None:
     from generator.games.kings_of_copper.moves import title_price
-    st.pay(seat, title_price(st, seat))
+    st.pay(seat, title_price(st, seat), "the Claim Title")
     st.s.mines[mine_id].owner = seat
     check_character(st, seat)
 

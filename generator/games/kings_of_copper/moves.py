@@ -80,6 +80,8 @@ def can_land(st: KingsState, seat: int, dest: str) -> bool:
 def move(st: KingsState, seat: int, tok: int, dest: str, cursed: bool) -> None:
     if cursed:  # passed under your own ladder: seven years of bad luck
         st.s.curse[seat] = st.t.rules.curse_turns
+        st.note(f"{st.color(seat)} passed under its own ladder: one die for the next "
+                f"{st.s.curse[seat]} turns")
     land(st, seat, tok, dest)
 
 
@@ -109,6 +111,7 @@ def bump(st: KingsState, seat: int, dest: str) -> None:
         if other == seat or n != 1:
             continue
         st.s.tokens[other][st.s.tokens[other].index(dest)] = START
+        st.note(f"{st.color(seat)} bumps {st.color(other)}'s token on {dest} back to Start")
         chips = st.t.rules.rob_chips + st.power(seat, "rob-extra")
         if st.s.hands[other] and chips > 0:
             st.s.pending.append(["rob", seat, other, chips])
@@ -117,7 +120,7 @@ def bump(st: KingsState, seat: int, dest: str) -> None:
 def rob(st: KingsState, robber: int, victim: int, chip: str, left: int) -> None:
     """Robbing: the victim lays the chips out face down; the robber takes one blind."""
     st.s.hands[victim].remove(chip)
-    st.s.hands[robber] = sorted(st.s.hands[robber] + [chip])
+    take_chip(st, robber, chip, f"robs {st.color(victim)} of")
     if left > 1 and st.s.hands[victim]:
         st.s.pending.insert(0, ["rob", robber, victim, left - 1])
 
@@ -138,21 +141,23 @@ def draw_event(st: KingsState, seat: int, tok: int) -> None:
     st.s.events.append(card)
     face = st.t.events[card]
     others = [o for o in range(st.s.players) if o != seat]
+    why = f"'{face.name}'"
     if face.effect == "gain":
-        st.collect(seat, face.amount)
+        st.collect(seat, face.amount, why)
     elif face.effect == "pay":
-        st.pay(seat, face.amount)
+        st.pay(seat, face.amount, why)
     elif face.effect == "all-pay":
         for p in range(st.s.players):
-            st.pay(p, face.amount)
+            st.pay(p, face.amount, why)
     elif face.effect == "collect-each":
         for o in others:
-            st.transfer(o, seat, face.amount)
+            st.transfer(o, seat, face.amount, why)
     elif face.effect == "pay-each":
         for o in others:
-            st.transfer(seat, o, face.amount)
+            st.transfer(seat, o, face.amount, why)
     elif face.effect == "to-start":
         st.s.tokens[seat][tok] = START
+        st.note(f"{st.color(seat)} token {tok + 1} goes back to Start")
     elif face.effect == "tunnel-exit":
         st.s.pending.append(["tunnel-exit", seat, tok])
 
@@ -167,7 +172,7 @@ def reach_finish(st: KingsState, seat: int) -> None:
     """Ladders & Finish: cash chips you choose; the first player home earns the bonus."""
     if st.all_home(seat) and not st.s.home_bonus_paid:
         st.s.home_bonus_paid = True
-        st.collect(seat, st.t.rules.first_home_bonus)
+        st.collect(seat, st.t.rules.first_home_bonus, "the first player home")
     if cashable(st, seat):
         st.s.pending.append(["cash", seat])
     settle_sapphires(st, seat)
@@ -184,7 +189,18 @@ def cashable(st: KingsState, seat: int) -> list[str]:
 def cash(st: KingsState, seat: int, chip: str) -> None:
     st.s.hands[seat].remove(chip)
     st.s.cashed[seat].append(chip)
-    st.collect(seat, st.t.chips[chip].value)
+    st.collect(seat, st.t.chips[chip].value, f"the chip {chip_name(st, chip)}")
+
+
+def chip_name(st: KingsState, chip: str) -> str:
+    info = st.t.chips[chip]
+    return f"{chip} (${info.value} {info.layer})"
+
+
+def take_chip(st: KingsState, seat: int, chip: str, how: str) -> None:
+    """A chip comes into the seat's hand, face down."""
+    st.s.hands[seat] = sorted(st.s.hands[seat] + [chip])
+    st.note(f"{st.color(seat)} {how} {chip_name(st, chip)} face down")
 
 
 def settle_sapphires(st: KingsState, seat: int) -> None:
@@ -196,6 +212,7 @@ def settle_sapphires(st: KingsState, seat: int) -> None:
         cash(st, seat, chip)
         if st.t.chips[chip].layer == "blue" and st.s.final_seat is None:
             st.s.final_seat = seat
+            st.note(f"{st.color(seat)} cashed the Great Blue: one final round begins")
     if st.s.anaconda == seat and not st.s.anaconda_cashed:
         st.s.anaconda_cashed = True
-        st.collect(seat, st.t.anaconda_value)
+        st.collect(seat, st.t.anaconda_value, "the Anaconda Sapphire (it leaves play)")

@@ -172,7 +172,12 @@ def _apply_roll(st: KingsState, action: tuple[Any, ...]) -> None:
     s.moved, s.overshot = [], False
     s.stage = "move"
     if s.roll == st.t.rules.snake_eyes and not s.anaconda_cashed:
-        s.anaconda = s.seat  # Sapphires: snake-eyes takes the Anaconda Sapphire
+        # Sapphires: snake-eyes takes the Anaconda Sapphire
+        held = "" if s.anaconda is None else f" from {st.color(s.anaconda)}"
+        st.note(f"snake-eyes: {st.color(s.seat)} already holds the Anaconda Sapphire"
+                if s.anaconda == s.seat else
+                f"snake-eyes: {st.color(s.seat)} takes the Anaconda Sapphire{held}")
+        s.anaconda = s.seat
 
 
 def _apply_move(st: KingsState, action: tuple[Any, ...]) -> None:
@@ -201,6 +206,9 @@ def _apply_task(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> Non
         tunnel = st.t.rules.tunnel
         if sum(dice) in tunnel.totals or any(d in tunnel.any_die for d in dice):
             st.s.pending.insert(0, ["tunnel-exit", seat, task[2]])
+            st.note("the tunnel opens")
+        else:
+            st.note("the tunnel stays shut")
     elif kind == "tunnel-exit" and action[2] != "stay":
         moves.land(st, seat, action[1], action[2])
     elif action[0] == "cash":
@@ -255,6 +263,7 @@ def _end_roll(st: KingsState) -> None:
     # Doubles roll again, unless every token is home (ruling 20: nothing left to roll for)
     if doubles and s.rerolls < st.t.rules.max_rerolls and not st.all_home(s.seat):
         s.rerolls += 1
+        st.note(f"doubles: {st.color(s.seat)} rolls again")
         s.stage = "roll"
     else:
         s.stage = "end"
@@ -287,6 +296,7 @@ def begin_turn(st: KingsState, seat: int) -> None:
     s.seat, s.turns = seat, s.turns + 1
     s.acted, s.offers, s.rerolls, s.tunnels, s.moved, s.roll = [], 0, 0, [], [], []
     s.head_frame = []
+    st.note(f"-- {st.color(seat)}'s turn {s.turns} --")
     # the ladder curse counts the turns after the one it fell in, so a curse renewed
     # during a one-die turn still gives seven more
     s.one_die = s.curse[seat] > 0
@@ -297,5 +307,9 @@ def begin_turn(st: KingsState, seat: int) -> None:
     first = st.t.board.first(st.color(seat))
     for _ in range(entries):
         if START in s.tokens[seat] and moves.can_land(st, seat, first):
-            moves.land(st, seat, s.tokens[seat].index(START), first)
+            tok = s.tokens[seat].index(START)
+            st.note(f"{st.color(seat)} token {tok + 1} enters on {first} (First Square)")
+            moves.land(st, seat, tok, first)
+    if s.one_die:
+        st.note(f"{st.color(seat)} is under the ladder curse: one die this turn")
     s.stage = "start"
