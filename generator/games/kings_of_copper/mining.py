@@ -5,7 +5,8 @@ Cash out)."""
 from __future__ import annotations
 
 from generator.engine.api import Action
-from generator.games.kings_of_copper.moves import cash, settle_sapphires, take_chip
+from generator.games.kings_of_copper import trading
+from generator.games.kings_of_copper.moves import cash, settle_sapphires, take_chip, title_price
 from generator.games.kings_of_copper.state import START, KingsState
 
 
@@ -29,11 +30,7 @@ def start_actions(st: KingsState) -> list[Action]:
         elif mine.green is None and mine.blue is not None and s.characters[seat] and \
                 s.money[seat] >= peek_price(st, seat) + st.t.rules.dig_price:
             actions.append(("peek", mine_id))  # Deep Mining: needs $100 and a Character
-    trade = st.t.rules.trade
-    if s.offers < trade.offers_per_turn and s.money[seat] >= trade.title_price:
-        for mine_id, mine in s.mines.items():
-            if mine.owner is not None and mine.owner != seat:
-                actions.append(("offer", st.t.title_of[mine_id], mine.owner))
+    actions += trading.offer_actions(st)
     actions.append(("roll",))
     return sorted(actions)
 
@@ -110,23 +107,7 @@ def cave_in(st: KingsState, seat: int, mine_id: str) -> None:
     st.s.stage = "end"
 
 
-def offer(st: KingsState, title: str, seller: int) -> None:
-    st.s.offers += 1
-    st.s.pending.append(["answer", seller, title, st.s.seat])
-
-
-def sell(st: KingsState, title: str, buyer: int) -> None:
-    """Trading (designed): a fixed price, paid to the seller; the mine goes with it."""
-    mine = st.s.mines[st.t.mine_of[title]]
-    assert mine.owner is not None
-    st.transfer(buyer, mine.owner, st.t.rules.trade.title_price, "the Title")
-    mine.owner = buyer
-    st.s.acted.append(st.t.mine_of[title])  # a Title is worked from the turn after it came
-    check_character(st, buyer)
-
-
 def buy(st: KingsState, seat: int, mine_id: str) -> None:
-    from generator.games.kings_of_copper.moves import title_price
     st.pay(seat, title_price(st, seat), "the Claim Title")
     st.s.mines[mine_id].owner = seat
     check_character(st, seat)

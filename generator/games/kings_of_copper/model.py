@@ -26,7 +26,8 @@ class TunnelTable(Model):
 
 
 class TradeRules(Model):
-    title_price: Money = Field(ge=0, le=10_000)
+    prices: list[Money] = Field(min_length=1, max_length=12)  # a Title's asking prices
+    swap_money: list[Money] = Field(default_factory=lambda: [0], max_length=12)
     offers_per_turn: int = Field(ge=0, le=5)
 
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action
-from generator.games.kings_of_copper import mining, moves
+from generator.games.kings_of_copper import mining, moves, trading
 from generator.games.kings_of_copper.state import FINISH, START, KingsState
 
 CHANCE_TASKS = ("rob", "cave", "tunnel-roll")
@@ -104,7 +104,7 @@ def _task_actions(st: KingsState, task: list[Any]) -> list[Action]:
     if kind == "dig":
         return [("dig", task[2]), ("leave", task[2])]
     if kind == "answer":
-        return [("refuse", task[2]), ("sell", task[2])]
+        return trading.answer_actions(st, task)
     if kind == "cash":  # one chip at a time, until the player keeps the rest
         cash: list[Action] = [("cash", c) for c in moves.cashable(st, task[1])]
         return cash + [("keep", "rest")]
@@ -159,8 +159,8 @@ def _apply_start(st: KingsState, action: tuple[Any, ...]) -> None:
         mining.prospect(st, action[1])
     elif kind == "peek":
         mining.peek(st, action[1])
-    elif kind == "offer":
-        mining.offer(st, action[1], action[2])
+    elif kind in ("offer", "swap"):
+        trading.make_offer(st, action)
     else:  # roll: a player with every token home has nothing to move
         st.s.stage = "end" if st.all_home(st.s.seat) else "roll"
 
@@ -215,7 +215,9 @@ def _apply_task(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> Non
         moves.cash(st, seat, action[1])
         if moves.cashable(st, seat):
             st.s.pending.insert(0, task)
-    elif action[0] in ("buy", "dig", "sell", "character"):
+    elif kind == "answer":
+        trading.answer(st, task, action)
+    elif action[0] in ("buy", "dig", "character"):
         _accept(st, task, action)
     elif action[0] == "leave":
         st.s.peeked = None
@@ -227,8 +229,6 @@ def _accept(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> None:
         mining.buy(st, seat, task[2])
     elif kind == "dig":
         mining.dig(st, seat, task[2])
-    elif kind == "answer":
-        mining.sell(st, task[2], task[3])
     else:
         mining.take_character(st, seat, action[1])
 

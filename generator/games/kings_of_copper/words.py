@@ -51,10 +51,14 @@ def _phrase(st: KingsState, action: Action) -> str:
         "dig": lambda: f"{seat_color} digs deep at {_space(st, rest[0])}",
         "leave": lambda: f"{seat_color} leaves the deep chip of {_space(st, rest[0])}",
         "d10": lambda: f"the cave-in die shows {rest[0]}",
-        "offer": lambda: f"{seat_color} offers ${st.t.rules.trade.title_price} to "
-                         f"{st.color(rest[1])} for the {st.t.title_names[rest[0]]} title",
-        "sell": lambda: f"the {st.t.title_names[rest[0]]} title is sold",
-        "refuse": lambda: f"the {st.t.title_names[rest[0]]} title is not for sale",
+        "offer": lambda: f"{seat_color} offers {st.color(rest[1])} ${rest[2]} for the "
+                         f"{st.t.title_names[rest[0]]} Title",
+        "swap": lambda: f"{seat_color} offers {st.color(rest[2])} the "
+                        f"{st.t.title_names[rest[0]]} Title for {st.t.title_names[rest[1]]}"
+                        + _swap_money(st, rest[3], rest[2]),
+        "accept": lambda: f"{st.color(st.s.pending[0][1])} accepts the deal",
+        "refuse": lambda: f"{st.color(st.s.pending[0][1])} refuses the deal",
+        "counter": lambda: f"{st.color(st.s.pending[0][1])} counters",
         "buy": lambda: f"buys the Claim Title of {_space(st, rest[0])}",
         "decline": lambda: f"passes on the Claim Title of {_space(st, rest[0])}",
         "rob": lambda: f"{st.color(st.s.pending[0][1])} draws one of "
@@ -82,3 +86,10 @@ def _roll(st: KingsState, dice: tuple[int, ...]) -> str:
         return f"{seat_color} rolls for the tunnel (token {task[2] + 1} on {place}): {pips}"
     again = " again (doubles)" if st.s.rerolls else ""
     return f"{seat_color} rolls{again} {pips}"
+
+
+def _swap_money(st: KingsState, money: int, other: int) -> str:
+    if money == 0:
+        return ", even"
+    payer = st.color(st.s.seat) if money > 0 else st.color(other)
+    return f", {payer} adding ${abs(money)}"

@@ -34,3 +34,58 @@ def test_greedy_cashes_everything_without_a_sapphire_to_hide(at) -> None:  # typ
     while st.s.pending and st.s.pending[0][0] == "cash":
         st.apply_action(_bot().step(st))
     assert st.s.hands[0] == [] and st.s.money[0] == 500 + 100 + 25
+
+
+def _deep_ready(at, chip: str):  # type: ignore[no-untyped-def]
+    """Red stands on its own Lexington mine (green taken), holds a Character card; two
+    other Walkerville mines are deep-mined already, so this dig caves in on 0-2."""
+    st = at(tokens=[["walkerville-m2", "t12", S, S], [S] * 4],
+            characters=["michael-hickey", None])
+    st.s.mines["walkerville-m2"].owner = 0
+    st.s.mines["walkerville-m2"].green = None
+    st.s.mines["walkerville-m2"].blue = chip
+    st.s.mines["walkerville-m1"].blue = st.s.mines["walkerville-m3"].blue = None
+    return st
+
+
+def test_greedy_does_not_pay_twice_to_peek_at_a_chip_it_has_seen(at) -> None:  # type: ignore[no-untyped-def]
+    st = _deep_ready(at, "copper-ore")
+    bot = _bot()
+    assert bot.step(st) == ("peek", "walkerville-m2")
+    st.apply_action(("peek", "walkerville-m2"))
+    assert bot.step(st) == ("leave", "walkerville-m2")  # $100 at 30 % risk: not worth it
+    st.apply_action(("leave", "walkerville-m2"))
+    st.s.acted = []  # red's next turn: the chip is the same one
+    assert bot.step(st) == ("roll",)
+
+
+def test_greedy_peeks_again_when_the_seen_chip_pays(at) -> None:  # type: ignore[no-untyped-def]
+    st = _deep_ready(at, "bonanza")
+    bot = _bot()
+    bot.seen["walkerville-m2"] = "bonanza"
+    assert bot.step(st) == ("peek", "walkerville-m2")
+
+
+def test_greedy_weighs_the_ladder_curse(at) -> None:  # type: ignore[no-untyped-def]
+    # backward from Walkerville through the passage under red's own ladder is a shortcut
+    # to East Hill, near red's Finish; seven turns of one die cost more than it saves
+    for roll in ((1, 5), (2, 5), (3, 4), (1, 3)):
+        st = at(tokens=[["walkerville-o2", "t12", S, S], [S] * 4], roll=roll)
+        cursed = [a for a in st.legal_actions() if a[2] == 0 and a[3].startswith("east-hill")]
+        assert cursed
+        assert _bot().step(st) not in cursed, roll
+
+
+def test_greedy_takes_heinze_when_robbing_pays(at) -> None:  # type: ignore[no-untyped-def]
+    rich = ["bonanza", "rich-lode", "silver-vein", "copper-vein"]
+    st = at(3, hands=[[], rich, list(rich)])
+    st.s.pending = [["character", 0]]
+    assert _bot().step(st) == ("character", "augustus-heinze")
+
+
+def test_greedy_takes_a_mining_card_when_its_mines_are_full(at) -> None:  # type: ignore[no-untyped-def]
+    st = at(3)
+    for mine in ("walkerville-m1", "centerville-m1", "uptown-m1", "east-hill-m1"):
+        st.s.mines[mine].owner = 0
+    st.s.pending = [["character", 0]]
+    assert _bot().step(st) != ("character", "augustus-heinze")

@@ -62,7 +62,7 @@ def test_a_title_bought_by_trade_is_not_mined_the_same_turn(at) -> None:  # type
     st.s.mines["uptown-m2"].owner = 1
     offer = next(a for a in st.legal_actions() if a[0] == "offer" and a[1] == "steward")
     st.apply_action(offer)
-    st.apply_action(next(a for a in st.legal_actions() if a[0] == "sell"))
+    st.apply_action(next(a for a in st.legal_actions() if a[0] == "accept"))
     assert st.s.mines["uptown-m2"].owner == 0
     assert ("prospect", "uptown-m2") not in st.legal_actions()
 

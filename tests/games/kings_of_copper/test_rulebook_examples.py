@@ -286,17 +286,6 @@ def test_payments_stop_at_zero(at) -> None:  # type: ignore[no-untyped-def]
     assert st.s.money[0] == 0 and st.invariants() == []
 
 
-def test_a_title_trades_at_the_fixed_price_with_its_mine(at) -> None:  # type: ignore[no-untyped-def]
-    st = at()
-    st.s.mines["uptown-m2"].owner = 1
-    st.apply_action(("offer", "steward", 1))
-    assert st.current_player() == 1
-    assert st.legal_actions() == [("refuse", "steward"), ("sell", "steward")]
-    st.apply_action(("sell", "steward"))
-    assert st.s.mines["uptown-m2"].owner == 0 and st.s.money == [350, 650]
-    assert ("offer", "steward", 1) not in st.legal_actions()  # one offer a turn
-
-
 def test_a_player_with_every_token_home_does_not_roll(at) -> None:  # type: ignore[no-untyped-def]
     st = at(players=3, tokens=[[F] * 4, [S] * 4, [S] * 4], home_bonus_paid=True)
     st.apply_action(("roll",))
