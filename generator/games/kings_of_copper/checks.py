@@ -210,3 +210,4 @@ def dice_tables(data: KingsOfCopperData, report: Reporter) -> None:
 
 
 from generator.games.kings_of_copper import board_checks  # noqa: E402,F401  (registers more)
+from generator.games.kings_of_copper import money_checks  # noqa: E402,F401  (registers more)
