@@ -163,6 +163,51 @@ class DiceFile(PieceFileOf[DieFace]):
     pieces: list[Piece[DieFace]] = Field(default_factory=list)
 
 
+# --- player-aid.yaml -----------------------------------------------------------------
+
+class LegendEntry(Model):
+    kind: SpaceKind
+    label: str = Field(min_length=1, max_length=80)
+
+
+class AidFace(Face):
+    color: Slug  # whose aid: a colour of the board
+
+
+class AidFile(PieceFileOf[AidFace]):
+    """The player aid's words; numbers come from rules.yaml through ``{placeholders}``."""
+
+    title: str = Field(max_length=60)
+    yours: str = Field(max_length=400)
+    turn_heading: str = Field(max_length=60)
+    turn: list[str] = Field(max_length=10)
+    legend_heading: str = Field(max_length=60)
+    legend: list[LegendEntry] = Field(max_length=20)
+    tunnel: str = Field(max_length=300)
+    cave_in_heading: str = Field(max_length=120)
+    cave_in_row: str = Field(max_length=120)
+    finish: dict[str, str]
+    pieces: list[Piece[AidFace]] = Field(default_factory=list)
+
+    def say(self, text: str, rules: RulesFile, **more: object) -> str:
+        """``text`` with every ``{placeholder}`` replaced by its number."""
+        for key, value in {**aid_numbers(rules), **more}.items():
+            text = text.replace("{" + key + "}", str(value))
+        return text
+
+
+def aid_numbers(rules: RulesFile) -> dict[str, str]:
+    tunnel = rules.tunnel
+    odds = sum(1 for a in range(1, 7) for b in range(1, 7)
+               if a + b in tunnel.totals or a in tunnel.any_die or b in tunnel.any_die)
+    names = ("start_money", "curse_turns", "first_turn_entries", "later_entries",
+             "title_price", "prospect_price", "peek_price", "dig_price", "max_rerolls",
+             "first_home_bonus", "character_titles")
+    return {**{n: str(getattr(rules, n)) for n in names},
+            "tunnel_totals": " / ".join(map(str, tunnel.totals)),
+            "tunnel_any_die": " / ".join(map(str, tunnel.any_die)), "tunnel_odds": str(odds)}
+
+
 class KingsOfCopperData(GameData):
     rules: RulesFile
     board: BoardFile
@@ -176,3 +221,4 @@ class KingsOfCopperData(GameData):
     tokens: TokenFile
     dice: DiceFile
     d10_chits: NumberFile
+    player_aid: AidFile

@@ -90,6 +90,11 @@ CASES = [
      ["value: 10, count: ^8"]),
     ("chips-cashable", "rules.yaml", "character_titles: 3 ", "character_titles: 5 ",
      ["cash_at_finish: ^blue-only"]),
+    ("board-legend", "player-aid.yaml", "{id: aid-yellow, color: yellow}",
+     "{id: aid-yellow, color: red}", ["board.yaml", "^{id: red, name: Red",
+                                       "^{id: yellow, name: Yellow"]),
+    ("board-legend", "player-aid.yaml", '  - {kind: tunnel-exit, label: "Tunnel exit"}\n', "",
+     ["^- {kind: start"]),
     ("passage-ladders", "board.yaml", "mines: [walkerville-m4, centerville-m1]",
      "mines: [walkerville-m4, walkerville-m1]", ["mines: ^[walkerville-m4, walkerville-m1]"]),
 ]
