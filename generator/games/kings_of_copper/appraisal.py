@@ -19,8 +19,7 @@ BUMPS_AHEAD = 1.5  # robberies a player can still expect to make in a game
 
 
 def mean_value(st: KingsState, layer: str) -> float:
-    counts = st.t.layer_chips(layer)
-    return sum(st.t.chips[c].value * n for c, n in counts.items()) / max(1, sum(counts.values()))
+    return st.t.chip_mean[layer]
 
 
 def title_value(st: KingsState, seat: int, title: str, without: str = "") -> float:

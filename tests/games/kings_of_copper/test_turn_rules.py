@@ -84,3 +84,8 @@ def test_cursed_during_a_two_dice_turn_means_the_next_seven_turns(at) -> None:  
         turn.begin_turn(st, 0)
         one_die.append(st.s.one_die)
     assert one_die == [True] * 7 + [False]
+
+
+def test_an_invariant_catches_a_home_player_about_to_roll(at) -> None:  # type: ignore[no-untyped-def]
+    st = at(tokens=[[F] * 4, ["t32", S, S, S]], stage="roll", home_bonus_paid=True)
+    assert st.invariants() == ["P1 has every token home but is about to roll"]
