@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from generator.engine.api import Action
 from generator.games.kings_of_copper import trading
-from generator.games.kings_of_copper.moves import cash, settle_sapphires, take_chip, title_price
+from generator.games.kings_of_copper.moves import (
+    cash,
+    chip_name,
+    settle_sapphires,
+    take_chip,
+    title_price,
+)
 from generator.games.kings_of_copper.state import START, KingsState
 
 
@@ -62,6 +68,7 @@ def peek(st: KingsState, mine_id: str) -> None:
         st.collect(seat, paid, "the peek back (Fool's Gold)")
         return
     s.peeked = mine_id
+    st.note(f"{st.color(seat)} sees {chip_name(st, mine.blue)} under the mine")
     s.pending.append(["dig", seat, mine_id])
 
 

@@ -38,7 +38,7 @@ def _phrase(st: KingsState, action: Action) -> str:
     seat_color = st.color(st.s.seat) if st.s.stage != "setup" else ""
     phrases = {
         "first": lambda: f"P{rest[0] + 1} rolls highest and goes first",
-        "chip": lambda: f"a {st.s.setup_left[0][0]} chip is laid face down on "
+        "chip": lambda: f"{_chip(st, rest[0])} is laid face down on "
                         f"{_space(st, st.s.setup_left[0][1])}",
         "card": lambda: f"event card {rest[0]} goes into the pile",
         "roll": lambda: _roll(st, rest),
