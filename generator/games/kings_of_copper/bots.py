@@ -10,7 +10,7 @@ from typing import Any
 
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
-from generator.games.kings_of_copper import appraisal, mining, moves, turn
+from generator.games.kings_of_copper import appraisal, mining, moves, trading, turn
 from generator.games.kings_of_copper.state import FINISH, START, KingsState
 
 RESERVE = 100  # keep this much cash for the next title and prospecting chip
@@ -52,7 +52,7 @@ class GreedyBot(Bot):
         for action in actions:
             if action[0] == "peek" and self._worth_peeking(st, seat, action[1]):
                 return action
-        offers = [(appraisal.gains(st, _deal(st, a)), a) for a in actions
+        offers = [(appraisal.gains(st, trading.deal_of(st, a)), a) for a in actions
                   if a[0] in ("offer", "swap") and _keeps_reserve(st, seat, a)]
         good = [(b, a) for (b, s), a in offers if b >= MIN_GAIN and s >= 0]
         if good:
@@ -112,12 +112,6 @@ def _fields(action: Action) -> tuple[Any, ...]:
 
 def _tiebreak(action: Action) -> str:
     return repr(action)
-
-
-def _deal(st: KingsState, action: tuple[Any, ...]) -> list[Any]:
-    if action[0] == "offer":
-        return [st.s.seat, action[2], "", action[1], action[3]]
-    return [st.s.seat, action[3], action[1], action[2], action[4]]
 
 
 def _keeps_reserve(st: KingsState, seat: int, action: tuple[Any, ...]) -> bool:

@@ -46,16 +46,19 @@ def _affordable(st: KingsState, buyer: int, seller: int, money: int) -> bool:
     return money <= st.s.money[buyer] if money >= 0 else -money <= st.s.money[seller]
 
 
-def make_offer(st: KingsState, action: tuple[Any, ...]) -> None:
-    s = st.s
-    s.offers += 1
+def deal_of(st: KingsState, action: tuple[Any, ...]) -> Deal:
+    """The deal an ``offer`` or ``swap`` action of the player to move proposes."""
     if action[0] == "offer":
         _, get, seller, money = action
-        deal: Deal = [s.seat, seller, "", get, money]
-    else:
-        _, give, get, seller, money = action
-        deal = [s.seat, seller, give, get, money]
-    s.pending.append(["answer", seller, deal, True])
+        return [st.s.seat, seller, "", get, money]
+    _, give, get, seller, money = action
+    return [st.s.seat, seller, give, get, money]
+
+
+def make_offer(st: KingsState, action: tuple[Any, ...]) -> None:
+    st.s.offers += 1
+    deal = deal_of(st, action)
+    st.s.pending.append(["answer", deal[1], deal, True])
 
 
 def answer_actions(st: KingsState, task: list[Any]) -> list[Action]:
@@ -76,16 +79,16 @@ def answer(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> None:
     if action[0] == "accept":
         close(st, deal)
     elif action[0] == "counter":
-        countered = deal[:4] + [action[2]]
-        st.s.pending.insert(0, ["answer", deal[0], countered, False])
-        st.note(f"{st.color(deal[1])} asks {_terms(st, countered)}")
+        st.s.pending.insert(0, ["answer", deal[0], deal[:4] + [action[2]], False])
 
 
-def _terms(st: KingsState, deal: Deal) -> str:
+def terms(st: KingsState, deal: Deal) -> str:
+    """The deal in words: what the buyer gives for the Title it gets."""
     buyer, seller, give, get, money = deal
-    cash = f"${abs(money)} from {st.color(buyer if money >= 0 else seller)}"
     title = st.t.title_names
-    return f"{cash} for the {title[get]} Title" + (f" and {title[give]}" if give else "")
+    gives = ([f"the {title[give]} Title"] if give else []) + ([f"${money}"] if money > 0 else [])
+    back = f", with ${-money} from {st.color(seller)}" if money < 0 else ""
+    return f"{' and '.join(gives) or 'nothing'} for the {title[get]} Title{back}"
 
 
 def close(st: KingsState, deal: Deal) -> None:

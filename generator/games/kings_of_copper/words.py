@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from generator.engine.api import Action
 from generator.games.kings_of_copper import turn
 from generator.games.kings_of_copper.moves import chip_name as _chip
 from generator.games.kings_of_copper.state import KingsState
+from generator.games.kings_of_copper.trading import deal_of, terms
 
 
 def _space(st: KingsState, space: str) -> str:
@@ -51,14 +54,12 @@ def _phrase(st: KingsState, action: Action) -> str:
         "dig": lambda: f"{seat_color} digs deep at {_space(st, rest[0])}",
         "leave": lambda: f"{seat_color} leaves the deep chip of {_space(st, rest[0])}",
         "d10": lambda: f"the cave-in die shows {rest[0]}",
-        "offer": lambda: f"{seat_color} offers {st.color(rest[1])} ${rest[2]} for the "
-                         f"{st.t.title_names[rest[0]]} Title",
-        "swap": lambda: f"{seat_color} offers {st.color(rest[2])} the "
-                        f"{st.t.title_names[rest[0]]} Title for {st.t.title_names[rest[1]]}"
-                        + _swap_money(st, rest[3], rest[2]),
+        "offer": lambda: _offer(st, action),
+        "swap": lambda: _offer(st, action),
         "accept": lambda: f"{st.color(st.s.pending[0][1])} accepts the deal",
         "refuse": lambda: f"{st.color(st.s.pending[0][1])} refuses the deal",
-        "counter": lambda: f"{st.color(st.s.pending[0][1])} counters",
+        "counter": lambda: f"{st.color(st.s.pending[0][1])} counters: "
+                           f"{terms(st, st.s.pending[0][2][:4] + [rest[1]])}",
         "buy": lambda: f"buys the Claim Title of {_space(st, rest[0])}",
         "decline": lambda: f"passes on the Claim Title of {_space(st, rest[0])}",
         "rob": lambda: f"{st.color(st.s.pending[0][1])} draws one of "
@@ -88,8 +89,6 @@ def _roll(st: KingsState, dice: tuple[int, ...]) -> str:
     return f"{seat_color} rolls{again} {pips}"
 
 
-def _swap_money(st: KingsState, money: int, other: int) -> str:
-    if money == 0:
-        return ", even"
-    payer = st.color(st.s.seat) if money > 0 else st.color(other)
-    return f", {payer} adding ${abs(money)}"
+def _offer(st: KingsState, action: tuple[Any, ...]) -> str:
+    deal = deal_of(st, action)
+    return f"{st.color(deal[0])} offers {st.color(deal[1])} {terms(st, deal)}"
