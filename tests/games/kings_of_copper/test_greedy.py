@@ -89,3 +89,24 @@ def test_greedy_takes_a_mining_card_when_its_mines_are_full(at) -> None:  # type
         st.s.mines[mine].owner = 0
     st.s.pending = [["character", 0]]
     assert _bot().step(st) != ("character", "augustus-heinze")
+
+
+def test_greedy_counters_a_low_offer_with_the_least_that_pays(at) -> None:  # type: ignore[no-untyped-def]
+    from generator.games.kings_of_copper import appraisal
+    st = at(tokens=[["t02", S, S, S], ["t32", S, S, S]])
+    st.s.mines["uptown-m2"].owner = 1
+    st.apply_action(("offer", "steward", 1, 50))
+    keep = appraisal.title_value(st, 1, "steward")
+    answer = GreedyBot(1, "test").step(st)
+    asks = [p for p in st.t.rules.trade.prices if p >= keep]
+    assert 50 < keep and answer == ("counter", "steward", asks[0])
+
+
+def test_greedy_buys_the_title_that_wins_its_character_card(at) -> None:  # type: ignore[no-untyped-def]
+    st = at(tokens=[["t02", S, S, S], ["t32", S, S, S]])
+    st.s.mines["walkerville-m1"].owner = st.s.mines["centerville-m1"].owner = 0
+    st.s.mines["uptown-m2"].owner = 1
+    action = _bot().step(st)
+    assert action[0] == "offer" and action[1] == "steward"
+    st.apply_action(action)
+    assert GreedyBot(1, "test").step(st) == ("accept", "steward")
