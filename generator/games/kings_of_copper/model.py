@@ -7,7 +7,7 @@ positions; passages between districts); every price and table of the rules lives
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -16,6 +16,7 @@ from generator.schema import DieFace, Face, GameData, Model, Piece, PieceFileOf,
 SpaceKind = Literal["start", "first", "track", "event", "safety", "entrance", "octagon",
                     "mine", "tunnel", "tunnel-exit", "rung", "finish"]
 Money = int
+Amount = Annotated[int, Field(ge=0, le=10_000)]  # a price in a list: never negative
 
 
 # --- rules.yaml -------------------------------------------------------------------
@@ -26,8 +27,8 @@ class TunnelTable(Model):
 
 
 class TradeRules(Model):
-    prices: list[Money] = Field(min_length=1, max_length=12)  # a Title's asking prices
-    swap_money: list[Money] = Field(default_factory=lambda: [0], max_length=12)
+    prices: list[Amount] = Field(min_length=1, max_length=12)  # a Title's asking prices
+    swap_money: list[Amount] = Field(default_factory=lambda: [0], max_length=12)
     offers_per_turn: int = Field(ge=0, le=5)
 
 
