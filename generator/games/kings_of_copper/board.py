@@ -27,7 +27,7 @@ class Board:
     _kinds: dict[tuple[str, str | None], list[str]] = field(default_factory=dict)
     _steps: dict[tuple[str, str, bool], list[str]] = field(default_factory=dict)
     _passage_steps: dict[tuple[str, bool], list[Passage]] = field(default_factory=dict)
-    _paths: dict[tuple[str, str, int, bool], list[tuple[str, tuple[int, ...]]]] = field(
+    _paths: dict[tuple[str, str, int, bool, bool], list[tuple[str, tuple[int, ...]]]] = field(
         default_factory=dict)
 
     @classmethod
@@ -95,16 +95,17 @@ class Board:
             self._passage_steps[key] = [p for p in self.passages if p.mines[end] == space_id]
         return self._passage_steps[key]
 
-    def paths(self, origin: str, color: str, steps: int,
-              forward: bool) -> list[tuple[str, tuple[int, ...]]]:
+    def paths(self, origin: str, color: str, steps: int, forward: bool,
+              enter: bool = True) -> list[tuple[str, tuple[int, ...]]]:
         """Every end of an exact ``steps``-step move, with the passages (by index) it uses;
-        whether those passages are open is the game's business. Cached: boards are fixed."""
-        key = (origin, color, steps, forward)
+        whether those passages are open is the game's business. ``enter``: a move begun on
+        a head frame may step into its district. Cached: boards are fixed."""
+        key = (origin, color, steps, forward, enter)
         if key not in self._paths:
             frontier: list[tuple[str, tuple[int, ...]]] = [(origin, ())]
             for i in range(steps):
-                frontier = [step for here, used in frontier
-                            for step in self._one_step(here, used, color, i == 0, forward)]
+                frontier = [step for here, used in frontier for step in
+                            self._one_step(here, used, color, i == 0 and enter, forward)]
             self._paths[key] = sorted(set(frontier))
         return self._paths[key]
 

@@ -136,3 +136,22 @@ def passage_ladders(data: KingsOfCopperData, report: Reporter) -> None:
         if a is not None and a == b:
             report.error(("board", "passages", k, "mines"), f"passage '{passage.id}' "
                          f"stays inside '{a}'; passages join two districts")
+
+
+@CHECKS.check("board-legend", cite="rulebook, The Board (lost: the player aid explains it)")
+def board_legend(data: KingsOfCopperData, report: Reporter) -> None:
+    """Each colour has its player aid, and the aid's legend explains every kind of space
+    the board uses but plain track."""
+    aid = data.player_aid
+    colors = {c.id for c in data.board.colors}
+    have = Counter(face.color for p in aid.pieces for face, _ in p.copies())
+    for i, color in enumerate(data.board.colors):
+        if have[color.id] != 1:
+            report.error(("board", "colors", i), f"{have[color.id]} player aids in "
+                         f"{color.id}; each player needs one")
+    for loc, face in aid.located_faces("player_aid"):
+        if face.color not in colors:
+            report.error(loc + ("color",), f"'{face.color}' is not a colour of the board")
+    explained = {entry.kind for entry in aid.legend}
+    for kind in sorted({s.kind for s in data.board.spaces} - explained - {"track"}):
+        report.error(("player_aid", "legend"), f"the legend does not explain '{kind}' spaces")

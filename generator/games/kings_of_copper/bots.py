@@ -1,24 +1,35 @@
-"""The greedy bot: sensible money rules for mining and trading, one-ply look-ahead for
-moves. It never reads face-down chips it has not seen (chips on mines, others' hands,
-the event pile); its own hand it knows."""
+"""The greedy bot: sensible money rules for mining, trading and cashing, one-ply
+look-ahead for moves. It never reads face-down chips it has not seen (chips on mines,
+others' hands, the event pile); its own hand it knows, and it remembers the deep chips
+it paid to peek at."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
-from generator.games.kings_of_copper import mining, moves, turn
+from generator.games.kings_of_copper import appraisal, mining, moves, trading, turn
 from generator.games.kings_of_copper.state import FINISH, START, KingsState
 
 RESERVE = 100  # keep this much cash for the next title and prospecting chip
+STEP_WORTH = 6  # dollars a step of progress is worth to the greedy player
+# a cursed turn rolls one die: 3.5 steps fewer on average and no doubles (7/6 steps)
+CURSE_TURN = (3.5 + 7 / 6) * STEP_WORTH
+MINE_SEAT = 40  # a token on its own mine with chips left can work it next turn
+DECOYS, DECOY_VALUE = 2, 100  # low chips kept face down beside a sapphire (the rules' tip)
+MIN_GAIN = 20  # a deal must be worth this much to the one who offers it
 CARD_ORDER = ("cave-in-shift", "peek-discount", "prospect-discount", "title-discount",
               "rob-extra")
-STEP_WORTH = 6  # dollars a step of progress is worth to the greedy player
 
 
 class GreedyBot(Bot):
     name = "greedy"
+
+    def __init__(self, seat: int, seed: int | str):
+        super().__init__(seat, seed)
+        self.seen: dict[str, str] = {}  # mine -> the deep chip this bot peeked at there
 
     def step(self, state: State) -> Action:
         assert isinstance(state, KingsState)
@@ -28,8 +39,69 @@ class GreedyBot(Bot):
         kind = actions[0][0] if isinstance(actions[0], tuple) else None
         rule = RULES.get(str(kind))
         if rule is not None:
-            return rule(state, [_fields(a) for a in actions])
+            return rule(self, state, [_fields(a) for a in actions])
         return max(actions, key=lambda a: (_after(state, a), _tiebreak(a)))
+
+    # --- the start of the turn ----------------------------------------------------------
+    def start(self, st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
+        """Prospect first, then a deep mine worth the risk, then the best deal, then roll."""
+        seat = st.s.seat
+        for action in actions:
+            if action[0] == "prospect":  # green chips are worth more than they cost
+                return action
+        for action in actions:
+            if action[0] == "peek" and self._worth_peeking(st, seat, action[1]):
+                return action
+        offers = [(appraisal.gains(st, trading.deal_of(st, a)), a) for a in actions
+                  if a[0] in ("offer", "swap") and _keeps_reserve(st, seat, a)]
+        good = [(b, a) for (b, s), a in offers if b >= MIN_GAIN and s >= 0]
+        if good:
+            return max(good, key=lambda g: (g[0], _tiebreak(g[1])))[1]
+        return ("roll",)
+
+    def _worth_peeking(self, st: KingsState, seat: int, mine: str) -> bool:
+        if st.s.money[seat] < 2 * RESERVE or _cave_risk(st, seat, mine) > 0.3:
+            return False
+        chip = self.seen.get(mine)
+        return chip != st.s.mines[mine].blue or _dig_pays(st, seat, mine, chip)
+
+    def dig(self, st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
+        seat, mine = st.s.pending[0][1], st.s.pending[0][2]
+        chip = st.s.mines[mine].blue  # seen: the bot paid to peek at it
+        assert chip is not None
+        self.seen[mine] = chip
+        return ("dig", mine) if _dig_pays(st, seat, mine, chip) else ("leave", mine)
+
+    def answer(self, st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
+        """The seller accepts a deal that pays, else asks the least that would; the
+        buyer takes a counter that still pays."""
+        task = st.s.pending[0]
+        answerer, deal = task[1], task[2]
+        get = deal[3]
+        if answerer == deal[0]:
+            return ("accept", get) if appraisal.gains(st, deal)[0] >= 0 else ("refuse", get)
+        if appraisal.gains(st, deal)[1] >= 0:
+            return ("accept", get)
+        counters = [a for a in actions if a[0] == "counter"
+                    and appraisal.gains(st, deal[:4] + [a[2]])[1] >= 0]
+        return min(counters, key=lambda a: a[2]) if counters else ("refuse", get)
+
+    def cash(self, st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
+        """Cash every chip but the decoys; keep the rest."""
+        decoys = _decoys(st, st.s.pending[0][1])
+        return next((a for a in actions if a[0] == "cash" and a[1] not in decoys),
+                    ("keep", "rest"))
+
+    def character(self, st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
+        """The card whose power should earn the most from here (Heinze's robbing too)."""
+        seat = st.s.pending[0][1]
+        return max(actions, key=lambda a: (appraisal.card_value(st, seat, a[1]),
+                                           -CARD_ORDER.index(st.t.characters[a[1]].power)))
+
+    def buy(self, st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
+        seat, mine = st.s.pending[0][1], actions[0][1]
+        rich = st.s.money[seat] >= moves.title_price(st, seat) + RESERVE
+        return ("buy", mine) if rich else ("decline", mine)
 
 
 def _fields(action: Action) -> tuple[Any, ...]:
@@ -41,6 +113,35 @@ def _fields(action: Action) -> tuple[Any, ...]:
 def _tiebreak(action: Action) -> str:
     return repr(action)
 
+
+def _keeps_reserve(st: KingsState, seat: int, action: tuple[Any, ...]) -> bool:
+    money = action[3] if action[0] == "offer" else action[4]
+    return st.s.money[seat] - money >= RESERVE
+
+
+def _cave_risk(st: KingsState, seat: int, mine: str) -> float:
+    return len(mining.cave_numbers(st, seat, mine)) / st.t.rules.d10_faces
+
+
+def _dig_pays(st: KingsState, seat: int, mine: str, chip: str | None) -> bool:
+    risk = _cave_risk(st, seat, mine)
+    gain = (1 - risk) * (st.t.chips[chip].value if chip else 0)
+    return gain > st.t.rules.dig_price + risk * 300
+
+
+def _decoys(st: KingsState, seat: int) -> set[str]:
+    """Ladders & Finish tip: while a sapphire can still be robbed (a token is still out),
+    low chips kept face down make a blind robbery likelier to miss it."""
+    hand, chips = st.s.hands[seat], st.t.chips
+    if st.all_home(seat) or not any(chips[c].sapphire for c in hand):
+        return set()
+    fools = sum(1 for c in hand if chips[c].value == 0)
+    low = sorted((c for c in set(hand) if 0 < chips[c].value <= DECOY_VALUE),
+                 key=lambda c: (chips[c].value, c))
+    return set(low[:max(0, DECOYS - fools)])
+
+
+# --- moves: one-ply look-ahead -------------------------------------------------------
 
 def _after(state: KingsState, action: Action) -> float:
     """Worth after the action; landing on an event square is averaged over the cards,
@@ -81,9 +182,19 @@ def worth(st: KingsState, seat: int) -> float:
     value += 60 * len(st.titles(seat)) + (150 if s.characters[seat] else 0)
     value += sum(60 for task in s.pending if task[0] == "buy" and task[1] == seat)
     value -= sum(12 for place in s.tokens[seat] if _exposed(st, place, seat))
+    value -= CURSE_TURN * s.curse[seat]  # the ladder curse: seven turns of one die
+    value += MINE_SEAT * _seated_on_own_mines(st, seat)
     others = [p for p in range(s.players) if p != seat]
     value -= 0.5 * STEP_WORTH * sum(progress(st, p) for p in others) / max(1, len(others))
     return value
+
+
+def _seated_on_own_mines(st: KingsState, seat: int) -> int:
+    """Ruling 12: a mine is worked while your token stands on it."""
+    deep = st.s.characters[seat] is not None
+    return sum(1 for place in set(st.s.tokens[seat]) if (mine := st.s.mines.get(place))
+               and mine.owner == seat and (mine.green is not None or
+                                           (deep and mine.blue is not None)))
 
 
 def _exposed(st: KingsState, place: str, seat: int) -> bool:
@@ -92,63 +203,13 @@ def _exposed(st: KingsState, place: str, seat: int) -> bool:
     return st.occupants(place)[seat] == 1
 
 
-# --- fixed rules for the money decisions --------------------------------------------
-
-def _start(st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
-    seat = st.s.seat
-    for action in actions:
-        if action[0] == "prospect":  # green chips are worth more than they cost on average
-            return action
-        if action[0] == "peek" and _cave_risk(st, seat, action[1]) <= 0.3 and \
-                st.s.money[seat] >= 2 * RESERVE:
-            return action
-        if action[0] == "offer" and _completes_district(st, seat, action[1]):
-            return action
-    return ("roll",)
-
-
-def _cave_risk(st: KingsState, seat: int, mine: str) -> float:
-    return len(mining.cave_numbers(st, seat, mine)) / st.t.rules.d10_faces
-
-
-def _completes_district(st: KingsState, seat: int, title: str) -> bool:
-    if st.s.characters[seat]:
-        return False
-    have = {st.t.district(st.t.mine_of[t]) for t in st.titles(seat)}
-    return st.t.district(st.t.mine_of[title]) not in have
-
-
-def _buy(st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
-    seat = st.s.seat if not st.s.pending else st.s.pending[0][1]
-    mine = actions[0][1]
-    rich = st.s.money[seat] >= moves.title_price(st, seat) + RESERVE
-    return ("buy", mine) if rich else ("decline", mine)
-
-
-def _dig(st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
-    seat, mine = st.s.pending[0][1], st.s.pending[0][2]
-    chip = st.s.mines[mine].blue  # seen: the bot paid to peek at it
-    risk = _cave_risk(st, seat, mine)
-    gain = (1 - risk) * (st.t.chips[chip].value if chip else 0)
-    return ("dig", mine) if gain > st.t.rules.dig_price + risk * 300 else ("leave", mine)
-
-
-def _answer(st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
-    seller, title = st.s.pending[0][1], st.s.pending[0][2]
-    spare = len(st.titles(seller)) > st.t.rules.character_titles or st.s.money[seller] < 60
-    return ("sell", title) if spare else ("refuse", title)
-
-
-def _character(st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
-    power = {a[1]: st.t.characters[a[1]].power for a in actions}
-    return min(actions, key=lambda a: (CARD_ORDER.index(power[a[1]]), a))
-
-
-RULES = {
-    "offer": _start, "peek": _start, "prospect": _start, "roll": _start,
-    "buy": _buy, "decline": _buy,
-    "dig": _dig, "leave": _dig,
-    "refuse": _answer, "sell": _answer,
-    "cash": lambda st, actions: ("cash", "all"),
-    "character": _character,
+Rule = Callable[[GreedyBot, KingsState, list[tuple[Any, ...]]], Action]
+RULES: dict[str, Rule] = {
+    "offer": GreedyBot.start, "peek": GreedyBot.start, "prospect": GreedyBot.start,
+    "roll": GreedyBot.start, "swap": GreedyBot.start,
+    "buy": GreedyBot.buy, "decline": GreedyBot.buy,
+    "dig": GreedyBot.dig, "leave": GreedyBot.dig,
+    "accept": GreedyBot.answer, "counter": GreedyBot.answer, "refuse": GreedyBot.answer,
+    "cash": GreedyBot.cash, "keep": GreedyBot.cash,
+    "character": GreedyBot.character,
 }

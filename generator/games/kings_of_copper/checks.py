@@ -209,4 +209,5 @@ def dice_tables(data: KingsOfCopperData, report: Reporter) -> None:
             report.error(("rules",) + where, f"a die never shows {pips}")
 
 
-from generator.games.kings_of_copper import board_checks  # noqa: E402,F401  (registers more)
+# the other check modules register on CHECKS too
+from generator.games.kings_of_copper import board_checks, money_checks  # noqa: E402,F401

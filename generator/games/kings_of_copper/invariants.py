@@ -8,7 +8,7 @@ from generator.games.kings_of_copper.state import FINISH, START, KingsState
 
 
 def broken(st: KingsState) -> list[str]:
-    return _money(st) + _chips(st) + _tokens(st) + _capacity(st)
+    return _money(st) + _chips(st) + _tokens(st) + _capacity(st) + _home(st)
 
 
 def _money(st: KingsState) -> list[str]:
@@ -61,3 +61,12 @@ def _capacity(st: KingsState) -> list[str]:
                 by_space.setdefault(place, set()).add(seat)
     return [f"space {place} holds tokens of {len(seats)} players"
             for place, seats in sorted(by_space.items()) if len(seats) > 1]
+
+
+def _home(st: KingsState) -> list[str]:
+    """Ruling 20: a player with every token home does not roll."""
+    s = st.s
+    rolling = s.stage == "roll" and not s.pending
+    if rolling and st.all_home(s.seat):
+        return [f"P{s.seat + 1} has every token home but is about to roll"]
+    return []

@@ -5,7 +5,14 @@ Cash out)."""
 from __future__ import annotations
 
 from generator.engine.api import Action
-from generator.games.kings_of_copper.moves import cash, settle_sapphires
+from generator.games.kings_of_copper import trading
+from generator.games.kings_of_copper.moves import (
+    cash,
+    chip_name,
+    settle_sapphires,
+    take_chip,
+    title_price,
+)
 from generator.games.kings_of_copper.state import START, KingsState
 
 
@@ -22,18 +29,14 @@ def start_actions(st: KingsState) -> list[Action]:
     s, seat = st.s, st.s.seat
     actions: list[Action] = []
     for mine_id, mine in s.mines.items():
-        if mine.owner != seat or mine_id in s.acted:
-            continue
+        if mine.owner != seat or mine_id in s.acted or mine_id not in s.tokens[seat]:
+            continue  # ruling 12: you work a mine your token stands on
         if mine.green is not None and s.money[seat] >= prospect_price(st, seat):
             actions.append(("prospect", mine_id))
         elif mine.green is None and mine.blue is not None and s.characters[seat] and \
                 s.money[seat] >= peek_price(st, seat) + st.t.rules.dig_price:
             actions.append(("peek", mine_id))  # Deep Mining: needs $100 and a Character
-    trade = st.t.rules.trade
-    if s.offers < trade.offers_per_turn and s.money[seat] >= trade.title_price:
-        for mine_id, mine in s.mines.items():
-            if mine.owner is not None and mine.owner != seat:
-                actions.append(("offer", st.t.title_of[mine_id], mine.owner))
+    actions += trading.offer_actions(st)
     actions.append(("roll",))
     return sorted(actions)
 
@@ -42,11 +45,11 @@ def prospect(st: KingsState, mine_id: str) -> None:
     """Pay for the green chip under your Title; with a Character card it is cashed now."""
     s, seat = st.s, st.s.seat
     mine = s.mines[mine_id]
-    st.pay(seat, prospect_price(st, seat))
+    st.pay(seat, prospect_price(st, seat), "the Prospecting chip")
     chip, mine.green = mine.green, None
     s.acted.append(mine_id)
     assert chip is not None
-    s.hands[seat] = sorted(s.hands[seat] + [chip])
+    take_chip(st, seat, chip, "takes")
     if s.characters[seat] and not st.t.chips[chip].sapphire:
         cash(st, seat, chip)
     settle_sapphires(st, seat)
@@ -55,21 +58,22 @@ def prospect(st: KingsState, mine_id: str) -> None:
 def peek(st: KingsState, mine_id: str) -> None:
     """Deep Mining: pay to peek. Fool's Gold is taken free and the fee comes back."""
     s, seat = st.s, st.s.seat
-    paid = st.pay(seat, peek_price(st, seat))
+    paid = st.pay(seat, peek_price(st, seat), "a peek")
     s.acted.append(mine_id)
     mine = s.mines[mine_id]
     assert mine.blue is not None
     if st.t.chips[mine.blue].sort == "fools-gold":
-        s.hands[seat] = sorted(s.hands[seat] + [mine.blue])
+        take_chip(st, seat, mine.blue, "takes (free)")
         mine.blue = None
-        st.collect(seat, paid)
+        st.collect(seat, paid, "the peek back (Fool's Gold)")
         return
     s.peeked = mine_id
+    st.note(f"{st.color(seat)} sees {chip_name(st, mine.blue)} under the mine")
     s.pending.append(["dig", seat, mine_id])
 
 
 def dig(st: KingsState, seat: int, mine_id: str) -> None:
-    st.pay(seat, st.t.rules.dig_price)
+    st.pay(seat, st.t.rules.dig_price, "the dig")
     st.s.pending.insert(0, ["cave", seat, mine_id])
 
 
@@ -90,7 +94,7 @@ def cave_roll(st: KingsState, seat: int, mine_id: str, roll: int) -> None:
         cave_in(st, seat, mine_id)
         return
     assert mine.blue is not None
-    st.s.hands[seat] = sorted(st.s.hands[seat] + [mine.blue])
+    take_chip(st, seat, mine.blue, "digs out")
     mine.blue = None
     settle_sapphires(st, seat)
 
@@ -103,27 +107,15 @@ def cave_in(st: KingsState, seat: int, mine_id: str) -> None:
     for i, place in enumerate(tokens):
         if place in st.t.board.spaces and st.t.board.in_district(place) == district:
             tokens[i] = START
+            st.note(f"cave-in: {st.color(seat)} token {i + 1} on {place} goes back to Start")
     st.s.mines[mine_id].owner = None
+    st.note(f"the {st.t.title_names[st.t.title_of[mine_id]]} Title goes back on its mine; "
+            f"{st.color(seat)}'s turn ends")
     st.s.stage = "end"
 
 
-def offer(st: KingsState, title: str, seller: int) -> None:
-    st.s.offers += 1
-    st.s.pending.append(["answer", seller, title, st.s.seat])
-
-
-def sell(st: KingsState, title: str, buyer: int) -> None:
-    """Trading (designed): a fixed price, paid to the seller; the mine goes with it."""
-    mine = st.s.mines[st.t.mine_of[title]]
-    assert mine.owner is not None
-    st.transfer(buyer, mine.owner, st.t.rules.trade.title_price)
-    mine.owner = buyer
-    check_character(st, buyer)
-
-
 def buy(st: KingsState, seat: int, mine_id: str) -> None:
-    from generator.games.kings_of_copper.moves import title_price
-    st.pay(seat, title_price(st, seat))
+    st.pay(seat, title_price(st, seat), "the Claim Title")
     st.s.mines[mine_id].owner = seat
     check_character(st, seat)
 

@@ -7,7 +7,7 @@ positions; passages between districts); every price and table of the rules lives
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -16,6 +16,7 @@ from generator.schema import DieFace, Face, GameData, Model, Piece, PieceFileOf,
 SpaceKind = Literal["start", "first", "track", "event", "safety", "entrance", "octagon",
                     "mine", "tunnel", "tunnel-exit", "rung", "finish"]
 Money = int
+Amount = Annotated[int, Field(ge=0, le=10_000)]  # a price in a list: never negative
 
 
 # --- rules.yaml -------------------------------------------------------------------
@@ -26,7 +27,8 @@ class TunnelTable(Model):
 
 
 class TradeRules(Model):
-    title_price: Money = Field(ge=0, le=10_000)
+    prices: list[Amount] = Field(min_length=1, max_length=12)  # a Title's asking prices
+    swap_money: list[Amount] = Field(default_factory=lambda: [0], max_length=12)
     offers_per_turn: int = Field(ge=0, le=5)
 
 
@@ -51,6 +53,8 @@ class RulesFile(Model):
     max_rerolls: int = Field(ge=0, le=5)
     last_shift_round: int = Field(ge=1, le=1000)
     trade: TradeRules
+    # a named reading (rulings 16, 17): which chips a token reaching Finish may cash
+    cash_at_finish: Literal["any-chip", "blue-only"] = "any-chip"
 
 
 # --- board.yaml --------------------------------------------------------------------
@@ -160,6 +164,51 @@ class DiceFile(PieceFileOf[DieFace]):
     pieces: list[Piece[DieFace]] = Field(default_factory=list)
 
 
+# --- player-aid.yaml -----------------------------------------------------------------
+
+class LegendEntry(Model):
+    kind: SpaceKind
+    label: str = Field(min_length=1, max_length=80)
+
+
+class AidFace(Face):
+    color: Slug  # whose aid: a colour of the board
+
+
+class AidFile(PieceFileOf[AidFace]):
+    """The player aid's words; numbers come from rules.yaml through ``{placeholders}``."""
+
+    title: str = Field(max_length=60)
+    yours: str = Field(max_length=400)
+    turn_heading: str = Field(max_length=60)
+    turn: list[str] = Field(max_length=10)
+    legend_heading: str = Field(max_length=60)
+    legend: list[LegendEntry] = Field(max_length=20)
+    tunnel: str = Field(max_length=300)
+    cave_in_heading: str = Field(max_length=120)
+    cave_in_row: str = Field(max_length=120)
+    finish: dict[str, str]
+    pieces: list[Piece[AidFace]] = Field(default_factory=list)
+
+    def say(self, text: str, rules: RulesFile, **more: object) -> str:
+        """``text`` with every ``{placeholder}`` replaced by its number."""
+        for key, value in {**aid_numbers(rules), **more}.items():
+            text = text.replace("{" + key + "}", str(value))
+        return text
+
+
+def aid_numbers(rules: RulesFile) -> dict[str, str]:
+    tunnel = rules.tunnel
+    odds = sum(1 for a in range(1, 7) for b in range(1, 7)
+               if a + b in tunnel.totals or a in tunnel.any_die or b in tunnel.any_die)
+    names = ("start_money", "curse_turns", "first_turn_entries", "later_entries",
+             "title_price", "prospect_price", "peek_price", "dig_price", "max_rerolls",
+             "first_home_bonus", "character_titles")
+    return {**{n: str(getattr(rules, n)) for n in names},
+            "tunnel_totals": " / ".join(map(str, tunnel.totals)),
+            "tunnel_any_die": " / ".join(map(str, tunnel.any_die)), "tunnel_odds": str(odds)}
+
+
 class KingsOfCopperData(GameData):
     rules: RulesFile
     board: BoardFile
@@ -173,3 +222,4 @@ class KingsOfCopperData(GameData):
     tokens: TokenFile
     dice: DiceFile
     d10_chits: NumberFile
+    player_aid: AidFile

@@ -15,22 +15,31 @@ def destinations(st: KingsState, seat: int, tok: int, steps: int, doubles: bool)
     if place in (START, FINISH) or steps <= 0:
         return {}
     board = st.t.board
-    found = _walk(st, seat, place, steps, forward=True)
+    # Mining: a token that came to a head frame this turn enters its district next turn
+    found = _walk(st, seat, place, steps, forward=True, enter=tok not in st.s.head_frame)
     if board.in_district(place):
         for dest, cursed in _walk(st, seat, place, steps, forward=False).items():
             found[dest] = found.get(dest, True) and cursed
-    if doubles and board.spaces[place].kind == "rung":
-        # Ladders & Finish: on doubles a token on the ladder may go in with a larger number
-        need = _steps_up_ladder(st, seat, place)
-        if need is not None and need < steps:
-            found[FINISH] = False
+    if doubles and not st.s.overshot and overshoots(st, seat, tok, steps):
+        found[FINISH] = False
     return {d: c for d, c in sorted(found.items()) if can_land(st, seat, d)}
 
 
-def _walk(st: KingsState, seat: int, place: str, steps: int, forward: bool) -> Walk:
+def overshoots(st: KingsState, seat: int, tok: int, steps: int) -> bool:
+    """Ladders & Finish: on doubles one token already on its ladder may go in with a
+    larger number than it needs."""
+    place = st.s.tokens[seat][tok]
+    if place in (START, FINISH) or st.t.board.spaces[place].kind != "rung":
+        return False
+    need = _steps_up_ladder(st, seat, place)
+    return need is not None and need < steps
+
+
+def _walk(st: KingsState, seat: int, place: str, steps: int, forward: bool,
+          enter: bool = True) -> Walk:
     board, color = st.t.board, st.color(seat)
     found: Walk = {}
-    for dest, used in board.paths(place, color, steps, forward):
+    for dest, used in board.paths(place, color, steps, forward, enter):
         passages = [board.passages[i] for i in used]
         if all(passage_open(st, p.mines) for p in passages):
             cursed = any(p.under_ladder == color for p in passages)
@@ -71,6 +80,8 @@ def can_land(st: KingsState, seat: int, dest: str) -> bool:
 def move(st: KingsState, seat: int, tok: int, dest: str, cursed: bool) -> None:
     if cursed:  # passed under your own ladder: seven years of bad luck
         st.s.curse[seat] = st.t.rules.curse_turns
+        st.note(f"{st.color(seat)} passed under its own ladder: one die for the next "
+                f"{st.s.curse[seat]} turns")
     land(st, seat, tok, dest)
 
 
@@ -90,6 +101,8 @@ def land(st: KingsState, seat: int, tok: int, dest: str) -> None:
         offer_title(st, seat, dest)
     elif kind == "tunnel" and tok not in st.s.tunnels:
         st.s.tunnels.append(tok)
+    elif kind == "entrance" and tok not in st.s.head_frame:
+        st.s.head_frame.append(tok)
 
 
 def bump(st: KingsState, seat: int, dest: str) -> None:
@@ -98,6 +111,7 @@ def bump(st: KingsState, seat: int, dest: str) -> None:
         if other == seat or n != 1:
             continue
         st.s.tokens[other][st.s.tokens[other].index(dest)] = START
+        st.note(f"{st.color(seat)} bumps {st.color(other)}'s token on {dest} back to Start")
         chips = st.t.rules.rob_chips + st.power(seat, "rob-extra")
         if st.s.hands[other] and chips > 0:
             st.s.pending.append(["rob", seat, other, chips])
@@ -106,7 +120,7 @@ def bump(st: KingsState, seat: int, dest: str) -> None:
 def rob(st: KingsState, robber: int, victim: int, chip: str, left: int) -> None:
     """Robbing: the victim lays the chips out face down; the robber takes one blind."""
     st.s.hands[victim].remove(chip)
-    st.s.hands[robber] = sorted(st.s.hands[robber] + [chip])
+    take_chip(st, robber, chip, f"robs {st.color(victim)} of")
     if left > 1 and st.s.hands[victim]:
         st.s.pending.insert(0, ["rob", robber, victim, left - 1])
 
@@ -127,21 +141,23 @@ def draw_event(st: KingsState, seat: int, tok: int) -> None:
     st.s.events.append(card)
     face = st.t.events[card]
     others = [o for o in range(st.s.players) if o != seat]
+    why = f"'{face.name}'"
     if face.effect == "gain":
-        st.collect(seat, face.amount)
+        st.collect(seat, face.amount, why)
     elif face.effect == "pay":
-        st.pay(seat, face.amount)
+        st.pay(seat, face.amount, why)
     elif face.effect == "all-pay":
         for p in range(st.s.players):
-            st.pay(p, face.amount)
+            st.pay(p, face.amount, why)
     elif face.effect == "collect-each":
         for o in others:
-            st.transfer(o, seat, face.amount)
+            st.transfer(o, seat, face.amount, why)
     elif face.effect == "pay-each":
         for o in others:
-            st.transfer(seat, o, face.amount)
+            st.transfer(seat, o, face.amount, why)
     elif face.effect == "to-start":
         st.s.tokens[seat][tok] = START
+        st.note(f"{st.color(seat)} token {tok + 1} goes back to Start")
     elif face.effect == "tunnel-exit":
         st.s.pending.append(["tunnel-exit", seat, tok])
 
@@ -156,22 +172,35 @@ def reach_finish(st: KingsState, seat: int) -> None:
     """Ladders & Finish: cash chips you choose; the first player home earns the bonus."""
     if st.all_home(seat) and not st.s.home_bonus_paid:
         st.s.home_bonus_paid = True
-        st.collect(seat, st.t.rules.first_home_bonus)
+        st.collect(seat, st.t.rules.first_home_bonus, "the first player home")
     if cashable(st, seat):
         st.s.pending.append(["cash", seat])
     settle_sapphires(st, seat)
 
 
 def cashable(st: KingsState, seat: int) -> list[str]:
-    """Chips worth cashing at Finish: not sapphires (they wait), not Fool's Gold (a decoy)."""
-    return [c for c in st.s.hands[seat]
-            if not st.t.chips[c].sapphire and st.t.chips[c].value > 0]
+    """Chips worth cashing at Finish, each kind once: not sapphires (they wait), not Fool's
+    Gold (a decoy), and under the ``blue-only`` reading no green chip."""
+    blue_only = st.t.rules.cash_at_finish == "blue-only"
+    return sorted({c for c in st.s.hands[seat] if not st.t.chips[c].sapphire
+                   and st.t.chips[c].value > 0 and not (blue_only and st.t.chips[c].layer != "blue")})
 
 
 def cash(st: KingsState, seat: int, chip: str) -> None:
     st.s.hands[seat].remove(chip)
     st.s.cashed[seat].append(chip)
-    st.collect(seat, st.t.chips[chip].value)
+    st.collect(seat, st.t.chips[chip].value, f"the chip {chip_name(st, chip)}")
+
+
+def chip_name(st: KingsState, chip: str) -> str:
+    info = st.t.chips[chip]
+    return f"{chip} (${info.value} {info.layer})"
+
+
+def take_chip(st: KingsState, seat: int, chip: str, how: str) -> None:
+    """A chip comes into the seat's hand, face down."""
+    st.s.hands[seat] = sorted(st.s.hands[seat] + [chip])
+    st.note(f"{st.color(seat)} {how} {chip_name(st, chip)} face down")
 
 
 def settle_sapphires(st: KingsState, seat: int) -> None:
@@ -183,6 +212,7 @@ def settle_sapphires(st: KingsState, seat: int) -> None:
         cash(st, seat, chip)
         if st.t.chips[chip].layer == "blue" and st.s.final_seat is None:
             st.s.final_seat = seat
+            st.note(f"{st.color(seat)} cashed the Great Blue: one final round begins")
     if st.s.anaconda == seat and not st.s.anaconda_cashed:
         st.s.anaconda_cashed = True
-        st.collect(seat, st.t.anaconda_value)
+        st.collect(seat, st.t.anaconda_value, "the Anaconda Sapphire (it leaves play)")

@@ -14,7 +14,7 @@ from generator.games.kings_of_copper.state import KingsState, new_table, table_f
 from generator.games.kings_of_copper.tables import Tables
 
 # Upper bounds on the actions one step of play can cause (derived in max_game_length).
-TASKS_PER_LANDING = 4  # rob (x rob_chips), buy, character, cash or tunnel exit
+TASKS_PER_LANDING = 4  # rob (x rob_chips), buy, character, keep or tunnel exit
 
 
 class KingsOfCopperGame(Game):
@@ -44,10 +44,11 @@ class KingsOfCopperGame(Game):
         tokens = rules.tokens_per_player
         robs = rules.rob_chips + max((c.amount for c in t.characters.values()
                                       if c.power == "rob-extra"), default=0)
-        per_landing = 1 + robs + TASKS_PER_LANDING
+        cashing = sum(t.chip_counts.values())  # at Finish, one chip at a time
+        per_landing = 1 + robs + TASKS_PER_LANDING + cashing
         entering = rules.first_turn_entries * (robs + 1)
         mining = len(t.mines) * 4  # prospect or peek, dig, d10, a Character card
-        trading = rules.trade.offers_per_turn * 3
+        trading = rules.trade.offers_per_turn * 3  # offer, answer, answer to a counter
         rolling = (1 + rules.max_rerolls) * (1 + 2 * per_landing)
         tunnels = tokens * (2 + per_landing)
         per_turn = entering + mining + trading + 1 + rolling + tunnels

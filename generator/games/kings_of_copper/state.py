@@ -52,6 +52,8 @@ class Table:
     dice: list[int] = field(default_factory=list)  # dice still to move this roll
     roll: list[int] = field(default_factory=list)  # the current roll
     moved: list[int] = field(default_factory=list)  # tokens moved by a single die
+    overshot: bool = False  # this roll's doubles already took a token past the need
+    head_frame: list[int] = field(default_factory=list)  # tokens that came to a head frame
     rerolls: int = 0
     one_die: bool = False  # this turn's rolls use one die (the ladder curse)
     acted: list[str] = field(default_factory=list)  # mines mined this turn
@@ -66,6 +68,9 @@ class KingsState(State):
     def __init__(self, tables: Tables, table: Table):
         self.t = tables
         self.s = table
+        # what happened without a choice (bumps, payments, curses …), kept only while a
+        # log is written: a referee follows every dollar and chip from it (words.py)
+        self.notes: list[str] | None = None
 
     # --- API ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -117,24 +122,42 @@ class KingsState(State):
     def color(self, seat: int) -> str:
         return self.t.board.colors[seat]
 
-    def pay(self, seat: int, amount: int) -> int:
+    def note(self, text: str) -> None:
+        if self.notes is not None:
+            self.notes.append(text)
+
+    def pay(self, seat: int, amount: int, why: str = "") -> int:
         """The seat pays the bank what it can of ``amount``; returns what was paid."""
         paid = min(amount, self.s.money[seat])
         self.s.money[seat] -= paid
         self.s.bank += paid
+        self._note_money(self.color(seat), "the bank", paid, amount, why, seat)
         return paid
 
-    def collect(self, seat: int, amount: int) -> int:
+    def collect(self, seat: int, amount: int, why: str = "") -> int:
         """The bank pays the seat what it can of ``amount`` (ruling: never below $0)."""
         got = min(amount, self.s.bank)
         self.s.bank -= got
         self.s.money[seat] += got
+        self._note_money("the bank", self.color(seat), got, amount, why, seat)
         return got
 
-    def transfer(self, payer: int, payee: int, amount: int) -> None:
+    def transfer(self, payer: int, payee: int, amount: int, why: str = "") -> int:
         paid = min(amount, self.s.money[payer])
         self.s.money[payer] -= paid
         self.s.money[payee] += paid
+        self._note_money(self.color(payer), self.color(payee), paid, amount, why, payer, payee)
+        return paid
+
+    def _note_money(self, payer: str, payee: str, paid: int, owed: int, why: str,
+                    *seats: int) -> None:
+        if self.notes is None or owed <= 0:
+            return
+        short = f" of ${owed} (all {payer} has)" if paid < owed else ""
+        purpose = f" for {why}" if why else ""
+        purses = ", ".join(f"{self.color(p)} ${self.s.money[p]}" for p in seats)
+        self.note(f"$ {payer} pays {payee} ${paid}{short}{purpose} [{purses}; "
+                  f"bank ${self.s.bank}]")
 
     def titles(self, seat: int) -> list[str]:
         return [self.t.title_of[m] for m, mine in self.s.mines.items() if mine.owner == seat]
@@ -184,7 +207,7 @@ def copy_table(table: Table) -> Table:
 
 
 LIST_FIELDS = ("money", "events", "characters", "entered", "curse", "dice", "roll", "moved",
-               "acted", "tunnels")
+               "acted", "tunnels", "head_frame")
 NESTED_FIELDS = ("tokens", "hands", "cashed", "pending", "setup_left")
 
 

@@ -50,6 +50,7 @@ class Tables:
     money_supply: int = 0
     anaconda_value: int = 0
     to_finish: dict[str, dict[str, int]] = field(default_factory=dict)  # colour -> steps
+    chip_mean: dict[str, float] = field(default_factory=dict)  # layer -> mean chip value
 
     @classmethod
     def from_data(cls, data: KingsOfCopperData) -> Tables:
@@ -69,6 +70,10 @@ class Tables:
         t.money_supply = sum(f.value * f.count for p in data.money.pieces for f in p.faces)
         t.anaconda_value = sum(f.value for f in _faces(data.anaconda_sapphire))
         t.to_finish = {c: t.board.distance_to_finish(c) for c in t.board.colors}
+        for layer in (BLUE, GREEN):
+            counts = t.layer_chips(layer)
+            t.chip_mean[layer] = sum(t.chips[c].value * n for c, n in counts.items()) / max(
+                1, sum(counts.values()))
         return t
 
     def layer_chips(self, layer: str) -> dict[str, int]:

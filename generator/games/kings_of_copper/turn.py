@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action
-from generator.games.kings_of_copper import mining, moves
+from generator.games.kings_of_copper import mining, moves, trading
 from generator.games.kings_of_copper.state import FINISH, START, KingsState
 
 CHANCE_TASKS = ("rob", "cave", "tunnel-roll")
@@ -104,9 +104,10 @@ def _task_actions(st: KingsState, task: list[Any]) -> list[Action]:
     if kind == "dig":
         return [("dig", task[2]), ("leave", task[2])]
     if kind == "answer":
-        return [("refuse", task[2]), ("sell", task[2])]
-    if kind == "cash":
-        return [("cash", "all"), ("cash", "keep")]
+        return trading.answer_actions(st, task)
+    if kind == "cash":  # one chip at a time, until the player keeps the rest
+        cash: list[Action] = [("cash", c) for c in moves.cashable(st, task[1])]
+        return cash + [("keep", "rest")]
     if kind == "character":
         return [("character", c) for c in sorted(mining.free_characters(st))]
     exits = moves.tunnel_exits(st, task[1], task[2])
@@ -158,8 +159,8 @@ def _apply_start(st: KingsState, action: tuple[Any, ...]) -> None:
         mining.prospect(st, action[1])
     elif kind == "peek":
         mining.peek(st, action[1])
-    elif kind == "offer":
-        mining.offer(st, action[1], action[2])
+    elif kind in ("offer", "swap"):
+        trading.make_offer(st, action)
     else:  # roll: a player with every token home has nothing to move
         st.s.stage = "end" if st.all_home(st.s.seat) else "roll"
 
@@ -168,11 +169,15 @@ def _apply_roll(st: KingsState, action: tuple[Any, ...]) -> None:
     s = st.s
     s.roll = list(action[1:])
     s.dice = list(s.roll)
-    s.moved = []
+    s.moved, s.overshot = [], False
     s.stage = "move"
     if s.roll == st.t.rules.snake_eyes and not s.anaconda_cashed:
-        s.anaconda = s.seat  # Sapphires: snake-eyes takes the Anaconda Sapphire
-        moves.settle_sapphires(st, s.seat)
+        # Sapphires: snake-eyes takes the Anaconda Sapphire
+        held = "" if s.anaconda is None else f" from {st.color(s.anaconda)}"
+        st.note(f"snake-eyes: {st.color(s.seat)} already holds the Anaconda Sapphire"
+                if s.anaconda == s.seat else
+                f"snake-eyes: {st.color(s.seat)} takes the Anaconda Sapphire{held}")
+        s.anaconda = s.seat
 
 
 def _apply_move(st: KingsState, action: tuple[Any, ...]) -> None:
@@ -180,6 +185,8 @@ def _apply_move(st: KingsState, action: tuple[Any, ...]) -> None:
     kind, steps, tok, dest = action
     doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
     cursed = moves.destinations(st, seat, tok, steps, doubles)[dest]
+    if dest == FINISH and moves.overshoots(st, seat, tok, steps):
+        s.overshot = True
     if kind == "total":
         s.dice = []
     else:
@@ -199,9 +206,18 @@ def _apply_task(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> Non
         tunnel = st.t.rules.tunnel
         if sum(dice) in tunnel.totals or any(d in tunnel.any_die for d in dice):
             st.s.pending.insert(0, ["tunnel-exit", seat, task[2]])
+            st.note("the tunnel opens")
+        else:
+            st.note("the tunnel stays shut")
     elif kind == "tunnel-exit" and action[2] != "stay":
         moves.land(st, seat, action[1], action[2])
-    elif action[0] in ("buy", "dig", "sell", "character") or action == ("cash", "all"):
+    elif action[0] == "cash":
+        moves.cash(st, seat, action[1])
+        if moves.cashable(st, seat):
+            st.s.pending.insert(0, task)
+    elif kind == "answer":
+        trading.answer(st, task, action)
+    elif action[0] in ("buy", "dig", "character"):
         _accept(st, task, action)
     elif action[0] == "leave":
         st.s.peeked = None
@@ -213,13 +229,8 @@ def _accept(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> None:
         mining.buy(st, seat, task[2])
     elif kind == "dig":
         mining.dig(st, seat, task[2])
-    elif kind == "answer":
-        mining.sell(st, task[2], task[3])
-    elif kind == "character":
-        mining.take_character(st, seat, action[1])
     else:
-        for chip in moves.cashable(st, seat):
-            moves.cash(st, seat, chip)
+        mining.take_character(st, seat, action[1])
 
 
 # --- the turn cycle -------------------------------------------------------------------
@@ -249,8 +260,10 @@ def _end_roll(st: KingsState) -> None:
     s = st.s
     s.dice = []
     doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
-    if doubles and s.rerolls < st.t.rules.max_rerolls:
-        s.rerolls += 1  # Doubles roll again
+    # Doubles roll again, unless every token is home (ruling 20: nothing left to roll for)
+    if doubles and s.rerolls < st.t.rules.max_rerolls and not st.all_home(s.seat):
+        s.rerolls += 1
+        st.note(f"doubles: {st.color(s.seat)} rolls again")
         s.stage = "roll"
     else:
         s.stage = "end"
@@ -268,8 +281,6 @@ def _tunnel_rolls(st: KingsState) -> None:
 
 def _next_turn(st: KingsState) -> None:
     s = st.s
-    if s.one_die:
-        s.curse[s.seat] = max(0, s.curse[s.seat] - 1)
     nxt = (s.seat + 1) % s.players
     everyone_home = all(st.all_home(p) for p in range(s.players))
     if everyone_home or nxt == s.final_seat or \
@@ -284,12 +295,21 @@ def begin_turn(st: KingsState, seat: int) -> None:
     s = st.s
     s.seat, s.turns = seat, s.turns + 1
     s.acted, s.offers, s.rerolls, s.tunnels, s.moved, s.roll = [], 0, 0, [], [], []
+    s.head_frame = []
+    st.note(f"-- {st.color(seat)}'s turn {s.turns} --")
+    # the ladder curse counts the turns after the one it fell in, so a curse renewed
+    # during a one-die turn still gives seven more
     s.one_die = s.curse[seat] > 0
+    s.curse[seat] = max(0, s.curse[seat] - 1)
     rules = st.t.rules
     entries = rules.later_entries if s.entered[seat] else rules.first_turn_entries
     s.entered[seat] = True
     first = st.t.board.first(st.color(seat))
     for _ in range(entries):
         if START in s.tokens[seat] and moves.can_land(st, seat, first):
-            moves.land(st, seat, s.tokens[seat].index(START), first)
+            tok = s.tokens[seat].index(START)
+            st.note(f"{st.color(seat)} token {tok + 1} enters on {first} (First Square)")
+            moves.land(st, seat, tok, first)
+    if s.one_die:
+        st.note(f"{st.color(seat)} is under the ladder curse: one die this turn")
     s.stage = "start"

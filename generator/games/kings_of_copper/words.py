@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from generator.engine.api import Action
+from generator.games.kings_of_copper import turn
+from generator.games.kings_of_copper.moves import chip_name as _chip
 from generator.games.kings_of_copper.state import KingsState
+from generator.games.kings_of_copper.trading import deal_of, terms
 
 
 def _space(st: KingsState, space: str) -> str:
@@ -21,23 +26,25 @@ def _draws(st: KingsState, space: str) -> str:
     return ""
 
 
-def _chip(st: KingsState, chip: str) -> str:
-    info = st.t.chips[chip]
-    return f"{chip} (${info.value} {info.layer})"
-
-
 def action_to_string(st: KingsState, action: Action) -> str:
+    """The action, then on indented lines everything it set off without a choice."""
+    after = st.clone()
+    after.notes = []
+    turn.perform(after, action)  # one of st's legal actions, played on a copy
+    return _phrase(st, action) + "".join(f"\n    {n}" for n in after.notes)
+
+
+def _phrase(st: KingsState, action: Action) -> str:
     if not isinstance(action, tuple):
         return repr(action)
     kind, rest = action[0], action[1:]
     seat_color = st.color(st.s.seat) if st.s.stage != "setup" else ""
     phrases = {
         "first": lambda: f"P{rest[0] + 1} rolls highest and goes first",
-        "chip": lambda: f"a {st.s.setup_left[0][0]} chip is laid face down on "
+        "chip": lambda: f"{_chip(st, rest[0])} is laid face down on "
                         f"{_space(st, st.s.setup_left[0][1])}",
         "card": lambda: f"event card {rest[0]} goes into the pile",
-        "roll": lambda: f"{seat_color} rolls {' + '.join(map(str, rest))}" if rest else
-                        f"{seat_color} is done at the mines and picks up the dice",
+        "roll": lambda: _roll(st, rest),
         "total": lambda: f"{seat_color} token {rest[1] + 1} moves {rest[0]} to "
                          f"{_space(st, rest[2])}{_draws(st, rest[2])}",
         "die": lambda: f"{seat_color} token {rest[1] + 1} moves one die ({rest[0]}) to "
@@ -47,18 +54,41 @@ def action_to_string(st: KingsState, action: Action) -> str:
         "dig": lambda: f"{seat_color} digs deep at {_space(st, rest[0])}",
         "leave": lambda: f"{seat_color} leaves the deep chip of {_space(st, rest[0])}",
         "d10": lambda: f"the cave-in die shows {rest[0]}",
-        "offer": lambda: f"{seat_color} offers ${st.t.rules.trade.title_price} to "
-                         f"{st.color(rest[1])} for the {st.t.title_names[rest[0]]} title",
-        "sell": lambda: f"the {st.t.title_names[rest[0]]} title is sold",
-        "refuse": lambda: f"the {st.t.title_names[rest[0]]} title is not for sale",
+        "offer": lambda: _offer(st, action),
+        "swap": lambda: _offer(st, action),
+        "accept": lambda: f"{st.color(st.s.pending[0][1])} accepts the deal",
+        "refuse": lambda: f"{st.color(st.s.pending[0][1])} refuses the deal",
+        "counter": lambda: f"{st.color(st.s.pending[0][1])} counters: "
+                           f"{terms(st, st.s.pending[0][2][:4] + [rest[1]])}",
         "buy": lambda: f"buys the Claim Title of {_space(st, rest[0])}",
         "decline": lambda: f"passes on the Claim Title of {_space(st, rest[0])}",
-        "rob": lambda: f"robs {_chip(st, rest[0])}",
-        "cash": lambda: "cashes in chips at Finish" if rest[0] == "all" else
-                        "keeps chips face down as decoys",
+        "rob": lambda: f"{st.color(st.s.pending[0][1])} draws one of "
+                       f"{st.color(st.s.pending[0][2])}'s chips blind",
+        "cash": lambda: f"cashes {_chip(st, rest[0])} at Finish",
+        "keep": lambda: "keeps the rest face down",
         "character": lambda: f"wins the Character card {st.t.characters[rest[0]].name}: "
                              f"{st.t.characters[rest[0]].text}",
-        "exit": lambda: f"token {rest[0] + 1} travels underground to {_space(st, rest[1])}",
+        "exit": lambda: f"token {rest[0] + 1} stays on {st.s.tokens[st.s.seat][rest[0]]}"
+                        if rest[1] == "stay" else
+                        f"token {rest[0] + 1} travels underground to {_space(st, rest[1])}",
     }
     phrase = phrases.get(str(kind))
     return phrase() if phrase else repr(action)
+
+
+def _roll(st: KingsState, dice: tuple[int, ...]) -> str:
+    seat_color = st.color(st.s.seat)
+    if not dice:
+        return f"{seat_color} is done at the mines and picks up the dice"
+    pips = " + ".join(map(str, dice))
+    task = st.s.pending[0] if st.s.pending else None
+    if task is not None and task[0] == "tunnel-roll":  # not a movement roll: no doubles
+        place = st.s.tokens[task[1]][task[2]]
+        return f"{seat_color} rolls for the tunnel (token {task[2] + 1} on {place}): {pips}"
+    again = " again (doubles)" if st.s.rerolls else ""
+    return f"{seat_color} rolls{again} {pips}"
+
+
+def _offer(st: KingsState, action: tuple[Any, ...]) -> str:
+    deal = deal_of(st, action)
+    return f"{st.color(deal[0])} offers {st.color(deal[1])} {terms(st, deal)}"

@@ -51,3 +51,10 @@ def at(game: KingsOfCopperGame) -> Callable[..., KingsState]:
         st = scenario(game, players, **table)
         return rolled(st, *roll) if roll else st
     return build
+
+
+@pytest.fixture()
+def on_game() -> Callable[..., KingsState]:
+    """``on_game(game, players, **table)``: a scenario on another game's data (a reading
+    or a variant)."""
+    return scenario

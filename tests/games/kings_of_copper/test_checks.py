@@ -51,10 +51,10 @@ CASES = [
     ("cave-in-table", "rules.yaml", "[0, 1, 2]\n", "[0, 2, 1]\n", ["^[0, 2, 1]"]),
     ("d10-chits", "d10-chits.yaml", "{id: d10-9, value: 9}", "{id: d10-9, value: 8}",
      ["^- id: d10-chits"]),
-    ("money-supply", "money.yaml", "value: 500, count: 20", "value: 500, count: 2",
+    ("money-supply", "money.yaml", "value: 500, count: 16", "value: 500, count: 2",
      ["^- id: money"]),
-    ("money-supply", "rules.yaml", "title_price: 50 ", "title_price: 55 ",
-     ["\ntitle_price: ^55"]),
+    ("money-supply", "rules.yaml", "title_price: 50 ", "title_price: 52 ",
+     ["\ntitle_price: ^52"]),
     ("event-effects", "events.yaml", "effect: gain, amount: 100", "effect: gain, amount: 0",
      ["effect: gain, amount: ^0"]),
     ("event-effects", "events.yaml", "effect: to-start,", "effect: to-start, amount: 20,",
@@ -84,9 +84,24 @@ CASES = [
      ["^{id: t05, kind: tunnel"]),
     ("district-entrances", "board.yaml", "next: [t04, walkerville-o1]", "next: [t04]",
      ["kind: entrance, next: ^[t04]"]),
+    ("money-denominations", "events.yaml", "effect: pay-each, amount: 10",
+     "effect: pay-each, amount: 3", ["effect: pay-each, amount: ^3"]),
+    ("money-change", "money.yaml", "value: 10, count: 20", "value: 10, count: 8",
+     ["value: 10, count: ^8"]),
+    ("chips-cashable", "rules.yaml", "character_titles: 3 ", "character_titles: 5 ",
+     ["cash_at_finish: ^blue-only"]),
+    ("board-legend", "player-aid.yaml", "{id: aid-yellow, color: yellow}",
+     "{id: aid-yellow, color: red}", ["board.yaml", "^{id: red, name: Red",
+                                       "^{id: yellow, name: Yellow"]),
+    ("board-legend", "player-aid.yaml", '  - {kind: tunnel-exit, label: "Tunnel exit"}\n', "",
+     ["^- {kind: start"]),
     ("passage-ladders", "board.yaml", "mines: [walkerville-m4, centerville-m1]",
      "mines: [walkerville-m4, walkerville-m1]", ["mines: ^[walkerville-m4, walkerville-m1]"]),
 ]
+# chips-cashable needs a second edit: the blue-only reading (see _break)
+BLUE_ONLY = ("cash_at_finish: any-chip", "cash_at_finish: blue-only")
+
+
 def test_every_check_is_tested() -> None:
     assert {case[0] for case in CASES} == set(SPEC.checks.checks)
 
@@ -97,6 +112,8 @@ def test_broken_data_is_located(tmp_path: Path, rule: str, name: str, old: str, 
                                 spots: list[str]) -> None:
     tree = copy_game(GAME, tmp_path)
     edit(tree / name, old, new, every=True)
+    if rule == "chips-cashable":
+        edit(tree / name, *BLUE_ONLY)
     spot_file = spots[0] if spots and spots[0].endswith(".yaml") else name
     spots = [x for x in spots if not x.endswith(".yaml")]
     spot_text = (tree / spot_file).read_text()

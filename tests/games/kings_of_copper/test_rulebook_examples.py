@@ -100,8 +100,8 @@ def test_cave_in_table(at) -> None:  # type: ignore[no-untyped-def]
 
 
 def _deep_mine_ready(at):  # type: ignore[no-untyped-def]
-    st = at(tokens=[["walkerville-o3", "t12", S, S], [S] * 4],
-                  characters=["michael-hickey", None])
+    st = at(tokens=[["walkerville-m2", "t12", S, S], [S] * 4],
+            characters=["michael-hickey", None])
     mine = st.s.mines["walkerville-m2"]
     st.s.hands[0].append(mine.green)
     mine.green, mine.owner = None, 0
@@ -265,13 +265,18 @@ def test_your_own_tokens_may_share_a_space(at) -> None:  # type: ignore[no-untyp
 
 
 def test_finish_cashes_the_chips_you_choose_but_not_sapphires_or_fools_gold(at) -> None:  # type: ignore[no-untyped-def]
+    # "Each time you reach Finish, cash in any mining chips that you want to. (Tip: keep
+    # Fools Gold and low value chips uncashed for decoys)": chip by chip, then keep the rest
     st = at(tokens=[["rung-red-4", "t22", S, S], [S] * 4],
             hands=[["copper-ore", "fools-gold", "malachite", "sacred-sapphire"], []], roll=(1, 4))
     st.apply_action(("die", 1, 0, F))
-    assert st.legal_actions() == [("cash", "all"), ("cash", "keep")]
-    st.apply_action(("cash", "all"))
-    assert st.s.money[0] == 500 + 100 + 75
-    assert st.s.hands[0] == ["fools-gold", "sacred-sapphire"]
+    assert st.legal_actions() == [("cash", "copper-ore"), ("cash", "malachite"),
+                                  ("keep", "rest")]
+    st.apply_action(("cash", "copper-ore"))
+    assert st.legal_actions() == [("cash", "malachite"), ("keep", "rest")]
+    st.apply_action(("keep", "rest"))
+    assert st.s.money[0] == 500 + 100
+    assert st.s.hands[0] == ["fools-gold", "malachite", "sacred-sapphire"]
 
 
 def test_payments_stop_at_zero(at) -> None:  # type: ignore[no-untyped-def]
@@ -279,17 +284,6 @@ def test_payments_stop_at_zero(at) -> None:  # type: ignore[no-untyped-def]
     st.s.money[0], st.s.bank = 20, st.s.bank + 480  # red has spent all but $20
     moves.draw_event(st, 0, 0)
     assert st.s.money[0] == 0 and st.invariants() == []
-
-
-def test_a_title_trades_at_the_fixed_price_with_its_mine(at) -> None:  # type: ignore[no-untyped-def]
-    st = at()
-    st.s.mines["uptown-m2"].owner = 1
-    st.apply_action(("offer", "steward", 1))
-    assert st.current_player() == 1
-    assert st.legal_actions() == [("refuse", "steward"), ("sell", "steward")]
-    st.apply_action(("sell", "steward"))
-    assert st.s.mines["uptown-m2"].owner == 0 and st.s.money == [350, 650]
-    assert ("offer", "steward", 1) not in st.legal_actions()  # one offer a turn
 
 
 def test_a_player_with_every_token_home_does_not_roll(at) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,112 @@
+"""Trading Titles (rulebook: "players can trade, barter and sell them to each other for
+mining rights and Character Cards"; "Trade or barter your Titles … and money"). The
+terms are designed (ruling 23): before rolling, one offer a turn — a price for an
+opponent's Title, or a swap of Titles with money either way; the other player accepts,
+refuses or counters once, and the offerer accepts or refuses the counter.
+
+A deal is a plain list ``[buyer, seller, give, get, money]``: the buyer (who offered)
+hands over Title ``give`` (or "" for a plain purchase) and ``money`` dollars (negative:
+the seller pays) and receives Title ``get``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.engine.api import Action
+from generator.games.kings_of_copper.state import KingsState
+
+Deal = list[Any]  # [buyer, seller, give, get, money]
+
+
+def offer_actions(st: KingsState) -> list[Action]:
+    """Every offer the player about to roll may make this turn."""
+    s, seat, trade = st.s, st.s.seat, st.t.rules.trade
+    if s.offers >= trade.offers_per_turn:
+        return []
+    mine_titles = st.titles(seat)
+    actions: list[Action] = []
+    for mine_id, mine in s.mines.items():
+        if mine.owner is None or mine.owner == seat:
+            continue
+        seller, get = mine.owner, st.t.title_of[mine_id]
+        actions += [("offer", get, seller, p) for p in trade.prices if p <= s.money[seat]]
+        actions += [("swap", give, get, seller, m) for give in mine_titles
+                    for m in swap_money(st) if _affordable(st, seat, seller, m)]
+    return actions
+
+
+def swap_money(st: KingsState) -> list[int]:
+    """Money with a swap, either way: + the offerer pays, - the other player pays."""
+    table = st.t.rules.trade.swap_money
+    return sorted({m for v in table for m in (v, -v)})
+
+
+def _affordable(st: KingsState, buyer: int, seller: int, money: int) -> bool:
+    return money <= st.s.money[buyer] if money >= 0 else -money <= st.s.money[seller]
+
+
+def deal_of(st: KingsState, action: tuple[Any, ...]) -> Deal:
+    """The deal an ``offer`` or ``swap`` action of the player to move proposes."""
+    if action[0] == "offer":
+        _, get, seller, money = action
+        return [st.s.seat, seller, "", get, money]
+    _, give, get, seller, money = action
+    return [st.s.seat, seller, give, get, money]
+
+
+def make_offer(st: KingsState, action: tuple[Any, ...]) -> None:
+    st.s.offers += 1
+    deal = deal_of(st, action)
+    st.s.pending.append(["answer", deal[1], deal, True])
+
+
+def answer_actions(st: KingsState, task: list[Any]) -> list[Action]:
+    """Accept or refuse; the first answer may also counter with more money for the
+    answering seller."""
+    _, _, deal, may_counter = task
+    buyer, seller, _, get, money = deal
+    actions: list[Action] = [("accept", get), ("refuse", get)]
+    if may_counter:
+        asks = st.t.rules.trade.prices if not deal[2] else swap_money(st)
+        actions += [("counter", get, m) for m in asks
+                    if m > money and _affordable(st, buyer, seller, m)]
+    return sorted(actions)
+
+
+def answer(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> None:
+    _, _, deal, may_counter = task
+    if action[0] == "accept":
+        close(st, deal)
+    elif action[0] == "counter":
+        st.s.pending.insert(0, ["answer", deal[0], deal[:4] + [action[2]], False])
+
+
+def terms(st: KingsState, deal: Deal) -> str:
+    """The deal in words: what the buyer gives for the Title it gets."""
+    buyer, seller, give, get, money = deal
+    title = st.t.title_names
+    gives = ([f"the {title[give]} Title"] if give else []) + ([f"${money}"] if money > 0 else [])
+    back = f", with ${-money} from {st.color(seller)}" if money < 0 else ""
+    return f"{' and '.join(gives) or 'nothing'} for the {title[get]} Title{back}"
+
+
+def close(st: KingsState, deal: Deal) -> None:
+    """The Titles change hands with their mines and unmined chips; the money is paid."""
+    from generator.games.kings_of_copper.mining import check_character
+    buyer, seller, give, get, money = deal
+    if money >= 0:
+        st.transfer(buyer, seller, money, "the trade")
+    else:
+        st.transfer(seller, buyer, -money, "the trade")
+    _hand_over(st, get, buyer)
+    if give:
+        _hand_over(st, give, seller)
+    st.s.acted.append(st.t.mine_of[get])  # a Title is worked from the turn after it came
+    check_character(st, buyer)
+    check_character(st, seller)
+
+
+def _hand_over(st: KingsState, title: str, to: int) -> None:
+    st.s.mines[st.t.mine_of[title]].owner = to
+    st.note(f"the {st.t.title_names[title]} Title goes to {st.color(to)}")

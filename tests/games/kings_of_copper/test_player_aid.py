@@ -1,0 +1,53 @@
+"""The player aid (issue 13, item 10): one per player, in their colour, carrying the
+board legend, the tunnel roll and the cave-in odds, every number from the data."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from gametree import copy_game, edit
+
+from generator.games.kings_of_copper import SPEC
+from generator.render.svg import render_face
+from generator.validate import validate_game
+
+GAME = "kings-of-copper"
+
+
+def _aid_text(loaded, color: str = "red") -> str:  # type: ignore[no-untyped-def]
+    piece = loaded.data.player_aid.pieces[0]
+    face = next(f for f in piece.faces if f.color == color)
+    svg = render_face(loaded, piece, face)
+    return " ".join(re.sub(r"<[^>]+>", " ", svg).split())
+
+
+def test_one_aid_per_colour() -> None:
+    loaded = validate_game(SPEC)
+    faces = [f for p in loaded.data.player_aid.pieces for f, _ in p.copies()]
+    assert sorted(f.color for f in faces) == sorted(c.id for c in loaded.data.board.colors)
+    assert all(p.kind == "aid" for p in loaded.data.player_aid.pieces)
+
+
+def test_the_aid_carries_the_legend_tunnel_and_cave_in_odds() -> None:
+    loaded = validate_game(SPEC)
+    text = _aid_text(loaded)
+    for entry in loaded.data.player_aid.legend:
+        assert " ".join(entry.label.split()[:2]) in text
+    assert "17 rolls in 36" in text and "3 / 7" in text  # 3 or 7 total, or a die showing 3
+    for n, percent in enumerate((10, 20, 30, 40)):
+        assert f"{n} dug: caves in on {', '.join(map(str, range(n + 1)))}, {percent} %" in text
+    assert "Kings of Copper · Red" in _aid_text(loaded) and "· Yellow" in _aid_text(loaded, "yellow")
+
+
+def test_a_variant_prints_its_own_numbers(tmp_path: Path) -> None:
+    tree = copy_game(GAME, tmp_path)
+    edit(tree / "rules.yaml", "totals: [3, 7]", "totals: [7]")
+    edit(tree / "rules.yaml", "curse_turns: 7 ", "curse_turns: 5 ")
+    edit(tree / "rules.yaml", "cash_at_finish: any-chip", "cash_at_finish: blue-only")
+    loaded = validate_game(SPEC, tmp_path)
+    text = _aid_text(loaded)
+    # a total of 7 (6 rolls) or a die showing 3 (11 rolls), 2 rolls in both: 15
+    assert "15 rolls in 36" in text and "17 rolls" not in text
+    assert "costs 5 turns of one die" in text
+    assert loaded.data.player_aid.finish["blue-only"] in text
