@@ -16,7 +16,8 @@ SkillId = Literal["merchants", "philosophers", "surveyors", "masons", "farmers",
                   "diplomats"]
 # What an end bonus counts (rulebook, Ending the Game); the rules code knows each one.
 Measure = Literal["masons-estates", "prosperity-levels", "completed-districts",
-                  "full-population-suits", "full-border-suits"]
+                  "full-population-suits", "full-border-suits",
+                  "unique-population-suits", "unique-border-suits"]
 
 
 class Suit(Model):
@@ -141,6 +142,9 @@ class BoardFile(PieceFile):
     estates: list[Estate] = Field(min_length=1, max_length=12)
     monuments: list[Monument] = Field(min_length=1, max_length=8)
     monument_spaces: int = Field(ge=1, le=8)
+    # A contested ruling as a switch (docs/rulings.md): when a suit counts as "filled in"
+    # for the unique-*-suits bonuses (Statues, Gardens): one space of it, or all of them.
+    unique_suit_filled_in: Literal["any-space", "full-suit"]
     population: dict[Slug, int]
     borders: dict[Slug, int]
     medals: list[MedalSource] = Field(min_length=1, max_length=12)
