@@ -98,7 +98,7 @@ CASES = [
                          'name: "Saloon", count: 2, points: [7, 3], left: 3}')],
      (BLD, 13, "- id: buildings")),
     ("points-fit", [(BLD, DEPOT, DEPOT.replace("[8]", "[9]"))], (BLD, 21, "9]")),
-    ("points-fit", [(BLD, "points: [0, 6], left: 2", "points: [0, 0], left: 2")],
+    ("points-fit", [(BLD, "points: [0, 5], left: 2", "points: [0, 0], left: 2")],
      (BLD, 25, "[0, 0]")),
     ("points-fit", [(BLD, DEPOT, DEPOT.replace("[8]", "[8, 1, 1, 1, 1, 1, 1, 1, 1, 1]"))],
      (BLD, 21, "[8,")),
