@@ -49,9 +49,10 @@ CASES = [
     ("component-counts", [(T, "terrain: lake, count: 4", "terrain: lake, count: 5")],
      (T, 10, "- id: terrain")),
     ("component-counts", [(B, "role: track-token, count: 10", "role: track-token, count: 11")],
-     (B, 36, "- id: board")),
+     (B, 38, "- id: town-sections")),
     ("one-of-each-marker", [(B, "name: Starting Player, role: start-player",
-                             "name: Starting Player, role: round-marker")], (B, 36, "- id: board")),
+                             "name: Starting Player, role: round-marker")],
+     (B, 38, "- id: town-sections")),
     ("investment-cubes", [(INV, "yellow-single, color: yellow, size: single, count: 7",
                            "yellow-single, color: yellow, size: single, count: 6")],
      (INV, 13, "- id: investments")),
@@ -90,6 +91,14 @@ CASES = [
     ("hideout-spaces", [(B, "  - {row: 9, column: 2}\n", "  - {row: 9, column: 2}\n"
                          + "".join(f"  - {{row: 10, column: {c}}}\n" for c in (2, 3, 4, 5)))],
      (B, 9, "- {row: 2")),
+    ("board-sections", [(B, "rows: [3, 4], columns: [1, 4]", "rows: [3, 4], columns: [1, 5]")],
+     (B, 41, "{width_mm: 177.8")),  # a 5-wide section in the 4-wide piece, over the middle column
+    ("board-sections", [(B, "rows: [3, 4], columns: [1, 4]", "rows: [3, 4], columns: [1, 5]")],
+     (B, 48, "{id: town-west-rows-3-4")),
+    ("board-sections", [(B, "rows: [9, 10], columns: [5, 5]", "rows: [9, 9], columns: [5, 5]")],
+     (B, 38, "- id: town-sections")),  # row 10 column 5 is on no section
+    ("board-sections", [(B, "rows: [9, 10], columns: [6, 9]", "rows: [10, 11], columns: [6, 9]")],
+     (B, 55, "{id: town-east-rows-9-10")),
     ("votes-one-way", [(BLD, DEPOT, DEPOT.replace("left: 1}", "left: 1, right: 1}"))],
      (BLD, 21, "1}")),
     ("votes-one-way", [(H, 'name: "Ghost Town"}', 'name: "Ghost Town", plus: 1}')],
