@@ -17,6 +17,7 @@ from generator.games.copperdale import SPEC, resolve
 from generator.games.copperdale.bots import GreedyBot
 from generator.games.copperdale.rules import CopperdaleGame
 from generator.games.copperdale.scoring import monument_complete
+from generator.render.svg import render_face
 from generator.validate import validate_game
 
 ECONOMY = [("economy",)]
@@ -250,6 +251,10 @@ def test_statues_and_gardens_full_suit_reading_is_a_switch(kit, tmp_path) -> Non
     loaded = validate_game(SPEC, tmp_path)
     assert loaded.data is not None and not loaded.problems
     strict = CopperdaleGame(loaded.data)
+    sheet = next(p for _, p in loaded.data.pieces() if p.kind == "sheet")
+    printed = render_face(loaded, sheet, sheet.faces[0])
+    assert "1 per full Population suit" in printed and "1 per full Border suit" in printed
+    assert "begun" not in printed  # the sheet prints the reading the group chose
     data = strict.new_initial_state().to_dict()
     data.update(todo=[list(task) for task in ECONOMY], monuments=_all_monuments(kit),
                 population=[9, 9, 3, 0], borders=[5, 4, 1, 0])
@@ -336,3 +341,18 @@ def test_whole_game_draws_36_cards_and_leaves_4_unseen(game) -> None:
     state = random_sim(game, 1, 11)
     assert len(state.discard) == 48  # 12 Border cards + 12 months x 3
     assert len(state.unseen) + len(state.bottom) == 4  # 40 - 36 never seen
+
+
+def test_the_sheet_prints_the_default_reading_and_refuses_a_reading_without_words(
+        tmp_path) -> None:  # type: ignore[no-untyped-def]
+    loaded = validate_game(SPEC)
+    sheet = next(p for _, p in loaded.data.pieces() if p.kind == "sheet")
+    printed = render_face(loaded, sheet, sheet.faces[0])
+    assert "1 per Population suit begun" in printed and "full Population suit" not in printed
+    folder = copy_game("copperdale", tmp_path)
+    edit(folder / "board.yaml", ', full-suit: "1 per full Border suit"}', "}")
+    edit(folder / "board.yaml", "unique_suit_filled_in: any-space",
+         "unique_suit_filled_in: full-suit")
+    problems = validate_game(SPEC, tmp_path).problems
+    assert [(p.rule, p.message) for p in problems] == [
+        ("monument-words", "Gardens prints no words for the 'full-suit' reading")]
