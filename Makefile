@@ -29,7 +29,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check generator tests bench
 	$(BIN)/mypy
 
+# The tests also drive a headless chromium (Debian's package, installed here if missing).
 test: $(STAMP) lint
+	@bash scripts/system-deps.sh --test
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 
 bench: $(STAMP)

@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# Install (or name) the Debian packages Copperplate needs: cairo for rendering and the
-# pinned fonts every template uses. Fonts come from packages, never from the repository.
-# ghostscript: CMYK PDF/X for print shops (export --to pod), with its SWOP press profile.
-# chromium: the headless browser the preview's tests drive (never a browser download).
+# Install (or name) the Debian packages Copperplate needs. Fonts come from packages, never
+# from the repository.
+#   runtime: cairo for rendering, the pinned DejaVu fonts every template uses, and
+#            ghostscript for the CMYK PDF/X files of print shops (export --to pod).
+#   --test adds what only the tests use: chromium, the headless browser the preview and
+#            report tests drive (never a browser download).
 set -euo pipefail
+runtime=(libcairo2 fonts-dejavu-core fonts-dejavu-extra ghostscript)
+testing=(chromium)
+wanted=("${runtime[@]}")
+[ "${1:-}" = --test ] && wanted+=("${testing[@]}")
 need=()
-dpkg -s libcairo2 >/dev/null 2>&1 || need+=(libcairo2)
-dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
-dpkg -s fonts-dejavu-extra >/dev/null 2>&1 || need+=(fonts-dejavu-extra)
-dpkg -s ghostscript >/dev/null 2>&1 || need+=(ghostscript)
-dpkg -s chromium >/dev/null 2>&1 || need+=(chromium)
+for package in "${wanted[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || need+=("$package")
+done
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  echo "installing system packages: ${need[*]}"
+  echo "==> installing system packages: ${need[*]}"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 else
   echo "copperplate needs system packages: run 'sudo apt-get install ${need[*]}'" >&2

@@ -68,7 +68,8 @@ def _run(command: str, bin_dir: Path, cwd: Path, ok: bool = True) -> tuple[int, 
 def test_the_apt_step_installs_what_the_setup_script_needs() -> None:
     (apt,) = [s for s in _workflow_steps() if "apt-get" in s]
     script = (REPO / "scripts" / "system-deps.sh").read_text()
-    wanted = set(re.findall(r"need\+=\(([a-z0-9.-]+)\)", script))
+    (runtime,) = re.findall(r"^runtime=\(([a-z0-9. -]+)\)", script, re.MULTILINE)
+    wanted = set(runtime.split())
     assert wanted and wanted <= set(shlex.split(apt))
 
 

@@ -109,3 +109,48 @@ def mountain_arrows(data: Data, report: Reporter) -> None:
     if mountains > data.board.columns // 2:
         report.error(("terrain", "pieces"), f"{mountains} Mountains could fill a row past "
                      f"the middle; at most {data.board.columns // 2} fit the arrow rule")
+
+
+@CHECKS.check("board-sections", cite="rulebook Build: a Building Card goes on a location of the Board")
+def board_sections(data: Data, report: Reporter) -> None:
+    """The board's sections hold every location of the town exactly once, and each
+    section is as big as its locations at the Building Card's size, so laid side by side
+    they make the whole grid with a card's room at every location."""
+    board = data.board
+    held: dict[tuple[int, int], Loc] = {}
+    for i, piece in enumerate(board.pieces):
+        for j, face in enumerate(piece.faces):
+            if face.role == "board-section":
+                loc = ("board", "pieces", i, "faces", j)
+                spots = _section_spots(data, i, j, report)
+                twice = [s for s in spots if held.setdefault(s, loc) != loc]
+                for where in [*dict.fromkeys(held[s] for s in twice), loc] if twice else []:
+                    # on both sections: either may be the one that moved
+                    report.error(where, f"row {twice[0][0]} column {twice[0][1]} is on two "
+                                 "sections")
+    missing = [(r, c) for r in range(1, board.rows + 1) for c in range(1, board.columns + 1)
+               if (r, c) not in held]
+    if held and missing:
+        report.error(("board", "pieces"), f"no section holds row {missing[0][0]} column "
+                     f"{missing[0][1]} ({len(missing)} locations missing)")
+
+
+def _section_spots(data: Data, i: int, j: int, report: Reporter) -> list[tuple[int, int]]:
+    """The (row, column) locations one section holds, after checking its span and size."""
+    board, piece = data.board, data.board.pieces[i]
+    face, loc = piece.faces[j], ("board", "pieces", i, "faces", j)
+    if face.rows is None or face.columns is None:
+        report.error(loc, f"section '{face.id}' names no rows and columns")
+        return []
+    (r0, r1), (c0, c1) = face.rows, face.columns
+    if not (1 <= r0 <= r1 <= board.rows and 1 <= c0 <= c1 <= board.columns):
+        report.error(loc, f"section '{face.id}' reaches off the {board.rows} x "
+                     f"{board.columns} town")
+        return []
+    card_w, card_h = data.buildings.pieces[0].size_mm
+    want = ((c1 - c0 + 1) * card_w, (r1 - r0 + 1) * card_h)
+    if any(abs(a - b) > 0.05 for a, b in zip(piece.size_mm, want, strict=True)):
+        report.error(("board", "pieces", i, "size"), f"section '{face.id}' is "
+                     f"{piece.size_mm[0]:g} x {piece.size_mm[1]:g} mm; its locations at the "
+                     f"Building Card's size make {want[0]:g} x {want[1]:g} mm")
+    return [(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]

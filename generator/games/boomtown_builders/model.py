@@ -77,11 +77,15 @@ class ScoringTrack(Model):
     spaces: int = Field(ge=1, le=100)
 
 
-Role = Literal["board", "track-token", "start-player", "round-marker", "train-marker"]
+Role = Literal["board", "board-section", "track-token", "start-player", "round-marker",
+               "train-marker"]
 
 
 class BoardFace(Face):
     role: Role
+    # a board section: the first and last row and column of the town it holds
+    rows: tuple[int, int] | None = None
+    columns: tuple[int, int] | None = None
 
 
 class BoardFile(PieceFileOf[BoardFace]):
@@ -167,13 +171,25 @@ class InvestmentFile(PieceFileOf[InvestmentFace]):
     pieces: list[Piece[InvestmentFace]] = Field(min_length=1)
 
 
+class HouseRuling(Model):
+    """A ruling the table needs that the rulebook leaves open (docs/rulings.md), printed
+    on the back of the player aid."""
+
+    title: str = Field(min_length=1, max_length=40)
+    text: str = Field(min_length=1, max_length=400)
+
+
+class AidFile(PieceFile):
+    house_rulings: list[HouseRuling] = Field(default_factory=list, max_length=8)
+
+
 class BoomtownBuildersData(GameData):
     board: BoardFile
     buildings: BuildingFile
     hideouts: HideoutFile
     terrain: TerrainFile
     investments: InvestmentFile
-    aids: PieceFile
+    aids: AidFile
 
     def building_faces(self) -> list[BuildingFace]:
         return [f for p in self.buildings.pieces for f in p.faces]

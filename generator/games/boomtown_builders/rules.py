@@ -69,6 +69,9 @@ class Board:
 
 
 class BoomtownState(State):
+    # Seat 0 holds the Starting Player Marker in round 1 (it then passes left)
+    first_player = 0
+
     def __init__(self, tables: Tables, board: Board):
         self.tables = tables
         self.b = board

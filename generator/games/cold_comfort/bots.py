@@ -2,7 +2,9 @@
 
 ``greedy`` looks one action ahead: it plays each legal action on a copy and keeps the one
 whose position it values most for its own seat (points, gold, guests about to pay, hotels
-standing, and the neighbourhoods it would control if scoring happened now).
+standing, and the neighbourhoods it would control if scoring happened now). A move that
+only pays with what follows looks further: a fire through its own spreads (a rival passes
+it on the way worst for the bot), an upgrade or downgrade with the guest it then hosts.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from generator.games.cold_comfort.scoring import score_round
 MAX_PLACEMENTS = 24  # placements looked at per grow (a sample: there can be hundreds)
 HOTEL_WORTH = 1.6  # gold per hotel size: a little under its price of 2 x size
 MINE_WORTH = 3.5  # the mean of a d6
+FIRE_DEPTH = 6  # spreads followed when valuing a fire (each burns one hotel)
 
 
 def worth(state: ColdComfortState, seat: int) -> float:
@@ -52,9 +55,38 @@ class GreedyBot(Bot):
             actions = self.rng.sample(actions, MAX_PLACEMENTS)
         best, best_value = actions[0], float("-inf")
         for action in actions:
-            after = state.clone()
-            after.play(action)
-            value = worth(after, self.seat) + self.rng.random() * 0.01  # breaks ties
+            value = self._value(state, action) + self.rng.random() * 0.01  # breaks ties
             if value > best_value:
                 best, best_value = action, value
+        return best
+
+    def _value(self, state: ColdComfortState, action: Action) -> float:
+        after = state.clone()
+        after.play(action)
+        if after.phase == "fire":
+            return self._fire_value(after, FIRE_DEPTH)
+        if isinstance(action, tuple) and action[0] == "resize":
+            return self._resized_value(after, (action[1], action[2]))
+        return worth(after, self.seat)
+
+    def _fire_value(self, state: ColdComfortState, depth: int) -> float:
+        """The fire's worth once it is out: the bot passes it its best way, a rival
+        (whose burned hotel passes it on) the way worst for the bot."""
+        if state.phase != "fire" or depth == 0:
+            return worth(state, self.seat)
+        values = []
+        for action in state.legal_actions():
+            after = state.clone()
+            after.play(action)
+            values.append(self._fire_value(after, depth - 1))
+        return max(values) if state.chooser == self.seat else min(values)
+
+    def _resized_value(self, state: ColdComfortState, hotel: tuple[int, int]) -> float:
+        """A resized hotel is worth its best guest: the host that may follow this turn."""
+        best = worth(state, self.seat)
+        for action in state.legal_actions():
+            if isinstance(action, tuple) and action[0] == "host" and action[3:] == hotel:
+                after = state.clone()
+                after.play(action)
+                best = max(best, worth(after, self.seat))
         return best

@@ -28,6 +28,9 @@ CHANCE_PHASES = ("heart-draw", "heart-roll", "mine-roll", "grow-draw", "roll")
 
 
 class ColdComfortState(State):
+    # Seat 0 plays first and takes the least starting Gold (Setup); wins by turn order
+    first_player = 0
+
     def __init__(self, game: ColdComfortGame, players: int):
         self.game = game
         self.setup = s = game.setup(players)

@@ -24,7 +24,9 @@ def describe_action(state: ColdComfortState, action: Action) -> str:
     if phase in ("heart-roll", "roll"):
         text = f"rolls a {action} ({len(state.rolled) + 1} of {state.to_roll})"
     elif phase == "mine-roll":
-        text = f"the mined camper rolls {action}: P{state.active + 1} gains ${action}"
+        text = f"the mined camper rolls {action}: P{state.active + 1} gains ${action}; " \
+               f"the die returns to the pool ({state.pool + 1} dice) and the turn ends" + \
+               _scoring_begins(state, state.pool + 1)
     else:
         text = _player_action(state, action)
     return text + _aftermath(state, action)
@@ -58,10 +60,9 @@ def _player_action(state: ColdComfortState, action: Action) -> str:
     if kind == "land":
         return f"sends an extra {state.extras[0]} to {at(*rest)} (a tie of walking distance)"
     if kind == "spread":
-        return f"passes the fire to {at(*rest)}"
+        return f"passes the fire to {at(*rest)}: {_burns(state, square(action))}"
     if kind == "end":
-        return "ends the turn" + ("; a scoring round begins" if
-                                  state.pool >= state.setup.grow_at else "")
+        return "ends the turn" + _scoring_begins(state, state.pool)
     if kind == "mine":
         return f"mines with the {state.campers[square(action)]} camper at {at(*rest)}"
     if kind == "host":
@@ -82,8 +83,25 @@ def _player_action(state: ColdComfortState, action: Action) -> str:
     if kind == "fire":
         h = state.hotels[square(action)]
         return f"sets fire to the empty {h.size}-hotel at {at(*rest)} (insurance " \
-               f"${state.setup.insurance * h.size})"
+               f"${state.setup.insurance * h.size} to P{h.owner + 1})"
     return repr(action)
+
+
+def _scoring_begins(state: ColdComfortState, pool: int) -> str:
+    """Step 3: the end of a turn (an ordinary end, or mining's) may start a round."""
+    return "; a scoring round begins" if pool >= state.setup.grow_at else ""
+
+
+def _burns(state: ColdComfortState, sq: tuple[int, int]) -> str:
+    """What the fire does where it enters (rules: Fire): every Gold and die it moves."""
+    hotel = state.hotels.get(sq)
+    if hotel is None:
+        return "a public building, the fire is out"
+    owner = f"P{hotel.owner + 1}"
+    if hotel.guest:
+        return f"{owner}'s guest {hotel.guest} leaves for the pool, the fire is out"
+    return f"{owner}'s empty {hotel.size}-hotel burns, insurance " \
+           f"${state.setup.insurance * hotel.size} to {owner}"
 
 
 def describe_state(state: ColdComfortState) -> str:

@@ -9,7 +9,7 @@ from generator.engine.api import Action, State
 from generator.engine.bots import Bot
 from generator.games.copper_creek.rules import PASS, CopperCreekState
 from generator.games.copper_creek.tables import GRAY
-from generator.games.copper_creek.town import CELL_STEP, K
+from generator.games.copper_creek.town import CELL_STEP, K, xy
 
 DOLLARS_PER_POINT = 3.0  # how the bot trades money for points (designed, not a rule)
 BUY_THRESHOLD = 0.5  # points of net value a share must promise before the bot buys
@@ -48,6 +48,8 @@ class GreedyBot(Bot):
         rot = state.t.cards[state.drawn].rotations[r]
         town = state.town
         value = 0.0
+        if not town.near(*xy(anchor), rot.width, rot.height, 2):
+            return value  # touches no door and no walked square: the reach beyond is empty
         own = {anchor + dx * K + dy for dx, dy, g in rot.squares if g >= 0}
         for c in own:  # doors of placed buildings this card would block
             for d, step in enumerate(CELL_STEP):

@@ -65,6 +65,8 @@ class Election(Model):
 
 class ScoreTrack(Model):
     length: int = Field(ge=10, le=200)
+    # "Represent your score with a token on the scoring track": share tokens kept back
+    tokens: int = Field(default=1, ge=0, le=3)
 
 
 class StationFile(PieceFile):
@@ -87,7 +89,9 @@ class TownFile(Model):
     source: str | None = Field(default=None, max_length=300)
     streets: Streets
     start_slots: list[StartSlot] = Field(min_length=1, max_length=6)
-    placement_reach: int = Field(ge=0, le=3)
+    # A contested ruling as a switch (docs/rulings.md): how far from the town a new card
+    # may go. one-card: any gap one later card can close; one-alley: touching or one apart.
+    placement_reach: Literal["one-card", "one-alley"]
 
 
 class PlayerColor(Model):

@@ -50,6 +50,7 @@ class CopperCreekState(State):
         self.first_income_turn = 0
         self.shares_bought = 0
         self.last_drawer = 0
+        self.first_player = 0  # the seat chance picks to play first (turn order)
         self.set_aside: list[int] = []
         self.town = Town(t.front_row, t.main_column, t.reach, t.color_of)
         self._legal: list[int] | None = None  # cache; derived, not part of the state
@@ -130,7 +131,7 @@ class CopperCreekState(State):
             self.phase = "first"
 
     def _on_first(self, seat: int) -> None:
-        self.active = self.last_drawer = seat
+        self.active = self.last_drawer = self.first_player = seat
         self.turn = 1
         self.phase = "buy"  # the very first turn has no draw (rulebook, Step 1)
 
@@ -217,7 +218,8 @@ class CopperCreekState(State):
                            self.stacks[gid], buyer, self.t.minimum_price)
 
     def tokens_left(self, seat: int) -> int:
-        return self.t.tokens[seat] - self.chips[seat]
+        """Share tokens a seat may still buy with: the score track keeps its own."""
+        return self.t.tokens[seat] - self.t.score_tokens - self.chips[seat]
 
     def affordable(self, seat: int) -> list[int]:
         if self.tokens_left(seat) <= 0:
@@ -280,7 +282,8 @@ class CopperCreekState(State):
     def to_dict(self) -> dict[str, Any]:
         names = ("players", "phase", "active", "responder", "turn", "money", "bank",
                  "points", "gray_pile", "main_pile", "drawn", "cards_seen", "stones",
-                 "first_income_turn", "shares_bought", "last_drawer", "set_aside")
+                 "first_income_turn", "shares_bought", "last_drawer", "set_aside",
+                 "first_player")
         out: dict[str, Any] = {n: getattr(self, n) for n in names}
         out["stacks"] = [list(s) for s in self.stacks]
         out["placed"] = [list(p) for p in self.placed]

@@ -61,17 +61,26 @@ class Tables:
         self.start_slots = [(s.zone, s.square) for s in data.town.start_slots]
         self.front_row = data.town.streets.front_row
         self.main_column = data.town.streets.main_column
-        self.reach = data.town.placement_reach
+        self.reach = self._reach(data.town.placement_reach)
         self.starting_money = data.money.starting_money
         self.minimum_price = data.money.minimum_price
         self.money_total = data.bank_total()
         share = data.share_piece()
         self.tokens = [f.count for f in share.faces] if share else []
+        self.score_tokens = data.station.score_track.tokens  # kept back, never a share
         self.player_letters = {c.id: c.letter for c in data.tokens.player_colors}
         self.seat_letters = [self.player_letters.get(f.player or "", "?")
                              for f in (share.faces if share else [])]
         # Turns with no income: the first (no draw) plus one per gray card left to draw.
         self.quiet_turns = 1 + len(self.gray_cards) - len(self.start_slots)
+
+    def _reach(self, reading: str) -> int:
+        """Empty squares allowed between a new card and the town's box. A gap one later
+        card can close matters (it may join the two), so "one-card" reaches as far as
+        the longest card side; a wider gap needs two or more later cards (ruling)."""
+        if reading == "one-alley":
+            return 1
+        return max(max(r.width, r.height) for c in self.cards for r in c.rotations)
 
     def _add_card(self, face: BuildingCard, grid: dict[str, tuple[int, int]], rows: list[str],
                   gray: str) -> None:

@@ -214,6 +214,11 @@ class Town:
         return (min(x0, self.main_column) - grow_x, max(x1, self.main_column) + grow_x,
                 min(y0, self.front_row) - grow_y, max(y1, self.front_row) + grow_y)
 
+    def near(self, x: int, y: int, width: int, height: int, grow: int) -> bool:
+        """Does a width x height block at (x, y) overlap the town's box grown by ``grow``?"""
+        x0, x1, y0, y1 = self._bounds(grow, grow)
+        return x <= x1 and x + width > x0 and y <= y1 and y + height > y0
+
     def _box(self, grow_x: int, grow_y: int) -> set[int]:
         x0, x1, y0, y1 = self._bounds(grow_x, grow_y)
         box: set[int] = set()

@@ -257,3 +257,15 @@ def infrastructure_fills(data: CopperdaleData, report: Reporter) -> None:
     if data.board.infrastructure_fills != RULEBOOK["infrastructure_fills"]:
         report.error(("board", "infrastructure_fills"), "the Infrastructure card fills two "
                      "spaces of different types")
+
+
+@CHECKS.check("monument-words", cite="rulebook, Ending the Game: each Monument's end bonus")
+def monument_words(data: CopperdaleData, report: Reporter) -> None:
+    """Every Monument prints its bonus: its text, or its words for the reading of "unique
+    suit filled in" that `unique_suit_filled_in` names."""
+    board = data.board
+    for i, monument in enumerate(board.monuments):
+        if not monument.text:
+            wanted = "" if monument.text_by_reading is None else \
+                f" for the '{board.unique_suit_filled_in}' reading"
+            report.error(("board", "monuments", i), f"{monument.name} prints no words{wanted}")

@@ -6,9 +6,9 @@ here; every rule that relates one part of the data to another is a named check.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from generator.schema import Face, GameData, Model, Piece, PieceFile, PieceFileOf, Slug
 
@@ -16,7 +16,10 @@ SkillId = Literal["merchants", "philosophers", "surveyors", "masons", "farmers",
                   "diplomats"]
 # What an end bonus counts (rulebook, Ending the Game); the rules code knows each one.
 Measure = Literal["masons-estates", "prosperity-levels", "completed-districts",
-                  "full-population-suits", "full-border-suits"]
+                  "full-population-suits", "full-border-suits",
+                  "unique-population-suits", "unique-border-suits"]
+# The readings of "each unique ... Suit filled in" (a contested ruling, docs/rulings.md).
+Reading = Literal["any-space", "full-suit"]
 
 
 class Suit(Model):
@@ -112,7 +115,9 @@ class Monument(Model):
     suits: list[Slug] = Field(min_length=1, max_length=8)
     bonus: Measure
     max_medals: int = Field(ge=0, le=10)
-    text: str = Field(max_length=60)
+    text: str = Field(default="", max_length=60)
+    # the words for each reading; the sheet prints the one the switch names
+    text_by_reading: dict[Reading, Annotated[str, Field(max_length=60)]] | None = None
 
 
 class MedalSource(Model):
@@ -141,12 +146,24 @@ class BoardFile(PieceFile):
     estates: list[Estate] = Field(min_length=1, max_length=12)
     monuments: list[Monument] = Field(min_length=1, max_length=8)
     monument_spaces: int = Field(ge=1, le=8)
+    # A contested ruling as a switch (docs/rulings.md): when a suit counts as "filled in"
+    # for the unique-*-suits bonuses (Statues, Gardens): one space of it, or all of them.
+    unique_suit_filled_in: Reading
     population: dict[Slug, int]
     borders: dict[Slug, int]
     medals: list[MedalSource] = Field(min_length=1, max_length=12)
     medal_total: int = Field(ge=1, le=200)
     ratings: list[Rating] = Field(min_length=1, max_length=8)
     turn_summary: list[str] = Field(min_length=1, max_length=8)
+
+    @model_validator(mode="after")
+    def _words_of_the_reading(self) -> BoardFile:
+        """A monument worded per reading prints the words of the chosen one, so flipping
+        ``unique_suit_filled_in`` changes the sheet with no other edit."""
+        for monument in self.monuments:  # missing words: check `monument-words`
+            if monument.text_by_reading is not None:
+                monument.text = monument.text_by_reading.get(self.unique_suit_filled_in, "")
+        return self
 
 
 class CopperdaleData(GameData):

@@ -29,6 +29,8 @@ FIELDS = ("month", "unseen", "main_fresh", "bottom", "border", "drawn", "assigne
 
 
 class CopperdaleState(State):
+    first_player = 0  # a solo game: the one seat plays first (wins by turn order)
+
     def __init__(self, tables: Tables):
         t = self.t = tables
         self.month = 1

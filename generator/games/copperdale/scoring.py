@@ -20,6 +20,8 @@ def measure_ceiling(board: BoardFile, measure: Measure) -> int:
         "completed-districts": board.districts.count,
         "full-population-suits": len(board.population),
         "full-border-suits": len(board.borders),
+        "unique-population-suits": len(board.population),
+        "unique-border-suits": len(board.borders),
     }[measure]
 
 
@@ -47,9 +49,17 @@ def measures(t: Tables, s: CopperdaleState) -> dict[str, int]:
         else 0,
         "prosperity-levels": sum(level >= threshold for threshold in t.prosperity_levels),
         "completed-districts": sum(s.district_complete(d) for d in range(t.district_count)),
-        "full-population-suits": sum(n >= cap for n, cap in zip(s.population, t.population_caps, strict=True)),
-        "full-border-suits": sum(n >= cap for n, cap in zip(s.borders, t.border_caps, strict=True)),
+        "full-population-suits": _suits(s.population, t.population_caps, full=True),
+        "full-border-suits": _suits(s.borders, t.border_caps, full=True),
+        "unique-population-suits": _suits(s.population, t.population_caps,
+                                          full=t.unique_suit_full),
+        "unique-border-suits": _suits(s.borders, t.border_caps, full=t.unique_suit_full),
     }
+
+
+def _suits(filled: list[int], caps: tuple[int, ...], full: bool) -> int:
+    """Suits filled in: every space of the suit, or (``full`` off) at least one."""
+    return sum(n >= (cap if full else 1) for n, cap in zip(filled, caps, strict=True))
 
 
 def monument_complete(t: Tables, s: CopperdaleState, m: int) -> bool:

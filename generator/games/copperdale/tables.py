@@ -40,6 +40,7 @@ class Tables:
     monument_spaces: int
     population_caps: tuple[int, ...]
     border_caps: tuple[int, ...]
+    unique_suit_full: bool  # Statues/Gardens: a suit counts only when all of it is filled
     medal_total: int
     # Every medal source: (id, name, what it counts, cap, monument index or -1).
     medal_sources: tuple[tuple[str, str, str, int, int], ...]
@@ -84,6 +85,7 @@ def compile_tables(data: CopperdaleData) -> Tables:
         monument_spaces=board.monument_spaces,
         population_caps=tuple(board.population[s] for s in suit_ids),
         border_caps=tuple(board.borders[s] for s in suit_ids),
+        unique_suit_full=board.unique_suit_filled_in == "full-suit",
         medal_total=board.medal_total,
         medal_sources=tuple((m.id, m.name, m.counts, m.max_medals, -1) for m in board.medals)
         + tuple((m.id, m.name, m.bonus, m.max_medals, i) for i, m in enumerate(board.monuments)),

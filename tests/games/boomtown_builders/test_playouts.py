@@ -126,3 +126,14 @@ def test_greedy_beats_random(game, players: int) -> None:  # type: ignore[no-unt
 def test_spec_names_both_bots() -> None:
     assert set(SPEC.bots) == {"random", "greedy"}
     assert SPEC.picture is not None and SPEC.make_game is not None
+
+
+def test_the_first_player_makes_the_first_decision(game) -> None:  # type: ignore[no-untyped-def]
+    # Wins by turn order read `first_player`: who holds the Starting Player Marker first.
+    state = game.new_initial_state(3)
+    record = play(game, 3, [("random", RandomBot)] * 3, seed="first")
+    for action in record.actions:
+        if state.current_player() != CHANCE:
+            break
+        state.apply_action(action)
+    assert state.current_player() == state.first_player == state.b.start_seat == 0

@@ -75,6 +75,16 @@ def test_scoring_examples_a_to_f(scenario, example, card, column, cube, points) 
     assert state.returns()[0] == points, example
 
 
+@pytest.mark.parametrize(("column", "points"), [(2, 0), (3, 5), (4, 0), (5, 5), (6, 0)])
+def test_example_a_card_scores_5_only_next_to_the_tracks(scenario, column, points) -> None:  # type: ignore[no-untyped-def]
+    # "The blue player only scores 5VP if it's adjacent to the left or right of the Track
+    # Tokens": the deck holds that card (Livery Stable, 5 VP at distance 1, else 0).
+    state = scenario(4, buildings=[(4, column, "livery-stable", 0, "single")],
+                     tokens=[4] * 10)
+    assert list(state.tables.cards["livery-stable"].points) == [0, 5]
+    assert state.returns()[0] == points
+
+
 # -- End of Round 2: placing the Track Token ---------------------------------------------
 # Row 2, the previous token (row 1) on column 4 unless said otherwise. Row 2 holds a
 # hideout space at column 6, face down (no votes).

@@ -133,3 +133,15 @@ def test_log_and_picture_of_the_final_city(game: ColdComfortGame) -> None:
     ElementTree.fromstring(svg)  # well-formed
     assert svg.count('stroke-width="2"') == len(final.city.placed)  # one outline per tile
     assert "P1 Belinda Mulrooney" in svg and "after 9 scoring rounds" in svg
+
+
+def test_the_first_player_makes_the_first_decision(game) -> None:
+    # Wins by turn order read `first_player`: the seat with the least starting Gold.
+    state = game.new_initial_state(4)
+    record = play(game, 4, [("random", RandomBot)] * 4, seed="first")
+    for action in record.actions:
+        if state.current_player() != CHANCE:
+            break
+        state.apply_action(action)
+    assert state.current_player() == state.first_player == 0
+    assert state.gold[state.first_player] == min(state.gold)

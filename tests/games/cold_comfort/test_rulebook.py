@@ -158,3 +158,38 @@ def test_collect_guests_check_out_and_pay_their_value() -> None:
     state.apply_action(("end",))
     assert state.active == 1 and state.gold[1] == 19 and state.pool == 2
     assert all(h.guest == 0 for h in state.hotels.values())
+
+
+def test_the_log_shows_insurance_paid_by_a_spreading_fire() -> None:
+    # The fire of the spreading test: a referee reads each owner's insurance in the log.
+    state = scenario([(PLAIN, 0, 0, 0)], gold=[10, 10],
+                     hotels={(0, 1): (0, 3, 0), (1, 1): (1, 4, 0), (1, 2): (0, 6, 0)})
+    assert "insurance $3 to P1" in state.action_to_string(("fire", 0, 1))
+    state.apply_action(("fire", 0, 1))
+    text = state.action_to_string(("spread", 1, 1))
+    assert text == "passes the fire to (1,1): P2's empty 4-hotel burns, insurance $4 to P2"
+    state.apply_action(("spread", 1, 1))
+    assert state.action_to_string(("spread", 1, 2)).endswith("insurance $6 to P1")
+
+
+def test_the_log_shows_a_fire_put_out_by_a_guest_or_a_public_building() -> None:
+    state = scenario([(PLAIN, 0, 0, 0)], hotels={(0, 1): (0, 3, 0), (1, 1): (1, 4, 4)},
+                     gold=[10, 10])
+    state.apply_action(("fire", 0, 1))
+    assert state.action_to_string(("spread", 1, 1)) == (
+        "passes the fire to (1,1): P2's guest 4 leaves for the pool, the fire is out")
+    church = scenario([(CHURCH, 0, 0, 0)], hotels={(0, 0): (0, 1, 0)}, gold=[10, 10])
+    church.apply_action(("fire", 0, 0))
+    assert church.action_to_string(("spread", 1, 0)) == (
+        "passes the fire to (1,0): a public building, the fire is out")
+
+
+def test_the_log_shows_a_scoring_round_triggered_by_a_mine() -> None:
+    # Two players: a round at 5 dice in the pool; the mined camper is the fifth.
+    state = scenario([(PLAIN, 0, 0, 0)], campers={(0, 2): 5}, gold=[10, 10], pool=4)
+    state.apply_action(("mine", 0, 2))
+    text = state.action_to_string(4)
+    assert text == ("the mined camper rolls 4: P1 gains $4; the die returns to the pool "
+                    "(5 dice) and the turn ends; a scoring round begins")
+    state.apply_action(4)
+    assert state.phase == "grow-draw"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from generator.engine.api import TERMINAL
 
 from .scenario import scenario, tile
@@ -103,3 +105,34 @@ def test_game_ends_after_nine_rounds_with_gold_worth_a_point_per_five() -> None:
     assert state.current_player() == TERMINAL
     assert state.returns() == [5.0, 0.0]  # 3 + 14 // 5, 0 + 4 // 5
     assert state.winners() == [0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_a_scoring_round_triggers_at_players_plus_three_dice(players) -> None:
+    # "The number of dice is 3 plus the number of players": one die fewer is no round.
+    short = scenario([(PLAIN, 0, 0, 0)], players=players, pool=players + 2)
+    short.apply_action(("end",))
+    assert (short.phase, short.active) == ("turn", 1)
+    enough = scenario([(PLAIN, 0, 0, 0)], players=players, pool=players + 3)
+    enough.apply_action(("end",))
+    assert enough.phase == "grow-draw"
+
+
+def test_a_size_two_public_building_scores_two() -> None:
+    # "one point for each vacant lot that it replaces (size 1 or 2)": a Town Hall on two
+    # squares adds 2 to the tile's 1 point; P1 controls with its guest 4.
+    #  P  P
+    #  3 [4]
+    #  5  6
+    hall = tile(["PP", "34", "56"], public="Town Hall")
+    state = scenario([(hall, 0, 0, 0)], hotels={(1, 1): (0, 4, 4)})
+    assert _round(state) == ([3, 0], [((0,), 3, (0,))])
+
+
+def test_an_extra_die_with_no_spot_goes_back_to_the_pool() -> None:
+    # no 6-hotel and no vacant 6-lot anywhere: "Any dice that can't find a space to land
+    # return to the dice pool"
+    state = _landing([6], extra_tile=False)
+    assert state.pool == 1 and state.extras == []
+    assert list(state.campers.values()).count(6) == 1  # only the new tile's own 6
+    assert state.rounds == 1  # the round went on to score

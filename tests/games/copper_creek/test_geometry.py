@@ -3,12 +3,16 @@ intersection, checked against slow reference versions written from the rulebook.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from gametree import copy_game, edit, line_col
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.engine.bots import RandomBot
 from generator.engine.playout import play, replay
+from generator.games.copper_creek import SPEC
 from generator.games.copper_creek.geometry import (
     SAND,
     STEP,
@@ -17,8 +21,9 @@ from generator.games.copper_creek.geometry import (
     grid_positions,
     rotate,
 )
-from generator.games.copper_creek.rules import CopperCreekState
+from generator.games.copper_creek.rules import CopperCreekGame, CopperCreekState
 from generator.games.copper_creek.town import CELL_STEP, K, cell, xy
+from generator.validate import validate_game
 
 
 def test_four_quarter_turns_give_the_card_back(game):
@@ -51,14 +56,16 @@ def test_every_door_faces_out_of_its_building_in_every_rotation(game):
                 assert own.get((x + STEP[d][0], y + STEP[d][1])) != gid
 
 
-def reference_placements(state: CopperCreekState, card: int) -> list[int]:
-    """Slow, by the rulebook: squares free and off the streets; the card within reach of
-    the town's box; no door touching a same-coloured door; gray: a door on a street."""
+def reference_placements(state: CopperCreekState, card: int,
+                         reach: int | None = None) -> list[int]:
+    """Slow, by the rulebook: squares free and off the streets; the card within ``reach``
+    (default: the game's) of the town's box; no door touching a same-coloured door;
+    gray: a door on a street."""
     t, town = state.t, state.town
     x0, x1, y0, y1 = town.bbox
     x0, x1 = min(x0, t.main_column), max(x1, t.main_column)
     y0, y1 = min(y0, t.front_row), max(y1, t.front_row)
-    r = t.reach + 1
+    r = (t.reach if reach is None else reach) + 1
     out = []
     for index, rot in enumerate(t.cards[card].rotations):
         for x in range(x0 - r - rot.width + 1, x1 + r + 1):
@@ -91,6 +98,65 @@ def test_placements_match_the_slow_reference_through_a_game(game, seed):
         # the walk kept up to date placement by placement equals a fresh one
         assert state.town.reached == state.town.walkable_from_intersection()
     assert checked >= 10
+
+
+def card_blocks(state: CopperCreekState, card: int, placement: int) -> set[int]:
+    anchor, r = divmod(placement, 4)
+    rot = state.t.cards[card].rotations[r]
+    return {anchor + dx * K + dy for dx, dy, _ in rot.squares}
+
+
+def one_card_joins(state: CopperCreekState, far: set[int]) -> bool:
+    """Brute force: could any one later card (any card, any rotation: a card covers its
+    whole block) lie on free squares touching both these squares and the town?"""
+    town = state.town
+    taken = town.covered.keys() | far
+    near_far = {c + step for c in far for step in CELL_STEP} - taken
+    near_town = {c + step for c in town.covered for step in CELL_STEP} - taken
+    dims = {(rot.width, rot.height) for info in state.t.cards for rot in info.rotations}
+    for width, height in dims:
+        for start in near_far:
+            sx, sy = xy(start)
+            for x in range(sx - width + 1, sx + 1):
+                for y in range(sy - height + 1, sy + 1):
+                    block = {cell(x + dx, y + dy) for dx in range(width)
+                             for dy in range(height)}
+                    if block & taken or any(town.is_street(*xy(c)) for c in block):
+                        continue
+                    if block & near_town:
+                        return True
+    return False
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_every_placement_one_later_card_could_join_to_the_town_is_offered(game, seed):
+    # The bound (ruling "How far from the town a card may go"): a gap of up to the longest
+    # card side may be closed by one later card, so those placements are all offered;
+    # brute force over a window two squares wider shows nothing left out could be joined.
+    record = play(game, 4, [("random", RandomBot)] * 4, seed=f"reach/{seed}")
+    state = game.new_initial_state(4)
+    builds = 0
+    for action in record.actions:
+        if state.phase == "build" and builds % 5 == 2:
+            offered = set(state.placements(state.drawn))
+            wider = set(reference_placements(state, state.drawn, reach=state.t.reach + 2))
+            assert offered <= wider
+            left_out = wider - offered
+            assert left_out, "the brute-force window must reach past the bound"
+            for placement in left_out:
+                assert not one_card_joins(state, card_blocks(state, state.drawn, placement))
+            gap_closers = [p for p in offered if not (card_blocks(state, state.drawn, p) & {
+                c + s for c in state.town.covered for s in CELL_STEP})]
+            assert any(one_card_joins(state, card_blocks(state, state.drawn, p))
+                       for p in gap_closers), "floating placements a card can join"
+        builds += state.phase == "build"
+        state.apply_action(action)
+    assert builds >= 10
+
+
+def test_the_one_card_reach_is_the_longest_card_side(game):
+    assert game.tables.reach == max(max(r.width, r.height) for c in game.tables.cards
+                                    for r in c.rotations) == 3
 
 
 def test_walk_reaches_every_street_square_and_no_building(game):
@@ -145,3 +211,33 @@ def test_rotations_keep_squares_doors_and_links(shape):
         assert {x for x, _, _ in turned.squares} == set(range(turned.width))
         assert len(door_links(turned)) == len(door_links(shape))
     assert turned == shape
+
+
+def test_the_one_alley_reading_is_a_switch_the_checker_and_engine_follow(tmp_path):
+    # A group reading the old ruling sets `placement_reach: one-alley`: validate accepts
+    # it, and every build in play offers exactly the placements touching or one alley out.
+    folder = copy_game("copper-creek", tmp_path)
+    edit(folder / "town.yaml", "placement_reach: one-card", "placement_reach: one-alley")
+    loaded = validate_game(SPEC, tmp_path)
+    assert loaded.data is not None and not loaded.problems
+    alley = CopperCreekGame(loaded.data)
+    assert alley.tables.reach == 1
+    record = play(alley, 4, [("random", RandomBot)] * 4, seed="alley")
+    state = alley.new_initial_state(4)
+    builds = 0
+    for action in record.actions:
+        if state.phase == "build":
+            offered = state.placements(state.drawn)
+            assert offered == reference_placements(state, state.drawn, reach=1)
+            assert len(offered) < len(reference_placements(state, state.drawn, reach=3))
+            builds += 1
+        state.apply_action(action)
+    assert builds >= 10 and state.is_terminal()
+
+
+def test_an_unknown_placement_reading_is_refused_at_its_line(tmp_path):
+    folder = copy_game("copper-creek", tmp_path)
+    text, at = edit(folder / "town.yaml", "one-card", "two-cards", after="placement_reach:")
+    problems = validate_game(SPEC, tmp_path).problems
+    line, _ = line_col(text, at)
+    assert [(Path(p.path).name, p.line) for p in problems] == [("town.yaml", line)]

@@ -9,6 +9,7 @@ column x = 0 below it. Letters mark squares: H Grand Hotel (green), B Barn Stuff
 from __future__ import annotations
 
 from generator.games.copper_creek.economy import share_price, split_income
+from generator.games.copper_creek.rules import PASS
 
 from .conftest import card_index, gid_of, scenario
 
@@ -169,3 +170,37 @@ def test_dead_zone_three_cards_six_doors_touching_it(game):
     assert [town.open_doors[gid_of(game, n)] for n in names] == [8, 4, 1, 3, 3]
     state.apply_action(card_index(game, "lumber-yard"))  # brown: ten doors, two dead
     assert state.money == [23, 15, 15]
+
+
+def test_split_minimum_and_rebuying_on_a_real_board(game):
+    # The worked money examples played on a town, with real buys and a real draw:
+    #   x: 2 3 4 5 6 7
+    #  y=-5  B B          B Barn Stuff (2 points): 10 doors, two blocked by the Bank
+    #  y=-4  B B            card below: 8 open
+    #  y=-3  B B
+    #  y=-2  K K D H s S  K the Bank, D Dry Goods; H Dance Hall (2 points): every door
+    #  y=-1  K K D H s S    blocked or touching Dry Goods, none open; S Silver Dollar
+    #  y=0  ===== Front Street =====
+    state = scenario(game, {"cards": [("barn-stuff", 3, -5, 0), ("bank", 2, -2, 3),
+                                      ("silver-dollar", 5, -2, 1)],
+                            "phase": "buy", "active": 0, "money": [30, 30, 30]})
+    barn, hall = gid_of(game, "Farmer Smart's Barn Stuff"), gid_of(game, "Dance Hall")
+    assert (state.town.open_doors[barn], state.town.open_doors[hall]) == (8, 0)
+    for seat, price in ((0, 8), (1, 10), (2, 12)):  # + 2 points per opponent share
+        assert state.current_player() == seat and state.price(barn, seat) == price
+        state.apply_action(barn)
+    assert state.stacks[barn] == [0, 1, 2] and state.money == [22, 20, 18]
+    state.apply_action(hall)  # no open doors: "its base price is one dollar"
+    assert state.money[0] == 21
+    state.apply_action(PASS)
+    state.apply_action(PASS)
+    state.apply_action(hall)  # re-buying against only your own share: still $1
+    assert state.money[0] == 20 and state.stacks[hall] == [0, 0]
+    assert state.price(hall, 1) == 1 + 2 * 2  # a new investor pays against both
+    state.apply_action(PASS)
+    state.apply_action(PASS)
+    state.apply_action(PASS)  # the active player passes: the turn ends
+    assert state.phase == "draw" and state.active == 1
+    state.apply_action(card_index(game, "lumber-yard"))  # brown: the Barn makes $8
+    assert state.money == [20 + 3, 20 + 3, 18 + 2]  # "$3 each, and player 3 makes $2"
+    assert state.invariants() == []

@@ -8,6 +8,8 @@ import json
 import pytest
 
 from generator.engine.api import CHANCE
+from generator.engine.playout import play, replay
+from generator.games.copper_creek.bots import GreedyBot
 from generator.games.copper_creek.rules import PASS
 from generator.games.copper_creek.town import Town, cell
 
@@ -24,6 +26,8 @@ def test_setup_deals_three_gray_cards_one_per_zone_and_the_first_turn_only_buys(
     assert state.phase == "first" and state.legal_actions() == [0, 1, 2, 3]
     state.apply_action(2)
     assert (state.phase, state.current_player(), state.turn) == ("buy", 2, 1)
+    assert state.first_player == 2  # kept for wins by turn order
+    assert game.state_from_dict(state.to_dict()).first_player == 2
     assert len(state.gray_pile) == 3  # the other gray cards are on top of the draw pile
 
 
@@ -154,10 +158,28 @@ def test_a_card_that_fits_nowhere_is_set_aside(game):
 
 
 def test_a_player_out_of_share_tokens_cannot_buy(game):
+    # 18 tokens, one kept on the score track: the 17th share is the last one.
     state = scenario(game, {"cards": [("land-office", 0, -3, 0)], "phase": "buy",
                             "money": [200, 15, 15]})
     livery = gid_of(game, "Livery Stable")
-    state.stacks[livery] = [0] * game.tables.tokens[0]
-    state.shares_bought = state.chips[0] = game.tables.tokens[0]
+    shares = game.tables.tokens[0] - 2
+    state.stacks[livery] = [0] * shares
+    state.shares_bought = state.chips[0] = shares
+    assert state.legal_actions() != [PASS]
+    state.apply_action(livery)
+    while state.phase == "round":
+        state.apply_action(PASS)
+    assert state.chips[0] == game.tables.tokens[0] - 1
     assert state.invariants() == []
-    assert state.legal_actions() == [PASS]
+    assert state.legal_actions() == [PASS]  # the last token marks the score
+
+
+def test_one_share_token_per_player_stays_for_the_score_track(game):
+    # "Represent your score with a token on the scoring track": a seat with every token
+    # but one on buildings is out of shares, in every game greedy bots play.
+    assert game.tables.score_tokens == 1
+    for seed in range(3):
+        record = play(game, 3, [("greedy", GreedyBot)] * 3, seed=f"track/{seed}")
+        final = replay(game, 3, record.actions)
+        assert all(final.tokens_left(seat) >= 0 for seat in range(3))
+        assert all(final.chips[seat] < game.tables.tokens[seat] for seat in range(3))

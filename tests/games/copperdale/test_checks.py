@@ -69,6 +69,8 @@ CASES = [
     ("ratings-ascending", "board.yaml", "{up_to: 15,", "{up_to: 9,", "{up_to: ^9,"),
     ("infrastructure-fills", "board.yaml", "infrastructure_fills: 2", "infrastructure_fills: 3",
      "infrastructure_fills: ^3"),
+    ("monument-words", "board.yaml", 'any-space: "1 per Border suit begun", ',
+     "", "^{id: gardens"),
 ]
 
 

@@ -8,8 +8,17 @@ Suits: 0 spades, 1 hearts, 2 diamonds, 3 clubs. Occupations in sheet order: 0 Me
 
 from __future__ import annotations
 
+import pytest
+from gametree import copy_game, edit
+
 from generator.engine.harness import random_sim
-from generator.games.copperdale import resolve
+from generator.engine.playout import play, replay
+from generator.games.copperdale import SPEC, resolve
+from generator.games.copperdale.bots import GreedyBot
+from generator.games.copperdale.rules import CopperdaleGame
+from generator.games.copperdale.scoring import monument_complete
+from generator.render.svg import render_face
+from generator.validate import validate_game
 
 ECONOMY = [("economy",)]
 INFRA = [("infrastructure",), ("infrastructure",)]
@@ -225,11 +234,62 @@ def _all_monuments(kit):  # type: ignore[no-untyped-def]
             for n in (5, 6, 7, 8)]
 
 
-def test_statues_and_gardens_count_full_suits_only(kit) -> None:
+def test_statues_and_gardens_count_each_suit_filled_in(kit) -> None:
+    # "1 for each unique Population Suit filled in" against "1 for each completely
+    # filled in Population Suit" in the same list: the default reading is the literal one.
     s = kit.position(ECONOMY, monuments=_all_monuments(kit), population=[9, 9, 3, 0],
                      borders=[5, 4, 1, 0])
-    assert s.medals()["statues"] == 2 and s.medals()["population"] == 2
-    assert s.medals()["gardens"] == 1 and s.medals()["borders"] == 1
+    assert s.medals()["statues"] == 3 and s.medals()["population"] == 2
+    assert s.medals()["gardens"] == 3 and s.medals()["borders"] == 1
+
+
+def test_statues_and_gardens_full_suit_reading_is_a_switch(kit, tmp_path) -> None:
+    # A group reading "filled in" as "completely" sets `unique_suit_filled_in: full-suit`.
+    folder = copy_game("copperdale", tmp_path)
+    edit(folder / "board.yaml", "unique_suit_filled_in: any-space",
+         "unique_suit_filled_in: full-suit")
+    loaded = validate_game(SPEC, tmp_path)
+    assert loaded.data is not None and not loaded.problems
+    strict = CopperdaleGame(loaded.data)
+    sheet = next(p for _, p in loaded.data.pieces() if p.kind == "sheet")
+    printed = render_face(loaded, sheet, sheet.faces[0])
+    assert "1 per full Population suit" in printed and "1 per full Border suit" in printed
+    assert "begun" not in printed  # the sheet prints the reading the group chose
+    data = strict.new_initial_state().to_dict()
+    data.update(todo=[list(task) for task in ECONOMY], monuments=_all_monuments(kit),
+                population=[9, 9, 3, 0], borders=[5, 4, 1, 0])
+    s = strict.state_from_dict(data)
+    assert s.medals()["statues"] == 2 and s.medals()["gardens"] == 1
+
+
+@pytest.mark.parametrize("reading", ["any-space", "full-suit"])
+def test_statues_and_gardens_readings_in_play(tmp_path, reading) -> None:
+    # Whole greedy games under each reading: the medals the engine awards for Statues
+    # and Gardens are the suits begun, or the suits full, of the final sheet.
+    folder = copy_game("copperdale", tmp_path)
+    edit(folder / "board.yaml", "unique_suit_filled_in: any-space",
+         f"unique_suit_filled_in: {reading}")
+    loaded = validate_game(SPEC, tmp_path)
+    assert loaded.data is not None
+    game = CopperdaleGame(loaded.data)
+    t = game.tables
+    statues, gardens = (t.monument_names.index(n) for n in ("Statues", "Gardens"))
+    seen = 0
+    for seed in range(4):
+        record = play(game, 1, [("greedy", GreedyBot)], seed=f"suits/{seed}")
+        s = replay(game, 1, record.actions)
+        full = reading == "full-suit"
+        begun_pop = sum(n >= (c if full else 1)
+                        for n, c in zip(s.population, t.population_caps, strict=True))
+        begun_bor = sum(n >= (c if full else 1) for n, c in zip(s.borders, t.border_caps, strict=True))
+        medals = s.medals()
+        if monument_complete(t, s, statues):
+            assert medals["statues"] == begun_pop
+            seen += 1
+        if monument_complete(t, s, gardens):
+            assert medals["gardens"] == begun_bor
+            seen += 1
+    assert seen, "no game built Statues or Gardens"
 
 
 def test_fountains_count_final_prosperity_levels_with_merchants(kit) -> None:
@@ -281,3 +341,18 @@ def test_whole_game_draws_36_cards_and_leaves_4_unseen(game) -> None:
     state = random_sim(game, 1, 11)
     assert len(state.discard) == 48  # 12 Border cards + 12 months x 3
     assert len(state.unseen) + len(state.bottom) == 4  # 40 - 36 never seen
+
+
+def test_the_sheet_prints_the_default_reading_and_refuses_a_reading_without_words(
+        tmp_path) -> None:  # type: ignore[no-untyped-def]
+    loaded = validate_game(SPEC)
+    sheet = next(p for _, p in loaded.data.pieces() if p.kind == "sheet")
+    printed = render_face(loaded, sheet, sheet.faces[0])
+    assert "1 per Population suit begun" in printed and "full Population suit" not in printed
+    folder = copy_game("copperdale", tmp_path)
+    edit(folder / "board.yaml", ', full-suit: "1 per full Border suit"}', "}")
+    edit(folder / "board.yaml", "unique_suit_filled_in: any-space",
+         "unique_suit_filled_in: full-suit")
+    problems = validate_game(SPEC, tmp_path).problems
+    assert [(p.rule, p.message) for p in problems] == [
+        ("monument-words", "Gardens prints no words for the 'full-suit' reading")]
