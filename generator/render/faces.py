@@ -2,7 +2,8 @@
 
 A template that fails (an undefined name, a syntax error) stops the build with one line
 ``templates/<game>/<file>:LINE:1: error: MESSAGE (template)`` naming the piece, instead of
-a traceback.
+a traceback; one the sandbox refuses or stops is ``(template-sandbox)`` or
+``(template-limit)``, and its message never echoes Python's internals.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import jinja2
+from jinja2.exceptions import SecurityError
 
 from generator.components import LoadedGame
 from generator.problems import display_path
 from generator.render.errors import BuildError
+from generator.render.sandbox import TemplateRefused
 from generator.render.svg import render_face
 
 
@@ -28,10 +31,22 @@ def face_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
                            extra=extra, size=size)
     except Exception as exc:  # any mistake in a template, also a TypeError on odd data
         where = _template_line(exc)
-        text = (exc.message if isinstance(exc, jinja2.TemplateError) else None) or (
-            f"{type(exc).__name__}: {exc}")
-        raise BuildError(f"{where}: error: {text} while drawing the {side} "
-                         f"of '{piece.id}' face '{face.id}' (template)") from exc
+        raise BuildError(f"{where}: error: {_message(exc)} while drawing the {side} "
+                         f"of '{piece.id}' face '{face.id}' ({_rule(exc)})") from exc
+
+
+def _message(exc: Exception) -> str:
+    if isinstance(exc, SecurityError):  # its own text names Python objects: not echoed
+        return "the template did something templates may not do (they run in a sandbox)"
+    if isinstance(exc, TemplateRefused | jinja2.TemplateError) and exc.message:
+        return exc.message
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _rule(exc: Exception) -> str:
+    if isinstance(exc, TemplateRefused):
+        return exc.rule
+    return "template-sandbox" if isinstance(exc, SecurityError) else "template"
 
 
 def _template_line(exc: BaseException) -> str:

@@ -1,4 +1,5 @@
-"""Jinja2 SVG templates: one environment per game, autoescaped, strict about undefined names.
+"""Jinja2 SVG templates: one sandboxed environment per game, autoescaped, strict about
+undefined names, every render bounded in time, memory and size (see ``sandbox``).
 
 Every template is rendered with the same context (see ``face_context``), so a template can
 rely on: ``face`` (the face's fields), ``piece`` (the piece's fields, no faces), ``w``,
@@ -16,11 +17,13 @@ from typing import Any
 import jinja2
 
 from generator.components import BUNDLED_TEMPLATES, LoadedGame
+from generator.render.sandbox import DeckSandbox, budget, render_bounded
 
 
 @lru_cache(maxsize=32)
 def environment(search_path: tuple[Path, ...]) -> jinja2.Environment:
-    env = jinja2.Environment(
+    """The one place a template environment is made: bundled and user templates alike."""
+    env = DeckSandbox(
         loader=jinja2.FileSystemLoader([str(p) for p in search_path]),
         autoescape=True,  # text from data can never break the SVG
         undefined=jinja2.StrictUndefined,
@@ -57,13 +60,14 @@ def render_face(loaded: LoadedGame, piece: Any, face: Any, *, side: str = "front
     name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
     if name is None:
         raise ValueError(f"piece '{piece.id}' has no {side} template")
-    template = game_environment(loaded).get_template(name)
     context = face_context(loaded, piece, face, side=side, copy=copy, bleed=bleed, extra=extra)
     if size is not None:
         context["w"], context["h"] = size
-    return template.render(context)
+    with budget():
+        return render_bounded(game_environment(loaded).get_template(name), context)
 
 
 def page_svg(template: str, **context: Any) -> str:
     """A generator page (contents, registration test, labels) from ``templates/_shared``."""
-    return environment((BUNDLED_TEMPLATES,)).get_template(template).render(context)
+    with budget():
+        return render_bounded(environment((BUNDLED_TEMPLATES,)).get_template(template), context)
