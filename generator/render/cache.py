@@ -49,7 +49,7 @@ def cache_root() -> Path:
     return usable(ROOT / ".cache" / "copperplate")
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=64)
 def usable(folder: Path) -> Path:
     """``folder`` if a file can be made in it; else a temporary folder, after one warning
     (once per folder and process) — a read-only cache must never stop a build."""
