@@ -9,7 +9,9 @@ all problems are collected and returned, located.
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
 import types
 import typing
 from dataclasses import dataclass, field
@@ -25,6 +27,7 @@ from generator.yamlsrc import Loc, Source, YamlError, load
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED_COMPONENTS = ROOT / "components"
 BUNDLED_TEMPLATES = ROOT / "templates"
+MISSING = "file not found"
 FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.yaml$")
 
 
@@ -46,10 +49,21 @@ class LoadedGame:
 
 
 def game_folder(game_id: str, user_dir: Path | None) -> Path:
-    """A game in the user's tree replaces the bundled game of that id."""
-    if user_dir is not None and (user_dir / game_id / "game.yaml").is_file():
+    """A game in the user's tree replaces the bundled game of that id (a ``game.yaml``
+    there that is not a file is reported by the loader, never skipped)."""
+    if user_dir is not None and os.path.lexists(user_dir / game_id / "game.yaml"):
         return user_dir / game_id
     return BUNDLED_COMPONENTS / game_id
+
+
+def tree_mistake(user_dir: Path) -> str | None:
+    """A ``--components`` folder that is itself one game's folder would silently build the
+    bundled games: say which folder to pass instead."""
+    if os.path.lexists(user_dir / "game.yaml"):
+        parent = display_path(user_dir.resolve().parent)
+        return (f"'{user_dir}' is a game's own folder (it holds game.yaml): pass the folder "
+                f"that holds it, --components {parent}")
+    return None
 
 
 def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
@@ -84,9 +98,10 @@ def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
 
 
 def _read(loaded: LoadedGame, stem: str, path: Path) -> Source | None:
-    if not path.is_file():
-        loaded.problems.append(Problem(display_path(path), 1, 1, ERROR, "file not found",
-                                       "file-missing"))
+    if not path.is_file():  # never opened: a FIFO would wait for ever, a device is endless
+        message = _not_a_file(path)
+        loaded.problems.append(Problem(display_path(path), 1, 1, ERROR, message,
+                                       "file-missing" if message == MISSING else "file-kind"))
         return None
     try:
         src = load(path)
@@ -100,6 +115,17 @@ def _read(loaded: LoadedGame, stem: str, path: Path) -> Source | None:
                                            "schema"))
         return None
     return src
+
+
+def _not_a_file(path: Path) -> str:
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return MISSING
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    kind = next((name for test, name in kinds if test(mode)), "not a regular file")
+    return f"this is {kind}, not a YAML file"
 
 
 def _component_stem(loaded: LoadedGame, game_src: Source, i: int, name: object) -> str | None:

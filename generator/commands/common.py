@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from generator.components import tree_mistake
 from generator.games import GAMES
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -28,4 +29,7 @@ def components_dir(value: str | None) -> Path | None:
     path = Path(value)
     if not path.is_dir():
         raise UsageError(f"--components: '{value}' is not a folder")
+    mistake = tree_mistake(path)
+    if mistake:
+        raise UsageError(f"--components: {mistake}")
     return path
