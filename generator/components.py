@@ -86,7 +86,10 @@ def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
     try:
         data = model.model_validate(tree)
     except ValidationError as exc:
-        loaded.problems.extend(_schema_problems(exc, model, loaded.sources, failed))
+        found = _schema_problems(exc, model, loaded.sources, failed)
+        if not found and not failed:  # every complaint was some union's other branch
+            found = _schema_problems(exc, model, loaded.sources, failed, every=True)
+        loaded.problems.extend(found)
         return loaded
     loaded.problems.extend(_missing_templates(loaded, data))
     if data.game.id != game_id:
@@ -153,11 +156,12 @@ def _unlisted_files(loaded: LoadedGame, listed: list[Any]) -> None:
 
 
 def _schema_problems(exc: ValidationError, model: type[BaseModel],
-                     sources: dict[str, Source], failed: set[str]) -> list[Problem]:
+                     sources: dict[str, Source], failed: set[str],
+                     every: bool = False) -> list[Problem]:
     problems = []
     errors = exc.errors(include_url=False)
     for err in errors:
-        if _other_branch(err, errors) or (err["loc"] and err["loc"][0] in failed):
+        if (not every and _other_branch(err, errors)) or (err["loc"] and err["loc"][0] in failed):
             continue
         loc = tuple(err["loc"])
         stem = str(loc[0]) if loc else "game"

@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         problems.extend(game.problems)
     if problems:
         print(format_text(problems), file=sys.stderr)
-    if has_errors(problems):
+    if has_errors(problems) or any(game.data is None for game in loaded):
         print("build stopped: fix the errors above (nothing was written)", file=sys.stderr)
         return EXIT_PROBLEMS
     options = BuildOptions(paper=args.paper, duplex=args.duplex, out=Path(args.out),
@@ -129,12 +129,10 @@ def _build_all(loaded: list[LoadedGame], options: BuildOptions, quiet: bool) -> 
 
 
 def _build_failure(game: LoadedGame, exc: BaseException) -> str:
-    """A template mistake is reported the way ``validate`` reports it: every template line
-    once, with the number of faces it spoils; any other failure as its own line."""
+    """A template mistake (also SVG that cairo cannot draw) is reported the way
+    ``validate`` reports it: every template line once, with the number of faces it spoils;
+    any other failure as its own line."""
     from generator.render.preflight import template_problems
 
-    if "(template" in str(exc):
-        found = template_problems(game)
-        if found:
-            return format_text(found)
-    return str(exc)
+    found = template_problems(game)  # cheap next to a failed build: each face once
+    return format_text(found) if found else str(exc)

@@ -72,3 +72,16 @@ def test_a_control_character_in_card_text_is_blamed_on_its_yaml_line(
             "character U+0001, which a printed face cannot show: remove it (text-control-char)")
         assert "templates/" not in out and "not valid SVG" not in out
     assert not Path("output").exists()
+
+
+def test_a_value_that_fits_no_branch_of_a_union_is_still_reported(
+        decks: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = decks / "copperdale" / "deck.yaml"  # found by the fuzz test: was 0 problems
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace("size: poker", "size: []", 1), encoding="utf-8")
+    line = text[:text.index("size: poker")].count("\n") + 1
+    for command in ("validate", "build"):
+        code, out = run(capsys, command, "copperdale", "--components", "mydecks")
+        assert code == 1
+        assert out.startswith(f"mydecks/copperdale/deck.yaml:{line}:11: error: pieces.0.size: ")
+    assert not Path("output").exists()

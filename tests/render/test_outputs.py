@@ -139,7 +139,9 @@ def test_one_game_failing_to_draw_means_no_game_is_written(
     code, out = _run(capsys, "build", "copper-creek", "copperdale", "--components", ".",
                      "--out", "out")
     assert code == 1, out
-    assert out.startswith("cairo could not draw") or "(template-svg)" in out, out
+    assert out.startswith("copperdale/templates/card-back.svg.j2:1:1: error: the back of "
+                          "'deck' face 'a-spades' is not valid SVG"), out
+    assert out.splitlines()[0].endswith("(the same on 52 faces) (template-svg)")
     assert not (tmp_path / "out").exists()
 
 
