@@ -106,6 +106,10 @@ def _read(loaded: LoadedGame, stem: str, path: Path) -> Source | None:
         loaded.problems.append(Problem(display_path(path), 1, 1, ERROR, message,
                                        "file-missing" if message == MISSING else "file-kind"))
         return None
+    if not path.resolve().is_relative_to(loaded.folder.resolve()):
+        loaded.problems.append(Problem(display_path(path), 1, 1, ERROR, "this is a link to "
+                                       "a file outside the game's folder", "file-kind"))
+        return None
     try:
         src = load(path)
     except YamlError as exc:

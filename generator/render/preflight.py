@@ -16,7 +16,8 @@ from xml.etree import ElementTree
 from generator.components import LoadedGame
 from generator.problems import ERROR, Problem, display_path
 from generator.render.errors import BuildError
-from generator.render.faces import face_svg
+from generator.render.faces import face_svg, face_svg_and_images
+from generator.render.images import ImageUse
 from generator.render.svg import game_environment
 
 FACE = re.compile(r"(?:front|back) of '[^']*' face '[^']*'")  # what differs face to face
@@ -42,6 +43,21 @@ def template_problems(loaded: LoadedGame, bleed: float = 3.0) -> list[Problem]:
         if problem.rule == "template-limit":
             stopped[name] = key
     return [_counted(problem, faces) for problem, faces in found.values()]
+
+
+def image_uses(loaded: LoadedGame, bleed: float = 3.0) -> list[tuple[str, ImageUse]]:
+    """Every picture the faces embed, with the face it is on ("the back of 'deck' face
+    'a-spades'"): what a print lint needs to flag artwork below its dpi. Faces that fail
+    to draw are left to ``template_problems``."""
+    found = []
+    for piece, face, side in _drawings(loaded):
+        try:
+            _, uses = face_svg_and_images(loaded, piece, face, side=side, copy=1, bleed=bleed,
+                                          **_die_context(piece, face))
+        except BuildError:
+            continue
+        found += [(f"the {side} of '{piece.id}' face '{face.id}'", use) for use in uses]
+    return found
 
 
 def _face_problem(loaded: LoadedGame, piece: Any, face: Any, side: str,

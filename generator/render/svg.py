@@ -9,7 +9,8 @@ rely on: ``face`` (the face's fields), ``piece`` (the piece's fields, no faces),
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -17,14 +18,28 @@ from typing import Any
 import jinja2
 
 from generator.components import BUNDLED_TEMPLATES, LoadedGame
-from generator.render.sandbox import DeckSandbox, budget, render_bounded
+from generator.render.sandbox import DeckSandbox, TemplateRefused, budget, render_bounded
+
+
+class ConfinedLoader(jinja2.FileSystemLoader):
+    """Templates only from inside their folders: a link that leads out (to a secret the
+    template would print) is refused."""
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        source, filename, uptodate = super().get_source(environment, template)
+        real = Path(os.path.realpath(filename))
+        if not any(real.is_relative_to(os.path.realpath(root)) for root in self.searchpath):
+            raise TemplateRefused(f"template '{template}' is a link that leads out of its "
+                                  "folder", "template-sandbox")
+        return source, filename, uptodate
 
 
 @lru_cache(maxsize=32)
 def environment(search_path: tuple[Path, ...]) -> jinja2.Environment:
     """The one place a template environment is made: bundled and user templates alike."""
     env = DeckSandbox(
-        loader=jinja2.FileSystemLoader([str(p) for p in search_path]),
+        loader=ConfinedLoader([str(p) for p in search_path]),
         autoescape=True,  # text from data can never break the SVG
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

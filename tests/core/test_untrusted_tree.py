@@ -85,3 +85,25 @@ def test_a_value_that_fits_no_branch_of_a_union_is_still_reported(
         assert code == 1
         assert out.startswith(f"mydecks/copperdale/deck.yaml:{line}:11: error: pieces.0.size: ")
     assert not Path("output").exists()
+
+
+def test_files_linked_from_outside_the_tree_are_not_read(
+        decks: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = decks / "copperdale"
+    secret = decks.parent / "secret.yaml"
+    secret.write_text((game / "deck.yaml").read_text(encoding="utf-8"))
+    (game / "deck.yaml").unlink()
+    (game / "deck.yaml").symlink_to(secret)
+    (game / "templates").mkdir()
+    (game / "templates" / "card-back.svg.j2").symlink_to(decks.parent / "secret.svg.j2")
+    (decks.parent / "secret.svg.j2").write_text("<svg>password</svg>")
+    code, out = run(capsys, "validate", "copperdale", "--components", "mydecks")
+    assert code == 1
+    assert out.splitlines()[0] == ("mydecks/copperdale/deck.yaml:1:1: error: this is a link "
+                                   "to a file outside the game's folder (file-kind)")
+    (game / "deck.yaml").unlink()
+    (game / "deck.yaml").write_text(secret.read_text())
+    code, out = run(capsys, "validate", "copperdale", "--components", "mydecks")
+    assert code == 1
+    assert "template 'card-back.svg.j2' is a link that leads out of its folder" in out
+    assert "(template-sandbox)" in out and "password" not in out

@@ -10,17 +10,16 @@ import cairosvg
 import pytest
 
 from generator.cli import main
-from generator.components import BUNDLED_COMPONENTS
+from generator.components import BUNDLED_COMPONENTS, ROOT
+from generator.games import GAMES
 from generator.render.images import ImageRefused, ImageUse, embed_images
+from generator.render.preflight import image_uses
+from generator.validate import validate_game
 
 BACK = "copperdale/templates/card-back.svg.j2"
-# the custom card back of the README, word for word
-README_BACK = """{% extends "_shared/base.svg.j2" %}
-{% block art %}
-<rect x="{{ -bleed }}" y="{{ -bleed }}" width="{{ w + 2 * bleed }}" height="{{ h + 2 * bleed }}" fill="#3B2A1A"/>
-<image href="art/back.png" x="{{ -bleed }}" y="{{ -bleed }}" width="{{ w + 2 * bleed }}" height="{{ h + 2 * bleed }}"/>
-{% endblock %}
-"""
+# the custom card back of the README's "Artwork" paragraph, read from it
+README_BACK = (ROOT / "README.md").read_text(encoding="utf-8").split(
+    "**Artwork.**")[1].split("```jinja\n")[1].split("```")[0]
 
 
 def artwork(px: tuple[int, int]) -> bytes:
@@ -62,6 +61,16 @@ def test_an_image_use_records_pixels_box_and_dpi(deck: Path) -> None:
     assert embedded.startswith('<svg><image width="69" height="94" href="data:image/png;base64,')
     assert use == ImageUse("copperdale/art/back.png", "png", (827, 1110), (69.0, 94.0))
     assert use.dpi == 299.9  # 1110 px over 94 mm is the lower of the two
+
+
+def test_the_print_lint_gets_every_picture_with_its_face(deck: Path) -> None:
+    loaded = validate_game(GAMES["copperdale"], deck.parent)
+    uses = image_uses(loaded)
+    assert len(uses) == 52  # one back per card
+    where, use = uses[0]
+    assert where == "the back of 'deck' face 'a-spades'"
+    assert (use.path, use.kind, use.px) == ("copperdale/art/back.png", "png", (827, 1110))
+    assert use.box_mm == (69.5, 94.9) and use.dpi == 297.1
 
 
 @pytest.mark.parametrize("href,message", [
