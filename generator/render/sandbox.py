@@ -18,7 +18,9 @@ Every template, bundled or from a ``--components`` tree, renders in ``DeckSandbo
 from __future__ import annotations
 
 import functools
+import operator as op
 import os
+import re
 import signal
 import threading
 import time
@@ -29,6 +31,7 @@ from typing import Any
 from jinja2 import Undefined
 from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup
 
 try:
     import resource
@@ -43,6 +46,10 @@ MAX_SVG = 16_000_000
 FACE_SECONDS = 2.0
 MEMORY_CEILING = 512 << 20  # bytes of address space a face may add
 REMOVED_GLOBALS = ("lipsum", "cycler", "joiner")
+SEQUENCES = frozenset({str, bytes, list, tuple, Markup})
+OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    "*": op.mul, "**": op.pow, "+": op.add, "%": op.mod}
+WIDTHS = re.compile(r"%[-#0 +]*(\d{7,})")  # printf widths of a million and more
 GROWERS = frozenset({"append", "extend", "insert", "update", "setdefault", "add"})
 
 
@@ -88,8 +95,9 @@ class DeckSandbox(SandboxedEnvironment):
         raise refused(attribute)
 
     def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
-        _check_binop(operator, left, right)
-        return super().call_binop(context, operator, left, right)
+        if type(left) is not float and type(right) is not float:  # floats cannot grow
+            _check_binop(operator, left, right)
+        return OPERATORS[operator](left, right)
 
     def call(__self, __context: Context, __obj: Any, *args: Any,  # noqa: N805
              **kwargs: Any) -> Any:
@@ -129,29 +137,32 @@ def _check_numbers(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
 
 
 def _size(value: Any) -> int:
-    return len(value) if isinstance(value, str | bytes | list | tuple) else 0
+    return len(value) if type(value) in SEQUENCES else 0
 
 
 def _check_binop(operator: str, left: Any, right: Any) -> None:
     if operator == "*":
-        for seq, times in ((left, right), (right, left)):
-            if _size(seq) and isinstance(times, int) and _size(seq) * times > MAX_TEXT:
-                raise TemplateRefused(f"repeating text or a list past {MAX_TEXT} entries")
-        if isinstance(left, int) and isinstance(right, int) and (
+        if _size(left) * (right if type(right) is int else 0) > MAX_TEXT or (
+                _size(right) * (left if type(left) is int else 0) > MAX_TEXT):
+            raise TemplateRefused(f"repeating text or a list past {MAX_TEXT} entries")
+        if type(left) is int and type(right) is int and (
                 left.bit_length() + right.bit_length() > MAX_POWER_BITS):
             raise TemplateRefused(f"a number past {MAX_POWER_BITS} bits")
-    elif operator == "**" and isinstance(left, int) and isinstance(right, int):
+    elif operator == "**" and type(left) is int and type(right) is int:
         if right > 0 and abs(left) > 1 and right * left.bit_length() > MAX_POWER_BITS:
             raise TemplateRefused(f"a power past {MAX_POWER_BITS} bits")
     elif operator == "+" and _size(left) + _size(right) > MAX_TEXT:
         raise TemplateRefused(f"joining text or lists past {MAX_TEXT} entries")
-    elif operator == "%" and isinstance(left, str) and len(left) > MAX_TEXT:
-        raise TemplateRefused(f"formatting text past {MAX_TEXT} characters")
+    elif operator == "%" and type(left) is str and any(
+            int(width) > MAX_TEXT for width in WIDTHS.findall(left)):
+        raise TemplateRefused(f"a format width past {MAX_TEXT} characters")
 
 
 # -- the per-face budget -------------------------------------------------------------------
 
 _deadline = threading.local()
+HAS_STATM = os.path.exists("/proc/self/statm")  # Linux: the address space in use
+PAGE = os.sysconf("SC_PAGE_SIZE") if HAS_STATM else 4096
 
 
 def _check_clock() -> None:
@@ -208,12 +219,10 @@ def _arm_timer(seconds: float) -> Any:
 def _cap_memory() -> tuple[int, int] | None:
     """Lower the soft address-space limit to what is in use plus the ceiling; the old
     limits, to restore, or None where that cannot be done."""
-    if resource is None or not os.path.exists("/proc/self/statm"):
+    if resource is None or not HAS_STATM:
         return None
-    with open("/proc/self/statm", encoding="ascii") as statm:
-        used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    cap = used + MEMORY_CEILING
+    cap = _in_use() + MEMORY_CEILING
     if hard != resource.RLIM_INFINITY:
         cap = min(cap, hard)
     if soft != resource.RLIM_INFINITY and soft <= cap:
@@ -222,13 +231,23 @@ def _cap_memory() -> tuple[int, int] | None:
     return (soft, hard)
 
 
+_measured = [0.0, 0]  # when, bytes
+
+
+def _in_use() -> int:
+    """The address space in use, read again at most every half second (reading /proc for
+    every face would cost more than drawing a small one)."""
+    now = time.monotonic()
+    if now - _measured[0] > 0.5:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            _measured[:] = [now, int(statm.read().split()[0]) * PAGE]
+    return int(_measured[1])
+
+
 def render_bounded(template: Any, context: dict[str, Any]) -> str:
-    """The template's text, stopped at ``MAX_SVG`` characters (call inside ``budget``)."""
-    parts: list[str] = []
-    length = 0
-    for chunk in template.generate(context):
-        length += len(chunk)
-        if length > MAX_SVG:
-            raise TemplateRefused(f"the face's SVG is longer than {MAX_SVG} characters")
-        parts.append(chunk)
-    return "".join(parts)
+    """The template's text, refused past ``MAX_SVG`` characters (call inside ``budget``,
+    whose memory ceiling bounds it while it is being made)."""
+    svg = str(template.render(context))
+    if len(svg) > MAX_SVG:
+        raise TemplateRefused(f"the face's SVG is longer than {MAX_SVG} characters")
+    return svg

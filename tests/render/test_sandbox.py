@@ -123,3 +123,10 @@ def test_bundled_templates_render_in_the_same_sandbox() -> None:
     assert page_svg("_shared/footer.svg.j2", w=210, h=297, bleed=0, margin=5, y=290,
                     text="cards", game="Demo", page_no=1, total=2, side="front"
                     ).startswith("<svg")
+
+
+def test_a_printf_width_past_the_limit_is_refused_before_it_allocates() -> None:
+    env = environment((BUNDLED_TEMPLATES,))
+    with pytest.raises(TemplateRefused, match="format width past"):
+        render_bounded(env.from_string("{{ '%999999999d' % 1 }}"), {})
+    assert render_bounded(env.from_string("{{ '%.3f' % 2 }}|{{ 2.5 * 2 }}"), {}) == "2.000|5.0"
