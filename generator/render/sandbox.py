@@ -10,13 +10,15 @@ Every template, bundled or from a ``--components`` tree, renders in ``DeckSandbo
   or method takes a number above ``MAX_TEXT``; one face's SVG is at most ``MAX_SVG``
   characters;
 - ``budget()`` gives each face ``FACE_SECONDS`` of CPU time (a ``SIGPROF`` timer stops
-  loops that call nothing, the call hook stops the rest) and caps the process's address
+  loops that call nothing, the call hook stops the rest; outside the main thread a
+  ``Watchdog`` thread does it) and, in the main thread, caps the process's address
   space at ``MEMORY_CEILING`` above what it uses, so a runaway allocation is a
   ``MemoryError`` reported as a limit, not a machine brought down.
 """
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import operator as op
 import os
@@ -183,14 +185,16 @@ def _on_timer(signum: int, frame: Any) -> None:
 
 @contextmanager
 def budget() -> Iterator[None]:
-    """Run one face under the CPU-time budget and the memory ceiling."""
+    """Run one face under the CPU-time budget and (in the main thread) the memory ceiling."""
     if getattr(_deadline, "cpu", None) is not None:  # already inside a budget
         yield
         return
     seconds = FACE_SECONDS
     _deadline.cpu = time.process_time() + seconds
-    timer = _arm_timer(seconds)
-    memory = _cap_memory()
+    main = threading.current_thread() is threading.main_thread()
+    timer = _arm_timer(seconds) if main else None
+    watchdog = None if main else Watchdog(seconds)
+    memory = _cap_memory() if main else None  # a limit for the whole process: one owner
     try:
         yield
     except MemoryError:
@@ -201,15 +205,48 @@ def budget() -> Iterator[None]:
         if timer is not None:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGPROF, timer)
+        if watchdog is not None:
+            watchdog.stop()
         if memory is not None and resource is not None:
             resource.setrlimit(resource.RLIMIT_AS, memory)
 
 
+class OverTime(TemplateRefused):
+    def __init__(self) -> None:
+        super().__init__(_over_time().message)
+
+
+class Watchdog:
+    """Outside the main thread no signal can stop a loop: a timer thread raises
+    ``OverTime`` in the drawing thread instead (after twice the budget in wall time, as
+    other threads share the CPU)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.thread = threading.get_ident()
+        self.lock = threading.Lock()
+        self.active = True
+        self.timer = threading.Timer(2 * seconds, self.fire)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def fire(self) -> None:
+        with self.lock:
+            if self.active:
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread),
+                                                           ctypes.py_object(OverTime))
+
+    def stop(self) -> None:
+        self.timer.cancel()
+        with self.lock:
+            self.active = False
+            # one raised too late to land inside the face is withdrawn
+            ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.thread), None)
+
+
 def _arm_timer(seconds: float) -> Any:
-    """The previous SIGPROF handler, or None when no timer could be armed (not the main
-    thread, or a profiler owns the timer: the call hook still bounds the time)."""
-    if (threading.current_thread() is not threading.main_thread()
-            or not hasattr(signal, "setitimer") or signal.getitimer(signal.ITIMER_PROF)[0]):
+    """The previous SIGPROF handler, or None when no timer could be armed (a profiler owns
+    it: the call hook still bounds the time)."""
+    if not hasattr(signal, "setitimer") or signal.getitimer(signal.ITIMER_PROF)[0]:
         return None
     previous = signal.signal(signal.SIGPROF, _on_timer)
     signal.setitimer(signal.ITIMER_PROF, seconds)

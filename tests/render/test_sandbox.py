@@ -4,6 +4,7 @@ machine, and every refusal is one located line with nothing written and nothing 
 from __future__ import annotations
 
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,46 @@ def test_a_printf_width_past_the_limit_is_refused_before_it_allocates() -> None:
     with pytest.raises(TemplateRefused, match="format width past"):
         render_bounded(env.from_string("{{ '%999999999d' % 1 }}"), {})
     assert render_bounded(env.from_string("{{ '%.3f' % 2 }}|{{ 2.5 * 2 }}"), {}) == "2.000|5.0"
+
+
+def test_a_face_drawn_outside_the_main_thread_is_stopped_too(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sandbox, "FACE_SECONDS", 0.2)
+    template = environment((BUNDLED_TEMPLATES,)).from_string(
+        "{% set x = range(10000)|list %}{% for a in x %}{% for b in x %}{% endfor %}"
+        "{% endfor %}")
+    caught: list[BaseException] = []
+
+    def draw() -> None:
+        try:
+            with budget():
+                render_bounded(template, {})
+        except TemplateRefused as exc:
+            caught.append(exc)
+
+    worker = threading.Thread(target=draw)
+    worker.start()
+    worker.join(30)
+    assert not worker.is_alive()
+    assert [str(e) for e in caught] == ["the face took more than 0.2 s of CPU to draw"]
+
+
+def test_quick_faces_in_a_thread_never_get_a_late_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sandbox, "FACE_SECONDS", 0.001)  # timers firing around the exits
+    template = environment((BUNDLED_TEMPLATES,)).from_string("{{ 1 + 1 }}")
+    outcomes: list[str] = []
+
+    def draw() -> None:
+        for _ in range(300):
+            try:
+                with budget():
+                    render_bounded(template, {})
+                outcomes.append("drawn")
+            except TemplateRefused:
+                outcomes.append("stopped")
+        outcomes.append(sum(range(10_000)) and "after")  # no stray exception lands here
+
+    worker = threading.Thread(target=draw)
+    worker.start()
+    worker.join(30)
+    assert len(outcomes) == 301 and outcomes[-1] == "after"
