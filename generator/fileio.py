@@ -52,7 +52,7 @@ def replace_together(folder: Path, files: Mapping[str, bytes]) -> None:
             else:
                 os.rename(stage, folder)
         finally:
-            shutil.rmtree(stage, ignore_errors=True)  # the old set, after a swap
+            _remove(stage)  # the old set, after a swap
 
 
 def _link_tree(source: Path, target: Path, skip: set[str]) -> None:
@@ -95,12 +95,20 @@ def _sweep(folder: Path) -> None:
     """Remove what a killed build staged beside ``folder``; restore a folder it had moved
     aside but not yet replaced."""
     for left in sorted(folder.parent.glob(f".{folder.name}.*")):
-        if not left.is_dir() or not any(part in left.name for part in STAGED):
+        if not any(part in left.name for part in STAGED):
             continue
         if ".old-" in left.name and not folder.exists():
             os.rename(left, folder)
         else:
-            shutil.rmtree(left, ignore_errors=True)
+            _remove(left)
+
+
+def _remove(path: Path) -> None:
+    """A staged folder, or the link that stood where the output folder was."""
+    if path.is_symlink():
+        path.unlink()
+    else:
+        shutil.rmtree(path, ignore_errors=True)
 
 
 @contextmanager

@@ -162,3 +162,14 @@ def test_too_many_pages_is_a_located_error_unless_raised(
     code, out = _run(capsys, *argv, "18")
     assert code == 0, out
     assert (tmp_path / "out" / "copperdale" / "copperdale-a4.pdf").exists()
+
+
+def test_an_output_folder_that_is_a_link_is_replaced_by_a_real_folder(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    replace_together(elsewhere, OLD)
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "game").symlink_to(elsewhere)
+    replace_together(tmp_path / "out" / "game", NEW)
+    assert pair(tmp_path / "out" / "game") == NEW and pair(elsewhere) == OLD
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["game"]
+    assert not (tmp_path / "out" / "game").is_symlink()
