@@ -74,14 +74,21 @@ class DeckSandbox(SandboxedEnvironment):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        self.safe_attributes: dict[tuple[type, str, type], bool] = {}
         for name in REMOVED_GLOBALS:
             self.globals.pop(name, None)
         self.globals["range"] = bounded_range
         self.filters = {name: _bounded(f) for name, f in self.filters.items()}
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
-        return (not attr.startswith(("model_", "mro"))
+        # the answer depends only on these types and the name: asked once per kind
+        key = (type(obj), attr, type(value))
+        safe = self.safe_attributes.get(key)
+        if safe is None:
+            safe = self.safe_attributes[key] = (
+                not attr.startswith(("model_", "mro"))
                 and super().is_safe_attribute(obj, attr, value))
+        return safe
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if attribute.startswith("_"):  # refused even where the object has no such name
