@@ -9,7 +9,9 @@ all problems are collected and returned, located.
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
 import types
 import typing
 from dataclasses import dataclass, field
@@ -24,6 +26,7 @@ from generator.schema import GameData
 from generator.yamlsrc import Loc, Source, YamlError, load
 
 __all__ = ["BUNDLED_COMPONENTS", "BUNDLED_TEMPLATES", "LoadedGame", "game_folder", "load_game"]
+MISSING = "file not found"
 FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.yaml$")
 
 
@@ -45,10 +48,21 @@ class LoadedGame:
 
 
 def game_folder(game_id: str, user_dir: Path | None) -> Path:
-    """A game in the user's tree replaces the bundled game of that id."""
-    if user_dir is not None and (user_dir / game_id / "game.yaml").is_file():
+    """A game in the user's tree replaces the bundled game of that id (a ``game.yaml``
+    there that is not a file is reported by the loader, never skipped)."""
+    if user_dir is not None and os.path.lexists(user_dir / game_id / "game.yaml"):
         return user_dir / game_id
     return BUNDLED_COMPONENTS / game_id
+
+
+def tree_mistake(user_dir: Path) -> str | None:
+    """A ``--components`` folder that is itself one game's folder would silently build the
+    bundled games: say which folder to pass instead."""
+    if os.path.lexists(user_dir / "game.yaml"):
+        parent = display_path(user_dir.resolve().parent)
+        return (f"'{user_dir}' is a game's own folder (it holds game.yaml): pass the folder "
+                f"that holds it, --components {parent}")
+    return None
 
 
 def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
@@ -71,7 +85,10 @@ def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
     try:
         data = model.model_validate(tree)
     except ValidationError as exc:
-        loaded.problems.extend(_schema_problems(exc, model, loaded.sources, failed))
+        found = _schema_problems(exc, model, loaded.sources, failed)
+        if not found and not failed:  # every complaint was some union's other branch
+            found = _schema_problems(exc, model, loaded.sources, failed, every=True)
+        loaded.problems.extend(found)
         return loaded
     loaded.problems.extend(_missing_templates(loaded, data))
     if data.game.id != game_id:
@@ -83,9 +100,14 @@ def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
 
 
 def _read(loaded: LoadedGame, stem: str, path: Path) -> Source | None:
-    if not path.is_file():
-        loaded.problems.append(Problem(display_path(path), 1, 1, ERROR, "file not found",
-                                       "file-missing"))
+    if not path.is_file():  # never opened: a FIFO would wait for ever, a device is endless
+        message = _not_a_file(path)
+        loaded.problems.append(Problem(display_path(path), 1, 1, ERROR, message,
+                                       "file-missing" if message == MISSING else "file-kind"))
+        return None
+    if not path.resolve().is_relative_to(loaded.folder.resolve()):
+        loaded.problems.append(Problem(display_path(path), 1, 1, ERROR, "this is a link to "
+                                       "a file outside the game's folder", "file-kind"))
         return None
     try:
         src = load(path)
@@ -99,6 +121,17 @@ def _read(loaded: LoadedGame, stem: str, path: Path) -> Source | None:
                                            "schema"))
         return None
     return src
+
+
+def _not_a_file(path: Path) -> str:
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return MISSING
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+    kind = next((name for test, name in kinds if test(mode)), "not a regular file")
+    return f"this is {kind}, not a YAML file"
 
 
 def _component_stem(loaded: LoadedGame, game_src: Source, i: int, name: object) -> str | None:
@@ -126,11 +159,12 @@ def _unlisted_files(loaded: LoadedGame, listed: list[Any]) -> None:
 
 
 def _schema_problems(exc: ValidationError, model: type[BaseModel],
-                     sources: dict[str, Source], failed: set[str]) -> list[Problem]:
+                     sources: dict[str, Source], failed: set[str],
+                     every: bool = False) -> list[Problem]:
     problems = []
     errors = exc.errors(include_url=False)
     for err in errors:
-        if _other_branch(err, errors) or (err["loc"] and err["loc"][0] in failed):
+        if (not every and _other_branch(err, errors)) or (err["loc"] and err["loc"][0] in failed):
             continue
         loc = tuple(err["loc"])
         stem = str(loc[0]) if loc else "game"

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import struct
 import sys
+import zlib
 from pathlib import Path
 
 from generator.components import game_folder
@@ -16,6 +19,9 @@ from generator.problems import format_text
 from generator.validate import named_rules, own_games, validate_game
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+SVG_MARK = b"<!-- drawn by copperplate: simulate, picture -->"
+PNG = b"\x89PNG\r\n\x1a\n"
+PNG_MARK = b"Software\x00copperplate simulate --picture"
 
 
 def _fail(message: str) -> int:
@@ -51,7 +57,30 @@ def _usage(args: argparse.Namespace) -> str | None:
         return "--picture draws the game that --log prints: add --log"
     if args.log and args.json:
         return "--log prints one game in words; --json summarises many: choose one"
+    return _picture_usage(args.picture) if args.picture else None
+
+
+def _picture_usage(name: str) -> str | None:
+    """A picture goes only where a picture belongs: a .svg or .png name, in a folder that
+    exists, never over a file this command did not write (a typo must not eat a YAML)."""
+    path = Path(name)
+    if path.suffix.lower() not in (".svg", ".png"):
+        return f"--picture: '{name}' must end in .svg or .png"
+    if not path.parent.is_dir():
+        return f"--picture: folder '{path.parent}' does not exist"
+    if os.path.lexists(path) and not _our_picture(path):
+        return f"--picture: '{name}' exists and is not a picture copperplate drew: not replaced"
     return None
+
+
+def _our_picture(path: Path) -> bool:
+    if not path.is_file():
+        return False
+    with path.open("rb") as handle:
+        head = handle.read(128)
+        handle.seek(max(0, path.stat().st_size - 128))
+        tail = handle.read()
+    return (head.startswith(PNG) and PNG_MARK in head) or SVG_MARK in tail
 
 
 def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
@@ -106,16 +135,23 @@ def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
 
 
 def _picture_bytes(svg: str, name: str) -> bytes:
-    """SVG as drawn, or a PNG (150 dpi) when the file name asks for one."""
+    """SVG as drawn, or a PNG (150 dpi) when the file name asks for one; each marked as
+    ours, so a later run may replace it."""
     if not name.lower().endswith(".png"):
-        return svg.encode("utf-8")
+        return svg.rstrip("\n").encode("utf-8") + b"\n" + SVG_MARK + b"\n"
     from generator.render import fonts
     from generator.render.cache import cache_root
 
     fonts.pin(cache_root())  # the same pinned fonts as the print files
     import cairosvg
 
-    return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=150))
+    png = bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=150))
+    return png[:33] + _png_chunk(b"tEXt", PNG_MARK) + png[33:]  # after the IHDR chunk
+
+
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    return (struct.pack(">I", len(data)) + kind + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
 
 
 def _human(s: dict) -> str:

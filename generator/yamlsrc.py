@@ -8,6 +8,8 @@ and rules problems are then located by path, wherever the path was found.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,8 +20,9 @@ from generator.problems import ERROR, Problem, display_path
 
 Loc = tuple[str | int, ...]
 
-MAX_FILE_BYTES = 5_000_000
-MAX_NODES = 500_000  # alias bombs ("billion laughs") stop here instead of eating memory
+MAX_FILE_BYTES = 2_000_000  # a whole bundled game is under 100 kB; this loads in ~2 s
+MAX_NODES = 250_000  # alias bombs ("billion laughs") stop here instead of eating memory
+MAX_DEPTH = 64  # far past any real deck; deeper is a mistake or an attack
 
 
 @dataclass
@@ -54,56 +57,193 @@ class YamlError(Exception):
         self.problem = problem
 
 
-_PLAIN = ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+_PLAIN = (None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq")
+# characters an SVG (XML 1.0) cannot hold: reported at the YAML value, not at the template
+UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_STR = "tag:yaml.org,2002:str"
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser when built with it
+
+
+@dataclass
+class _Open:
+    """A mapping or sequence being filled, with the key waiting for its value."""
+
+    value: dict[Any, Any] | list[Any]
+    loc: Loc
+    key: Any = None
+    has_key: bool = False
+    first: dict[Any, int] = field(default_factory=dict)
 
 
 class _Builder:
-    def __init__(self, source: Source, loader: yaml.SafeLoader):
+    """Plain data from the parser's event stream, without recursion: nesting depth and the
+    number of values (aliases expanded) are counted as they come."""
+
+    def __init__(self, source: Source, loader: Any):
         self.source = source
         self.loader = loader
         self.nodes = 0
+        self.aliased = False
+        self.stack: list[_Open] = []
+        self.anchors: dict[str, list[yaml.Event]] = {}
+        self.recording: list[tuple[str, int, list[yaml.Event]]] = []
+        self.root: Any = None
+        self.tags: dict[tuple[str, tuple[bool, bool]], str] = {}
 
-    def fail(self, node: yaml.Node, message: str, rule: str) -> YamlError:
-        mark = node.start_mark
+    def fail(self, mark: Any, message: str, rule: str) -> YamlError:
         return YamlError(Problem(display_path(self.source.path), mark.line + 1,
                                  mark.column + 1, ERROR, message, rule))
 
-    def build(self, node: yaml.Node, loc: Loc) -> Any:
+    def run(self, events: Iterator[yaml.Event]) -> Any:
+        feeds = [events]
+        while feeds:
+            event = next(feeds[-1], None)
+            if event is None:
+                feeds.pop()
+            elif isinstance(event, yaml.AliasEvent):
+                feeds.append(iter(self.alias(event)))
+            else:
+                self.record(event)
+                self.event(event)
+        return self.root
+
+    def alias(self, event: yaml.AliasEvent) -> list[yaml.Event]:
+        if event.anchor not in self.anchors:
+            raise self.fail(event.start_mark, f"unknown alias '{event.anchor}'", "yaml-syntax")
+        self.aliased = True
+        return self.anchors[event.anchor]
+
+    def record(self, event: yaml.Event) -> None:
+        """Keep the events of every anchored node, to replay where an alias names it."""
+        for _, _, events in self.recording:
+            events.append(event)
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None:
+            self.recording.append((anchor, len(self.stack), [event]))
+        while self.recording and self._closes(event, self.recording[-1][1]):
+            name, _, events = self.recording.pop()
+            self.anchors[name] = events
+
+    def _closes(self, event: yaml.Event, depth: int) -> bool:
+        if isinstance(event, yaml.CollectionStartEvent):
+            return False
+        ends = isinstance(event, yaml.CollectionEndEvent)
+        return len(self.stack) - ends == depth
+
+    def event(self, event: yaml.Event) -> None:
+        if isinstance(event, yaml.ScalarEvent):
+            self.place(event, self.scalar(event))
+        elif isinstance(event, yaml.CollectionStartEvent):
+            self.open(event)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            self.stack.pop()
+        elif isinstance(event, yaml.DocumentStartEvent) and self.nodes:
+            raise self.fail(event.start_mark, "expected a single document in the file",
+                            "yaml-syntax")
+
+    def open(self, event: yaml.CollectionStartEvent) -> None:
+        if event.tag not in _PLAIN:
+            raise self.fail(event.start_mark, f"unsupported tag '{event.tag}'", "yaml-syntax")
+        if len(self.stack) >= MAX_DEPTH:
+            raise self.fail(event.start_mark, f"nested deeper than {MAX_DEPTH} levels",
+                            "yaml-too-deep")
+        if self.stack and isinstance(self.stack[-1].value, dict) and not self.stack[-1].has_key:
+            raise self.fail(event.start_mark, "mapping keys must be plain values", "yaml-syntax")
+        value: dict[Any, Any] | list[Any] = (
+            {} if isinstance(event, yaml.MappingStartEvent) else [])
+        loc = self.place(event, value)
+        self.stack.append(_Open(value, loc))
+
+    def place(self, event: yaml.NodeEvent, value: Any) -> Loc:
+        """Put a built value where it belongs; its location (or a mapping key's)."""
+        top = self.stack[-1] if self.stack else None
+        if isinstance(top, _Open) and isinstance(top.value, dict) and not top.has_key:
+            self.key(top, event, value)
+            return top.loc
+        self.count(event)
+        loc: Loc = ()
+        if top is None:
+            self.root = value
+        elif isinstance(top.value, list):
+            loc = top.loc + (len(top.value),)
+            top.value.append(value)
+        else:
+            loc, top.has_key = top.loc + (top.key,), False
+            if top.key is not _DUPLICATE:
+                top.value[top.key] = value
+        self.source.values[loc] = _position(event)
+        return loc
+
+    def key(self, top: _Open, event: yaml.NodeEvent, key: Any) -> None:
+        if not isinstance(key, str | int) or isinstance(key, bool):
+            key = str(key)
+        line, col = _position(event)
+        top.has_key = True
+        assert isinstance(top.value, dict)
+        if key in top.value:  # reported, and reading goes on so later problems show too
+            self.source.problems.append(self.fail(
+                event.start_mark, f"duplicate key '{key}' (first at line {top.first[key]})",
+                "duplicate-key").problem)
+            top.key = _DUPLICATE
+            return
+        top.key, top.first[key] = key, line
+        self.source.keys[top.loc + (key,)] = (line, col)
+
+    def count(self, event: yaml.Event) -> None:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise self.fail(node, f"document expands to more than {MAX_NODES} values "
-                            "(too many aliases?)", "yaml-too-large")
-        self.source.values[loc] = (node.start_mark.line + 1, node.start_mark.column + 1)
-        if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _PLAIN:
-            raise self.fail(node, f"unsupported tag '{node.tag}'", "yaml-syntax")
-        if isinstance(node, yaml.MappingNode):
-            return self.mapping(node, loc)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, loc + (i,)) for i, item in enumerate(node.value)]
-        try:
-            return self.loader.construct_object(node, deep=True)
-        except yaml.constructor.ConstructorError as exc:
-            raise self.fail(node, f"unsupported value: {exc.problem}", "yaml-syntax") from None
+            why = "the aliases in it expand to" if self.aliased else "the file holds"
+            raise self.fail(event.start_mark, f"{why} more than {MAX_NODES} values, the "
+                            "limit for one file (split it)", "yaml-too-large")
 
-    def mapping(self, node: yaml.MappingNode, loc: Loc) -> dict[Any, Any]:
-        out: dict[Any, Any] = {}
-        first: dict[Any, int] = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise self.fail(key_node, "mapping keys must be plain values", "yaml-syntax")
-            key = self.loader.construct_object(key_node)
-            if not isinstance(key, (str, int)) or isinstance(key, bool):
-                key = str(key)
-            if key in out:  # reported, and reading goes on so later problems show too
-                self.source.problems.append(self.fail(key_node, f"duplicate key '{key}' "
-                                                      f"(first at line {first[key]})",
-                                                      "duplicate-key").problem)
-                continue
-            first[key] = key_node.start_mark.line + 1
-            self.source.keys[loc + (key,)] = (key_node.start_mark.line + 1,
-                                              key_node.start_mark.column + 1)
-            out[key] = self.build(value_node, loc + (key,))
-        return out
+    def scalar(self, event: yaml.ScalarEvent) -> Any:
+        tag = event.tag
+        if tag in (None, "!"):
+            tag = self.resolve(event.value, event.implicit)
+        if tag == _STR:  # most values: no constructor needed
+            value: Any = event.value
+        else:
+            value = self.construct(tag, event)
+        if isinstance(value, str) and UNPRINTABLE.search(value):
+            bad = UNPRINTABLE.search(value)
+            assert bad is not None
+            self.source.problems.append(self.fail(
+                event.start_mark, f"text holds the control character U+{ord(bad[0]):04X}, "
+                "which a printed face cannot show: remove it", "text-control-char").problem)
+        return value
+
+    def resolve(self, text: str, implicit: tuple[bool, bool]) -> str:
+        """The tag of a plain scalar; short ones (ids, numbers, names) remembered."""
+        known = self.tags.get((text, implicit))
+        if known is None:
+            known = str(self.loader.resolve(yaml.ScalarNode, text, implicit))
+            if len(text) <= 24:
+                self.tags[(text, implicit)] = known
+        return known
+
+    def construct(self, tag: str, event: yaml.ScalarEvent) -> Any:
+        start: Any = event.start_mark  # libyaml's marks are duck-typed
+        end: Any = event.end_mark
+        node = yaml.ScalarNode(tag, event.value, start, end, event.style)
+        try:
+            return self.loader.yaml_constructors.get(tag, _undefined)(self.loader, node)
+        except yaml.constructor.ConstructorError as exc:
+            raise self.fail(event.start_mark, f"unsupported value: {exc.problem}",
+                            "yaml-syntax") from None
+
+
+def _position(event: yaml.Event) -> tuple[int, int]:
+    mark: Any = event.start_mark  # always set on parser events
+    return (mark.line + 1, mark.column + 1)
+
+
+_DUPLICATE = object()  # the key of a value that is read (for its problems) but not kept
+
+
+def _undefined(loader: Any, node: yaml.Node) -> Any:
+    raise yaml.constructor.ConstructorError(
+        None, None, f"could not determine a constructor for the tag '{node.tag}'",
+        node.start_mark)
 
 
 def load(path: Path) -> Source:
@@ -115,8 +255,9 @@ def load(path: Path) -> Source:
         raise YamlError(Problem(shown, 1, 1, ERROR, f"cannot read file: {exc.strerror}",
                                 "file-missing")) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise YamlError(Problem(shown, 1, 1, ERROR, f"file is larger than {MAX_FILE_BYTES} "
-                                "bytes", "yaml-too-large"))
+        raise YamlError(Problem(shown, 1, 1, ERROR, f"file is {len(raw)} bytes, over the "
+                                f"limit of {MAX_FILE_BYTES} bytes for one YAML file (split "
+                                "it)", "yaml-too-large"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -129,11 +270,9 @@ def load(path: Path) -> Source:
 
 def loads(text: str, path: Path) -> Source:
     source = Source(path)
-    loader = yaml.SafeLoader(text)
+    loader = _Loader(text)
     try:
-        node = loader.get_single_node()
-        if node is not None:
-            source.data = _Builder(source, loader).build(node, ())
+        source.data = _Builder(source, loader).run(_events(loader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -145,3 +284,8 @@ def loads(text: str, path: Path) -> Source:
     finally:
         loader.dispose()
     return source
+
+
+def _events(loader: Any) -> Iterator[yaml.Event]:
+    while loader.check_event():
+        yield loader.get_event()

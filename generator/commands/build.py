@@ -6,6 +6,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.commands.common import (
     EXIT_OK,
@@ -16,9 +17,13 @@ from generator.commands.common import (
     components_dir,
     games_named,
 )
+from generator.components import LoadedGame
 from generator.games import GAMES
 from generator.problems import format_text, has_errors
 from generator.validate import user_tree_problems, validate_game
+
+if TYPE_CHECKING:
+    from generator.render.build import BuildOptions
 
 
 def _back_offset(value: str) -> tuple[float, float]:
@@ -64,13 +69,25 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="shift backs by X,Y mm to match your printer's duplexer")
     b.add_argument("--bleed", type=_bleed, default=3.0, metavar="MM",
                    help="bleed around every piece, 0 to 10 mm")
+    b.add_argument("--max-pages", type=_max_pages, default=2000, metavar="N",
+                   help="stop when a game would need more pages")
     b.add_argument("--quiet", "-q", action="store_true",
                    help="print only the final summary line")
     b.set_defaults(func=run)
 
 
+def _max_pages(value: str) -> int:
+    try:
+        pages = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a whole number of pages") from None
+    if pages < 1:
+        raise argparse.ArgumentTypeError("needs at least 1 page")
+    return pages
+
+
 def run(args: argparse.Namespace) -> int:
-    from generator.render.build import BuildOptions, build_game
+    from generator.render.build import BuildOptions
 
     user_dir = components_dir(args.components)
     games = games_named(args.games, user_dir)
@@ -82,21 +99,48 @@ def run(args: argparse.Namespace) -> int:
         problems.extend(game.problems)
     if problems:
         print(format_text(problems), file=sys.stderr)
-    if has_errors(problems):
+    if has_errors(problems) or any(game.data is None for game in loaded):
         print("build stopped: fix the errors above (nothing was written)", file=sys.stderr)
         return EXIT_PROBLEMS
     options = BuildOptions(paper=args.paper, duplex=args.duplex, out=Path(args.out),
                            back_offset_mm=args.back_offset, bleed_mm=args.bleed,
-                           progress=sys.stderr.isatty() and not args.quiet)
+                           progress=sys.stderr.isatty() and not args.quiet,
+                           max_pages=args.max_pages)
+    return _build_all(loaded, options, args.quiet)
+
+
+def _build_all(loaded: list[LoadedGame], options: BuildOptions, quiet: bool) -> int:
+    """Every game is drawn before any is written: all of them land, or none."""
+    from generator.render.build import prepare_game, write_game
+    from generator.render.errors import BuildError
+
     started = time.perf_counter()
-    pieces = pages = 0
+    prepared = []
     for game in loaded:
-        result = build_game(game, options)
+        try:
+            prepared.append(prepare_game(game, options))
+        except BuildError as exc:
+            print(_build_failure(game, exc), file=sys.stderr)
+            print("build stopped: fix the errors above (nothing was written)", file=sys.stderr)
+            return EXIT_PROBLEMS
+    pieces = pages = 0
+    for ready in prepared:
+        result = write_game(ready, options)
         pieces += result.pieces
         pages += result.pages
-        if not args.quiet:
-            print(f"{game.game_id}: {result.pieces} pieces on {result.pages} pages -> "
+        if not quiet:
+            print(f"{ready.loaded.game_id}: {result.pieces} pieces on {result.pages} pages -> "
                   f"{result.pdf}")
     print(f"built {len(loaded)} game(s): {pieces} pieces, {pages} pages in "
           f"{time.perf_counter() - started:.1f} s -> {options.out}/")
     return EXIT_OK
+
+
+def _build_failure(game: LoadedGame, exc: BaseException) -> str:
+    """A template mistake (also SVG that cairo cannot draw) is reported the way
+    ``validate`` reports it: every template line once, with the number of faces it spoils;
+    any other failure as its own line."""
+    from generator.render.preflight import template_problems
+
+    found = template_problems(game)  # cheap next to a failed build: each face once
+    return format_text(found) if found else str(exc)

@@ -7,8 +7,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from generator.components import tree_mistake
 from generator.games import GAMES
-from generator.problems import FORMATS, Problem, display_path, fails
+from generator.problems import FORMATS, Problem, fails
 from generator.validate import own_games
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -34,10 +35,9 @@ def components_dir(value: str | None) -> Path | None:
     path = Path(value)
     if not path.is_dir():
         raise UsageError(f"--components: '{value}' is not a folder")
-    if (path / "game.yaml").is_file():  # a game folder, not the tree that holds it
-        parent = display_path(path.resolve().parent)
-        raise UsageError(f"--components: '{value}' is a game folder; give the folder that "
-                         f"holds it: --components {parent}")
+    mistake = tree_mistake(path)
+    if mistake:
+        raise UsageError(f"--components: {mistake}")
     return path
 
 

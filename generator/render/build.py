@@ -3,8 +3,9 @@
 Order of the PDF: contents, then every sheet of fronts followed by its sheet of backs
 (fronts always on odd pages when printing double-sided: a blank back where a sheet has
 none), then large pieces (single pages, or an assembly overview and its tiles), then the
-duplex registration test. Both files are written atomically; nothing is written until
-everything rendered, so a failed build leaves the previous files as they were.
+duplex registration test. Nothing is written until everything rendered (``prepare_game``),
+so a failed build leaves the previous files as they were; the PDF and its manifest then
+replace the old pair together (``write_game``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.components import LoadedGame
-from generator.fileio import write_atomic
+from generator.fileio import replace_together
 from generator.render import fonts
 from generator.render.cache import FaceCache, FaceError, cache_root
 from generator.render.document import Document, Page
@@ -33,6 +34,7 @@ from generator.render.furniture import (
 from generator.render.geometry import PAPERS, Paper
 from generator.render.jobs import Job, jobs
 from generator.render.large import large_pages
+from generator.render.pages import check_page_count, check_page_estimate
 from generator.render.pdfwriter import write_pdf
 from generator.render.sheets import Duplex, sheet_pages
 
@@ -46,6 +48,7 @@ class BuildOptions:
     bleed_mm: float = 3.0
     progress: bool = False
     jobs: int = 0  # processes for cold renders (0: as many as cores, up to 8)
+    max_pages: int = 2000  # a deck past this is a mistake (or an attack) unless raised
 
 
 @dataclass
@@ -158,7 +161,22 @@ def _render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int
     return pdfs, cache.misses
 
 
-def build_game(loaded: LoadedGame, options: BuildOptions) -> BuildResult:
+@dataclass
+class Prepared:
+    """A game's whole output, in memory: nothing is written until every game asked for
+    has got this far."""
+
+    loaded: LoadedGame
+    files: dict[str, bytes]  # the PDF and its manifest, by name
+    pdf_name: str
+    manifest_name: str
+    pieces: int
+    pages: int
+    rendered: int
+    started: float
+
+
+def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
     started = time.perf_counter()
     if options.paper not in PAPERS or options.duplex not in ("long", "short", "none"):
         raise BuildError(f"paper '{options.paper}' / duplex '{options.duplex}': expected "
@@ -166,17 +184,31 @@ def build_game(loaded: LoadedGame, options: BuildOptions) -> BuildResult:
     if not 0 <= options.bleed_mm <= 10:
         raise BuildError(f"bleed {options.bleed_mm} mm is outside 0-10 mm")
     paper = PAPERS[options.paper]
+    check_page_estimate(loaded, options)  # before drawing a million faces
     fonts.pin(cache_root())  # before anything can start cairo
     doc = plan(loaded, options)
+    check_page_count(loaded, options, len(doc.pages))
     pdfs, rendered = render_arts(doc, options)
     name = f"{loaded.game_id}-{paper.name}.pdf"
     data = write_pdf(doc, pdfs, paper, f"{loaded.data.game.name}: print-and-play",
                      options.duplex)
-    folder = options.out / loaded.game_id
     listing = manifest(loaded, doc, paper, name)
-    write_atomic(folder / name, data)
-    write_atomic(folder / f"manifest-{paper.name}.json",
-                 (json.dumps(listing, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+    manifest_name = f"manifest-{paper.name}.json"
+    files = {name: data, manifest_name: (json.dumps(listing, indent=1, ensure_ascii=False)
+                                         + "\n").encode("utf-8")}
     pieces = sum(len(job.copies) for job in jobs(loaded, options.bleed_mm))
-    return BuildResult(pieces, len(doc.pages), folder / name, folder /
-                       f"manifest-{paper.name}.json", time.perf_counter() - started, rendered)
+    return Prepared(loaded, files, name, manifest_name, pieces, len(doc.pages), rendered,
+                    started)
+
+
+def write_game(prepared: Prepared, options: BuildOptions) -> BuildResult:
+    """The PDF and its manifest replace the old pair together (``replace_together``)."""
+    folder = options.out / prepared.loaded.game_id
+    replace_together(folder, prepared.files)
+    return BuildResult(prepared.pieces, prepared.pages, folder / prepared.pdf_name,
+                       folder / prepared.manifest_name, time.perf_counter() - prepared.started,
+                       prepared.rendered)
+
+
+def build_game(loaded: LoadedGame, options: BuildOptions) -> BuildResult:
+    return write_game(prepare_game(loaded, options), options)

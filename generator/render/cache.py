@@ -1,17 +1,23 @@
 """SVG → one-page PDF through cairosvg, cached by content so a rebuild renders only what changed.
 
 The key is the SVG text plus everything that can change cairo's output (the font set's
-fingerprint, the cairosvg version, ``FORMAT``). A cached file holds exactly the bytes
-cairosvg produced, so a cache hit and a miss give the same output; a damaged or unreadable
-cache entry is rendered again, and a cache that cannot be written is simply skipped.
+fingerprint, the cairosvg version, ``FORMAT``). An entry is one line ``FORMAT sha256=HEX``
+followed by exactly the bytes cairosvg produced, and is used only when those bytes still
+hash to HEX: a cache hit and a miss give the same output, and a damaged entry (even one
+that still parses as a PDF) is drawn again. A cache folder that cannot be used costs only
+speed: one warning line, then the faces are drawn into a private temporary folder.
 """
 
 from __future__ import annotations
 
+import atexit
 import ctypes
 import ctypes.util
 import hashlib
 import os
+import shutil
+import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
@@ -21,7 +27,7 @@ from pathlib import Path
 from generator.bundled import SOURCE_TREE
 from generator.fileio import write_atomic
 
-FORMAT = "copperplate-face-1"
+FORMAT = "copperplate-face-2"
 POOL_MIN = 150  # automatic pool only above this many misses: forking costs ~0.2 s on 2 cores
 
 
@@ -35,12 +41,32 @@ class FaceError(Exception):
 
 def cache_root() -> Path:
     """``$COPPERPLATE_CACHE``, else ``$XDG_CACHE_HOME/copperplate``, else ``.cache/copperplate``
-    beside the project in a source checkout (``~/.cache/copperplate`` when installed)."""
+    beside the project in a source checkout (``~/.cache/copperplate`` when installed); a
+    private temporary folder when that one cannot be written."""
     if os.environ.get("COPPERPLATE_CACHE"):
-        return Path(os.environ["COPPERPLATE_CACHE"])
+        return usable(Path(os.environ["COPPERPLATE_CACHE"]))
     if os.environ.get("XDG_CACHE_HOME"):
-        return Path(os.environ["XDG_CACHE_HOME"]) / "copperplate"
-    return (SOURCE_TREE or Path.home()) / ".cache" / "copperplate"
+        return usable(Path(os.environ["XDG_CACHE_HOME"]) / "copperplate")
+    return usable((SOURCE_TREE or Path.home()) / ".cache" / "copperplate")
+
+
+@lru_cache(maxsize=64)
+def usable(folder: Path) -> Path:
+    """``folder`` if a file can be made in it; else a temporary folder, after one warning
+    (once per folder and process) — a read-only cache must never stop a build."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe-")
+        os.close(fd)
+        os.unlink(probe)
+        return folder
+    except OSError as exc:
+        fallback = Path(tempfile.mkdtemp(prefix="copperplate-cache-"))
+        atexit.register(shutil.rmtree, fallback, True)
+        print(f"copperplate: warning: cache folder '{folder}' cannot be used "
+              f"({exc.strerror or exc}): every face is drawn again this time",
+              file=sys.stderr)
+        return fallback
 
 
 @lru_cache(maxsize=1)
@@ -61,6 +87,10 @@ def svg_to_pdf(svg: str) -> bytes:
     return bytes(cairosvg.svg2pdf(bytestring=svg.encode("utf-8")))
 
 
+def _head(data: bytes) -> bytes:
+    return f"{FORMAT} sha256={hashlib.sha256(data).hexdigest()}".encode("ascii")
+
+
 class FaceCache:
     def __init__(self, folder: Path, fingerprint: str) -> None:
         self.folder = folder / "faces"
@@ -78,17 +108,18 @@ class FaceCache:
 
     def _load(self, key: str) -> bytes | None:
         try:
-            data = self._path(key).read_bytes()
+            entry = self._path(key).read_bytes()
         except OSError:
             return None
-        # a torn or foreign file is treated as missing, never trusted
-        return data if data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF") else None
+        head, _, data = entry.partition(b"\n")
+        # a torn, flipped or foreign file is treated as missing, never trusted
+        return data if head == _head(data) else None
 
     def _store(self, key: str, data: bytes) -> None:
         try:
-            write_atomic(self._path(key), data)
+            write_atomic(self._path(key), _head(data) + b"\n" + data)
         except OSError:
-            pass  # a read-only cache only costs speed
+            pass  # a read-only corner of the cache only costs speed
 
     def render_all(self, svgs: Sequence[str], tick: Callable[[int], None] | None = None,
                    jobs: int = 0) -> list[bytes]:

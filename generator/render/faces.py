@@ -2,7 +2,8 @@
 
 A template that fails (an undefined name, a syntax error) stops the build with one line
 ``templates/<game>/<file>:LINE:1: error: MESSAGE (template)`` naming the piece, instead of
-a traceback.
+a traceback; one the sandbox refuses or stops is ``(template-sandbox)`` or
+``(template-limit)``, and its message never echoes Python's internals.
 """
 
 from __future__ import annotations
@@ -10,28 +11,74 @@ from __future__ import annotations
 import sys
 import traceback
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.exceptions import SecurityError
 
 from generator.components import LoadedGame
 from generator.problems import display_path
 from generator.render.errors import BuildError
-from generator.render.svg import render_face
+from generator.render.images import ImageRefused, ImageUse, embed_images
+from generator.render.sandbox import TemplateRefused
+from generator.render.svg import game_environment, render_face
 
 
 def face_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
              bleed: float, extra: Mapping[str, Any] | None = None,
              size: tuple[float, float] | None = None) -> str:
+    return face_svg_and_images(loaded, piece, face, side=side, copy=copy, bleed=bleed,
+                               extra=extra, size=size)[0]
+
+
+def face_svg_and_images(loaded: LoadedGame, piece: Any, face: Any, *, side: str,
+                        copy: int, bleed: float, extra: Mapping[str, Any] | None = None,
+                        size: tuple[float, float] | None = None
+                        ) -> tuple[str, list[ImageUse]]:
+    """The face's SVG with its pictures embedded, and those pictures (``images``)."""
     try:
-        return render_face(loaded, piece, face, side=side, copy=copy, bleed=bleed,
-                           extra=extra, size=size)
+        svg = render_face(loaded, piece, face, side=side, copy=copy, bleed=bleed,
+                          extra=extra, size=size)
     except Exception as exc:  # any mistake in a template, also a TypeError on odd data
         where = _template_line(exc)
-        text = (exc.message if isinstance(exc, jinja2.TemplateError) else None) or (
-            f"{type(exc).__name__}: {exc}")
-        raise BuildError(f"{where}: error: {text} while drawing the {side} "
-                         f"of '{piece.id}' face '{face.id}' (template)") from exc
+        raise BuildError(f"{where}: error: {_message(exc)} while drawing the {side} "
+                         f"of '{piece.id}' face '{face.id}' ({_rule(exc)})") from exc
+    try:
+        return embed_images(svg, loaded.folder)
+    except ImageRefused as exc:
+        where = _href_line(loaded, piece, face, side, exc.href)
+        raise BuildError(f"{where}: error: {exc.message} while drawing the {side} of "
+                         f"'{piece.id}' face '{face.id}' (template-image)") from None
+
+
+def _href_line(loaded: LoadedGame, piece: Any, face: Any, side: str, href: str) -> str:
+    """The template line that names the picture (else the first ``href``, else line 1)."""
+    name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
+    filename = game_environment(loaded).get_template(name).filename or str(name)
+    try:
+        lines = Path(filename).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    for needle in (href, "href"):
+        for number, line in enumerate(lines, start=1):
+            if needle and needle in line:
+                return f"{display_path(filename)}:{number}:{line.index(needle) + 1}"
+    return f"{display_path(filename)}:1:1"
+
+
+def _message(exc: Exception) -> str:
+    if isinstance(exc, SecurityError):  # its own text names Python objects: not echoed
+        return "the template did something templates may not do (they run in a sandbox)"
+    if isinstance(exc, TemplateRefused | jinja2.TemplateError) and exc.message:
+        return exc.message
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _rule(exc: Exception) -> str:
+    if isinstance(exc, TemplateRefused):
+        return exc.rule
+    return "template-sandbox" if isinstance(exc, SecurityError) else "template"
 
 
 def _template_line(exc: BaseException) -> str:

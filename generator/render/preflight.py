@@ -16,26 +16,69 @@ from xml.etree import ElementTree
 from generator.components import LoadedGame
 from generator.problems import ERROR, Problem, display_path
 from generator.render.errors import BuildError
-from generator.render.faces import face_svg
+from generator.render.faces import face_svg, face_svg_and_images
+from generator.render.images import ImageUse
 from generator.render.svg import game_environment
 
+FACE = re.compile(r"(?:front|back) of '[^']*' face '[^']*'")  # what differs face to face
 LOCATED = re.compile(r"^(?P<path>\S+):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*) \((?P<rule>[\w-]+)\)$")
 
 
 def template_problems(loaded: LoadedGame, bleed: float = 3.0) -> list[Problem]:
-    problems: dict[tuple[str, int, str], Problem] = {}
+    """One problem per template line and message, with how many faces it spoils; a
+    template that ran past a limit is not run again for its other faces (each would
+    cost the whole time budget)."""
+    found: dict[tuple[str, int, str, str], list[Any]] = {}  # key -> [first problem, faces]
+    stopped: dict[str, tuple[str, int, str, str]] = {}
     for piece, face, side in _drawings(loaded):
-        problem: Problem | None
+        name = _template_name(piece, face, side)
+        if name in stopped:
+            found[stopped[name]][1] += 1
+            continue
+        problem = _face_problem(loaded, piece, face, side, bleed)
+        if problem is None:
+            continue
+        key = (problem.path, problem.line, problem.rule, FACE.sub("", problem.message))
+        found.setdefault(key, [problem, 0])[1] += 1
+        if problem.rule == "template-limit":
+            stopped[name] = key
+    return [_counted(problem, faces) for problem, faces in found.values()]
+
+
+def image_uses(loaded: LoadedGame, bleed: float = 3.0) -> list[tuple[str, ImageUse]]:
+    """Every picture the faces embed, with the face it is on ("the back of 'deck' face
+    'a-spades'"): what a print lint needs to flag artwork below its dpi. Faces that fail
+    to draw are left to ``template_problems``."""
+    found = []
+    for piece, face, side in _drawings(loaded):
         try:
-            svg = face_svg(loaded, piece, face, side=side, copy=1, bleed=bleed,
-                           **_die_context(piece, face))
-        except BuildError as exc:
-            problem = _problem(str(exc), loaded, piece, face, side)
-        else:
-            problem = _svg_problem(svg, loaded, piece, face, side)
-        if problem is not None:  # one report per template line and message is enough
-            problems.setdefault((problem.path, problem.line, problem.message[:60]), problem)
-    return list(problems.values())
+            _, uses = face_svg_and_images(loaded, piece, face, side=side, copy=1, bleed=bleed,
+                                          **_die_context(piece, face))
+        except BuildError:
+            continue
+        found += [(f"the {side} of '{piece.id}' face '{face.id}'", use) for use in uses]
+    return found
+
+
+def _face_problem(loaded: LoadedGame, piece: Any, face: Any, side: str,
+                  bleed: float) -> Problem | None:
+    try:
+        svg = face_svg(loaded, piece, face, side=side, copy=1, bleed=bleed,
+                       **_die_context(piece, face))
+    except BuildError as exc:
+        return _problem(str(exc), loaded, piece, face, side)
+    return _svg_problem(svg, loaded, piece, face, side)
+
+
+def _counted(problem: Problem, faces: int) -> Problem:
+    if faces < 2:
+        return problem
+    return Problem(problem.path, problem.line, problem.col, problem.severity,
+                   f"{problem.message} (the same on {faces} faces)", problem.rule)
+
+
+def _template_name(piece: Any, face: Any, side: str) -> str:
+    return str((face.back or piece.back) if side == "back" else (face.template or piece.template))
 
 
 def _drawings(loaded: LoadedGame) -> Iterator[tuple[Any, Any, str]]:
@@ -55,7 +98,7 @@ def _die_context(piece: Any, face: Any) -> dict[str, Any]:
 
 
 def _template_path(loaded: LoadedGame, piece: Any, face: Any, side: str) -> str:
-    name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
+    name = _template_name(piece, face, side)
     try:
         filename = game_environment(loaded).get_template(name).filename
     except Exception:  # noqa: BLE001 - the render error already names what is wrong

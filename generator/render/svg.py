@@ -1,4 +1,5 @@
-"""Jinja2 SVG templates: one environment per game, autoescaped, strict about undefined names.
+"""Jinja2 SVG templates: one sandboxed environment per game, autoescaped, strict about
+undefined names, every render bounded in time, memory and size (see ``sandbox``).
 
 Every template is rendered with the same context (see ``face_context``), so a template can
 rely on: ``face`` (the face's fields), ``piece`` (the piece's fields, no faces), ``w``,
@@ -8,7 +9,8 @@ rely on: ``face`` (the face's fields), ``piece`` (the piece's fields, no faces),
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -16,12 +18,28 @@ from typing import Any
 import jinja2
 
 from generator.components import BUNDLED_TEMPLATES, LoadedGame
+from generator.render.sandbox import DeckSandbox, TemplateRefused, budget, render_bounded
+
+
+class ConfinedLoader(jinja2.FileSystemLoader):
+    """Templates only from inside their folders: a link that leads out (to a secret the
+    template would print) is refused."""
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        source, filename, uptodate = super().get_source(environment, template)
+        real = Path(os.path.realpath(filename))
+        if not any(real.is_relative_to(os.path.realpath(root)) for root in self.searchpath):
+            raise TemplateRefused(f"template '{template}' is a link that leads out of its "
+                                  "folder", "template-sandbox")
+        return source, filename, uptodate
 
 
 @lru_cache(maxsize=32)
 def environment(search_path: tuple[Path, ...]) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(p) for p in search_path]),
+    """The one place a template environment is made: bundled and user templates alike."""
+    env = DeckSandbox(
+        loader=ConfinedLoader([str(p) for p in search_path]),
         autoescape=True,  # text from data can never break the SVG
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -33,8 +51,10 @@ def environment(search_path: tuple[Path, ...]) -> jinja2.Environment:
 
 
 def game_environment(loaded: LoadedGame) -> jinja2.Environment:
-    """Game templates by bare name; shared ones as ``_shared/...``."""
-    return environment(tuple(loaded.template_dirs()))
+    """Game templates by bare name; shared ones as ``_shared/...``. The folders are made
+    absolute: environments are cached by their search path, and ``--components .`` in two
+    different folders must not share one (nor its compiled templates)."""
+    return environment(tuple(Path(os.path.abspath(p)) for p in loaded.template_dirs()))
 
 
 def face_context(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
@@ -57,13 +77,14 @@ def render_face(loaded: LoadedGame, piece: Any, face: Any, *, side: str = "front
     name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
     if name is None:
         raise ValueError(f"piece '{piece.id}' has no {side} template")
-    template = game_environment(loaded).get_template(name)
     context = face_context(loaded, piece, face, side=side, copy=copy, bleed=bleed, extra=extra)
     if size is not None:
         context["w"], context["h"] = size
-    return template.render(context)
+    with budget():
+        return render_bounded(game_environment(loaded).get_template(name), context)
 
 
 def page_svg(template: str, **context: Any) -> str:
     """A generator page (contents, registration test, labels) from ``templates/_shared``."""
-    return environment((BUNDLED_TEMPLATES,)).get_template(template).render(context)
+    with budget():
+        return render_bounded(environment((BUNDLED_TEMPLATES,)).get_template(template), context)

@@ -130,7 +130,8 @@ def test_components_naming_the_game_folder_itself_says_what_to_give(
     run(capsys, "new", "my-game", "--name", "My Game")
     code, _, err = run(capsys, "validate", "--components", "my-game")
     assert code == 2
-    assert "'my-game' is a game folder; give the folder that holds it: --components ." in err
+    assert err == ("copperplate: error: --components: 'my-game' is a game's own folder (it "
+                   "holds game.yaml): pass the folder that holds it, --components .\n")
 
 
 def test_a_name_is_written_as_given(in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.yamlsrc import YamlError, load, loads
+from generator.yamlsrc import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES, YamlError, load, loads
 
 P = Path("x.yaml")
 
@@ -66,3 +66,61 @@ def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(YamlError) as err:
         load(tmp_path / "nope.yaml")
     assert err.value.problem.rule == "file-missing"
+
+
+def test_nesting_past_the_depth_limit_is_one_located_error() -> None:
+    flow = "a: " + "[" * 100_000 + "\n"
+    block = "a:\n" + "".join(" " * i + "-\n" for i in range(1, 200))
+    for text, where in ((flow, (1, MAX_DEPTH + 3)), (block, (MAX_DEPTH + 1, MAX_DEPTH + 1))):
+        with pytest.raises(YamlError) as err:
+            loads(text, P)
+        assert err.value.problem.rule == "yaml-too-deep"
+        assert err.value.problem.message == f"nested deeper than {MAX_DEPTH} levels"
+        assert (err.value.problem.line, err.value.problem.col) == where
+    assert loads("a: " + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "\n", P).data
+
+
+def big_deck(size: int) -> str:
+    lines, i = ["pieces:"], 0
+    while sum(len(line) + 1 for line in lines) < size - 80:
+        lines.append(f'  - {{id: card-{i}, name: "Card number {i}", count: 1, cost: {i % 7}}}')
+        i += 1
+    return "\n".join(lines) + "\n"
+
+
+def test_the_largest_accepted_file_loads_and_a_larger_one_is_named_by_size(
+        tmp_path: Path) -> None:
+    f = tmp_path / "big.yaml"
+    f.write_text(big_deck(MAX_FILE_BYTES))
+    src = load(f)
+    assert src.data["pieces"][-1]["cost"] == (len(src.data["pieces"]) - 1) % 7
+    f.write_text(big_deck(MAX_FILE_BYTES) + "x: " + "y" * 100 + "\n")
+    with pytest.raises(YamlError) as err:
+        load(f)
+    assert err.value.problem.message == (f"file is {f.stat().st_size} bytes, over the limit of "
+                                         f"{MAX_FILE_BYTES} bytes for one YAML file (split it)")
+
+
+def test_too_many_plain_values_does_not_blame_aliases() -> None:
+    with pytest.raises(YamlError) as err:
+        loads("[" + "1," * (MAX_NODES + 1) + "]\n", P)
+    assert err.value.problem.message.startswith(f"the file holds more than {MAX_NODES} values")
+    assert "alias" not in err.value.problem.message
+
+
+def test_a_control_character_in_text_is_reported_at_its_value() -> None:
+    src = loads('id: x\nname: "Gold\\x07 Rush"\n', P)
+    assert [(p.line, p.col, p.rule) for p in src.problems] == [(2, 7, "text-control-char")]
+    assert "U+0007" in src.problems[0].message
+
+
+def test_every_document_after_the_first_is_refused() -> None:
+    with pytest.raises(YamlError) as err:
+        loads("a: 1\n---\nb: 2\n", P)
+    assert (err.value.problem.line, err.value.problem.rule) == (2, "yaml-syntax")
+
+
+def test_aliases_expand_like_copies_with_the_anchor_position() -> None:
+    src = loads("a: &x {b: [1, 2]}\nc: *x\nd: [*x]\n", P)
+    assert src.data == {"a": {"b": [1, 2]}, "c": {"b": [1, 2]}, "d": [{"b": [1, 2]}]}
+    assert src.position(("c", "b", 1)) == (1, 15)
