@@ -13,7 +13,9 @@ from generator.commands.common import (
     UsageError,
     components_dir,
     games_named,
+    millimetres,
 )
+from generator.components import LoadedGame
 from generator.games import GAMES
 from generator.problems import format_text, has_errors
 from generator.validate import user_tree_problems, validate_game
@@ -27,16 +29,6 @@ def _back_offset(value: str) -> tuple[float, float]:
     if not (abs(x) <= 20 and abs(y) <= 20):  # also refuses nan and inf
         raise argparse.ArgumentTypeError("an offset above 20 mm is not a duplexer shift")
     return (x, y)
-
-
-def _bleed(value: str) -> float:
-    try:
-        bleed = float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{value}' is not a number of millimetres") from None
-    if not 0 <= bleed <= 10:  # also refuses nan
-        raise argparse.ArgumentTypeError("bleed must be between 0 and 10 mm")
-    return bleed
 
 
 def _out_folder(value: str) -> str:
@@ -56,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--components", metavar="DIR")
     b.add_argument("--back-offset", type=_back_offset, default=(0.0, 0.0), metavar="X,Y",
                    help="shift backs by X,Y mm to match your printer's duplexer")
-    b.add_argument("--bleed", type=_bleed, default=3.0, metavar="MM", help="bleed (default 3)")
+    b.add_argument("--bleed", type=millimetres(0, 10, "bleed"), default=3.0, metavar="MM", help="bleed (default 3)")
     b.add_argument("--quiet", "-q", action="store_true")
     b.set_defaults(func=run)
 
@@ -91,4 +83,16 @@ def run(args: argparse.Namespace) -> int:
                   f"{result.pdf}")
     print(f"built {len(loaded)} game(s): {pieces} pieces, {pages} pages in "
           f"{time.perf_counter() - started:.1f} s -> {options.out}/")
+    _print_lint(loaded, args.paper)
     return EXIT_OK
+
+
+def _print_lint(loaded: list[LoadedGame], paper: str) -> None:
+    """What the print lint finds in what was just built, after the summary (never fatal)."""
+    from generator.lint import lint_game
+
+    found = [p for game in loaded for p in lint_game(game, [paper])]
+    if found:
+        print(format_text(found), file=sys.stderr)
+        print(f"lint: {len(found)} finding(s) in what was printed (copperplate lint)",
+              file=sys.stderr)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import argparse
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from generator.games import GAMES
@@ -29,3 +30,17 @@ def components_dir(value: str | None) -> Path | None:
     if not path.is_dir():
         raise UsageError(f"--components: '{value}' is not a folder")
     return path
+
+
+def millimetres(low: float, high: float, what: str) -> Callable[[str], float]:
+    """An argparse type: a number of millimetres from ``low`` to ``high``."""
+    def parse(value: str) -> float:
+        try:
+            mm = float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"'{value}' is not a number of millimetres") from None
+        if not low <= mm <= high:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"{what} must be between {low:g} and {high:g} mm")
+        return mm
+    return parse

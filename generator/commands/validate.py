@@ -24,13 +24,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     user_dir = components_dir(args.components)
     problems = user_tree_problems(user_dir) if user_dir else []
+    from generator.lint import as_warnings, lint_game
     from generator.render.preflight import template_problems
 
     for game_id in games_named(args.games):
         loaded = validate_game(GAMES[game_id], user_dir)
         problems.extend(loaded.problems)
         if loaded.data is not None:  # the data is sound: now draw every face once
-            problems.extend(template_problems(loaded))
+            drawn = template_problems(loaded)
+            problems.extend(drawn)
+            if not drawn:  # and measure what they draw; print defects warn, never fail
+                problems.extend(as_warnings(lint_game(loaded)))
     if args.json:
         print(format_json(problems))
     elif problems:

@@ -16,8 +16,10 @@ import jinja2
 
 from generator.components import LoadedGame
 from generator.problems import display_path
+from generator.render.datalines import face_location
 from generator.render.errors import BuildError
 from generator.render.svg import render_face
+from generator.render.textfit import TextFitError
 
 
 def face_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
@@ -26,6 +28,11 @@ def face_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
     try:
         return render_face(loaded, piece, face, side=side, copy=copy, bleed=bleed,
                            extra=extra, size=size)
+    except TextFitError as exc:  # the data is too long: point at the data, not the layout
+        found = face_location(loaded, piece, face, exc.text)
+        where = f"{found[0]}:{found[1]}:{found[2]}" if found else _template_line(exc)
+        raise BuildError(f"{where}: error: {exc} (on the {side} of '{piece.id}' face "
+                         f"'{face.id}', drawn at {_template_line(exc)}) (text-fit)") from exc
     except Exception as exc:  # any mistake in a template, also a TypeError on odd data
         where = _template_line(exc)
         text = (exc.message if isinstance(exc, jinja2.TemplateError) else None) or (

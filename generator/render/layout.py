@@ -24,6 +24,7 @@ from generator.render.geometry import EPS, Paper, Rect
 
 MARK_GAP = 0.5  # between the bleed and a crop mark
 MARK_LEN = 4.0
+MARK_INSIDE = 2.0  # of every mark inside the printable area, so that it prints
 BLOCK_GAP = 2 * (MARK_GAP + MARK_LEN)  # room for both blocks' crop marks
 OUTLINE_GAP = 2.0  # between blocks of pieces cut along their outline
 
@@ -172,34 +173,49 @@ def crop_marks(block: Block, paper: Paper,
                limits: tuple[float, float]) -> list[tuple[float, float, float, float]]:
     """Crop marks of a butted block as (x0, y0, x1, y1) segments: one on each cut line on
     each side, starting ``MARK_GAP`` beyond the bleed, never past ``limits`` (top, bottom of
-    the band the block owns) nor within 4 mm of the paper's edge."""
+    the band the block owns) nor within 4 mm of the paper's edge. A mark that would have
+    less than ``MARK_INSIDE`` mm inside the printer's margin reaches back over the bleed
+    (towards, never onto, the trim): a home printer drops what lies in its margin."""
     if not block.cut.butted:
         return []
     cw, ch = block.cell()
     ox, oy = block.origin
     outer = block.bounds()
+    trim = Rect(ox, oy, block.cols * cw, block.rows * ch)
     top_end, bottom_end = max(limits[0], 4.0), min(limits[1], paper.h - 4.0)
-    xs = [ox + c * cw for c in range(block.cols + 1)]
-    ys = [oy + r * ch for r in range(block.rows + 1)]
+    room = paper.printable
+    across = (room.y, room.y1)
+    along = (room.x, room.x1)
     marks = []
-    for x in xs:
-        marks += _mark(x, outer.y - MARK_GAP, top_end, vertical=True)
-        marks += _mark(x, outer.y1 + MARK_GAP, bottom_end, vertical=True)
-    for y in ys:
-        marks += _mark(y, outer.x - MARK_GAP, 4.0, vertical=False)
-        marks += _mark(y, outer.x1 + MARK_GAP, paper.w - 4.0, vertical=False)
+    for x in (ox + c * cw for c in range(block.cols + 1)):
+        marks += _mark(x, outer.y - MARK_GAP, top_end, trim.y - MARK_GAP, across, -1,
+                       vertical=True)
+        marks += _mark(x, outer.y1 + MARK_GAP, bottom_end, trim.y1 + MARK_GAP, across, 1,
+                       vertical=True)
+    for y in (oy + r * ch for r in range(block.rows + 1)):
+        marks += _mark(y, outer.x - MARK_GAP, 4.0, trim.x - MARK_GAP, along, -1,
+                       vertical=False)
+        marks += _mark(y, outer.x1 + MARK_GAP, paper.w - 4.0, trim.x1 + MARK_GAP, along, 1,
+                       vertical=False)
     return marks
 
 
-def _mark(at: float, start: float, limit: float, *,
-          vertical: bool) -> list[tuple[float, float, float, float]]:
-    direction = 1.0 if limit > start else -1.0
-    length = min(MARK_LEN, abs(limit - start))
-    if length < 1.0:  # no room: leave it out rather than print a dot
+def _mark(at: float, start: float, limit: float, inner: float, printable: tuple[float, float],
+          direction: int, *, vertical: bool) -> list[tuple[float, float, float, float]]:
+    """One mark from ``start`` outwards (``direction``) towards ``limit``."""
+    length = min(MARK_LEN, direction * (limit - start))
+    if length < 1.0:  # no room (or the bleed already reaches past the limit): leave it out
         return []
     end = start + direction * length
+    short = MARK_INSIDE - _overlap(sorted((start, end)), printable)
+    if short > 0:  # reach back over the bleed so that enough of it prints
+        start = start - direction * min(short, abs(start - inner))
     a, b = sorted((start, end))
     return [(at, a, at, b)] if vertical else [(a, at, b, at)]
+
+
+def _overlap(span: list[float], printable: tuple[float, float]) -> float:
+    return max(0.0, min(span[1], printable[1]) - max(span[0], printable[0]))
 
 
 def mark_limits(sheet: Sheet, paper: Paper) -> list[tuple[float, float]]:

@@ -16,6 +16,7 @@ from typing import Any
 import jinja2
 
 from generator.components import BUNDLED_TEMPLATES, LoadedGame
+from generator.render.textfit import fit
 
 
 @lru_cache(maxsize=32)
@@ -29,6 +30,7 @@ def environment(search_path: tuple[Path, ...]) -> jinja2.Environment:
         keep_trailing_newline=False,
     )
     env.filters["mm"] = lambda v: f"{float(v):.3f}".rstrip("0").rstrip(".")
+    env.globals["fit"] = fit  # data text in a box: shrink, wrap, or a located error
     return env
 
 
