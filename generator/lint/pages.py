@@ -15,13 +15,13 @@ from generator.lint.faces import Face
 from generator.lint.rules import Finding
 from generator.problems import ERROR
 from generator.render.build import BuildOptions, plan
-from generator.render.document import CUT, MARK, Line
+from generator.render.document import CUT, MARK, Document, Line
 from generator.render.geometry import PAPERS, Paper, Rect
-from generator.render.jobs import jobs
-from generator.render.tiling import fits_page, tile
+from generator.render.jobs import Job, jobs
+from generator.render.large import board_tiling
+from generator.render.tiling import SEAM_ROOM, fits_page
 
 MIN_INSIDE = 2.0
-SEAM_ROOM = 1.0  # mm either side of a seam that text should keep clear
 
 
 def page_findings(loaded: LoadedGame, paper_name: str, margin: float,
@@ -55,9 +55,12 @@ def _inside_length(line: Line, area: Rect) -> float:
     return max(0.0, min(hi, area.x1) - max(lo, area.x)) if ok else 0.0
 
 
-def seams(w: float, h: float, bleed: float, paper: Paper) -> tuple[list[float], list[float]]:
-    """x of vertical and y of horizontal tile seams in face coordinates (trim origin)."""
-    tiling = tile(w + 2 * bleed, h + 2 * bleed, paper)
+def seams(job: Job, paper: Paper, svgs: list[str]) -> tuple[list[float], list[float]]:
+    """x of vertical and y of horizontal tile seams in face coordinates (trim origin), as
+    the build places them."""
+    w, h = job.size
+    bleed = job.bleed
+    tiling = board_tiling(job, paper, svgs)
     xs, ys = tiling.seams()
     if not tiling.turned:
         return [x - bleed for x in xs], [y - bleed for y in ys]
@@ -71,29 +74,35 @@ def seam_findings(loaded: LoadedGame, paper: Paper, drawn: list[Face]) -> Iterat
         w, h = job.size
         if not job.is_large(paper) or fits_page(w, h, job.bleed, paper) is not None:
             continue
-        xs, ys = seams(w, h, job.bleed, paper)
-        for face in drawn:
-            if face.piece is not job.piece:
-                continue
-            for line in face.drawing.lines:
-                crossed = _crosses(line.box, xs, ys)
-                if crossed:
-                    yield Finding(line.source, ERROR, f"text '{line.text}' on {face.label} "
-                                  f"crosses the {paper.name} tile seam at {crossed}",
-                                  "text-seam", line.text)
-            for box, kind in face.drawing.areas:
-                crossed = _crosses(box, xs, ys)
-                if crossed:
-                    yield Finding("", ERROR, f"a {kind} at ({box.x:.1f}, {box.y:.1f}) mm on "
-                                  f"{face.label} crosses the {paper.name} tile seam at "
-                                  f"{crossed}", "text-seam")
+        doc = Document()
+        for copy in job.copies:
+            art = [job.front(doc, copy), job.back(doc, copy)]
+            xs, ys = seams(job, paper, [doc.arts[a] for a in art if a is not None])
+            for face in drawn:
+                if face.piece is job.piece and face.face is copy.face:
+                    yield from _crossing(face, paper, xs, ys)
+
+
+def _crossing(face: Face, paper: Paper, xs: list[float], ys: list[float]) -> Iterator[Finding]:
+    for line in face.drawing.lines:
+        crossed = _crosses(line.box, xs, ys)
+        if crossed:
+            yield Finding(line.source, ERROR, f"text '{line.text}' on {face.label} crosses "
+                          f"the {paper.name} tile seam at {crossed}", "text-seam", line.text)
+    for box, kind in face.drawing.areas:
+        crossed = _crosses(box, xs, ys)
+        if crossed:
+            yield Finding("", ERROR, f"a {kind} at ({box.x:.1f}, {box.y:.1f}) mm on "
+                          f"{face.label} crosses the {paper.name} tile seam at {crossed}",
+                          "text-seam")
 
 
 def _crosses(box: Rect, xs: list[float], ys: list[float]) -> str | None:
+    room = SEAM_ROOM - 0.01  # the tiling keeps SEAM_ROOM; allow for its rounding
     for x in xs:
-        if box.x - SEAM_ROOM < x < box.x1 + SEAM_ROOM:
+        if box.x - room < x < box.x1 + room:
             return f"x = {x:.1f} mm"
     for y in ys:
-        if box.y - SEAM_ROOM < y < box.y1 + SEAM_ROOM:
+        if box.y - room < y < box.y1 + room:
             return f"y = {y:.1f} mm"
     return None
