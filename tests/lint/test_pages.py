@@ -7,8 +7,8 @@ from pathlib import Path
 from lintgame import lint_tiny
 
 from generator.lint import lint_game
-from generator.lint.pages import seams
 from generator.render.geometry import PAPERS
+from generator.render.tiling import tile
 
 TEXT = '<text x="31.75" y="40" font-size="4" text-anchor="middle">Gold</text>'
 
@@ -29,13 +29,20 @@ def test_a_mark_in_a_wide_printer_margin_is_reported_at_its_page(tmp_path: Path)
 
 
 def test_text_across_a_board_tile_seam(tmp_path: Path):
+    """A title as wide as the board leaves no seam a free place: the lint reports it."""
     board = {"kind": "board", "size": {"width_mm": 400, "height_mm": 250}}
-    xs, _ = seams(400, 250, 3.0, PAPERS["a4"])
-    x = xs[0]
-    art = f'<text x="{x}" y="120" font-size="6" text-anchor="middle">East Hill</text>'
+    art = ('<text x="200" y="120" font-size="12" text-anchor="middle">'
+           'The Richest Hill on Earth, Butte, Montana</text>')
     problems = lint_tiny(tmp_path, art, piece=board)
-    (p,) = [p for p in problems if p.rule == "text-seam"]
-    assert p.line == 4 and "'East Hill'" in p.message and "a4 tile seam" in p.message
+    found = [p for p in problems if p.rule == "text-seam"]
+    assert found and found[0].line == 4 and "a4 tile seam at x = " in found[0].message
+
+
+def test_a_word_at_the_even_seam_moves_the_seam(tmp_path: Path):
+    board = {"kind": "board", "size": {"width_mm": 400, "height_mm": 250}}
+    even = tile(406, 256, PAPERS["a4"]).seams()[0][0] - 3.0
+    art = f'<text x="{even}" y="120" font-size="6" text-anchor="middle">East Hill</text>'
+    assert not [p for p in lint_tiny(tmp_path, art, piece=board) if p.rule == "text-seam"]
 
 
 def test_text_clear_of_the_seams_passes(tmp_path: Path):
