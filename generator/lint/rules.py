@@ -1,6 +1,6 @@
 """The face rules of the print lint: each a function from one drawn face to its findings.
 
-Rule ids: ``text-overlap``, ``text-icon``, ``text-trim``, ``text-safe``, ``text-size``,
+Rule ids: ``text-overlap``, ``text-icon``, ``text-covered``, ``text-trim``, ``text-safe``, ``text-size``,
 ``glyph-missing``, ``contrast``, ``raster-dpi`` (page rules live in ``pages``).
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from generator.lint.faces import Face
 from generator.problems import ERROR, WARNING
 from generator.render.colour import contrast
-from generator.render.drawn import Image, TextLine
+from generator.render.drawn import Image, Shape, TextLine
 from generator.render.geometry import EPS, PT_PER_MM, Rect
 from generator.render.textfit import missing
 
@@ -63,6 +63,24 @@ def text_icon(face: Face) -> Iterator[Finding]:
                               f"{kind} area at ({box.x:.1f}, {box.y:.1f}) mm", "text-icon",
                               line.text)
                 break
+
+
+def text_covered(face: Face) -> Iterator[Finding]:
+    """Text a filled shape painted later hides (a door, a street band over a name)."""
+    shapes = face.drawing.shapes
+    for line in face.drawing.lines:
+        for shape in shapes[line.order:]:
+            if _collide(line.box, shape.box) and _covers(shape, line.box):
+                yield Finding(line.source, ERROR, f"text {_q(line.text)} is covered by a "
+                              f"{shape.kind} painted over it at ({shape.box.x:.1f}, "
+                              f"{shape.box.y:.1f}) mm", "text-covered", line.text)
+                break
+
+
+def _covers(shape: Shape, box: Rect) -> bool:
+    """Some of the box's ink area lies inside the shape (sampled on a 5 x 3 grid)."""
+    return any(shape.holds(box.x + box.w * i / 4, box.y + box.h * j / 2)
+               for i in range(5) for j in range(3))
 
 
 def text_trim(face: Face) -> Iterator[Finding]:
@@ -170,6 +188,7 @@ def _pixels(image: Image) -> tuple[int, int] | None:
 RULES: dict[str, Rule] = {
     "text-overlap": text_overlap,
     "text-icon": text_icon,
+    "text-covered": text_covered,
     "text-trim": text_trim,  # also text-safe
     "text-size": text_size,
     "glyph-missing": glyph_missing,

@@ -38,6 +38,7 @@ class TextLine:
     fill: str | None  # "#rrggbb", or None when not a plain colour
     source: str  # template file:line
     background: str  # "#rrggbb" of what is painted right behind its middle
+    order: int = 0  # how many filled shapes were painted before it
 
 
 @dataclass(frozen=True)
@@ -230,7 +231,8 @@ def _measure(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Mat
     fill = parse_colour(first.get("fill", "#000000"))
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
     behind = next((s.fill for s in reversed(drawing.shapes) if s.holds(cx, cy)), "#ffffff")
-    return TextLine(text, box, size * scale, _font(first), fill, source, behind)
+    return TextLine(text, box, size * scale, _font(first), fill, source, behind,
+                    len(drawing.shapes))
 
 
 def _font(style: dict[str, str]) -> Font:
