@@ -16,9 +16,10 @@ from generator.components import LoadedGame
 from generator.lint.faces import Face, faces
 from generator.lint.pages import page_findings
 from generator.lint.rules import RULES, Finding
-from generator.problems import WARNING, Problem, display_path
+from generator.problems import ERROR, WARNING, Problem, display_path
 from generator.render.datalines import face_location
 from generator.render.errors import BuildError
+from generator.render.preflight import LOCATED
 
 PAPER_NAMES = ("a4", "letter")
 DEFAULT_MARGIN = 5.0
@@ -29,9 +30,8 @@ def lint_game(loaded: LoadedGame, papers: Sequence[str] = PAPER_NAMES,
     """Every finding of a valid game's faces and of its pages on each paper."""
     try:
         drawn = list(faces(loaded))
-    except BuildError as exc:  # a face that cannot be drawn: validate reports it already
-        return [Problem(display_path(loaded.folder / "game.yaml"), 1, 1, "error", str(exc),
-                        "lint")]
+    except BuildError as exc:  # a face that cannot be drawn (or data too long to fit)
+        return [_build_problem(loaded, str(exc))]
     problems: dict[tuple[object, ...], Problem] = {}
     for face in drawn:
         for rule in RULES.values():
@@ -46,6 +46,14 @@ def lint_game(loaded: LoadedGame, papers: Sequence[str] = PAPER_NAMES,
 def as_warnings(problems: Iterable[Problem]) -> list[Problem]:
     """The lint's findings as ``validate`` shows them: worth fixing, never blocking."""
     return [replace(p, severity=WARNING) for p in problems]
+
+
+def _build_problem(loaded: LoadedGame, message: str) -> Problem:
+    found = LOCATED.match(message)
+    if found:
+        return Problem(found["path"], int(found["line"]), int(found["col"]), ERROR,
+                       found["msg"], found["rule"])
+    return Problem(display_path(loaded.folder / "game.yaml"), 1, 1, ERROR, message, "template")
 
 
 def _add(problems: dict[tuple[object, ...], Problem], problem: Problem) -> None:

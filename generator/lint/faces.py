@@ -19,6 +19,7 @@ from jinja2.ext import Extension
 from generator.components import LoadedGame
 from generator.problems import display_path
 from generator.render.drawn import SOURCE_ATTR, Drawing, read
+from generator.render.faces import face_svg
 from generator.render.svg import face_context, game_environment
 
 TAG = re.compile(r"<(text|image)(?=[\s>/])")
@@ -65,7 +66,12 @@ def faces(loaded: LoadedGame, bleed: float = 3.0) -> Iterator[Face]:
                                        bleed=bleed, extra=extra)
                 if size is not None:
                     context["w"], context["h"] = size
-                svg = env.get_template(name).render(context)
+                try:
+                    svg = env.get_template(name).render(context)
+                except Exception:  # noqa: BLE001 - the build's own error says what and where
+                    face_svg(loaded, piece, face, side=side, copy=copy, bleed=bleed,
+                             extra=extra, size=size)
+                    raise
                 if svg not in seen:
                     seen.add(svg)
                     yield Face(piece, face, side, (context["w"], context["h"]), read(svg))

@@ -1,6 +1,6 @@
 """The face rules of the print lint: each a function from one drawn face to its findings.
 
-Rule ids: ``text-overlap``, ``text-icon``, ``text-covered``, ``text-trim``, ``text-safe``, ``text-size``,
+Rule ids: ``text-overlap``, ``text-icon``, ``text-covered``, ``text-box``, ``text-trim``, ``text-safe``, ``text-size``,
 ``glyph-missing``, ``contrast``, ``raster-dpi`` (page rules live in ``pages``).
 """
 
@@ -81,6 +81,21 @@ def _covers(shape: Shape, box: Rect) -> bool:
     """Some of the box's ink area lies inside the shape (sampled on a 5 x 3 grid)."""
     return any(shape.holds(box.x + box.w * i / 4, box.y + box.h * j / 2)
                for i in range(5) for j in range(3))
+
+
+def text_box(face: Face) -> Iterator[Finding]:
+    """Text running off the shape it is printed on (a name wider than its circle)."""
+    w, h = face.size
+    for line in face.drawing.lines:
+        shape = line.holder
+        if shape is None or shape.box.contains(Rect(-0.5, -0.5, w + 1, h + 1)):
+            continue  # on the paper or the whole face's ground: the trim rule's business
+        b = line.box.outset(-0.15)
+        corners = [(b.x, b.y), (b.x1, b.y), (b.x, b.y1), (b.x1, b.y1)]
+        if not all(shape.holds(x, y) for x, y in corners):
+            yield Finding(line.source, ERROR, f"text {_q(line.text)} runs off the {shape.kind} "
+                          f"it is printed on at ({shape.box.x:.1f}, {shape.box.y:.1f}) mm",
+                          "text-box", line.text)
 
 
 def text_trim(face: Face) -> Iterator[Finding]:
@@ -189,6 +204,7 @@ RULES: dict[str, Rule] = {
     "text-overlap": text_overlap,
     "text-icon": text_icon,
     "text-covered": text_covered,
+    "text-box": text_box,
     "text-trim": text_trim,  # also text-safe
     "text-size": text_size,
     "glyph-missing": glyph_missing,

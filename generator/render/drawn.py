@@ -39,6 +39,7 @@ class TextLine:
     source: str  # template file:line
     background: str  # "#rrggbb" of what is painted right behind its middle
     order: int = 0  # how many filled shapes were painted before it
+    holder: Shape | None = None  # the shape it is printed on (None: the paper)
 
 
 @dataclass(frozen=True)
@@ -230,9 +231,9 @@ def _measure(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Mat
     first = parts[0][1]
     fill = parse_colour(first.get("fill", "#000000"))
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
-    behind = next((s.fill for s in reversed(drawing.shapes) if s.holds(cx, cy)), "#ffffff")
-    return TextLine(text, box, size * scale, _font(first), fill, source, behind,
-                    len(drawing.shapes))
+    holder = next((s for s in reversed(drawing.shapes) if s.holds(cx, cy)), None)
+    return TextLine(text, box, size * scale, _font(first), fill, source,
+                    holder.fill if holder else "#ffffff", len(drawing.shapes), holder)
 
 
 def _font(style: dict[str, str]) -> Font:

@@ -12,6 +12,7 @@ even that does not fit raises ``TextFitError`` (the build reports it at the data
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +20,7 @@ from pathlib import Path
 from generator.render.fonts import DEJAVU_DIR
 
 PT_PER_MM = 72 / 25.4
+WORDS = re.compile(r"\S+?-(?=\S)|\S+")  # a hyphenated word may break after its hyphen
 # family name as templates write it -> file stem; unknown families fall back to DejaVu Sans
 # the way the pinned fonts.conf makes fontconfig do
 FAMILIES = {
@@ -118,7 +120,7 @@ def fit(text: object, box_width: float, size: float, min_size: float | None = No
         italic: bool = False) -> Fitted:
     """The largest size from ``size`` down to ``min_size`` (in 2 % steps) at which ``text``
     fits ``box_width`` on one line, else on up to ``lines`` lines at that range's sizes."""
-    words = str(text).split()
+    words = WORDS.findall(str(text))
     font = Font(family, bold, italic)
     floor = size if min_size is None else min(min_size, size)
     for count in range(1, max(1, lines) + 1):
@@ -128,7 +130,7 @@ def fit(text: object, box_width: float, size: float, min_size: float | None = No
             if wrapped is not None:
                 return Fitted(tuple(wrapped), round(current, 3))
             current *= 0.98
-    widest = width(" ".join(words), font, floor)
+    widest = width(_join("", words), font, floor)
     raise TextFitError(str(text), f"'{text}' does not fit its {box_width:.1f} mm box: "
                        f"{widest:.1f} mm wide at the smallest size ({floor * PT_PER_MM:.1f} pt)"
                        f" on {lines} line(s); shorten it")
@@ -140,10 +142,17 @@ def _wrap(words: list[str], font: Font, size: float, box: float, count: int) -> 
     for word in words:
         if width(word, font, size) > box + 1e-9:
             return None
-        if out and width(out[-1] + " " + word, font, size) <= box + 1e-9:
-            out[-1] += " " + word
+        if out and width(_join(out[-1], [word]), font, size) <= box + 1e-9:
+            out[-1] = _join(out[-1], [word])
         else:
             out.append(word)
         if len(out) > count:
             return None
     return out or [""]
+
+
+def _join(line: str, words: list[str]) -> str:
+    """Words back into a line: a space between them, none after a hyphen."""
+    for word in words:
+        line = word if not line else line + ("" if line.endswith("-") else " ") + word
+    return line
