@@ -84,7 +84,8 @@ def _covers(shape: Shape, box: Rect) -> bool:
 
 
 def text_box(face: Face) -> Iterator[Finding]:
-    """Text running off the shape it is printed on (a name wider than its circle)."""
+    """Text running off the shape it is printed on (a name wider than its circle); shapes
+    of the same colour side by side count as one (a building of several squares)."""
     w, h = face.size
     for line in face.drawing.lines:
         shape = line.holder
@@ -92,7 +93,8 @@ def text_box(face: Face) -> Iterator[Finding]:
             continue  # on the paper or the whole face's ground: the trim rule's business
         b = line.box.outset(-0.15)
         corners = [(b.x, b.y), (b.x1, b.y), (b.x, b.y1), (b.x1, b.y1)]
-        if not all(shape.holds(x, y) for x, y in corners):
+        alike = [s for s in face.drawing.shapes[:line.order] if s.fill == shape.fill]
+        if not all(any(s.holds(x, y) for s in alike) for x, y in corners):
             yield Finding(line.source, ERROR, f"text {_q(line.text)} runs off the {shape.kind} "
                           f"it is printed on at ({shape.box.x:.1f}, {shape.box.y:.1f}) mm",
                           "text-box", line.text)
