@@ -48,6 +48,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--components", metavar="DIR")
     b.add_argument("--back-offset", type=_back_offset, default=(0.0, 0.0), metavar="X,Y",
                    help="shift backs by X,Y mm to match your printer's duplexer")
+    b.add_argument("--layout", choices=["butted", "spaced"], default=None,
+                   help="butted: neighbours share a cut; spaced: a gutter and full bleed "
+                   "round every piece (default: per kind, see README)")
     b.add_argument("--bleed", type=millimetres(0, 10, "bleed"), default=3.0, metavar="MM", help="bleed (default 3)")
     b.add_argument("--quiet", "-q", action="store_true")
     b.set_defaults(func=run)
@@ -71,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     options = BuildOptions(paper=args.paper, duplex=args.duplex, out=Path(args.out),
                            back_offset_mm=args.back_offset, bleed_mm=args.bleed,
+                           layout=args.layout,
                            progress=sys.stderr.isatty() and not args.quiet)
     started = time.perf_counter()
     pieces = pages = 0
@@ -83,15 +87,15 @@ def run(args: argparse.Namespace) -> int:
                   f"{result.pdf}")
     print(f"built {len(loaded)} game(s): {pieces} pieces, {pages} pages in "
           f"{time.perf_counter() - started:.1f} s -> {options.out}/")
-    _print_lint(loaded, args.paper)
+    _print_lint(loaded, args.paper, args.layout)
     return EXIT_OK
 
 
-def _print_lint(loaded: list[LoadedGame], paper: str) -> None:
+def _print_lint(loaded: list[LoadedGame], paper: str, layout: str | None) -> None:
     """What the print lint finds in what was just built, after the summary (never fatal)."""
     from generator.lint import lint_game
 
-    found = [p for game in loaded for p in lint_game(game, [paper])]
+    found = [p for game in loaded for p in lint_game(game, [paper], layout=layout)]
     if found:
         print(format_text(found), file=sys.stderr)
         print(f"lint: {len(found)} finding(s) in what was printed (copperplate lint)",

@@ -26,7 +26,7 @@ DEFAULT_MARGIN = 5.0
 
 
 def lint_game(loaded: LoadedGame, papers: Sequence[str] = PAPER_NAMES,
-              margin: float = DEFAULT_MARGIN) -> list[Problem]:
+              margin: float = DEFAULT_MARGIN, layout: str | None = None) -> list[Problem]:
     """Every finding of a valid game's faces and of its pages on each paper."""
     try:
         drawn = list(faces(loaded))
@@ -38,7 +38,7 @@ def lint_game(loaded: LoadedGame, papers: Sequence[str] = PAPER_NAMES,
             for finding in rule(face):
                 _add(problems, _face_problem(loaded, face, finding))
     for paper in papers:
-        for page, finding in page_findings(loaded, paper, margin, drawn):
+        for page, finding in page_findings(loaded, paper, margin, drawn, layout):
             _add(problems, _page_problem(loaded, paper, page, finding, drawn))
     return list(problems.values())
 

@@ -24,11 +24,11 @@ from generator.render.tiling import SEAM_ROOM, fits_page
 MIN_INSIDE = 2.0
 
 
-def page_findings(loaded: LoadedGame, paper_name: str, margin: float,
-                  drawn: list[Face]) -> Iterator[tuple[int, Finding]]:
-    """(page number or 0 for a face, finding) for one paper."""
+def page_findings(loaded: LoadedGame, paper_name: str, margin: float, drawn: list[Face],
+                  layout: str | None = None) -> Iterator[tuple[int, Finding]]:
+    """(page number or 0 for a face, finding) for one paper (and layout, as built)."""
     paper = PAPERS[paper_name]
-    doc = plan(loaded, BuildOptions(paper=paper_name))
+    doc = plan(loaded, BuildOptions(paper=paper_name, layout=layout))
     printable = replace(paper, margin=margin).printable
     for number, page in enumerate(doc.pages, start=1):
         for line in page.lines:

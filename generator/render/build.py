@@ -46,6 +46,7 @@ class BuildOptions:
     bleed_mm: float = 3.0
     progress: bool = False
     jobs: int = 0  # processes for cold renders (0: as many as cores, up to 8)
+    layout: str | None = None  # butted, spaced; None: each piece kind's default (jobs.py)
 
 
 @dataclass
@@ -90,7 +91,7 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     flip = options.duplex if options.duplex != "none" else "long"
     dx, dy = options.back_offset_mm
     duplex = Duplex(flip, (dx, dy))
-    all_jobs = jobs(loaded, options.bleed_mm)
+    all_jobs = jobs(loaded, options.bleed_mm, options.layout)
     body = order_pages(body_pairs(doc, all_jobs, paper, duplex), options.duplex)
     settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset)
     # the list's length in pages does not depend on the page numbers it will show
@@ -177,6 +178,6 @@ def build_game(loaded: LoadedGame, options: BuildOptions) -> BuildResult:
     write_atomic(folder / name, data)
     write_atomic(folder / f"manifest-{paper.name}.json",
                  (json.dumps(listing, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
-    pieces = sum(len(job.copies) for job in jobs(loaded, options.bleed_mm))
+    pieces = sum(len(job.copies) for job in jobs(loaded, options.bleed_mm, options.layout))
     return BuildResult(pieces, len(doc.pages), folder / name, folder /
                        f"manifest-{paper.name}.json", time.perf_counter() - started, rendered)

@@ -40,6 +40,8 @@ def how_to_cut(job: Job, tiled: bool) -> str:
         text = f"cut along the {'round' if shape == 'circle' else 'six-sided'} line"
     elif kind in ("sheet", "board"):
         text = "one per page; trim at the corner marks"
+    elif job.cut().spaced:
+        text = "cut each piece out on its crop marks (two cuts between neighbours)"
     else:
         text = "cut straight through the block from crop mark to crop mark"
     return f"{text}. {job.piece.notes}" if job.piece.notes else text
