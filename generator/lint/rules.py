@@ -57,8 +57,9 @@ def text_overlap(face: Face) -> Iterator[Finding]:
 
 def text_icon(face: Face) -> Iterator[Finding]:
     for line in face.drawing.lines:
-        for box, kind in face.drawing.areas:
-            if _collide(line.box, box):
+        for (box, kind), group in zip(face.drawing.areas, face.drawing.area_groups,
+                                      strict=True):
+            if group != line.group and _collide(line.box, box):
                 yield Finding(line.source, ERROR, f"text {_q(line.text)} overlaps a declared "
                               f"{kind} area at ({box.x:.1f}, {box.y:.1f}) mm", "text-icon",
                               line.text)

@@ -4,7 +4,8 @@ box, every filled shape (what text sits on), every declared icon area and raster
 Coordinates are the face's user space (mm, origin at the trim's top-left corner), after
 every ``transform``; text is measured with the same font files cairo draws it with
 (``render.textfit``). A template marks an icon or symbol area text must not cross with
-``data-area="icon"`` on the element (or group) that draws it.
+``data-area="icon"`` on the element (or group) that draws it; text inside that group is
+its own label, not in its way.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from xml.etree import ElementTree
 
 from generator.render.colour import parse_colour
@@ -39,6 +40,7 @@ class TextLine:
     source: str  # template file:line
     background: str  # "#rrggbb" of what is painted right behind its middle
     order: int = 0  # how many filled shapes were painted before it
+    group: int | None = None  # the declared area it belongs to (its own label)
     holder: Shape | None = None  # the shape it is printed on (None: the paper)
 
 
@@ -70,6 +72,8 @@ class Image:
 class Drawing:
     lines: list[TextLine] = field(default_factory=list)
     areas: list[tuple[Rect, str]] = field(default_factory=list)  # (box, declared kind)
+    area_groups: list[int] = field(default_factory=list)  # which declaring element, per area
+    groups: int = 0
     images: list[Image] = field(default_factory=list)
     shapes: list[Shape] = field(default_factory=list)
 
@@ -83,16 +87,19 @@ def read(svg: str) -> Drawing:
 
 
 def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: Drawing,
-          area: str | None) -> None:
+          area: tuple[str, int] | None) -> None:
     tag = node.tag.removeprefix(SVG)
     if tag in ("defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient",
                "pattern", "title", "desc", "style"):
         return
     m = _multiply(m, parse_transform(node.get("transform", "")))
     style = {**style, **{k: v for k in INHERITED if (v := _attr(node, k)) is not None}}
-    area = node.get("data-area", area)
+    if node.get("data-area"):
+        area = (node.get("data-area", ""), drawing.groups)
+        drawing.groups += 1
     if tag == "text":
-        drawing.lines += _text_lines(node, m, style, drawing)
+        drawing.lines += [replace(line, group=area[1] if area else None)
+                          for line in _text_lines(node, m, style, drawing)]
         return
     if tag == "image":
         drawing.images.append(Image(_box(m, *(_num(node, k) for k in ("x", "y", "width",
@@ -103,7 +110,8 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
     shape = _shape(tag, node, m, style)
     if shape is not None:
         if area:
-            drawing.areas.append((shape.box, area))
+            drawing.areas.append((shape.box, area[0]))
+            drawing.area_groups.append(area[1])
         elif shape.fill:
             drawing.shapes.append(shape)
     for child in node:

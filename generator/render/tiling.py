@@ -1,6 +1,6 @@
 """Pieces too big for one page (boards, large sheets) as tiles across several pages.
 
-Tiles overlap by at least ``OVERLAP`` (more than any printer's unprintable margin). Seams
+Tiles overlap by at least ``OVERLAP`` (room to glue and for the alignment crosses). Seams
 are placed, where the room allows, so that they cross no text or symbol of the piece (the
 ``keep_out`` boxes): a seam is cut and glued, and a word cut in two is hard to read. On each
 seam a dashed line and half-and-half alignment marks sit at the same board coordinates on
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from generator.render.geometry import EPS, Paper, Rect
 
-OVERLAP = 12.0
+OVERLAP = 10.0  # room to glue, and for the 3 mm alignment crosses either side of a seam
 SEAM_ROOM = 1.0  # mm a seam keeps clear of text and symbols on either side
 LABEL_BAND = 9.0  # at the foot of a tile page
 EDGE_ROOM = 4.0  # beside the window, for crop marks on the board's own edges
@@ -84,17 +84,18 @@ def window_size(paper: Paper) -> tuple[float, float]:
 Span = tuple[float, float]
 
 
-def _steps(total: float, room: float, blocked: Sequence[Span] = ()) -> tuple[list[float],
-                                                                           list[float]]:
+def _steps(total: float, room: float, blocked: Sequence[Span] = ()
+           ) -> tuple[list[float], list[float], bool]:
     """(window starts, seams) along one axis: as few windows as cover ``total`` with
     overlaps >= OVERLAP, seams spread evenly but moved off the ``blocked`` spans when the
-    room allows."""
+    room allows; and whether they all found a free place."""
     if total <= room + EPS:
-        return [0.0], []
+        return [0.0], [], True
     n = math.ceil((total - OVERLAP) / (room - OVERLAP) - EPS)
     # never a page more: when no place is free the art must move (the lint says where)
-    seams = _seams(total, room, n, blocked) or _even_seams(total, room, n)
-    return _starts(total, room, seams), seams
+    free = _seams(total, room, n, blocked)
+    seams = free or _even_seams(total, room, n)
+    return _starts(total, room, seams), seams, free is not None
 
 
 def _starts(total: float, room: float, seams: list[float]) -> list[float]:
@@ -156,10 +157,13 @@ def tile(w: float, h: float, paper: Paper, keep_out: Sequence[Rect] = ()) -> Til
     for turned in (False, True):
         tw, th = (h, w) if turned else (w, h)
         placed = _turned(boxes, h) if turned else boxes
-        xs, cx = _steps(tw, room_w, _spans(placed, True))
-        ys, cy = _steps(th, room_h, _spans(placed, False))
-        options.append((len(xs) * len(ys), turned, tw, th, xs, ys, (tuple(cx), tuple(cy))))
-    _, turned, tw, th, xs, ys, cuts = min(options, key=lambda o: (o[0], o[1]))
+        xs, cx, free_x = _steps(tw, room_w, _spans(placed, True))
+        ys, cy, free_y = _steps(th, room_h, _spans(placed, False))
+        clean = free_x and free_y
+        options.append((len(xs) * len(ys), not clean, turned, tw, th, xs, ys,
+                        (tuple(cx), tuple(cy))))
+    # fewest pages; then seams that all keep off the art; then upright
+    _, _, turned, tw, th, xs, ys, cuts = min(options, key=lambda o: (o[0], o[1], o[2]))
     ww, wh = min(tw, room_w), min(th, room_h)
     at = ((paper.w - ww) / 2, paper.margin + EDGE_ROOM + (room_h - wh) / 2)
     tiles = tuple(Tile(r, c, Rect(x, y, ww, wh), at)
