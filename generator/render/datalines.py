@@ -25,11 +25,34 @@ def face_location(loaded: LoadedGame, piece: Any, face: Any,
             piece_key = _field_with(piece.model_dump(mode="json", exclude={"faces"}), text)
             if piece_key is not None:
                 where = rest + (piece_key,)
+            else:  # text from elsewhere in the game (a board names its mines' titles)
+                found = _anywhere(loaded, text)
+                if found is not None:
+                    return found
         elif key is not None:
             where = where + (key,)
         line, col = source.position(where)
         return display_path(source.path), line, col
     return None
+
+
+def _anywhere(loaded: LoadedGame, text: str) -> tuple[str, int, int] | None:
+    """The first YAML value in the game equal to ``text``."""
+    for source in loaded.sources.values():
+        for loc in source.values:
+            if _value(source.data, loc) == text:
+                line, col = source.values[loc]
+                return display_path(source.path), line, col
+    return None
+
+
+def _value(data: Any, loc: Loc) -> Any:
+    for part in loc:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
 
 
 def _field_with(fields: dict[str, Any], text: str | None) -> str | None:

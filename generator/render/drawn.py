@@ -241,7 +241,8 @@ def _measure(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Mat
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
     holder = next((s for s in reversed(drawing.shapes) if s.holds(cx, cy)), None)
     return TextLine(text, box, size * scale, _font(first), fill, source,
-                    holder.fill if holder else "#ffffff", len(drawing.shapes), holder)
+                    holder.fill if holder else "#ffffff", order=len(drawing.shapes),
+                    holder=holder)
 
 
 def _font(style: dict[str, str]) -> Font:

@@ -48,3 +48,21 @@ def test_json_and_strict(tmp_path: Path, capsys):
 def test_usage_errors_exit_2(capsys):
     assert main(["lint", "no-such-game"]) == 2
     assert "unknown game" in capsys.readouterr().err
+
+
+def test_a_name_too_long_for_its_box_is_an_error_at_its_data_line(tmp_path: Path, capsys):
+    from gametree import copy_game, edit
+
+    folder = copy_game("kings-of-copper", tmp_path)
+    _, _ = edit(folder / "titles.yaml", "name: Magna Charta",
+                "name: Magna Charta Consolidated Copper Mining Company")
+    lines = (folder / "titles.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(i for i, ln in enumerate(lines, 1) if "Consolidated" in ln)
+    code = main(["validate", "kings-of-copper", "--components", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 1
+    found = [ln for ln in out.splitlines() if "(text-fit)" in ln]
+    assert found and all(f"titles.yaml:{line}:" in ln and "does not fit its" in ln
+                         for ln in found)
+    assert any("title.svg.j2" in ln for ln in found)  # the chip and the board both say so
+    assert any("board.svg.j2" in ln for ln in found)

@@ -136,3 +136,30 @@ def test_a_sharp_raster_passes(tmp_path: Path):
     href = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
     art = f'<image x="10" y="10" width="40" height="40" href="{href}"/>'
     assert lint_tiny(tmp_path, art) == []
+
+
+def test_a_name_wider_than_its_circle(tmp_path: Path):
+    art = ('<circle cx="31.75" cy="44" r="12" fill="#eeeeee"/>\n'
+           '<text x="31.75" y="40" font-size="4" text-anchor="middle">Mountain View Mine</text>')
+    (p,) = only(lint_tiny(tmp_path, art), "text-box")
+    assert p.line == FIRST_ART_LINE + 1 and "runs off the ellipse" in p.message
+
+
+def test_squares_of_one_colour_hold_a_name_together(tmp_path: Path):
+    art = ('<rect x="5" y="30" width="26" height="20" fill="#9a9a9a"/>'
+           '<rect x="31" y="30" width="26" height="20" fill="#9a9a9a"/>\n'
+           '<text x="31" y="40" font-size="4" text-anchor="middle">The Bank</text>')
+    assert lint_tiny(tmp_path, art) == []
+
+
+def test_text_under_a_shape_painted_later(tmp_path: Path):
+    art = ('<text x="10" y="40" font-size="4">St. Paul\'s Church</text>\n'
+           '<rect x="5" y="30" width="8" height="20" fill="#7d7466"/>')
+    (p,) = only(lint_tiny(tmp_path, art), "text-covered")
+    assert p.line == FIRST_ART_LINE and "covered by a rect" in p.message
+
+
+def test_an_icon_s_own_label_is_not_in_its_way(tmp_path: Path):
+    art = ('<g data-area="icon"><circle cx="20" cy="40" r="6" fill="#ffffff"/>'
+           '<text x="20" y="41" font-size="3" text-anchor="middle">MINE</text></g>')
+    assert lint_tiny(tmp_path, art) == []
