@@ -75,3 +75,21 @@ def test_a_spaced_block_has_two_cuts_per_gutter_and_every_mark_prints(paper_name
         cut_part = paper.printable.intersection(mark.outset(0.001))
         assert cut_part is not None and max(cut_part.w, cut_part.h) >= MARK_INSIDE - 0.01
         assert not any(s.trim.outset(0.25).overlaps(mark.outset(0.001)) for s in placed)
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_every_board_tile_has_trim_marks_on_the_board_edges_it_holds(paper_name):
+    from generator.games import GAMES
+    from generator.render.build import BuildOptions, plan
+    from generator.render.document import MARK
+    from generator.validate import validate_game
+
+    doc = plan(validate_game(GAMES["kings-of-copper"]), BuildOptions(paper=paper_name))
+    tiles = [p for p in doc.pages if p.role == "tile"]
+    assert len(tiles) >= 6  # a 3-column board: its middle tiles hold only one board edge
+    for page in tiles:
+        window = page.bleed
+        marks = [ln for ln in page.lines if ln.style == MARK
+                 and not (window.x < ln.points[0][0] < window.x1
+                          and window.y < ln.points[0][1] < window.y1)]
+        assert len(marks) >= 2, page.footer  # two ticks at each edge's ends, outside the art
