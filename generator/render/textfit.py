@@ -13,6 +13,7 @@ even that does not fit raises ``TextFitError`` (the build reports it at the data
 from __future__ import annotations
 
 import re
+import struct
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -72,13 +73,17 @@ def metrics(path: Path) -> Metrics:
     font = TTFont(str(path), lazy=True)
     em = float(font["head"].unitsPerEm)
     cmap = font.getBestCmap()
-    hmtx, glyf = font["hmtx"], font["glyf"]
+    hmtx, glyphs = font["hmtx"], font["glyf"].glyphs
     advances, tops, bottoms = {}, {}, {}
     for code, name in cmap.items():
         advances[code] = hmtx[name][0] / em
-        glyph = glyf[name]
-        if glyph.numberOfContours:
-            tops[code], bottoms[code] = glyph.yMax / em, glyph.yMin / em
+        # the glyph header (contours, xMin, yMin, xMax, yMax) is enough: decoding every
+        # outline would cost a second per font
+        header = getattr(glyphs[name], "data", b"")[:10]
+        if len(header) == 10:
+            contours, _, low, _, high = struct.unpack(">hhhhh", header)
+            if contours:
+                tops[code], bottoms[code] = high / em, low / em
     return Metrics(advances, tops, bottoms, hmtx[".notdef"][0] / em)
 
 
