@@ -23,6 +23,7 @@ from generator.render.faces import face_svg
 from generator.render.svg import face_context, game_environment
 
 TAG = re.compile(r"<(text|image)(?=[\s>/])")
+UNSAFE = re.compile(r"[{}%#\"<>&\\]")
 
 
 class SourceLines(Extension):
@@ -30,6 +31,7 @@ class SourceLines(Extension):
 
     def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
         where = display_path(filename) if filename else (name or "template")
+        where = UNSAFE.sub("_", where)  # a folder named "{{ x }}" must not become Jinja
         return "\n".join(TAG.sub(rf'<\1 {SOURCE_ATTR}="{where}:{n}"', line)
                          for n, line in enumerate(source.split("\n"), start=1))
 

@@ -163,3 +163,10 @@ def test_an_icon_s_own_label_is_not_in_its_way(tmp_path: Path):
     art = ('<g data-area="icon"><circle cx="20" cy="40" r="6" fill="#ffffff"/>'
            '<text x="20" y="41" font-size="3" text-anchor="middle">MINE</text></g>')
     assert lint_tiny(tmp_path, art) == []
+
+
+def test_a_folder_name_with_template_syntax_stays_text(tmp_path: Path):
+    root = tmp_path / "{{ 7 * 7 }}"
+    art = '<text x="1.5" y="40" font-size="4">edge</text>'
+    (p,) = only(lint_tiny(root, art), "text-safe")
+    assert "49" not in p.path and p.line == FIRST_ART_LINE
