@@ -93,3 +93,25 @@ def test_every_board_tile_has_trim_marks_on_the_board_edges_it_holds(paper_name)
                  and not (window.x < ln.points[0][0] < window.x1
                           and window.y < ln.points[0][1] < window.y1)]
         assert len(marks) >= 2, page.footer  # two ticks at each edge's ends, outside the art
+
+
+def test_the_command_line_takes_a_layout(capsys):
+    from generator.cli import parser
+
+    assert parser().parse_args(["build", "--layout", "spaced"]).layout == "spaced"
+    assert parser().parse_args(["build"]).layout is None  # each kind's own default
+    with pytest.raises(SystemExit) as exit_:
+        parser().parse_args(["build", "--layout", "glued"])
+    assert exit_.value.code == 2 and "invalid choice" in capsys.readouterr().err
+
+
+def test_each_kind_has_its_default_layout(fixture_game):
+    from generator.render.jobs import jobs
+
+    cuts = {job.kind: job.cut() for job in jobs(fixture_game, 3.0)
+            if job.piece.shape == "rect"}
+    assert cuts["card"].butted and not cuts["card"].spaced
+    assert cuts["aid"].spaced and not cuts["aid"].butted
+    spaced = {job.kind: job.cut() for job in jobs(fixture_game, 3.0, "spaced")
+              if job.piece.shape == "rect"}
+    assert spaced["card"].spaced
