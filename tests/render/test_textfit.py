@@ -35,3 +35,27 @@ def test_a_name_that_cannot_fit_is_an_error_naming_it():
 def test_missing_glyphs_come_from_the_character_map():
     assert missing("Saloon \U0001F37A", Font("DejaVu Serif")) == ["\U0001F37A"]
     assert missing("שלום", Font("DejaVu Serif")) and not missing("שלום", Font())
+
+
+@pytest.mark.parametrize(("text", "family", "bold", "italic", "size"), [
+    ("Arizona Charlie Meadows", "DejaVu Serif", True, False, 4.6),
+    ("Palace Grand Theatre", "DejaVu Sans Condensed", True, False, 3.0),
+    ("Walkerville · AVAW To", "DejaVu Sans", False, True, 5.0),  # kerning pairs: none drawn
+])
+def test_the_measure_is_what_cairo_draws(text, family, bold, italic, size):
+    import io
+
+    import pdfplumber
+
+    from generator.render import fonts
+    from generator.render.cache import cache_root, svg_to_pdf
+
+    fonts.pin(cache_root())
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="200mm" height="20mm" '
+           f'viewBox="0 0 200 20"><text x="10" y="12" font-family="{family}" '
+           f'font-weight="{"bold" if bold else "normal"}" '
+           f'font-style="{"italic" if italic else "normal"}" font-size="{size}">{text}</text></svg>')
+    with pdfplumber.open(io.BytesIO(svg_to_pdf(svg))) as pdf:
+        chars = pdf.pages[0].chars
+        drawn = (max(c["x1"] for c in chars) - min(c["x0"] for c in chars)) * 25.4 / 72
+    assert width(text, Font(family, bold, italic), size) == pytest.approx(drawn, abs=0.2)
