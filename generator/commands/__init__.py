@@ -9,6 +9,7 @@ from generator.commands import (
     build,
     checks,
     export,
+    lint,
     listing,
     new,
     preview,
@@ -27,4 +28,5 @@ COMMANDS: list[ModuleType] = [
     export,
     preview,
     watch,
+    lint,
 ]

@@ -16,6 +16,7 @@ from generator.commands.common import (
     add_games,
     components_dir,
     games_named,
+    millimetres,
 )
 from generator.components import LoadedGame
 from generator.games import GAMES
@@ -34,16 +35,6 @@ def _back_offset(value: str) -> tuple[float, float]:
     if not (abs(x) <= 20 and abs(y) <= 20):  # also refuses nan and inf
         raise argparse.ArgumentTypeError("an offset above 20 mm is not a duplexer shift")
     return (x, y)
-
-
-def _bleed(value: str) -> float:
-    try:
-        bleed = float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{value}' is not a number of millimetres") from None
-    if not 0 <= bleed <= 10:  # also refuses nan
-        raise argparse.ArgumentTypeError("bleed must be between 0 and 10 mm")
-    return bleed
 
 
 def _out_folder(value: str) -> str:
@@ -67,7 +58,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_components(b)
     b.add_argument("--back-offset", type=_back_offset, default="0,0", metavar="X,Y",
                    help="shift backs by X,Y mm to match your printer's duplexer")
-    b.add_argument("--bleed", type=_bleed, default=3.0, metavar="MM",
+    b.add_argument("--layout", choices=["butted", "spaced"], default=None,
+                   help="butted: neighbours share a cut; spaced: a gutter and full bleed "
+                   "round every piece (default: per kind, see README)")
+    b.add_argument("--bleed", type=millimetres(0, 10, "bleed"), default=3.0, metavar="MM",
                    help="bleed around every piece, 0 to 10 mm")
     b.add_argument("--max-pages", type=_max_pages, default=2000, metavar="N",
                    help="stop when a game would need more pages")
@@ -105,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     options = BuildOptions(paper=args.paper, duplex=args.duplex, out=Path(args.out),
                            back_offset_mm=args.back_offset, bleed_mm=args.bleed,
                            progress=sys.stderr.isatty() and not args.quiet,
-                           max_pages=args.max_pages)
+                           max_pages=args.max_pages, layout=args.layout)
     return _build_all(loaded, options, args.quiet)
 
 
@@ -133,6 +127,7 @@ def _build_all(loaded: list[LoadedGame], options: BuildOptions, quiet: bool) -> 
                   f"{result.pdf}")
     print(f"built {len(loaded)} game(s): {pieces} pieces, {pages} pages in "
           f"{time.perf_counter() - started:.1f} s -> {options.out}/")
+    _print_lint(loaded, options.paper, options.layout)
     return EXIT_OK
 
 
@@ -144,3 +139,14 @@ def _build_failure(game: LoadedGame, exc: BaseException) -> str:
 
     found = template_problems(game)  # cheap next to a failed build: each face once
     return format_text(found) if found else str(exc)
+
+
+def _print_lint(loaded: list[LoadedGame], paper: str, layout: str | None) -> None:
+    """What the print lint finds in what was just built, after the summary (never fatal)."""
+    from generator.lint import lint_game
+
+    found = [p for game in loaded for p in lint_game(game, [paper], layout=layout)]
+    if found:
+        print(format_text(found), file=sys.stderr)
+        print(f"lint: {len(found)} finding(s) in what was printed (copperplate lint)",
+              file=sys.stderr)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from generator.components import tree_mistake
@@ -101,3 +101,17 @@ def bot_list(value: str) -> str:
     if not all(names):
         raise argparse.ArgumentTypeError(f"expected bot names separated by commas, got '{value}'")
     return ",".join(names)
+
+
+def millimetres(low: float, high: float, what: str) -> Callable[[str], float]:
+    """An argparse type: a number of millimetres from ``low`` to ``high``."""
+    def parse(value: str) -> float:
+        try:
+            mm = float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"'{value}' is not a number of millimetres") from None
+        if not low <= mm <= high:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"{what} must be between {low:g} and {high:g} mm")
+        return mm
+    return parse

@@ -49,6 +49,7 @@ class BuildOptions:
     progress: bool = False
     jobs: int = 0  # processes for cold renders (0: as many as cores, up to 8)
     max_pages: int = 2000  # a deck past this is a mistake (or an attack) unless raised
+    layout: str | None = None  # butted, spaced; None: each piece kind's default (jobs.py)
 
 
 @dataclass
@@ -93,7 +94,7 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     flip = options.duplex if options.duplex != "none" else "long"
     dx, dy = options.back_offset_mm
     duplex = Duplex(flip, (dx, dy))
-    all_jobs = jobs(loaded, options.bleed_mm)
+    all_jobs = jobs(loaded, options.bleed_mm, options.layout)
     body = order_pages(body_pairs(doc, all_jobs, paper, duplex), options.duplex)
     settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset)
     # the list's length in pages does not depend on the page numbers it will show
@@ -196,7 +197,7 @@ def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
     manifest_name = f"manifest-{paper.name}.json"
     files = {name: data, manifest_name: (json.dumps(listing, indent=1, ensure_ascii=False)
                                          + "\n").encode("utf-8")}
-    pieces = sum(len(job.copies) for job in jobs(loaded, options.bleed_mm))
+    pieces = sum(len(job.copies) for job in jobs(loaded, options.bleed_mm, options.layout))
     return Prepared(loaded, files, name, manifest_name, pieces, len(doc.pages), rendered,
                     started)
 

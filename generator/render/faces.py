@@ -19,10 +19,12 @@ from jinja2.exceptions import SecurityError
 
 from generator.components import LoadedGame
 from generator.problems import display_path
+from generator.render.datalines import face_location
 from generator.render.errors import BuildError
 from generator.render.images import ImageRefused, ImageUse, embed_images
 from generator.render.sandbox import TemplateRefused
 from generator.render.svg import game_environment, render_face
+from generator.render.textfit import TextFitError
 
 
 def face_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
@@ -40,6 +42,11 @@ def face_svg_and_images(loaded: LoadedGame, piece: Any, face: Any, *, side: str,
     try:
         svg = render_face(loaded, piece, face, side=side, copy=copy, bleed=bleed,
                           extra=extra, size=size)
+    except TextFitError as exc:  # the data is too long: point at the data, not the layout
+        found = face_location(loaded, piece, face, exc.text)
+        where = f"{found[0]}:{found[1]}:{found[2]}" if found else _template_line(exc)
+        raise BuildError(f"{where}: error: {exc} (on the {side} of '{piece.id}' face "
+                         f"'{face.id}', drawn at {_template_line(exc)}) (text-fit)") from exc
     except Exception as exc:  # any mistake in a template, also a TypeError on odd data
         where = _template_line(exc)
         raise BuildError(f"{where}: error: {_message(exc)} while drawing the {side} "

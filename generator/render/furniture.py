@@ -19,7 +19,7 @@ ROW_H, HOW_LINE = 12.5, 3.2  # mm per component row, and per extra line of cutti
 BRING_LINE = 4.6
 FLIP_WORDS = {"long": "double-sided, flip on the long edge",
               "short": "double-sided, flip on the short edge",
-              "none": "single-sided (backs follow their fronts; feed them by hand)"}
+              "none": "single-sided (each sheet of backs follows its fronts, to glue behind them)"}
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,8 @@ def how_to_cut(job: Job, tiled: bool) -> str:
         text = f"cut along the {'round' if shape == 'circle' else 'six-sided'} line"
     elif kind in ("sheet", "board"):
         text = "one per page; trim at the corner marks"
+    elif job.cut().spaced:
+        text = "cut each piece out on its crop marks (two cuts between neighbours)"
     else:
         text = "cut straight through the block from crop mark to crop mark"
     return f"{text}. {job.piece.notes}" if job.piece.notes else text
@@ -73,7 +75,11 @@ def contents_rows(jobs: list[Job], pages_of: dict[str, list[int]],
 def bring_lines(bring: list[str], glue: bool) -> list[str]:
     """What else the players need, wrapped to the contents page's width."""
     things = list(bring) or ["nothing else from the game: everything is in this file"]
-    things.append("scissors or a craft knife and a ruler" + (", glue" if glue else ""))
+    said = " ".join(things).lower()
+    if "scissors" not in said and "knife" not in said:  # a game may already ask for them
+        things.append("scissors or a craft knife and a ruler")
+    if glue and "glue" not in said:
+        things.append("glue")
     return textwrap.wrap("; ".join(things) + ".", 95)
 
 

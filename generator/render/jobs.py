@@ -18,6 +18,11 @@ from generator.render.geometry import Paper
 from generator.render.layout import Cut, fits
 
 LARGE_KINDS = ("board", "sheet")  # one per page, or tiled when bigger than a page
+LAYOUTS = ("butted", "spaced")
+# decks of many alike (cards, tiles, bills) share their cuts: half the cutting, and a 3 x 3
+# poker grid still fits A4; the few odd pieces (aids, rectangular tokens and chips) are
+# spaced, each with its own bleed all round, cut on its own
+SPACED_KINDS = ("aid", "token", "chip")
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,7 @@ class Job:
     piece: Any
     bleed: float
     copies: list[Copy]
+    layout: str | None = None  # butted, spaced, or None: the piece kind's default
 
     @property
     def kind(self) -> str:
@@ -51,7 +57,10 @@ class Job:
             w, h = self.net().size
             return Cut(w, h, self.bleed, butted=False, turnable=False)
         w, h = self.size
-        return Cut(w, h, self.bleed, butted=self.piece.shape == "rect")
+        rect = self.piece.shape == "rect"
+        spaced = rect and (self.layout or ("spaced" if self.kind in SPACED_KINDS
+                                           else "butted")) == "spaced"
+        return Cut(w, h, self.bleed, butted=rect and not spaced, spaced=spaced)
 
     def is_large(self, paper: Paper) -> bool:
         if self.kind == "die" and not fits(self.cut(), paper):
@@ -98,11 +107,11 @@ class Job:
                 "side": side, "face": copy.face.id}
 
 
-def jobs(loaded: LoadedGame, default_bleed: float) -> list[Job]:
+def jobs(loaded: LoadedGame, default_bleed: float, layout: str | None = None) -> list[Job]:
     out = []
     for _, piece in loaded.data.pieces():
         copies = [Copy(face, n, i + 1) for i, (face, n) in enumerate(piece.copies())]
         if copies:
             bleed = default_bleed if piece.bleed_mm is None else float(piece.bleed_mm)
-            out.append(Job(loaded, piece, bleed, copies))
+            out.append(Job(loaded, piece, bleed, copies, layout))
     return out

@@ -8,6 +8,7 @@ tiled (``tiling``): an assembly overview page, then one page per tile.
 from __future__ import annotations
 
 from generator.render.document import GUIDE, MARK, Document, Line, Page, Placement
+from generator.render.drawn import read
 from generator.render.geometry import EPS, Paper, Rect
 from generator.render.jobs import Copy, Job
 from generator.render.layout import MARK_GAP, Block, Cut, crop_marks
@@ -65,10 +66,8 @@ def tiled_pages(doc: Document, job: Job, copy: Copy, paper: Paper,
                 duplex: Duplex) -> list[tuple[Page, Page | None]]:
     """The assembly overview, then one page per tile, each with the same part of the
     piece's back behind it when the piece has one."""
-    w, h = job.size
-    b = job.bleed
-    tiling = tile(w + 2 * b, h + 2 * b, paper)
     art, back_art = job.front(doc, copy), job.back(doc, copy)
+    tiling = board_tiling(job, paper, [doc.arts[a] for a in (art, back_art) if a is not None])
     pages: list[tuple[Page, Page | None]] = [(overview_page(job, copy, art, tiling, paper),
                                               None)]
     for t in tiling.tiles:
@@ -76,6 +75,21 @@ def tiled_pages(doc: Document, job: Job, copy: Copy, paper: Paper,
         pages.append((front, None if back_art is None else
                       _tile_back(job, copy, back_art, front, tiling, paper, duplex)))
     return pages
+
+
+def board_tiling(job: Job, paper: Paper, svgs: list[str]) -> Tiling:
+    """The tiling of a large piece whose seams keep off the text and declared symbols of
+    its drawn sides (``svgs``)."""
+    w, h = job.size
+    b = job.bleed
+    keep_out = [box.moved(b, b) for svg in svgs for box in keep_out_boxes(svg)]
+    return tile(w + 2 * b, h + 2 * b, paper, keep_out)
+
+
+def keep_out_boxes(svg: str) -> list[Rect]:
+    """Every text line and declared icon area a face draws (face coordinates)."""
+    drawing = read(svg)
+    return [line.box for line in drawing.lines] + [box for box, _ in drawing.areas]
 
 
 def _tile_back(job: Job, copy: Copy, art: int, front: Page, tiling: Tiling, paper: Paper,
@@ -135,21 +149,19 @@ def _shift(t: Tile, p: tuple[float, float]) -> tuple[float, float]:
 
 
 def _board_corner_marks(t: Tile, trim: Rect) -> list[tuple[tuple[float, float], ...]]:
-    """Crop marks on the board's own edges, in the room left beside the tile's window."""
+    """Trim marks on the board's own edges, in the room beside the tile's window: at both
+    ends of every board edge that crosses the window, so that every tile (a middle one
+    too) shows where its part of the board's edge is cut."""
     w, out = t.window, []
     length = 3.0
     for y in (trim.y, trim.y1):
         if w.y < y < w.y1:
-            if w.x <= trim.x - EPS:  # the board's left edge is on this tile
-                out.append(((w.x - MARK_GAP - length, y), (w.x - MARK_GAP, y)))
-            if trim.x1 <= w.x1 - EPS:
-                out.append(((w.x1 + MARK_GAP, y), (w.x1 + MARK_GAP + length, y)))
+            out.append(((w.x - MARK_GAP - length, y), (w.x - MARK_GAP, y)))
+            out.append(((w.x1 + MARK_GAP, y), (w.x1 + MARK_GAP + length, y)))
     for x in (trim.x, trim.x1):
         if w.x < x < w.x1:
-            if w.y <= trim.y - EPS:
-                out.append(((x, w.y - MARK_GAP - length), (x, w.y - MARK_GAP)))
-            if trim.y1 <= w.y1 - EPS:
-                out.append(((x, w.y1 + MARK_GAP), (x, w.y1 + MARK_GAP + length)))
+            out.append(((x, w.y - MARK_GAP - length), (x, w.y - MARK_GAP)))
+            out.append(((x, w.y1 + MARK_GAP), (x, w.y1 + MARK_GAP + length)))
     return [tuple(_shift(t, p) for p in seg) for seg in out]
 
 

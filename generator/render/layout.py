@@ -7,6 +7,9 @@ already on that sheet, so different pieces share a sheet when there is room.
 - Rectangles are *butted*: neighbours share a cut line, so the cut count is lowest and a
   3 x 3 poker grid fits A4; the bleed runs round the outside of the block and into empty
   neighbouring cells. Crop marks sit outside the block's bleed on every cut line.
+- *Spaced* rectangles (``build --layout spaced``) keep their full bleed on every side:
+  cells sit bleed to bleed, a 2 x bleed gutter between pieces, two cuts per gutter, and
+  crop marks outside the block on every cut line.
 - Circles, hexes and dice nets are cut along their own outline, so each keeps its own
   bleed and cells sit bleed to bleed; the generator draws the cut outline instead of marks.
 
@@ -24,6 +27,7 @@ from generator.render.geometry import EPS, Paper, Rect
 
 MARK_GAP = 0.5  # between the bleed and a crop mark
 MARK_LEN = 4.0
+MARK_INSIDE = 2.0  # of every mark inside the printable area, so that it prints
 BLOCK_GAP = 2 * (MARK_GAP + MARK_LEN)  # room for both blocks' crop marks
 OUTLINE_GAP = 2.0  # between blocks of pieces cut along their outline
 
@@ -38,11 +42,17 @@ class Cut:
     bleed: float
     butted: bool = True
     turnable: bool = True  # a die net is laid out as drawn
+    spaced: bool = False  # a rectangle with its own bleed all round, cut on crop marks
 
     def cell(self, turned: bool) -> tuple[float, float]:
         w, h = (self.h, self.w) if turned else (self.w, self.h)
         pad = 0.0 if self.butted else 2 * self.bleed
         return (w + pad, h + pad)
+
+    @property
+    def marked(self) -> bool:
+        """Cut straight on crop marks (butted or spaced), not along a drawn outline."""
+        return self.butted or self.spaced
 
     def frame(self) -> float:
         """Extra room a block needs beyond its cells on each side (the shared bleed)."""
@@ -117,7 +127,7 @@ def impose(runs: Sequence[tuple[Cut, int]], paper: Paper) -> list[Sheet]:
             raise ValueError(f"a {cut.w} x {cut.h} mm piece does not fit on {paper.name}")
         turned, placed = best_turn(cut, paper), 0
         while placed < count:
-            gap = BLOCK_GAP if (cut.butted or last_butted) else OUTLINE_GAP
+            gap = BLOCK_GAP if (cut.marked or last_butted) else OUTLINE_GAP
             top = paper.margin if not sheets or not sheets[-1].blocks else used + gap
             cols, rows = capacity(cut, paper, turned, paper.h - paper.margin - top)
             if rows < 1:
@@ -132,7 +142,7 @@ def impose(runs: Sequence[tuple[Cut, int]], paper: Paper) -> list[Sheet]:
             frame = cut.frame()
             block = Block(cut, (0.0, top + frame), cols, rows, turned, take, placed)
             sheets[-1].blocks.append((number, block))
-            used, placed, last_butted = block.bounds().y1, placed + take, cut.butted
+            used, placed, last_butted = block.bounds().y1, placed + take, cut.marked
     for sheet in sheets:
         _centre(sheet, paper)
     return sheets
@@ -172,34 +182,58 @@ def crop_marks(block: Block, paper: Paper,
                limits: tuple[float, float]) -> list[tuple[float, float, float, float]]:
     """Crop marks of a butted block as (x0, y0, x1, y1) segments: one on each cut line on
     each side, starting ``MARK_GAP`` beyond the bleed, never past ``limits`` (top, bottom of
-    the band the block owns) nor within 4 mm of the paper's edge."""
-    if not block.cut.butted:
+    the band the block owns) nor within 4 mm of the paper's edge. A mark that would have
+    less than ``MARK_INSIDE`` mm inside the printer's margin reaches back over the bleed
+    (towards, never onto, the trim): a home printer drops what lies in its margin."""
+    if not block.cut.marked:
         return []
     cw, ch = block.cell()
     ox, oy = block.origin
     outer = block.bounds()
+    pad = 0.0 if block.cut.butted else block.cut.bleed  # a spaced cell holds its bleed
+    trim = Rect(ox + pad, oy + pad, block.cols * cw - 2 * pad, block.rows * ch - 2 * pad)
     top_end, bottom_end = max(limits[0], 4.0), min(limits[1], paper.h - 4.0)
-    xs = [ox + c * cw for c in range(block.cols + 1)]
-    ys = [oy + r * ch for r in range(block.rows + 1)]
+    room = paper.printable
+    across = (room.y, room.y1)
+    along = (room.x, room.x1)
     marks = []
-    for x in xs:
-        marks += _mark(x, outer.y - MARK_GAP, top_end, vertical=True)
-        marks += _mark(x, outer.y1 + MARK_GAP, bottom_end, vertical=True)
-    for y in ys:
-        marks += _mark(y, outer.x - MARK_GAP, 4.0, vertical=False)
-        marks += _mark(y, outer.x1 + MARK_GAP, paper.w - 4.0, vertical=False)
+    for x in _cuts(ox, cw, block.cols, pad):
+        marks += _mark(x, outer.y - MARK_GAP, top_end, trim.y - MARK_GAP, across, -1,
+                       vertical=True)
+        marks += _mark(x, outer.y1 + MARK_GAP, bottom_end, trim.y1 + MARK_GAP, across, 1,
+                       vertical=True)
+    for y in _cuts(oy, ch, block.rows, pad):
+        marks += _mark(y, outer.x - MARK_GAP, 4.0, trim.x - MARK_GAP, along, -1,
+                       vertical=False)
+        marks += _mark(y, outer.x1 + MARK_GAP, paper.w - 4.0, trim.x1 + MARK_GAP, along, 1,
+                       vertical=False)
     return marks
 
 
-def _mark(at: float, start: float, limit: float, *,
-          vertical: bool) -> list[tuple[float, float, float, float]]:
-    direction = 1.0 if limit > start else -1.0
-    length = min(MARK_LEN, abs(limit - start))
-    if length < 1.0:  # no room: leave it out rather than print a dot
+def _cuts(start: float, cell: float, count: int, pad: float) -> list[float]:
+    """Where the cuts run along one axis: shared lines between butted cells, or two per
+    gutter (each piece's own trim) between spaced ones."""
+    if not pad:
+        return [start + i * cell for i in range(count + 1)]
+    return [start + i * cell + edge for i in range(count) for edge in (pad, cell - pad)]
+
+
+def _mark(at: float, start: float, limit: float, inner: float, printable: tuple[float, float],
+          direction: int, *, vertical: bool) -> list[tuple[float, float, float, float]]:
+    """One mark from ``start`` outwards (``direction``) towards ``limit``."""
+    length = min(MARK_LEN, direction * (limit - start))
+    if length < 1.0:  # no room (or the bleed already reaches past the limit): leave it out
         return []
     end = start + direction * length
+    short = MARK_INSIDE - _overlap(sorted((start, end)), printable)
+    if short > 0:  # reach back over the bleed so that enough of it prints
+        start = start - direction * min(short, abs(start - inner))
     a, b = sorted((start, end))
     return [(at, a, at, b)] if vertical else [(a, at, b, at)]
+
+
+def _overlap(span: list[float], printable: tuple[float, float]) -> float:
+    return max(0.0, min(span[1], printable[1]) - max(span[0], printable[0]))
 
 
 def mark_limits(sheet: Sheet, paper: Paper) -> list[tuple[float, float]]:

@@ -96,7 +96,8 @@ def _place(doc: Document, job: Job, copy: Copy, slot: Slot, front: Page, back: P
         front.placements.append(Placement(job.front(doc, copy), box, slot.clip,
                                           90 if slot.turned else 0))
         front.lines += _outline(job, slot.trim, slot.turned)
-    front.items.append({**job.item(copy, "front"), "trim": slot.trim, "bleed": box})
+    # the bleed actually printed: a butted edge stops at the trim (the neighbour's art)
+    front.items.append({**job.item(copy, "front"), "trim": slot.trim, "bleed": slot.clip})
     art = job.back(doc, copy)
     if art is None:
         return
@@ -104,7 +105,7 @@ def _place(doc: Document, job: Job, copy: Copy, slot: Slot, front: Page, back: P
     back.placements.append(Placement(art, back_box, duplex.back_rect(slot.clip, paper),
                                      duplex.back_turn(slot.turned)))
     back.items.append({**job.item(copy, "back"), "trim": duplex.back_rect(slot.trim, paper),
-                       "bleed": back_box})
+                       "bleed": duplex.back_rect(slot.clip, paper)})
 
 
 def _outline(job: Job, trim: Rect, turned: bool) -> list[Line | Circle]:

@@ -19,6 +19,7 @@ import jinja2
 
 from generator.components import BUNDLED_TEMPLATES, LoadedGame
 from generator.render.sandbox import DeckSandbox, TemplateRefused, budget, render_bounded
+from generator.render.textfit import fit
 
 
 class ConfinedLoader(jinja2.FileSystemLoader):
@@ -47,6 +48,7 @@ def environment(search_path: tuple[Path, ...]) -> jinja2.Environment:
         keep_trailing_newline=False,
     )
     env.filters["mm"] = lambda v: f"{float(v):.3f}".rstrip("0").rstrip(".")
+    env.globals["fit"] = fit  # data text in a box: shrink, wrap, or a located error
     return env
 
 

@@ -75,6 +75,7 @@ class Piece(Model, Generic[FaceT]):
     template: TemplateRef
     back: TemplateRef | None = None  # None: one-sided (no back printed)
     bleed_mm: float | None = Field(default=None, ge=0, le=10)
+    safe_mm: float | None = Field(default=None, ge=0, le=20)  # text keeps this far from the trim
     source: str | None = Field(default=None, max_length=200)
     notes: str | None = Field(default=None, max_length=300)  # cutting/folding hints for the contents page
     faces: list[FaceT] = Field(min_length=1, max_length=2000)

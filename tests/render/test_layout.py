@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.render.geometry import PAPERS, Paper, Rect, mirror
 from generator.render.layout import (
+    MARK_INSIDE,
     Cut,
     capacity,
     crop_marks,
@@ -72,14 +74,36 @@ def test_crop_marks_stay_off_every_piece_and_the_paper_edge(run_list, paper_name
     paper = PAPERS[paper_name]
     sheets, found = placed(fitting(run_list, paper), paper)
     for n, sheet in enumerate(sheets):
+        trims = [s.trim for _, s in found if s.sheet == n]
         clips = [s.clip for _, s in found if s.sheet == n]
         for (_, block), limit in zip(sheet.blocks, mark_limits(sheet, paper), strict=True):
             for x0, y0, x1, y1 in crop_marks(block, paper, limit):
                 mark = Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
                 assert 4.0 - 1e-6 <= mark.x and mark.x1 <= paper.w - 4.0 + 1e-6
                 assert 4.0 - 1e-6 <= mark.y and mark.y1 <= paper.h - 4.0 + 1e-6
-                # a mark is a zero-width line: test it against each clip grown by a hair
-                assert not any(c.outset(0.25).overlaps(mark.outset(0.001)) for c in clips)
+                # a mark is a zero-width line: test it against each trim grown by a hair
+                assert not any(t.outset(0.25).overlaps(mark.outset(0.001)) for t in trims)
+                # it reaches over a bleed only as far as it needs to print 2 mm
+                if any(c.overlaps(mark.outset(0.001)) for c in clips):
+                    assert inside(mark, paper) <= MARK_INSIDE + 0.01
+
+
+def inside(mark: Rect, paper) -> float:
+    cut = paper.printable.intersection(mark.outset(0.001))
+    return 0.0 if cut is None else max(cut.w, cut.h)
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_every_mark_of_a_poker_sheet_prints_inside_a_5mm_margin(paper_name):
+    paper = PAPERS[paper_name]
+    sheets = impose([(Cut(63.5, 88.9, 3.0), 9)], paper)
+    for sheet in sheets:
+        for (_, block), limit in zip(sheet.blocks, mark_limits(sheet, paper), strict=True):
+            marks = crop_marks(block, paper, limit)
+            assert len(marks) == 2 * (block.cols + 1) + 2 * (block.rows + 1)
+            for x0, y0, x1, y1 in marks:
+                mark = Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+                assert inside(mark, paper) >= MARK_INSIDE - 1e-6
 
 
 @settings(max_examples=150)

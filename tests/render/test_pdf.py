@@ -49,21 +49,25 @@ def test_text_is_extractable_and_escaped_text_survives(a4_long: Built):
     assert "Gold <Strike>" in sheet and "Silver & Sons" in sheet
 
 
-def test_crop_marks_are_present_and_outside_the_bleed(a4_long: Built):
+def test_crop_marks_are_present_off_the_trim_and_print(a4_long: Built):
     page_no = 3  # the first sheet of cards: a 3 x 3 block
     with pdfplumber.open(a4_long.pdf) as pdf:
         page = pdf.pages[page_no - 1]
         lines = [ln for ln in page.lines if abs(ln["linewidth"] - 0.15 * PT_PER_MM) < 0.01]
         height = float(page.height)
     with pikepdf.open(a4_long.pdf) as pdf:
-        bleed = [float(v) for v in pdf.pages[page_no - 1].BleedBox]
         trim = [float(v) for v in pdf.pages[page_no - 1].TrimBox]
     assert len(lines) == 4 * 2 + 4 * 2  # 4 cut lines each way, a mark at both ends of each
     for ln in lines:
         x0, x1 = ln["x0"], ln["x1"]
         y0, y1 = height - ln["bottom"], height - ln["top"]
-        outside = x1 <= bleed[0] or x0 >= bleed[2] or y1 <= bleed[1] or y0 >= bleed[3]
+        outside = x1 <= trim[0] or x0 >= trim[2] or y1 <= trim[1] or y0 >= trim[3]
         assert outside, ln
+        # at least 2 mm of it inside a home printer's 5 mm margin
+        margin = 5 * PT_PER_MM
+        inside = (min(x1, 595.28 - margin) - max(x0, margin) if abs(y0 - y1) < 0.01
+                  else min(y1, height - margin) - max(y0, margin))
+        assert inside >= 2 * PT_PER_MM - 0.01, ln
         # every mark lies on a cut line: the trim's edges or a card edge inside it
         on_x = abs(x0 - x1) < 0.01 and any(abs(x0 - (trim[0] + k * 63.5 * PT_PER_MM)) < 0.05
                                            for k in range(4))

@@ -57,6 +57,20 @@ def test_a_board_that_fits_is_not_tiled_and_a_big_one_turns_when_that_saves_page
     assert (tiling.turned, tiling.rows, tiling.cols) == (True, 2, 2)
 
 
+def test_seams_move_off_text_when_the_room_allows():
+    a4 = PAPERS["a4"]
+    plain = tile(400, 250, a4)
+    xs, _ = plain.seams()
+    words = [Rect(x - 10, 100, 20, 6) for x in xs]  # a word on every even seam
+    moved = tile(400, 250, a4, words)
+    assert not plain.turned and len(xs) == 2
+    assert (moved.rows, moved.cols, moved.turned) == (plain.rows, plain.cols, plain.turned)
+    for x in moved.seams()[0]:
+        assert not any(w.x - 1 < x < w.x1 + 1 for w in words)
+    for a, b in itertools.pairwise(sorted(t.window.x for t in moved.tiles if t.row == 0)):
+        assert a + moved.tiles[0].window.w - b >= OVERLAP - 1e-6
+
+
 def test_die_net_puts_opposite_values_on_opposite_faces():
     def adjacent(a: int, b: int) -> bool:
         (ca, ra), (cb, rb) = SQUARES[a], SQUARES[b]

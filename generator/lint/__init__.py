@@ -1,0 +1,89 @@
+"""The print lint: what every rendered face and page really draws, measured.
+
+Faces are rendered with their template lines marked and read back (``faces``, ``drawn``);
+text is measured with the font files cairo embeds (``render.textfit``). Face rules
+(``rules``) and page rules on the planned PDF of each paper (``pages``) give findings,
+each turned here into one located problem: the template line that drew it, the data line
+the text came from, the piece, face and (for pages) page number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from generator.components import LoadedGame
+from generator.lint.faces import Face, faces
+from generator.lint.pages import page_findings
+from generator.lint.rules import RULES, Finding
+from generator.problems import ERROR, WARNING, Problem, display_path
+from generator.render.datalines import face_location
+from generator.render.errors import BuildError
+from generator.render.preflight import LOCATED
+
+PAPER_NAMES = ("a4", "letter")
+DEFAULT_MARGIN = 5.0
+
+
+def lint_game(loaded: LoadedGame, papers: Sequence[str] = PAPER_NAMES,
+              margin: float = DEFAULT_MARGIN, layout: str | None = None) -> list[Problem]:
+    """Every finding of a valid game's faces and of its pages on each paper."""
+    try:
+        drawn = list(faces(loaded))
+    except BuildError as exc:  # a face that cannot be drawn (or data too long to fit)
+        return [_build_problem(loaded, str(exc))]
+    problems: dict[tuple[object, ...], Problem] = {}
+    for face in drawn:
+        for rule in RULES.values():
+            for finding in rule(face):
+                _add(problems, _face_problem(loaded, face, finding))
+    for paper in papers:
+        for page, finding in page_findings(loaded, paper, margin, drawn, layout):
+            _add(problems, _page_problem(loaded, paper, page, finding, drawn))
+    return list(problems.values())
+
+
+def as_warnings(problems: Iterable[Problem]) -> list[Problem]:
+    """The lint's findings as ``validate`` shows them: worth fixing, never blocking."""
+    return [replace(p, severity=WARNING) for p in problems]
+
+
+def _build_problem(loaded: LoadedGame, message: str) -> Problem:
+    found = LOCATED.match(message)
+    if found:
+        return Problem(found["path"], int(found["line"]), int(found["col"]), ERROR,
+                       found["msg"], found["rule"])
+    return Problem(display_path(loaded.folder / "game.yaml"), 1, 1, ERROR, message, "template")
+
+
+def _add(problems: dict[tuple[object, ...], Problem], problem: Problem) -> None:
+    """One report per place and message: copies of a face say the same thing."""
+    problems.setdefault((problem.path, problem.line, problem.rule, problem.message), problem)
+
+
+def _face_problem(loaded: LoadedGame, face: Face, finding: Finding) -> Problem:
+    data = face_location(loaded, face.piece, face.face, finding.text)
+    data_at = f"; data at {data[0]}:{data[1]}:{data[2]}" if data else ""
+    message = f"{finding.message} ({face.label}{data_at})"
+    path, line = _split(finding.source, data)
+    return Problem(path, line, 1 if finding.source else (data[2] if data else 1),
+                   finding.severity, message, finding.rule)
+
+
+def _page_problem(loaded: LoadedGame, paper: str, page: int, finding: Finding,
+                  drawn: Iterable[Face]) -> Problem:
+    if finding.source:
+        path, line = _split(finding.source, None)
+        return Problem(path, line, 1, finding.severity, finding.message, finding.rule)
+    return Problem(f"{loaded.game_id}-{paper}.pdf", max(page, 1), 1, finding.severity,
+                   finding.message, finding.rule)
+
+
+def _split(source: str, data: tuple[str, int, int] | None) -> tuple[str, int]:
+    """PATH, LINE of a ``FILE:LINE`` template source, else of the data line."""
+    path, _, line = source.rpartition(":")
+    if path and line.isdigit():
+        return path, int(line)
+    if data:
+        return data[0], data[1]
+    return "templates", 1

@@ -1,0 +1,94 @@
+"""Every distinct face a game prints, rendered with its template lines marked, and read back.
+
+The lint renders through an overlay of the game's own Jinja environment whose only
+difference is a preprocessing step: every ``<text`` and ``<image`` tag of a template gets
+``data-src="FILE:LINE"``, so a finding points at the template line that drew it. cairo
+ignores the attribute; the build never sees it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import jinja2
+from jinja2.ext import Extension
+
+from generator.components import LoadedGame
+from generator.problems import display_path
+from generator.render.drawn import SOURCE_ATTR, Drawing, read
+from generator.render.faces import face_svg
+from generator.render.svg import face_context, game_environment
+
+TAG = re.compile(r"<(text|image)(?=[\s>/])")
+UNSAFE = re.compile(r"[{}%#\"<>&\\]")
+
+
+class SourceLines(Extension):
+    """Marks each ``<text``/``<image`` tag with the template file and line it is on."""
+
+    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
+        where = display_path(filename) if filename else (name or "template")
+        where = UNSAFE.sub("_", where)  # a folder named "{{ x }}" must not become Jinja
+        return "\n".join(TAG.sub(rf'<\1 {SOURCE_ATTR}="{where}:{n}"', line)
+                         for n, line in enumerate(source.split("\n"), start=1))
+
+
+@dataclass(frozen=True)
+class Face:
+    """One distinct drawing of a piece: which face, which side, its size and what it draws."""
+
+    piece: Any
+    face: Any
+    side: str
+    size: tuple[float, float]
+    drawing: Drawing
+
+    @property
+    def label(self) -> str:
+        return f"the {self.side} of '{self.piece.id}' face '{self.face.id}'"
+
+
+def environment(loaded: LoadedGame) -> jinja2.Environment:
+    return game_environment(loaded).overlay(extensions=[SourceLines], cache_size=400)
+
+
+def faces(loaded: LoadedGame, bleed: float = 3.0) -> Iterator[Face]:
+    """Each distinct rendered face (copies that draw the same SVG are read once)."""
+    env = environment(loaded)
+    seen: set[str] = set()
+    for _, piece in loaded.data.pieces():
+        for face in piece.faces:
+            for side, copy, extra, size in _drawings(piece, face):
+                name = (face.back or piece.back) if side == "back" else (
+                    face.template or piece.template)
+                context = face_context(loaded, piece, face, side=side, copy=copy,
+                                       bleed=bleed, extra=extra)
+                if size is not None:
+                    context["w"], context["h"] = size
+                try:
+                    svg = env.get_template(name).render(context)
+                except Exception:  # noqa: BLE001 - the build's own error says what and where
+                    face_svg(loaded, piece, face, side=side, copy=copy, bleed=bleed,
+                             extra=extra, size=size)
+                    raise
+                if svg not in seen:
+                    seen.add(svg)
+                    yield Face(piece, face, side, (context["w"], context["h"]), read(svg))
+
+
+def _drawings(piece: Any, face: Any) -> Iterator[tuple[str, int, dict[str, Any] | None,
+                                                       tuple[float, float] | None]]:
+    """(side, copy, extra context, size override) of every drawing of a face."""
+    values = getattr(face, "values", None)
+    if piece.kind == "die" and values:
+        side = min(piece.size_mm)
+        for i, value in enumerate(values):
+            yield "front", 1, {"value": value, "index": i}, (side, side)
+        return
+    for copy in range(1, max(1, face.count) + 1):
+        yield "front", copy, None, None
+        if face.back or piece.back:
+            yield "back", copy, None, None

@@ -1,0 +1,108 @@
+"""The page rules of the print lint, on the planned PDF of one paper size.
+
+``mark-margin``: every crop mark and straight cut line needs ``MIN_INSIDE`` mm inside the
+printable area, or the printer drops it. ``text-seam``: no text of a tiled board crosses a
+tile seam (where it would be cut and glued). Pages are numbered as in the PDF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from generator.components import LoadedGame
+from generator.lint.faces import Face
+from generator.lint.rules import Finding
+from generator.problems import ERROR
+from generator.render.build import BuildOptions, plan
+from generator.render.document import CUT, MARK, Document, Line
+from generator.render.geometry import PAPERS, Paper, Rect
+from generator.render.jobs import Job, jobs
+from generator.render.large import board_tiling
+from generator.render.tiling import SEAM_ROOM, fits_page
+
+MIN_INSIDE = 2.0
+
+
+def page_findings(loaded: LoadedGame, paper_name: str, margin: float, drawn: list[Face],
+                  layout: str | None = None) -> Iterator[tuple[int, Finding]]:
+    """(page number or 0 for a face, finding) for one paper (and layout, as built)."""
+    paper = PAPERS[paper_name]
+    doc = plan(loaded, BuildOptions(paper=paper_name, layout=layout))
+    printable = replace(paper, margin=margin).printable
+    for number, page in enumerate(doc.pages, start=1):
+        for line in page.lines:
+            if isinstance(line, Line) and line.style in (MARK, CUT) and len(line.points) == 2:
+                inside = _inside_length(line, printable)
+                if inside < MIN_INSIDE - 1e-6:
+                    (x0, y0), (x1, y1) = line.points
+                    yield number, Finding(
+                        "", ERROR, f"page {number} ({paper.name}): a {line.style} line from "
+                        f"({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm has {inside:.1f} mm "
+                        f"inside the printable area ({margin:g} mm margin), under "
+                        f"{MIN_INSIDE:g} mm", "mark-margin")
+    yield from ((0, f) for f in seam_findings(loaded, paper, drawn))
+
+
+def _inside_length(line: Line, area: Rect) -> float:
+    (x0, y0), (x1, y1) = line.points
+    if x0 == x1:
+        lo, hi = sorted((y0, y1))
+        ok = area.x <= x0 <= area.x1
+        return max(0.0, min(hi, area.y1) - max(lo, area.y)) if ok else 0.0
+    lo, hi = sorted((x0, x1))
+    ok = area.y <= y0 <= area.y1
+    return max(0.0, min(hi, area.x1) - max(lo, area.x)) if ok else 0.0
+
+
+def seams(job: Job, paper: Paper, svgs: list[str]) -> tuple[list[float], list[float]]:
+    """x of vertical and y of horizontal tile seams in face coordinates (trim origin), as
+    the build places them."""
+    w, h = job.size
+    bleed = job.bleed
+    tiling = board_tiling(job, paper, svgs)
+    xs, ys = tiling.seams()
+    if not tiling.turned:
+        return [x - bleed for x in xs], [y - bleed for y in ys]
+    # turned a quarter clockwise: the tiling's x runs down the face, its y across
+    full_h = h + 2 * bleed
+    return [y - bleed for y in ys], [full_h - x - bleed for x in xs]
+
+
+def seam_findings(loaded: LoadedGame, paper: Paper, drawn: list[Face]) -> Iterator[Finding]:
+    for job in jobs(loaded, 3.0):
+        w, h = job.size
+        if not job.is_large(paper) or fits_page(w, h, job.bleed, paper) is not None:
+            continue
+        doc = Document()
+        for copy in job.copies:
+            art = [job.front(doc, copy), job.back(doc, copy)]
+            xs, ys = seams(job, paper, [doc.arts[a] for a in art if a is not None])
+            for face in drawn:
+                if face.piece is job.piece and face.face is copy.face:
+                    yield from _crossing(face, paper, xs, ys)
+
+
+def _crossing(face: Face, paper: Paper, xs: list[float], ys: list[float]) -> Iterator[Finding]:
+    for line in face.drawing.lines:
+        crossed = _crosses(line.box, xs, ys)
+        if crossed:
+            yield Finding(line.source, ERROR, f"text '{line.text}' on {face.label} crosses "
+                          f"the {paper.name} tile seam at {crossed}", "text-seam", line.text)
+    for box, kind in face.drawing.areas:
+        crossed = _crosses(box, xs, ys)
+        if crossed:
+            yield Finding("", ERROR, f"a {kind} at ({box.x:.1f}, {box.y:.1f}) mm on "
+                          f"{face.label} crosses the {paper.name} tile seam at {crossed}",
+                          "text-seam")
+
+
+def _crosses(box: Rect, xs: list[float], ys: list[float]) -> str | None:
+    room = SEAM_ROOM - 0.01  # the tiling keeps SEAM_ROOM; allow for its rounding
+    for x in xs:
+        if box.x - room < x < box.x1 + room:
+            return f"x = {x:.1f} mm"
+    for y in ys:
+        if box.y - room < y < box.y1 + room:
+            return f"y = {y:.1f} mm"
+    return None

@@ -1,0 +1,216 @@
+"""The face rules of the print lint: each a function from one drawn face to its findings.
+
+Rule ids: ``text-overlap``, ``text-icon``, ``text-covered``, ``text-box``, ``text-trim``, ``text-safe``, ``text-size``,
+``glyph-missing``, ``contrast``, ``raster-dpi`` (page rules live in ``pages``).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from generator.lint.faces import Face
+from generator.problems import ERROR, WARNING
+from generator.render.colour import contrast
+from generator.render.drawn import Image, Shape, TextLine
+from generator.render.geometry import EPS, PT_PER_MM, Rect
+from generator.render.textfit import missing
+
+SAFE_MM = 3.0  # default safe zone inside the trim
+ERROR_PT, WARNING_PT = 6.0, 7.0
+MIN_DPI = 300
+TOUCH = 0.15  # mm of overlap both ways before two boxes count as colliding
+
+
+@dataclass(frozen=True)
+class Finding:
+    source: str  # template FILE:LINE ("" when not known)
+    severity: str
+    message: str
+    rule: str
+    text: str | None = None  # the text concerned, to find its data line
+
+
+Rule = Callable[[Face], Iterator[Finding]]
+
+
+def _collide(a: Rect, b: Rect) -> bool:
+    cut = a.intersection(b)
+    return cut is not None and cut.w > TOUCH and cut.h > TOUCH
+
+
+def _q(text: str) -> str:
+    return f"'{text}'" if len(text) <= 40 else f"'{text[:37]}...'"
+
+
+def text_overlap(face: Face) -> Iterator[Finding]:
+    lines = face.drawing.lines
+    for i, a in enumerate(lines):
+        for b in lines[i + 1:]:
+            if _collide(a.box, b.box):
+                yield Finding(a.source, ERROR, f"text {_q(a.text)} overlaps {_q(b.text)} "
+                              f"(drawn at {b.source})", "text-overlap", a.text)
+
+
+def text_icon(face: Face) -> Iterator[Finding]:
+    for line in face.drawing.lines:
+        for (box, kind), group in zip(face.drawing.areas, face.drawing.area_groups,
+                                      strict=True):
+            if group != line.group and _collide(line.box, box):
+                yield Finding(line.source, ERROR, f"text {_q(line.text)} overlaps a declared "
+                              f"{kind} area at ({box.x:.1f}, {box.y:.1f}) mm", "text-icon",
+                              line.text)
+                break
+
+
+def text_covered(face: Face) -> Iterator[Finding]:
+    """Text a filled shape painted later hides (a door, a street band over a name)."""
+    shapes = face.drawing.shapes
+    for line in face.drawing.lines:
+        for shape in shapes[line.order:]:
+            if _collide(line.box, shape.box) and _covers(shape, line.box):
+                yield Finding(line.source, ERROR, f"text {_q(line.text)} is covered by a "
+                              f"{shape.kind} painted over it at ({shape.box.x:.1f}, "
+                              f"{shape.box.y:.1f}) mm", "text-covered", line.text)
+                break
+
+
+def _covers(shape: Shape, box: Rect) -> bool:
+    """Some of the box's ink area lies inside the shape (sampled on a 5 x 3 grid)."""
+    return any(shape.holds(box.x + box.w * i / 4, box.y + box.h * j / 2)
+               for i in range(5) for j in range(3))
+
+
+def text_box(face: Face) -> Iterator[Finding]:
+    """Text running off the shape it is printed on (a name wider than its circle); shapes
+    of the same colour side by side count as one (a building of several squares)."""
+    w, h = face.size
+    for line in face.drawing.lines:
+        shape = line.holder
+        if shape is None or shape.box.contains(Rect(-0.5, -0.5, w + 1, h + 1)):
+            continue  # on the paper or the whole face's ground: the trim rule's business
+        b = line.box.outset(-0.15)
+        corners = [(b.x, b.y), (b.x1, b.y), (b.x, b.y1), (b.x1, b.y1)]
+        alike = [s for s in face.drawing.shapes[:line.order] if s.fill == shape.fill]
+        if not all(any(s.holds(x, y) for s in alike) for x, y in corners):
+            yield Finding(line.source, ERROR, f"text {_q(line.text)} runs off the {shape.kind} "
+                          f"it is printed on at ({shape.box.x:.1f}, {shape.box.y:.1f}) mm",
+                          "text-box", line.text)
+
+
+def text_trim(face: Face) -> Iterator[Finding]:
+    safe = _safe(face)
+    for line in face.drawing.lines:
+        room = _room(face, line.box)
+        if room < -EPS:
+            yield Finding(line.source, ERROR, f"text {_q(line.text)} crosses the trim by "
+                          f"{-room:.1f} mm and will be cut", "text-trim", line.text)
+        elif room < safe - 0.05:
+            yield Finding(line.source, WARNING, f"text {_q(line.text)} is {room:.1f} mm from "
+                          f"the trim, inside the {safe:g} mm safe zone", "text-safe", line.text)
+
+
+def _safe(face: Face) -> float:
+    declared = getattr(face.piece, "safe_mm", None)
+    return SAFE_MM if declared is None else float(declared)
+
+
+def _room(face: Face, box: Rect) -> float:
+    """How far the box stays inside the trim outline (negative: by how much it crosses)."""
+    w, h = face.size
+    corners = [(x, y) for x in (box.x, box.x1) for y in (box.y, box.y1)]
+    if face.piece.shape == "circle" and face.piece.kind != "die":
+        r = min(w, h) / 2
+        return min(r - math.hypot(x - w / 2, y - h / 2) for x, y in corners)
+    if face.piece.shape == "hex" and face.piece.kind != "die":
+        return min(_hex_room(w, h, x, y) for x, y in corners)
+    return min(box.x, box.y, w - box.x1, h - box.y1)
+
+
+def _hex_room(w: float, h: float, x: float, y: float) -> float:
+    """Signed distance inside the flat-topped hexagon filling w x h (as the cut line)."""
+    pts = [(0, h / 2), (w / 4, 0), (3 * w / 4, 0), (w, h / 2), (3 * w / 4, h), (w / 4, h)]
+    room = math.inf
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
+        length = math.hypot(x1 - x0, y1 - y0)
+        room = min(room, ((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) / length)
+    return room
+
+
+def text_size(face: Face) -> Iterator[Finding]:
+    for line in face.drawing.lines:
+        pt = line.size_mm * PT_PER_MM
+        if pt < ERROR_PT - 0.05:
+            yield Finding(line.source, ERROR, f"text {_q(line.text)} is {pt:.1f} pt at print "
+                          f"size, below the {ERROR_PT:g} pt minimum", "text-size", line.text)
+        elif pt < WARNING_PT - 0.05:
+            yield Finding(line.source, WARNING, f"text {_q(line.text)} is {pt:.1f} pt at "
+                          f"print size, below {WARNING_PT:g} pt", "text-size", line.text)
+
+
+def glyph_missing(face: Face) -> Iterator[Finding]:
+    for line in face.drawing.lines:
+        gone = missing(line.text, line.font)
+        if gone:
+            shown = " ".join(f"U+{ord(c):04X}" for c in gone)
+            yield Finding(line.source, ERROR, f"text {_q(line.text)}: {line.font.path().name} "
+                          f"has no glyph for {shown} (printed as boxes)", "glyph-missing",
+                          line.text)
+
+
+def text_contrast(face: Face) -> Iterator[Finding]:
+    for line in face.drawing.lines:
+        if line.fill is None:
+            continue
+        ratio = contrast(line.fill, line.background)
+        need = 3.0 if _large(line) else 4.5
+        if ratio < need - 0.005:
+            yield Finding(line.source, ERROR, f"text {_q(line.text)} is {line.fill} on "
+                          f"{line.background}: contrast {ratio:.1f}:1, below {need:g}:1",
+                          "contrast", line.text)
+
+
+def _large(line: TextLine) -> bool:
+    pt = line.size_mm * PT_PER_MM
+    return pt >= 18 or (pt >= 14 and line.font.bold)
+
+
+def raster_dpi(face: Face) -> Iterator[Finding]:
+    for image in face.drawing.images:
+        px = _pixels(image)
+        if px is None or image.box.w <= 0:
+            continue
+        dpi = min(px[0] / (image.box.w / 25.4), px[1] / (image.box.h / 25.4))
+        if dpi < MIN_DPI - 0.5:
+            yield Finding(image.source, ERROR, f"raster image is {dpi:.0f} dpi at its printed "
+                          f"size ({px[0]} x {px[1]} px on {image.box.w:.1f} x "
+                          f"{image.box.h:.1f} mm), below {MIN_DPI}", "raster-dpi")
+
+
+def _pixels(image: Image) -> tuple[int, int] | None:
+    """Pixel size of an embedded (data: URI) image; linked files are not read."""
+    if not image.href.startswith("data:") or "base64," not in image.href:
+        return None
+    from PIL import Image as PILImage
+
+    try:
+        with PILImage.open(io.BytesIO(base64.b64decode(image.href.split("base64,", 1)[1]))) as im:
+            return im.size
+    except (OSError, ValueError):
+        return None
+
+
+RULES: dict[str, Rule] = {
+    "text-overlap": text_overlap,
+    "text-icon": text_icon,
+    "text-covered": text_covered,
+    "text-box": text_box,
+    "text-trim": text_trim,  # also text-safe
+    "text-size": text_size,
+    "glyph-missing": glyph_missing,
+    "contrast": text_contrast,
+    "raster-dpi": raster_dpi,
+}

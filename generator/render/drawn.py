@@ -1,0 +1,303 @@
+"""What a rendered face draws, read back from its SVG: every line of text with its measured
+box, every filled shape (what text sits on), every declared icon area and raster image.
+
+Coordinates are the face's user space (mm, origin at the trim's top-left corner), after
+every ``transform``; text is measured with the same font files cairo draws it with
+(``render.textfit``). A template marks an icon or symbol area text must not cross with
+``data-area="icon"`` on the element (or group) that draws it; text inside that group is
+its own label, not in its way.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from xml.etree import ElementTree
+
+from generator.render.colour import parse_colour
+from generator.render.geometry import Rect
+from generator.render.textfit import Font, extent, width
+
+SVG = "{http://www.w3.org/2000/svg}"
+SOURCE_ATTR = "data-src"  # template FILE:LINE, added to <text>/<image> by the lint
+INHERITED = ("font-family", "font-size", "font-weight", "font-style", "text-anchor",
+             "fill", "letter-spacing", "opacity", "fill-opacity")
+NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class TextLine:
+    text: str
+    box: Rect  # ink box on the face
+    size_mm: float  # font size as printed (scale applied)
+    font: Font
+    fill: str | None  # "#rrggbb", or None when not a plain colour
+    source: str  # template file:line
+    background: str  # "#rrggbb" of what is painted right behind its middle
+    order: int = 0  # how many filled shapes were painted before it
+    group: int | None = None  # the declared area it belongs to (its own label)
+    holder: Shape | None = None  # the shape it is printed on (None: the paper)
+
+
+@dataclass(frozen=True)
+class Shape:
+    box: Rect
+    fill: str
+    kind: str  # rect, circle, ellipse, polygon
+    points: tuple[tuple[float, float], ...] = ()
+
+    def holds(self, x: float, y: float) -> bool:
+        b = self.box
+        if self.kind in ("circle", "ellipse"):
+            rx, ry = b.w / 2, b.h / 2
+            return rx > 0 and ry > 0 and ((x - b.x - rx) / rx) ** 2 + ((y - b.y - ry) / ry) ** 2 <= 1
+        if self.kind == "polygon":
+            return _in_polygon(self.points, x, y)
+        return b.x <= x <= b.x1 and b.y <= y <= b.y1
+
+
+@dataclass(frozen=True)
+class Image:
+    box: Rect
+    href: str
+    source: str
+
+
+@dataclass
+class Drawing:
+    lines: list[TextLine] = field(default_factory=list)
+    areas: list[tuple[Rect, str]] = field(default_factory=list)  # (box, declared kind)
+    area_groups: list[int] = field(default_factory=list)  # which declaring element, per area
+    groups: int = 0
+    images: list[Image] = field(default_factory=list)
+    shapes: list[Shape] = field(default_factory=list)
+
+
+def read(svg: str) -> Drawing:
+    root = ElementTree.fromstring(svg)
+    drawing = Drawing()
+    _walk(root, IDENTITY, {"font-family": "DejaVu Sans", "font-size": "16", "fill": "#000000"},
+          drawing, None)
+    return drawing
+
+
+def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: Drawing,
+          area: tuple[str, int] | None) -> None:
+    tag = node.tag.removeprefix(SVG)
+    if tag in ("defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient",
+               "pattern", "title", "desc", "style"):
+        return
+    m = _multiply(m, parse_transform(node.get("transform", "")))
+    style = {**style, **{k: v for k in INHERITED if (v := _attr(node, k)) is not None}}
+    if node.get("data-area"):
+        area = (node.get("data-area", ""), drawing.groups)
+        drawing.groups += 1
+    if tag == "text":
+        drawing.lines += [replace(line, group=area[1] if area else None)
+                          for line in _text_lines(node, m, style, drawing)]
+        return
+    if tag == "image":
+        drawing.images.append(Image(_box(m, *(_num(node, k) for k in ("x", "y", "width",
+                                                                        "height"))),
+                                    node.get("href") or node.get(XLINK_HREF) or "",
+                                    node.get(SOURCE_ATTR, "")))
+        return
+    shape = _shape(tag, node, m, style)
+    if shape is not None:
+        if area:
+            drawing.areas.append((shape.box, area[0]))
+            drawing.area_groups.append(area[1])
+        elif shape.fill:
+            drawing.shapes.append(shape)
+    for child in node:
+        _walk(child, m, style, drawing, area)
+
+
+def _attr(node: ElementTree.Element, name: str) -> str | None:
+    """A presentation attribute, or the same property in a ``style`` attribute."""
+    for part in node.get("style", "").split(";"):
+        key, _, value = part.partition(":")
+        if key.strip() == name:
+            return value.strip()
+    return node.get(name)
+
+
+def _num(node: ElementTree.Element, name: str, default: float = 0.0) -> float:
+    found = NUMBER.match((node.get(name) or "").strip())
+    return float(found.group()) if found else default
+
+
+def _fill(style: dict[str, str]) -> str:
+    """The solid fill colour, or "" when unpainted, see-through or a gradient."""
+    if any(_num_value(style.get(k, "1")) < 0.5 for k in ("opacity", "fill-opacity")):
+        return ""
+    return parse_colour(style.get("fill", "#000000")) or ""
+
+
+def _shape(tag: str, node: ElementTree.Element, m: Matrix, style: dict[str, str]) -> Shape | None:
+    fill = _fill(style)
+    if tag == "rect":
+        return Shape(_box(m, _num(node, "x"), _num(node, "y"), _num(node, "width"),
+                          _num(node, "height")), fill, "rect")
+    if tag in ("circle", "ellipse"):
+        rx = _num(node, "r") if tag == "circle" else _num(node, "rx")
+        ry = _num(node, "r") if tag == "circle" else _num(node, "ry")
+        cx, cy = _num(node, "cx"), _num(node, "cy")
+        return Shape(_box(m, cx - rx, cy - ry, 2 * rx, 2 * ry), fill, "ellipse")
+    if tag in ("polygon", "path"):
+        pts = _points(node.get("points", "") if tag == "polygon" else node.get("d", ""), tag)
+        if len(pts) < 3:
+            return None
+        placed = tuple(_apply(m, x, y) for x, y in pts)
+        xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+        box = Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        # a path's outline is only approximated by its points: good for areas, not fills
+        return Shape(box, fill if tag == "polygon" else "", "polygon", placed)
+    return None
+
+
+def _points(spec: str, tag: str) -> list[tuple[float, float]]:
+    """Polygon points, or a path's absolute and relative vertices (curves by end points)."""
+    if tag == "polygon":
+        nums = [float(n) for n in NUMBER.findall(spec)]
+        return list(zip(nums[::2], nums[1::2], strict=False))
+    pts: list[tuple[float, float]] = []
+    x = y = 0.0
+    for cmd, args in re.findall(r"([MLHVCSQTAZmlhvcsqtaz])([^MLHVCSQTAZmlhvcsqtaz]*)", spec):
+        nums = [float(n) for n in NUMBER.findall(args)]
+        step = {"M": 2, "L": 2, "T": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "A": 7}.get(
+            cmd.upper(), 0)
+        for i in range(0, len(nums) - step + 1, step) if step else []:
+            chunk = nums[i:i + step]
+            rel = cmd.islower()
+            if cmd.upper() == "H":
+                x = x + chunk[0] if rel else chunk[0]
+            elif cmd.upper() == "V":
+                y = y + chunk[0] if rel else chunk[0]
+            else:
+                x, y = (x + chunk[-2], y + chunk[-1]) if rel else (chunk[-2], chunk[-1])
+            pts.append((x, y))
+    return pts
+
+
+def _text_lines(node: ElementTree.Element, m: Matrix, style: dict[str, str],
+                drawing: Drawing) -> list[TextLine]:
+    """One measured line per run of text that starts at its own x (a ``<tspan x=…>`` starts
+    a new one), anchored as a whole."""
+    source = node.get(SOURCE_ATTR, "")
+    pen = [_num(node, "x") + _num(node, "dx"), _num(node, "y") + _num(node, "dy")]
+    runs: list[tuple[float, float, list[tuple[str, dict[str, str]]]]] = []
+    for text, piece_style, x, y, dy in _chunks(node, style):
+        if x is not None or y is not None or not runs:
+            pen = [x if x is not None else pen[0], (y if y is not None else pen[1]) + dy]
+            runs.append((pen[0], pen[1], []))
+        elif dy:
+            pen[1] += dy
+        runs[-1][2].append((text, piece_style))
+    out = []
+    for x, y, parts in runs:
+        line = _measure(x, y, parts, m, source, drawing)
+        if line is not None:
+            out.append(line)
+    return out
+
+
+def _chunks(node: ElementTree.Element, style: dict[str, str]
+            ) -> Iterator[tuple[str, dict[str, str], float | None, float | None, float]]:
+    """(text, style, absolute x or None, absolute y or None, dy) in drawing order."""
+    yield (node.text or "", style, None, None, 0.0)
+    for child in node:
+        inner = {**style, **{k: v for k in INHERITED if (v := _attr(child, k)) is not None}}
+        x = _num(child, "x") if child.get("x") is not None else None
+        y = _num(child, "y") if child.get("y") is not None else None
+        yield (child.text or "", inner, x, y, _num(child, "dy"))
+        yield (child.tail or "", style, None, None, 0.0)
+
+
+def _measure(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Matrix,
+             source: str, drawing: Drawing) -> TextLine | None:
+    parts = [(" ".join(t.split()) if t.strip() else (" " if t else ""), s) for t, s in parts]
+    text = "".join(t for t, _ in parts).strip()
+    if not text:
+        return None
+    total, up, down, size = 0.0, 0.0, 0.0, 0.0
+    for i, (piece, s) in enumerate(parts):
+        piece = piece.lstrip() if i == 0 else piece
+        font, fsize = _font(s), _num_value(s.get("font-size", "16"))
+        total += width(piece, font, fsize, _num_value(s.get("letter-spacing", "0")))
+        a, d = extent(piece, font, fsize)
+        up, down, size = max(up, a), max(down, d), max(size, fsize)
+    anchor = parts[0][1].get("text-anchor", "start")
+    left = x - {"middle": total / 2, "end": total}.get(anchor, 0.0)
+    box = _box(m, left, y - up, total, up + down)
+    scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+    first = parts[0][1]
+    fill = parse_colour(first.get("fill", "#000000"))
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    holder = next((s for s in reversed(drawing.shapes) if s.holds(cx, cy)), None)
+    return TextLine(text, box, size * scale, _font(first), fill, source,
+                    holder.fill if holder else "#ffffff", order=len(drawing.shapes),
+                    holder=holder)
+
+
+def _font(style: dict[str, str]) -> Font:
+    weight = style.get("font-weight", "normal")
+    bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
+    return Font(style.get("font-family", "DejaVu Sans"), bold,
+                style.get("font-style", "normal") in ("italic", "oblique"))
+
+
+def _num_value(value: str) -> float:
+    found = NUMBER.match(value.strip())
+    return float(found.group()) if found else 0.0
+
+
+def parse_transform(spec: str) -> Matrix:
+    m = IDENTITY
+    for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", spec):
+        v = [float(n) for n in NUMBER.findall(args)]
+        if name == "translate":
+            t: Matrix = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0.0)
+        elif name == "scale":
+            t = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
+        elif name == "rotate":
+            a = math.radians(v[0])
+            cx, cy = (v[1], v[2]) if len(v) == 3 else (0.0, 0.0)
+            c, s = math.cos(a), math.sin(a)
+            t = (c, s, -s, c, cx - c * cx + s * cy, cy - s * cx - c * cy)
+        elif name == "matrix" and len(v) == 6:
+            t = (v[0], v[1], v[2], v[3], v[4], v[5])
+        else:
+            continue
+        m = _multiply(m, t)
+    return m
+
+
+def _multiply(a: Matrix, b: Matrix) -> Matrix:
+    """a then b applied inside it (SVG nesting: the outer matrix times the inner)."""
+    return (a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1],
+            a[0] * b[2] + a[2] * b[3], a[1] * b[2] + a[3] * b[3],
+            a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5])
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+
+
+def _box(m: Matrix, x: float, y: float, w: float, h: float) -> Rect:
+    corners = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _in_polygon(points: tuple[tuple[float, float], ...], x: float, y: float) -> bool:
+    inside = False
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside

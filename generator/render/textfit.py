@@ -1,0 +1,163 @@
+"""Text measured the way cairo draws it, and the one way templates fit data text in a box.
+
+cairosvg places each character at the previous one's advance (no kerning), in the pinned
+DejaVu file that fontconfig picks for the family, weight and style. Summing the advances
+from that file's ``hmtx`` table, through its character map, gives the drawn width exactly;
+a character missing from the map is drawn as a box, so ``missing`` reports it.
+
+``fit(text, width, size, min_size)`` is registered in every template environment: it
+shrinks the text down to ``min_size``, then wraps it onto up to ``lines`` lines, and when
+even that does not fit raises ``TextFitError`` (the build reports it at the data line).
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from generator.render.fonts import DEJAVU_DIR
+
+PT_PER_MM = 72 / 25.4
+WORDS = re.compile(r"\S+?-(?=\S)|\S+")  # a hyphenated word may break after its hyphen
+# family name as templates write it -> file stem; unknown families fall back to DejaVu Sans
+# the way the pinned fonts.conf makes fontconfig do
+FAMILIES = {
+    "dejavu sans": "DejaVuSans", "sans-serif": "DejaVuSans", "sans": "DejaVuSans",
+    "dejavu sans condensed": "DejaVuSansCondensed",
+    "dejavu serif": "DejaVuSerif", "serif": "DejaVuSerif",
+    "dejavu serif condensed": "DejaVuSerifCondensed",
+    "dejavu sans mono": "DejaVuSansMono", "monospace": "DejaVuSansMono",
+}
+
+
+class TextFitError(ValueError):
+    """Data text that cannot fit its box even at the smallest size on the most lines."""
+
+    def __init__(self, text: str, message: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+@dataclass(frozen=True)
+class Font:
+    family: str = "DejaVu Sans"
+    bold: bool = False
+    italic: bool = False
+
+    def path(self, folder: Path = DEJAVU_DIR) -> Path:
+        stem = FAMILIES.get(self.family.split(",")[0].strip().strip("'\"").lower(),
+                            "DejaVuSans")
+        serif = stem.startswith("DejaVuSerif")
+        slant = ("Italic" if serif else "Oblique") if self.italic else ""
+        style = ("Bold" if self.bold else "") + slant
+        return folder / f"{stem}{'-' + style if style else ''}.ttf"
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """One font file's advances and glyph heights, in units of the em."""
+
+    advances: dict[int, float]
+    tops: dict[int, float]  # highest ink of each character above the baseline
+    bottoms: dict[int, float]  # lowest ink (negative below the baseline)
+    missing_advance: float
+
+
+@lru_cache(maxsize=32)
+def metrics(path: Path) -> Metrics:
+    from fontTools.ttLib import TTFont  # imported late: only lint and fitting need it
+
+    font = TTFont(str(path), lazy=True)
+    em = float(font["head"].unitsPerEm)
+    cmap = font.getBestCmap()
+    hmtx, glyphs = font["hmtx"], font["glyf"].glyphs
+    advances, tops, bottoms = {}, {}, {}
+    for code, name in cmap.items():
+        advances[code] = hmtx[name][0] / em
+        # the glyph header (contours, xMin, yMin, xMax, yMax) is enough: decoding every
+        # outline would cost a second per font
+        header = getattr(glyphs[name], "data", b"")[:10]
+        if len(header) == 10:
+            contours, _, low, _, high = struct.unpack(">hhhhh", header)
+            if contours:
+                tops[code], bottoms[code] = high / em, low / em
+    return Metrics(advances, tops, bottoms, hmtx[".notdef"][0] / em)
+
+
+def width(text: str, font: Font, size: float, spacing: float = 0.0) -> float:
+    """The drawn width of ``text`` at ``size`` (same unit out as in)."""
+    m = metrics(font.path())
+    ems = sum(m.advances.get(ord(c), m.missing_advance) for c in text)
+    return ems * size + spacing * len(text)
+
+
+def extent(text: str, font: Font, size: float) -> tuple[float, float]:
+    """(ink above the baseline, ink below it) of ``text`` at ``size``, both >= 0."""
+    m = metrics(font.path())
+    codes = [ord(c) for c in text if ord(c) in m.tops]
+    if not codes:
+        return (0.0, 0.0)
+    return (max(0.0, max(m.tops[c] for c in codes) * size),
+            max(0.0, -min(m.bottoms[c] for c in codes) * size))
+
+
+def missing(text: str, font: Font) -> list[str]:
+    """Characters the font has no glyph for (drawn as boxes), once each, in order."""
+    m = metrics(font.path())
+    return list(dict.fromkeys(c for c in text if not c.isspace() and ord(c) not in m.advances))
+
+
+@dataclass(frozen=True)
+class Fitted:
+    lines: tuple[str, ...]
+    size: float  # font size the lines fit at (user units, mm in faces)
+
+    @property
+    def leading(self) -> float:
+        return round(self.size * 1.2, 3)
+
+
+def fit(text: object, box_width: float, size: float, min_size: float | None = None, *,
+        lines: int = 1, family: str = "DejaVu Sans", bold: bool = False,
+        italic: bool = False) -> Fitted:
+    """The largest size from ``size`` down to ``min_size`` (in 2 % steps) at which ``text``
+    fits ``box_width`` on one line, else on up to ``lines`` lines at that range's sizes."""
+    words = WORDS.findall(str(text))
+    font = Font(family, bold, italic)
+    floor = size if min_size is None else min(min_size, size)
+    for count in range(1, max(1, lines) + 1):
+        current = size
+        while current >= floor - 1e-9:
+            wrapped = _wrap(words, font, current, box_width, count)
+            if wrapped is not None:
+                return Fitted(tuple(wrapped), round(current, 3))
+            current *= 0.98
+    widest = width(_join("", words), font, floor)
+    raise TextFitError(str(text), f"'{text}' does not fit its {box_width:.1f} mm box: "
+                       f"{widest:.1f} mm wide at the smallest size ({floor * PT_PER_MM:.1f} pt)"
+                       f" on {lines} line(s); shorten it")
+
+
+def _wrap(words: list[str], font: Font, size: float, box: float, count: int) -> list[str] | None:
+    """Greedy wrap into at most ``count`` lines no wider than ``box``, or None."""
+    out: list[str] = []
+    for word in words:
+        if width(word, font, size) > box + 1e-9:
+            return None
+        if out and width(_join(out[-1], [word]), font, size) <= box + 1e-9:
+            out[-1] = _join(out[-1], [word])
+        else:
+            out.append(word)
+        if len(out) > count:
+            return None
+    return out or [""]
+
+
+def _join(line: str, words: list[str]) -> str:
+    """Words back into a line: a space between them, none after a hyphen."""
+    for word in words:
+        line = word if not line else line + ("" if line.endswith("-") else " ") + word
+    return line

@@ -1,0 +1,24 @@
+"""The bundled games print clean: ``copperplate lint`` finds nothing on A4 and Letter."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.games import GAMES
+from generator.lint import lint_game
+from generator.validate import validate_game
+
+# Explicit, temporary: the Boomtown Builders board is being redesigned by the fidelity
+# engineer (fewer sheets, draft area, round-track legend); its text still crosses the A4
+# tile seams wherever the seams are moved. Nothing else is excepted.
+EXCEPTIONS = {("templates/boomtown-builders/board.svg.j2", "text-seam")}
+
+
+@pytest.mark.parametrize("layout", [None, "spaced"])
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_bundled_game_lints_clean_on_a4_and_letter(game_id, layout):
+    loaded = validate_game(GAMES[game_id])
+    assert loaded.data is not None
+    found = lint_game(loaded, ["a4", "letter"], layout=layout)
+    left = [p.format() for p in found if (p.path, p.rule) not in EXCEPTIONS]
+    assert left == []

@@ -1,0 +1,61 @@
+"""The fitting helper: measured with the font files, shrink, then wrap, then a located error."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.render.textfit import Font, TextFitError, fit, missing, width
+
+
+def test_width_is_the_sum_of_the_font_s_advances():
+    # DejaVu Sans: "i" advances 0.278 em and "W" 0.989 em (hmtx, units per em 2048)
+    assert width("iW", Font(), 10) == pytest.approx(10 * (569 + 2025) / 2048)
+    assert width("WWW", Font("DejaVu Sans Condensed"), 10) < width("WWW", Font(), 10)
+
+
+def test_shrinks_first_then_wraps():
+    one = fit("Palace Grand", 30, 4.0, 2.5, bold=True)
+    assert one.lines == ("Palace Grand",) and 2.5 <= one.size <= 4.0
+    assert width("Palace Grand", Font(bold=True), one.size) <= 30
+    two = fit("Palace Grand Theatre", 24, 3.0, 2.5, lines=2)
+    assert len(two.lines) == 2 and all(width(ln, Font(), two.size) <= 24 for ln in two.lines)
+
+
+def test_a_hyphenated_name_breaks_after_its_hyphen():
+    assert fit("Bell-Diamond", 17, 2.6, 2.5, lines=2, family="DejaVu Sans Condensed",
+               bold=True).lines == ("Bell-", "Diamond")
+
+
+def test_a_name_that_cannot_fit_is_an_error_naming_it():
+    with pytest.raises(TextFitError) as caught:
+        fit("Arizona Charlie Meadows of the Klondike Goldfields", 20, 4.0, 2.5)
+    assert caught.value.text.startswith("Arizona") and "shorten it" in str(caught.value)
+
+
+def test_missing_glyphs_come_from_the_character_map():
+    assert missing("Saloon \U0001F37A", Font("DejaVu Serif")) == ["\U0001F37A"]
+    assert missing("שלום", Font("DejaVu Serif")) and not missing("שלום", Font())
+
+
+@pytest.mark.parametrize(("text", "family", "bold", "italic", "size"), [
+    ("Arizona Charlie Meadows", "DejaVu Serif", True, False, 4.6),
+    ("Palace Grand Theatre", "DejaVu Sans Condensed", True, False, 3.0),
+    ("Walkerville · AVAW To", "DejaVu Sans", False, True, 5.0),  # kerning pairs: none drawn
+])
+def test_the_measure_is_what_cairo_draws(text, family, bold, italic, size):
+    import io
+
+    import pdfplumber
+
+    from generator.render import fonts
+    from generator.render.cache import cache_root, svg_to_pdf
+
+    fonts.pin(cache_root())
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="200mm" height="20mm" '
+           f'viewBox="0 0 200 20"><text x="10" y="12" font-family="{family}" '
+           f'font-weight="{"bold" if bold else "normal"}" '
+           f'font-style="{"italic" if italic else "normal"}" font-size="{size}">{text}</text></svg>')
+    with pdfplumber.open(io.BytesIO(svg_to_pdf(svg))) as pdf:
+        chars = pdf.pages[0].chars
+        drawn = (max(c["x1"] for c in chars) - min(c["x0"] for c in chars)) * 25.4 / 72
+    assert width(text, Font(family, bold, italic), size) == pytest.approx(drawn, abs=0.2)
