@@ -16,7 +16,7 @@ from generator.problems import ERROR, Problem, display_path
 def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:
     loaded = load_game(spec.id, spec.model, game_folder(spec.id, user_dir))
     if loaded.data is not None:
-        loaded.problems.extend(run_checks([CORE, spec.checks], loaded.data, loaded.sources))
+        loaded.problems.extend(run_checks([CORE, *spec.registries()], loaded.data, loaded.sources))
         if any(p.severity == ERROR for p in loaded.problems):
             loaded.data = None
     return loaded

@@ -27,6 +27,14 @@ class Players(Model):
         return self
 
 
+class Variant(Model):
+    """A declared change to the rulebook: its numbers may then differ (as warnings), and
+    the printed set says so."""
+
+    name: str = Field(min_length=1, max_length=60)
+    notes: str = Field(default="", max_length=400)
+
+
 class GameInfo(Model):
     id: Slug
     name: str = Field(min_length=1, max_length=80)
@@ -36,6 +44,8 @@ class GameInfo(Model):
     rules_version: str = Field(min_length=1, max_length=80)
     components: list[str] = Field(min_length=1, max_length=50)
     bring: list[str] = Field(default_factory=list, max_length=20)  # "pencil", "two d6" …
+    variant: Variant | None = None
+    extends: Slug | None = None  # an overlay: the bundled game this folder changes
 
 
 class GameData(Model):
