@@ -18,9 +18,10 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from generator.overlay import Layers, layers_for
 from generator.problems import ERROR, Problem, display_path
 from generator.schema import GameData
-from generator.yamlsrc import Loc, Source, YamlError, load
+from generator.yamlsrc import Loc, Source, YamlError
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED_COMPONENTS = ROOT / "components"
@@ -54,7 +55,9 @@ def game_folder(game_id: str, user_dir: Path | None) -> Path:
 
 def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
     loaded = LoadedGame(game_id, folder)
-    game_src = _read(loaded, "game", folder / "game.yaml")
+    layers, problems = layers_for(folder, game_id, BUNDLED_COMPONENTS / game_id)
+    loaded.problems.extend(problems)
+    game_src = _read(loaded, "game", folder / "game.yaml", layers)
     if game_src is None:
         return loaded
     tree: dict[str, Any] = {"game": game_src.data}
@@ -63,7 +66,7 @@ def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
     for i, name in enumerate(listed if isinstance(listed, list) else []):
         stem = _component_stem(loaded, game_src, i, name)
         if stem is not None:
-            src = _read(loaded, stem, folder / name)
+            src = _read(loaded, stem, folder / name, layers)
             if src is None:
                 failed.add(stem)
             else:
@@ -83,13 +86,13 @@ def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
     return loaded
 
 
-def _read(loaded: LoadedGame, stem: str, path: Path) -> Source | None:
-    if not path.is_file():
+def _read(loaded: LoadedGame, stem: str, path: Path, layers: Layers) -> Source | None:
+    if not layers.exists(path):
         loaded.problems.append(Problem(display_path(path), 1, 1, ERROR, "file not found",
                                        "file-missing"))
         return None
     try:
-        src = load(path)
+        src = layers.load(path)
     except YamlError as exc:
         loaded.problems.append(exc.problem)
         return None
