@@ -36,6 +36,7 @@ class LoadedGame:
     data: Any = None  # the game's GameData subclass instance when valid
     sources: dict[str, Source] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    variant_changes: list[str] = field(default_factory=list)  # "rule: rulebook -> deck"
 
     @property
     def ok(self) -> bool:

@@ -12,7 +12,6 @@ from generator.components import LoadedGame
 from generator.problems import display_path
 from generator.yamlsrc import Loc
 
-
 DECLARATIONS = {("game", "variant"), ("game", "extends")}  # what a deck is, not a change
 
 

@@ -17,6 +17,8 @@ def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:
     loaded = load_game(spec.id, spec.model, game_folder(spec.id, user_dir))
     if loaded.data is not None:
         loaded.problems.extend(run_checks([CORE, *spec.registries()], loaded.data, loaded.sources))
+        if spec.baseline is not None and loaded.data.game.variant is not None:
+            loaded.variant_changes = [d.describe() for d in spec.baseline.deviations(loaded.data)]
         if any(p.severity == ERROR for p in loaded.problems):
             loaded.data = None
     return loaded

@@ -8,9 +8,9 @@ own ``GameData`` subclass whose fields are the file stems.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from generator.schema.base import Model, Slug
 from generator.schema.pieces import Piece
@@ -25,6 +25,9 @@ class Players(Model):
         if self.min > self.max:
             raise ValueError(f"min players {self.min} is more than max {self.max}")
         return self
+
+
+WordKey = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 
 
 class Variant(Model):
@@ -45,6 +48,9 @@ class GameInfo(Model):
     components: list[str] = Field(min_length=1, max_length=50)
     bring: list[str] = Field(default_factory=list, max_length=20)  # "pencil", "two d6" …
     variant: Variant | None = None
+    # Every word the templates print that a variant or a translation could change; a text
+    # may hold {name} fields that the template fills with numbers from the data.
+    words: dict[WordKey, str] = Field(default_factory=dict, max_length=300)
     extends: Slug | None = None  # an overlay: the bundled game this folder changes
 
 
