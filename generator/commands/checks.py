@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
 
     for game_id in games_named(args.games):
         print(f"{game_id}:")
-        for check in [*CORE, *GAMES[game_id].checks]:
+        for check in [*CORE, *(c for r in GAMES[game_id].registries() for c in r)]:
             summary = " ".join(check.doc.split("\n\n")[0].split())
             print(f"  {check.id:28} {summary}  [{check.cite}]")
         baseline = GAMES[game_id].baseline
