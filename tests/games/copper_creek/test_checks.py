@@ -44,6 +44,8 @@ BREAKS = [
     ("money-supply", "money.yaml", "dollar-10", "count: 10", "count: 100",
      "money.yaml", 5, 3),
     ("start-slots", "town.yaml", "southeast", "southeast", "southwest", "town.yaml", 12, 3),
+    # a start slot on Front Street passed validate, then setup raised in rules.py
+    ("start-placement", "town.yaml", "north", "[0, -1]", "[0, 0]", "town.yaml", 12, 27),
 ]
 
 
