@@ -159,8 +159,10 @@ def counted_at(entry: Counted, data: Any, bundled: Any) -> tuple[int, Loc]:
     if bundled is not None:
         was = {name: copies for _, copies, name in entry.items(bundled)}
         for loc, copies, name in items:
-            if was.get(name) != copies:
-                return total, loc
+            if name not in was:
+                return total, loc  # added
+            if was[name] != copies:
+                return total, loc + ("count",)  # recounted: at its count
         now = {name for _, _, name in items}
         gone = [i for i, (_, _, name) in enumerate(entry.items(bundled)) if name not in now]
         if gone and items:
