@@ -34,8 +34,9 @@ def user_tree_problems(user_dir: Path) -> list[Problem]:
             if not (folder / "game.yaml").exists():
                 problems.append(Problem(
                     display_path(folder), 1, 1, ERROR,
-                    f"no game.yaml here: a game folder replaces the whole bundled game, so "
-                    f"copy all of components/{folder.name}/ and edit the copy", "partial-game"))
+                    f"no game.yaml here: copy all of components/{folder.name}/, or write a "
+                    f"game.yaml with 'extends: {folder.name}' to change only some files "
+                    f"(copperplate new-variant {folder.name} DIR)", "partial-game"))
         elif has_yaml:
             hint = difflib.get_close_matches(folder.name, list(GAMES), n=1)
             tail = f"; did you mean '{hint[0]}'?" if hint else ""
