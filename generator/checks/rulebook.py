@@ -237,3 +237,16 @@ def copies_in(stem: str, piece_id: str | None = None,
                 if piece_id is None or piece.id == piece_id
                 for j, face in enumerate(piece.faces) if keep(face)]
     return items
+
+
+def the_changed_one(data: Any, earlier: Loc, later: Loc) -> Loc:
+    """Of two places in conflict, the one the designer edited: the earlier one when it
+    differs from the bundled deck and the later one does not, else the later one."""
+    model: type[GameData] = type(data)
+    bundled = bundled_deck(data.game.id, model)
+    if bundled is None:
+        return later
+
+    def edited(loc: Loc) -> bool:
+        return lookup(data, loc)[0] != lookup(bundled, loc)[0]
+    return earlier if edited(earlier) and not edited(later) else later

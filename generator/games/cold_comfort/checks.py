@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from generator.checks import Registry
 from generator.checks.registry import Reporter
+from generator.checks.rulebook import the_changed_one
 from generator.games.cold_comfort.geometry import public_squares_connected
 from generator.games.cold_comfort.model import PUBLIC, CityTileFace, ColdComfortData
 from generator.yamlsrc import Loc
@@ -81,8 +82,10 @@ def placards(data: ColdComfortData, report: Reporter) -> None:
         for j, face in enumerate(faces):
             value = str(getattr(face, attr)).lower()
             if value in first:
-                report.error(("placards", "pieces", 0, "faces", j, attr),
-                             f"{attr} '{value}' is already used by {faces[first[value]].id}")
+                at = ("placards", "pieces", 0, "faces")
+                edited = the_changed_one(data, at + (first[value], attr), at + (j, attr))
+                other = faces[first[value] if edited[-2] == j else j].id
+                report.error(edited, f"{attr} '{value}' is already used by {other}")
             first.setdefault(value, j)
 
 

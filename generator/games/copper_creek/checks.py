@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from generator.checks import Registry, Reporter
+from generator.checks.rulebook import the_changed_one
 from generator.games.copper_creek.geometry import EDGES, STEP, connected, grid_positions
 from generator.games.copper_creek.model import BuildingCard, CopperCreekData
 
@@ -178,7 +179,9 @@ def two_color_pairs(data: CopperCreekData, report: Reporter) -> None:
             report.error(loc + ("buildings",), f"'{card.id}' pairs {' and '.join(colours)}, "
                          "which are not adjacent calendar rows (nor tan and red)")
         elif pair in found:
-            report.error(loc + ("buildings",), f"a second {' and '.join(colours)} card")
+            report.error(the_changed_one(data, found[pair] + ("buildings",),
+                                         loc + ("buildings",)),
+                         f"a second {' and '.join(colours)} card")
         found.setdefault(pair, loc)
     if len(found) != TWO_COLOR_CARDS and len(rows) == TWO_COLOR_CARDS:
         report.error(("buildings", "pieces", 0, "faces"), f"{len(found)} two-colour cards; "

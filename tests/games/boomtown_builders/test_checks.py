@@ -42,15 +42,15 @@ DEPOT = '{id: railway-depot, name: "Railway Depot", count: 2, points: [8], left:
 # (check id, edits (file, old, new), where the problem points: (file, line, token)).
 # Tokens are looked up in the *edited* file, so they may be the new text.
 CASES = [
-    # a count the rulebook states: at the card added, recounted or next to the one removed
+    # a count the rulebook states: at the recounted card's count, or next to the one removed
     ("rulebook-value", [(BLD, DEPOT, DEPOT.replace("count: 2", "count: 3"))],
-     (BLD, 21, "{id: railway-depot")),
+     (BLD, 21, "3, points")),
     ("rulebook-value", [(H, '      - {id: ghost-town, name: "Ghost Town"}\n', "")],
      (H, 21, "{id: claim-jumpers")),
     ("rulebook-value", [(T, "terrain: lake, count: 4", "terrain: lake, count: 5")],
-     (T, 19, "{id: lake")),
+     (T, 19, "5}")),
     ("rulebook-value", [(B, "role: track-token, count: 10", "role: track-token, count: 11")],
-     (B, 54, "{id: track-token")),
+     (B, 54, "11}")),
     ("one-of-each-marker", [(B, "name: Starting Player, role: start-player",
                              "name: Starting Player, role: round-marker")], (B, 36, "- id: board")),
     ("investment-cubes", [(INV, "yellow-single, color: yellow, size: single, count: 7",

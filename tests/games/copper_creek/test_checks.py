@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from generator.games.copper_creek import SPEC
@@ -75,3 +77,13 @@ def test_validate_command_exits_0_on_the_bundled_data():
     done = subprocess.run([sys.executable, "-m", "generator", "validate", "copper-creek"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_duplicated_pair_is_reported_at_the_card_that_changed(broken_tree):
+    """Hat Shop (the earlier card) is edited to repeat Feed & Hardware's pair: the error
+    sits at the Hat Shop card, not at the untouched later one."""
+    problems = broken_tree("buildings.yaml", '"Hat Shop"', "color: tan", "color: yellow")
+    second = [p for p in problems if p.rule == "two-color-pairs" and "a second" in p.message]
+    text = (Path(second[0].path)).read_text(encoding="utf-8").splitlines()
+    assert len(second) == 1
+    assert text[second[0].line - 1].strip() == '- name: "Hat Shop"'  # not "Feed & Seed"
