@@ -193,3 +193,18 @@ def test_a_translated_deck_prints_only_its_own_words(tmp_path: Path) -> None:
                for w in re.findall(r"(?<!\{)\b[A-Za-z][a-z']{3,}\b(?!\})", value)}
     leaked = sorted(w for w in english if re.search(rf"\b{w}\b", text))
     assert leaked == [], leaked
+
+
+def test_game_templates_print_no_literal_words() -> None:
+    """Templates hold layout: every word a game prints comes from its data (game.yaml
+    `words` or the component files), so a variant or a translation never edits one."""
+    literal = []
+    for path in sorted(Path("templates").glob("*/*.j2")):
+        if path.parent.name == "_shared":
+            continue  # the generator's own pages (contents, registration), not a game's
+        text = re.sub(r"\{#.*?#\}|\{\{.*?\}\}|\{%.*?%\}|&\w+;", "",
+                      path.read_text(encoding="utf-8"), flags=re.S)
+        for plain in re.findall(r">([^<>]*)<", text):
+            if re.search(r"[A-Za-z]{2,}", plain):
+                literal.append(f"{path}: {plain.strip()}")
+    assert literal == []
