@@ -1,7 +1,8 @@
 """No crash after a clean validate: a deck that validates never makes a game raise.
 
-Hypothesis changes one number of one bundled file (within the schema's reach, under a
-declared variant so the rulebook baseline warns instead of refusing) and lays it over the
+Hypothesis changes one number, or swaps one id-like word for another, in one bundled
+file (within the schema's reach, under a declared variant so the rulebook baseline warns
+instead of refusing) and lays it over the
 bundled game as an overlay. Either validate refuses the deck, or the reference game plays
 whole games with random bots without an exception.
 """
@@ -34,6 +35,18 @@ def _numbers(data: Any, loc: Loc = ()) -> list[tuple[Loc, int]]:
     return [(loc, data)] if isinstance(data, int) and not isinstance(data, bool) else []
 
 
+FREE_TEXT = ("template", "back", "source", "notes", "name", "text", "blurb", "skill", "title")
+
+
+def _words(data: Any, loc: Loc = ()) -> list[tuple[Loc, str]]:
+    """Every id-like string in a YAML tree (not free text nor file names), with its path."""
+    if isinstance(data, dict):
+        return [n for k, v in data.items() for n in _words(v, loc + (k,))]
+    if isinstance(data, list):
+        return [n for i, v in enumerate(data) for n in _words(v, loc + (i,))]
+    return [(loc, data)] if isinstance(data, str) and loc[-1] not in FREE_TEXT else []
+
+
 def _files(game_id: str) -> dict[str, Any]:
     folder = BUNDLED_COMPONENTS / game_id
     return {p.name: yaml.safe_load(p.read_text(encoding="utf-8"))
@@ -52,6 +65,19 @@ def mutation(draw: st.DrawFn, game_id: str) -> tuple[str, Any, Loc, int]:
     name = draw(st.sampled_from([n for n in files if _numbers(files[n])]))
     loc, old = draw(st.sampled_from(_numbers(files[name])))
     new = draw(st.integers(min_value=-1, max_value=max(2 * old, 12)))
+    _set(files[name], loc, new)
+    return name, files[name], loc, new
+
+
+@st.composite
+def swap(draw: st.DrawFn, game_id: str) -> tuple[str, Any, Loc, str]:
+    """One id-like word replaced by another word of the same file (a colour, a zone, a
+    suit, a character...): the kind of edit that keeps the schema but not the sense."""
+    files = _files(game_id)
+    name = draw(st.sampled_from([n for n in files if len(_words(files[n])) > 1]))
+    words = _words(files[name])
+    loc, _ = draw(st.sampled_from(words))
+    _, new = draw(st.sampled_from(words))
     _set(files[name], loc, new)
     return name, files[name], loc, new
 
@@ -83,8 +109,8 @@ def test_a_validated_deck_plays_without_an_exception(game_id: str) -> None:
 
     @settings(max_examples=12, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow])
-    @given(mutation(game_id))
-    def run(case: tuple[str, Any, Loc, int]) -> None:
+    @given(st.one_of(mutation(game_id), swap(game_id)))
+    def run(case: tuple[str, Any, Loc, Any]) -> None:
         name, content, _, _ = case
         played.append(_plays_or_refuses(game_id, name, content))
 
