@@ -24,6 +24,7 @@ from generator.schema import GameData
 from generator.yamlsrc import Loc
 
 MISSING = "(missing)"
+RULEBOOK_LANGUAGE = "en"  # the rulebooks' language: their fixed words are held in it
 Item = tuple[Loc, int, str]  # a counted thing: where it is, its copies, its name
 
 
@@ -199,8 +200,11 @@ class Baseline:
         return list(self._deviations(data, bundled_deck(self.game_id, self.model)))
 
     def _deviations(self, data: Any, bundled: Any) -> Iterator[Deviation]:
+        translated = data.game.language != RULEBOOK_LANGUAGE
         for entry in self.entries:
             if isinstance(entry, Stated):
+                if translated and isinstance(entry.value, str):
+                    continue  # a translation says the rulebook's words in its own language
                 deck, loc = lookup(data, entry.path)
                 if deck != entry.value:
                     yield Deviation(loc, entry.label, entry.value, deck, entry.quote,

@@ -48,6 +48,8 @@ class GameInfo(Model):
     components: list[str] = Field(min_length=1, max_length=50)
     bring: list[str] = Field(default_factory=list, max_length=20)  # "pencil", "two d6" …
     variant: Variant | None = None
+    # The language the deck prints (a translation: the rulebook's fixed words may differ)
+    language: str = Field(default="en", pattern=r"^[a-z]{2}(-[A-Z]{2})?$")
     # Every word the templates print that a variant or a translation could change; a text
     # may hold {name} fields that the template fills with numbers from the data.
     words: dict[WordKey, str] = Field(default_factory=dict, max_length=300)

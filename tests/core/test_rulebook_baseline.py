@@ -142,3 +142,20 @@ def test_the_bundled_decks_are_the_rulebook() -> None:
     for game_id, spec in GAMES.items():
         assert spec.baseline is not None
         assert spec.baseline.deviations(BUNDLED[game_id]) == [], game_id
+
+
+def test_a_translation_may_say_the_rulebooks_words_in_its_own_language(
+        tmp_path: Path) -> None:
+    """With ``language`` declared, the rulebook's fixed words (Copperdale's occupation
+    names) may differ; its numbers still may not."""
+    path = _write_overlay(tmp_path, "copperdale", "board", ("occupations", 0, "name"),
+                          "Händler", variant=False)
+    assert _mine(validate_game(GAMES["copperdale"], tmp_path).problems)[0].severity == ERROR
+    (path.parent / "game.yaml").write_text("extends: copperdale\nlanguage: de\n",
+                                           encoding="utf-8")
+    assert _mine(validate_game(GAMES["copperdale"], tmp_path).problems) == []
+    _write_overlay(tmp_path, "copperdale", "board", ("months",), 13, variant=False)
+    (path.parent / "game.yaml").write_text("extends: copperdale\nlanguage: de\n",
+                                           encoding="utf-8")
+    assert [p.severity for p in _mine(validate_game(GAMES["copperdale"], tmp_path).problems)
+            ] == [ERROR]
