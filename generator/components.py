@@ -21,9 +21,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from generator.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
+from generator.overlay import Layers, layers_for
 from generator.problems import ERROR, Problem, display_path
 from generator.schema import GameData
-from generator.yamlsrc import Loc, Source, YamlError, load
+from generator.yamlsrc import Loc, Source, YamlError
 
 __all__ = ["BUNDLED_COMPONENTS", "BUNDLED_TEMPLATES", "LoadedGame", "game_folder", "load_game"]
 MISSING = "file not found"
@@ -37,6 +38,7 @@ class LoadedGame:
     data: Any = None  # the game's GameData subclass instance when valid
     sources: dict[str, Source] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    variant_changes: list[str] = field(default_factory=list)  # "rule: rulebook -> deck"
 
     @property
     def ok(self) -> bool:
@@ -67,7 +69,9 @@ def tree_mistake(user_dir: Path) -> str | None:
 
 def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
     loaded = LoadedGame(game_id, folder)
-    game_src = _read(loaded, "game", folder / "game.yaml")
+    layers, problems = layers_for(folder, game_id, BUNDLED_COMPONENTS / game_id)
+    loaded.problems.extend(problems)
+    game_src = _read(loaded, "game", folder / "game.yaml", layers)
     if game_src is None:
         return loaded
     tree: dict[str, Any] = {"game": game_src.data}
@@ -76,7 +80,7 @@ def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
     for i, name in enumerate(listed if isinstance(listed, list) else []):
         stem = _component_stem(loaded, game_src, i, name)
         if stem is not None:
-            src = _read(loaded, stem, folder / name)
+            src = _read(loaded, stem, folder / name, layers)
             if src is None:
                 failed.add(stem)
             else:
@@ -99,18 +103,18 @@ def load_game(game_id: str, model: type[GameData], folder: Path) -> LoadedGame:
     return loaded
 
 
-def _read(loaded: LoadedGame, stem: str, path: Path) -> Source | None:
-    if not path.is_file():  # never opened: a FIFO would wait for ever, a device is endless
+def _read(loaded: LoadedGame, stem: str, path: Path, layers: Layers) -> Source | None:
+    if not layers.exists(path):  # never opened: a FIFO would wait for ever, a device is endless
         message = _not_a_file(path)
         loaded.problems.append(Problem(display_path(path), 1, 1, ERROR, message,
                                        "file-missing" if message == MISSING else "file-kind"))
         return None
-    if not path.resolve().is_relative_to(loaded.folder.resolve()):
+    if path.is_file() and not path.resolve().is_relative_to(loaded.folder.resolve()):
         loaded.problems.append(Problem(display_path(path), 1, 1, ERROR, "this is a link to "
                                        "a file outside the game's folder", "file-kind"))
         return None
     try:
-        src = load(path)
+        src = layers.load(path)
     except YamlError as exc:
         loaded.problems.append(exc.problem)
         return None

@@ -23,7 +23,9 @@ def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:
         loaded.problems.append(wrong_rules)
         loaded.data = None
     if loaded.data is not None:
-        loaded.problems.extend(run_checks([CORE, spec.checks], loaded.data, loaded.sources))
+        loaded.problems.extend(run_checks([CORE, *spec.registries()], loaded.data, loaded.sources))
+        if spec.baseline is not None and loaded.data.game.variant is not None:
+            loaded.variant_changes = [d.describe() for d in spec.baseline.deviations(loaded.data)]
         if any(p.severity == ERROR for p in loaded.problems):
             loaded.data = None
     return loaded
@@ -75,8 +77,9 @@ def user_tree_problems(user_dir: Path) -> list[Problem]:
             if not (folder / "game.yaml").exists():
                 problems.append(Problem(
                     display_path(folder), 1, 1, ERROR,
-                    f"no game.yaml here: a game folder replaces the whole bundled game, so "
-                    f"copy all of components/{folder.name}/ and edit the copy", "partial-game"))
+                    f"no game.yaml here: copy all of components/{folder.name}/, or write a "
+                    f"game.yaml with 'extends: {folder.name}' to change only some files "
+                    f"(copperplate new-variant {folder.name} DIR)", "partial-game"))
         elif (folder / "game.yaml").exists() and _typo_of(folder.name):
             problems.append(Problem(
                 display_path(folder / "game.yaml"), 1, 1, ERROR,

@@ -8,10 +8,12 @@ from types import ModuleType
 from generator.commands import (
     build,
     checks,
+    diff,
     export,
     lint,
     listing,
     new,
+    new_variant,
     preview,
     simulate,
     validate,
@@ -29,4 +31,6 @@ COMMANDS: list[ModuleType] = [
     preview,
     watch,
     lint,
+    diff,
+    new_variant,
 ]

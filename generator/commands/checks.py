@@ -1,9 +1,11 @@
-"""``copperplate checks``: every named check of a game, what it proves, the rule it cites."""
+"""``copperplate checks``: every named check of a game, what it proves, the rule it cites,
+and the rulebook baseline: each number and word the rulebook states, with its sentence."""
 
 from __future__ import annotations
 
 import argparse
 
+from generator.checks.rulebook import shown
 from generator.commands.common import (
     EXIT_OK,
     add_components,
@@ -28,7 +30,14 @@ def run(args: argparse.Namespace) -> int:
 
     for game_id in games_named(args.games, components_dir(args.components)):
         print(f"{game_id}:")
-        for check in [*CORE, *GAMES[game_id].checks]:
+        for check in [*CORE, *(c for r in GAMES[game_id].registries() for c in r)]:
             summary = " ".join(check.doc.split("\n\n")[0].split())
             print(f"  {check.id:28} {summary}  [{check.cite}]")
+        baseline = GAMES[game_id].baseline
+        if baseline is not None:
+            print(f"  rulebook baseline ({len(baseline.entries)} values, held by "
+                  "rulebook-value):")
+            for entry in baseline.entries:
+                print(f"    {entry.where:50} {shown(entry.value):>6}  \"{entry.quote}\" "
+                      f"[{entry.section}]")
     return EXIT_OK

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.checks import Registry
+from generator.checks.rulebook import Baseline
 from generator.engine.api import Game
 from generator.engine.bots import RandomBot
 from generator.engine.playout import BotFactory
@@ -21,3 +22,8 @@ class GameSpec:
     make_game: Callable[[Any], Game] | None = None  # takes the validated model
     bots: Mapping[str, BotFactory] = field(default_factory=lambda: {"random": RandomBot})
     picture: Callable[[Any], str] | None = None  # final State -> SVG text of the table
+    baseline: Baseline | None = None  # the rulebook's numbers and words (its baseline.py)
+
+    def registries(self) -> list[Registry]:
+        """The game's own checks, then the rulebook-value check of its baseline."""
+        return [self.checks] + ([self.baseline.checks] if self.baseline else [])

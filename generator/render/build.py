@@ -96,7 +96,8 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     duplex = Duplex(flip, (dx, dy))
     all_jobs = jobs(loaded, options.bleed_mm, options.layout)
     body = order_pages(body_pairs(doc, all_jobs, paper, duplex), options.duplex)
-    settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset)
+    settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset,
+                        tuple(loaded.variant_changes))
     # the list's length in pages does not depend on the page numbers it will show
     n_contents = len(contents_chunks(contents_rows(all_jobs, {}, _tiled(body)), settings))
     padded = n_contents + (n_contents % 2 if options.duplex != "none" else 0)

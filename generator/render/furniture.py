@@ -28,6 +28,7 @@ class Settings:
     paper: Paper
     duplex: str
     offset: tuple[float, float]
+    changes: tuple[str, ...] = ()  # a declared variant's changes from the rulebook
 
 
 def how_to_cut(job: Job, tiled: bool) -> str:
@@ -83,6 +84,16 @@ def bring_lines(bring: list[str], glue: bool) -> list[str]:
     return textwrap.wrap("; ".join(things) + ".", 95)
 
 
+def variant_lines(game: Any, changes: tuple[str, ...]) -> list[str]:
+    """"Variant: NAME", its notes and its changes from the rulebook, wrapped to the page;
+    nothing when the deck plays the rulebook."""
+    if game.variant is None:
+        return []
+    lines = [f"Variant: {game.variant.name}"] + textwrap.wrap(game.variant.notes, 95)
+    said = "; ".join(changes) if changes else "none of the rulebook's numbers"
+    return lines + textwrap.wrap(f"Changes from the rulebook: {said}.", 95)
+
+
 def _mm(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
@@ -91,7 +102,9 @@ def _tops(settings: Settings, glue: bool) -> tuple[float, float]:
     """Where the component list starts on the first page (after how to print and what to
     bring) and on later ones; the template draws from these."""
     bring = bring_lines(settings.game.bring, glue)
-    return 84 + BRING_LINE * (len(bring) - 1), 44.0
+    variant = variant_lines(settings.game, settings.changes)
+    below = BRING_LINE * len(variant) + 4 if variant else 0
+    return 84 + BRING_LINE * (len(bring) - 1) + below, 44.0
 
 
 def contents_chunks(rows: list[dict[str, Any]], settings: Settings) -> list[list[dict[str, Any]]]:
@@ -124,7 +137,8 @@ def contents_pages(doc: Document, settings: Settings, rows: list[dict[str, Any]]
                        else "Letter", flip=FLIP_WORDS[settings.duplex],
                        duplex=settings.duplex, offset=settings.offset,
                        registration=registration_at, page_no=n + 1, total=total,
-                       bring=bring_lines(game.bring, glue), top=tops[0 if n == 0 else 1])
+                       bring=bring_lines(game.bring, glue), top=tops[0 if n == 0 else 1],
+                       variant=variant_lines(game, settings.changes))
         pages.append(Page("contents", overlay=doc.art(svg)))
     return pages
 

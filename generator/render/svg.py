@@ -10,6 +10,7 @@ rely on: ``face`` (the face's fields), ``piece`` (the piece's fields, no faces),
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -49,7 +50,24 @@ def environment(search_path: tuple[Path, ...]) -> jinja2.Environment:
     )
     env.filters["mm"] = lambda v: f"{float(v):.3f}".rstrip("0").rstrip(".")
     env.globals["fit"] = fit  # data text in a box: shrink, wrap, or a located error
+    env.filters["fill"] = fill
     return env
+
+
+FIELD = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
+def fill(text: str, **values: Any) -> str:
+    """A printed text from the data with its ``{name}`` fields filled from the data's
+    numbers (``"+{bonus} to final Prosperity" | fill(bonus=20)``). Only plain names:
+    a text can never reach into the model; an unknown name is an error, not a blank."""
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in values:
+            raise ValueError(f"the text '{text}' has a field {{{name}}} this piece does not "
+                             f"fill (it fills: {', '.join(sorted(values)) or 'none'})")
+        return str(values[name])
+    return FIELD.sub(value, str(text))
 
 
 def game_environment(loaded: LoadedGame) -> jinja2.Environment:
@@ -68,7 +86,17 @@ def face_context(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: 
         "w": w, "h": h, "bleed": bleed, "side": side, "copy": copy,
         "game": loaded.data.game.model_dump(mode="json"),
         "data": loaded.data,
+        "variant": variant_context(loaded),
     }
+
+
+def variant_context(loaded: LoadedGame) -> dict[str, Any] | None:
+    """The declared variant as printed on the contents page and the player aids, so the
+    players at the table know what differs from the rulebook."""
+    variant = loaded.data.game.variant
+    if variant is None:
+        return None
+    return {"name": variant.name, "notes": variant.notes, "changes": loaded.variant_changes}
 
 
 def render_face(loaded: LoadedGame, piece: Any, face: Any, *, side: str = "front",

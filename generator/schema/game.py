@@ -8,9 +8,9 @@ own ``GameData`` subclass whose fields are the file stems.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from generator.schema.base import Model, Slug
 from generator.schema.pieces import Piece
@@ -27,6 +27,17 @@ class Players(Model):
         return self
 
 
+WordKey = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
+
+
+class Variant(Model):
+    """A declared change to the rulebook: its numbers may then differ (as warnings), and
+    the printed set says so."""
+
+    name: str = Field(min_length=1, max_length=60)
+    notes: str = Field(default="", max_length=400)
+
+
 class GameInfo(Model):
     id: Slug
     rules: Slug | None = None  # a registered game whose model and checks this one uses
@@ -37,6 +48,13 @@ class GameInfo(Model):
     rules_version: str = Field(min_length=1, max_length=80)
     components: list[str] = Field(min_length=1, max_length=50)
     bring: list[str] = Field(default_factory=list, max_length=20)  # "pencil", "two d6" …
+    variant: Variant | None = None
+    # The language the deck prints (a translation: the rulebook's fixed words may differ)
+    language: str = Field(default="en", pattern=r"^[a-z]{2}(-[A-Z]{2})?$")
+    # Every word the templates print that a variant or a translation could change; a text
+    # may hold {name} fields that the template fills with numbers from the data.
+    words: dict[WordKey, str] = Field(default_factory=dict, max_length=300)
+    extends: Slug | None = None  # an overlay: the bundled game this folder changes
 
 
 class GameData(Model):

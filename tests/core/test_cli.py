@@ -33,11 +33,14 @@ def test_list_has_one_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
 def test_checks_lists_every_named_check_with_what_it_proves(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "checks", "copper-creek")
-    listed = [line.split()[0] for line in out.splitlines()[1:]]
+    lines = out.splitlines()[1:]
+    baseline_at = next(i for i, line in enumerate(lines) if "rulebook baseline" in line)
+    listed = [line.split()[0] for line in lines[:baseline_at]]
     assert code == 0 and out.startswith("copper-creek:")
     assert listed[:4] == ["unique-piece-ids", "unique-face-ids", "printed-piece-count",
                           "composition"]
-    assert listed[4:] == list(GAMES["copper-creek"].checks.checks)
+    assert listed[4:] == [*GAMES["copper-creek"].checks.checks, "rulebook-value"]
+    assert '"Give each player $15"' in "\n".join(lines[baseline_at:])
     for check in GAMES["copper-creek"].checks:
         assert check.doc and check.cite, check.id
 

@@ -62,5 +62,5 @@ def test_contents_page(fixture_game):
                    game=fixture_game.data.game.model_dump(mode="json"), paper="A4",
                    flip="double-sided, flip on the long edge", duplex="long",
                    offset=(0.0, 0.0), registration=27, page_no=1, total=28,
-                   bring=["pencil; scissors."], top=84.0)
+                   bring=["pencil; scissors."], top=84.0, variant=[])
     check_golden("contents-a4.svg", svg)

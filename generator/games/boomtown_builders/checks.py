@@ -1,7 +1,8 @@
 """Rules checks of boomtown-builders: each cites the rule it proves.
 
-The counts the rulebook fixes (Components) are hard checks; the setup arithmetic (round
-track, track tokens, rows, cubes, deck, board space) is checked for every player count.
+The numbers the rulebook states (Components, Setup, Invest, Terrain Cards) are held by
+the baseline's rulebook-value check (baseline.py); here the setup arithmetic (round track,
+track tokens, rows, cubes, deck, board space) is checked for every player count.
 """
 
 from __future__ import annotations
@@ -14,11 +15,6 @@ from generator.games.boomtown_builders.model import ForPlayers, for_players
 
 CHECKS = Registry("boomtown-builders")
 
-# The rulebook's Components list; a print-and-play set must match the published game.
-BUILDING_CARDS, HIDEOUT_CARDS, TERRAIN_CARDS, TRACK_TOKENS = 60, 9, 15, 10
-RULEBOOK_DRAFT = {2: 4, 3: 4, 4: 5}  # Setup 5
-RULEBOOK_TERRAIN = {2: 12, 3: 9, 4: 6}  # Terrain Cards
-RULEBOOK_CUBES = {1: 7, 2: 4, 3: 3}  # multiplier -> cubes per color (Components)
 
 
 def player_counts(data: Data) -> range:
@@ -36,19 +32,6 @@ def _count(report: Reporter, loc: tuple[str | int, ...], what: str, found: int,
         report.error(loc, f"the rulebook has {wanted} {what}; the data has {found}")
 
 
-@CHECKS.check("component-counts", cite="rulebook Components")
-def component_counts(data: Data, report: Reporter) -> None:
-    """60 Building Cards, 9 Hideout Cards, 15 Terrain Cards and 10 Track Tokens."""
-    _count(report, ("buildings", "pieces"), "Building Cards",
-           sum(p.total() for p in data.buildings.pieces), BUILDING_CARDS)
-    _count(report, ("hideouts", "pieces"), "Hideout Cards",
-           sum(p.total() for p in data.hideouts.pieces), HIDEOUT_CARDS)
-    _count(report, ("terrain", "pieces"), "Terrain Cards",
-           sum(p.total() for p in data.terrain.pieces), TERRAIN_CARDS)
-    _count(report, ("board", "pieces"), "Track Tokens",
-           data.board.faces_with_role("track-token"), TRACK_TOKENS)
-
-
 @CHECKS.check("one-of-each-marker", cite="rulebook Components: 1 Board and 1 of each marker")
 def one_of_each_marker(data: Data, report: Reporter) -> None:
     """Exactly one board, Starting Player Marker, Round Marker and Train Marker."""
@@ -57,10 +40,10 @@ def one_of_each_marker(data: Data, report: Reporter) -> None:
                data.board.faces_with_role(role), 1)
 
 
-@CHECKS.check("investment-cubes", cite="rulebook Components and Setup 7")
+@CHECKS.check("investment-cubes", cite="rulebook Setup 7: every color takes the same cubes")
 def investment_cubes(data: Data, report: Reporter) -> None:
-    """Every color has 3 Triples, 4 Doubles and 7 Singles (x3, x2, x1), 56 in all, and
-    each chit names a known color and size."""
+    """Every color has per_player chits of each size (the rulebook's 3 / 4 / 7 are held
+    by rulebook-value), and each chit names a known color and size."""
     inv = data.investments
     sizes = {s.id: s for s in inv.sizes}
     colors = {c.id for c in inv.colors}
@@ -73,11 +56,7 @@ def investment_cubes(data: Data, report: Reporter) -> None:
             if face.size not in sizes:
                 report.error(loc + ("size",), f"unknown cube size '{face.size}'")
             have[(face.color, face.size)] += face.count
-    for k, size in enumerate(inv.sizes):
-        wanted = RULEBOOK_CUBES.get(size.multiplier)
-        if wanted is not None and size.per_player != wanted:
-            report.error(("investments", "sizes", k, "per_player"), f"the rulebook gives "
-                         f"{wanted} x{size.multiplier} cubes per color, not {size.per_player}")
+    for size in inv.sizes:
         for color in sorted(colors):
             if have[(color, size.id)] != size.per_player:
                 report.error(("investments", "pieces"), f"{color} has "
@@ -85,14 +64,10 @@ def investment_cubes(data: Data, report: Reporter) -> None:
                              f"{size.per_player}")
 
 
-@CHECKS.check("cube-sizes", cite="rulebook Invest")
+@CHECKS.check("cube-sizes", cite="copperplate: every cube size and color is named once")
 def cube_sizes(data: Data, report: Reporter) -> None:
-    """Single x1 needs 1 row ahead, Double x2 needs 2, Triple x3 needs 3 or more."""
-    for k, size in enumerate(data.investments.sizes):
-        if size.rows_ahead != size.multiplier:
-            report.error(("investments", "sizes", k, "rows_ahead"),
-                         f"a x{size.multiplier} cube may be placed {size.multiplier} or more "
-                         f"rows ahead of the furthest Track Token, not {size.rows_ahead}")
+    """Cube sizes and colors have distinct ids (the rulebook's x1 / x2 / x3 and rows ahead
+    are held by rulebook-value)."""
     ids = [s.id for s in data.investments.sizes] + [c.id for c in data.investments.colors]
     for k, size in enumerate(data.investments.sizes):
         if ids.count(size.id) > 1:
@@ -117,7 +92,7 @@ def odd_columns(data: Data, report: Reporter) -> None:
 
 
 def _per_player_table(report: Reporter, data: Data, loc: tuple[str | int, ...],
-                      table: list[ForPlayers], rulebook: dict[int, int], what: str) -> None:
+                      table: list[ForPlayers], what: str) -> None:
     for players in player_counts(data):
         found = for_players(table, players)
         entries = [i for i, e in enumerate(table) if players in e.players]
@@ -125,16 +100,14 @@ def _per_player_table(report: Reporter, data: Data, loc: tuple[str | int, ...],
             report.error(loc + (entries[1], "players"), f"{players} players listed twice")
         if found is None:
             report.error(loc, f"no {what} given for {players} players")
-        elif players in rulebook and found != rulebook[players]:
-            report.error(loc + (entries[0], "cards"), f"the rulebook gives {rulebook[players]} "
-                         f"{what} for {players} players, not {found}")
 
 
 @CHECKS.check("draft-size", cite="rulebook Setup 5 and End of Round 4")
 def draft_size(data: Data, report: Reporter) -> None:
-    """The draft shows 4 cards for 2-3 players and 5 for 4, enough for everyone."""
+    """The draft is given once for every player count and serves everyone (its 4 and 5
+    cards are held by rulebook-value)."""
     _per_player_table(report, data, ("buildings", "draft"), data.buildings.draft,
-                      RULEBOOK_DRAFT, "draft cards")
+                      "draft cards")
     for i, entry in enumerate(data.buildings.draft):
         if any(entry.cards < p for p in entry.players):
             report.error(("buildings", "draft", i, "cards"), f"{entry.cards} draft cards "
@@ -190,13 +163,12 @@ def deck_lasts(data: Data, report: Reporter) -> None:
                          f"{draft + players * (n - 1)} Building Cards; the deck has {deck}")
 
 
-@CHECKS.check("terrain-fits", cite="rulebook Terrain Cards: 12 / 9 / 6 for 2 / 3 / 4 players")
+@CHECKS.check("terrain-fits", cite="rulebook Terrain Cards: the cards placed fit the board")
 def terrain_fits(data: Data, report: Reporter) -> None:
     """The Terrain Cards placed for each player count exist in the deck and fit on the
     board's locations that are not hideout spaces."""
     loc = ("terrain", "placed")
-    _per_player_table(report, data, loc, data.terrain.placed, RULEBOOK_TERRAIN,
-                      "Terrain Cards placed")
+    _per_player_table(report, data, loc, data.terrain.placed, "Terrain Cards placed")
     deck = sum(p.total() for p in data.terrain.pieces)
     free = data.board.rows * data.board.columns - len(data.board.hideout_spaces)
     for i, entry in enumerate(data.terrain.placed):

@@ -1,6 +1,7 @@
 """cold-comfort: data model, checks, reference implementation and bots."""
 
 from generator.engine.bots import RandomBot
+from generator.games.cold_comfort.baseline import BASELINE
 from generator.games.cold_comfort.bots import GreedyBot
 from generator.games.cold_comfort.checks import CHECKS
 from generator.games.cold_comfort.model import ColdComfortData
@@ -10,4 +11,4 @@ from generator.games.spec import GameSpec
 
 SPEC = GameSpec(id="cold-comfort", model=ColdComfortData, checks=CHECKS,
                 make_game=ColdComfortGame, bots={"random": RandomBot, "greedy": GreedyBot},
-                picture=picture)
+                picture=picture, baseline=BASELINE)

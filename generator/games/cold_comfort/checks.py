@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from generator.checks import Registry
 from generator.checks.registry import Reporter
+from generator.checks.rulebook import the_changed_one
 from generator.games.cold_comfort.geometry import public_squares_connected
 from generator.games.cold_comfort.model import PUBLIC, CityTileFace, ColdComfortData
 from generator.yamlsrc import Loc
@@ -19,9 +20,10 @@ def _tile_faces(data: ColdComfortData) -> Iterator[tuple[Loc, CityTileFace]]:
     return data.city_deck.located_faces(DECK[0])
 
 
-@CHECKS.check("dice-total", cite="Components: 24 population dice")
+@CHECKS.check("dice-total", cite="copperplate: the die nets print the dice the game uses")
 def dice_total(data: ColdComfortData, report: Reporter) -> None:
-    """The printed dice (die nets) number exactly the dice the game uses."""
+    """The printed dice (die nets) number exactly the deck's own ``total`` (the rulebook's
+    24 is held by rulebook-value)."""
     printed = sum(piece.total() for piece in data.dice.pieces)
     if printed != data.dice.total:
         report.error(("dice", "pieces", 0), f"{printed} population dice are printed but the "
@@ -42,9 +44,11 @@ def dice_faces(data: ColdComfortData, report: Reporter) -> None:
             report.error(("city_deck", "lot_values", k), f"lot value {value} is not a die face")
 
 
-@CHECKS.check("dice-table", cite="About The Dice: dice and scoring trigger per player count")
+@CHECKS.check("dice-table", cite="copperplate: the dice table agrees with the deck's own "
+              "dice and grow_at rule")
 def dice_table(data: ColdComfortData, report: Reporter) -> None:
-    """One row per player count; dice fit the 24; a round grows at players + 3 dice."""
+    """One row per player count; dice fit the deck's total; every row grows at players +
+    grow_at_is_players_plus. The chart's numbers themselves are held by rulebook-value."""
     seen: dict[int, int] = {}
     for k, row in enumerate(data.dice.table):
         loc = ("dice", "table", k)
@@ -78,15 +82,19 @@ def placards(data: ColdComfortData, report: Reporter) -> None:
         for j, face in enumerate(faces):
             value = str(getattr(face, attr)).lower()
             if value in first:
-                report.error(("placards", "pieces", 0, "faces", j, attr),
-                             f"{attr} '{value}' is already used by {faces[first[value]].id}")
+                at = ("placards", "pieces", 0, "faces")
+                edited = the_changed_one(data, at + (first[value], attr), at + (j, attr))
+                other = faces[first[value] if edited[-2] == j else j].id
+                report.error(edited, f"{attr} '{value}' is already used by {other}")
             first.setdefault(value, j)
 
 
-@CHECKS.check("hotel-sets", cite="Components: 12 building tiles (hotels) for each character")
+@CHECKS.check("hotel-sets", cite="copperplate: every character gets the same hotel set, "
+              "one per lot value at least")
 def hotel_sets(data: ColdComfortData, report: Reporter) -> None:
-    """Hotels belong to characters; each has per_character of them, the same sizes as
-    most others, covering every lot value. Reported at the character's first hotel."""
+    """Hotels belong to characters; each has the deck's per_character of them (the
+    rulebook's 12 is held by rulebook-value), the same sizes as most others, covering
+    every lot value. Reported at the character's first hotel."""
     names = [face.id for face in data.placards.characters()]
     first: dict[str, Loc] = {}
     for i, piece in enumerate(data.hotels.pieces):
@@ -172,7 +180,8 @@ def public_buildings(data: ColdComfortData, report: Reporter) -> None:
             report.error(loc + ("layout",), "the public building's squares are not adjacent")
 
 
-@CHECKS.check("deck-size", cite="Heart of the City (up to 4 tiles) + nine scoring rounds")
+@CHECKS.check("deck-size", cite="copperplate: the City Deck lasts the deck's own Heart "
+              "and scoring rounds")
 def deck_size(data: ColdComfortData, report: Reporter) -> None:
     """The deck lasts the whole game: the largest Heart plus one tile per scoring round."""
     need = data.city_deck.heart_of_the_city.max_tiles + data.table.scoring_rounds
@@ -196,9 +205,11 @@ def main_street(data: ColdComfortData, report: Reporter) -> None:
                      "long edge")
 
 
-@CHECKS.check("starting-gold", cite="Setup: $9 plus $1 per earlier player; ~$30 per player")
+@CHECKS.check("starting-gold", cite="copperplate: the printed Gold covers the supply and "
+              "the starting gold")
 def starting_gold(data: ColdComfortData, report: Reporter) -> None:
-    """The printed Gold covers the supply, and the supply covers everyone's starting gold."""
+    """The printed Gold covers the supply, and the supply covers everyone's starting gold
+    (the rulebook's $9, $1 and $30 are held by rulebook-value)."""
     printed = sum(face.value * face.count for piece in data.gold.pieces for face in piece.faces)
     players = data.game.players.max
     supply = data.gold.supply_per_player * players

@@ -2,6 +2,7 @@
 
 from generator.engine.bots import RandomBot
 from generator.games.copper_creek import checks_play  # noqa: F401  (registers its checks)
+from generator.games.copper_creek.baseline import BASELINE
 from generator.games.copper_creek.bots import GreedyBot
 from generator.games.copper_creek.checks import CHECKS
 from generator.games.copper_creek.model import CopperCreekData
@@ -11,4 +12,4 @@ from generator.games.spec import GameSpec
 
 SPEC = GameSpec(id="copper-creek", model=CopperCreekData, checks=CHECKS,
                 make_game=CopperCreekGame, bots={"random": RandomBot, "greedy": GreedyBot},
-                picture=picture)
+                picture=picture, baseline=BASELINE)

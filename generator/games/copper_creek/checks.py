@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from generator.checks import Registry, Reporter
+from generator.checks.rulebook import the_changed_one
 from generator.games.copper_creek.geometry import EDGES, STEP, connected, grid_positions
 from generator.games.copper_creek.model import BuildingCard, CopperCreekData
 
@@ -178,18 +179,22 @@ def two_color_pairs(data: CopperCreekData, report: Reporter) -> None:
             report.error(loc + ("buildings",), f"'{card.id}' pairs {' and '.join(colours)}, "
                          "which are not adjacent calendar rows (nor tan and red)")
         elif pair in found:
-            report.error(loc + ("buildings",), f"a second {' and '.join(colours)} card")
+            report.error(the_changed_one(data, found[pair] + ("buildings",),
+                                         loc + ("buildings",)),
+                         f"a second {' and '.join(colours)} card")
         found.setdefault(pair, loc)
     if len(found) != TWO_COLOR_CARDS and len(rows) == TWO_COLOR_CARDS:
         report.error(("buildings", "pieces", 0, "faces"), f"{len(found)} two-colour cards; "
                      f"the rules say {TWO_COLOR_CARDS}, one per calendar neighbour pair")
 
 
-@CHECKS.check("color-balance", cite=f"{RULES}, Step 2 (the calendar; colours balanced)")
+@CHECKS.check("color-balance", cite="advice: no rule demands it (design advice only)")
 def color_balance(data: CopperCreekData, report: Reporter) -> None:
-    """Every colour is on the same number of cards, so no calendar row runs ahead by design."""
+    """Advice, a warning: every colour on the same number of cards keeps any calendar row
+    from running ahead by design. The rulebook says nothing about balance."""
     counts = Counter(c for _, card in _cards(data) for c in _colors(card, data.buildings.gray))
     rows = data.station.calendar.rows
     if len({counts[r] for r in rows}) > 1:
         detail = ", ".join(f"{r} {counts[r]}" for r in rows)
-        report.error(("buildings", "pieces", 0, "faces"), f"colours are unbalanced: {detail}")
+        report.warning(("buildings", "pieces", 0, "faces"), f"advice: colours are "
+                       f"unbalanced: {detail}")

@@ -162,3 +162,29 @@ def start_slots(data: CopperCreekData, report: Reporter) -> None:
                      f"got {zones}")
     if len(zones) >= GRAY_CARDS:
         report.error(("town", "start_slots"), "no gray cards would be left for the draw pile")
+
+
+@CHECKS.check("start-placement", cite=f"{RULES}, Setup and Step 4 (gray cards touch a street, "
+              "never cover one)")
+def start_placement(data: CopperCreekData, report: Reporter) -> None:
+    """Every gray card fits every start slot as the reference game lays it (in the slot's
+    zone, on no street, a door touching Front or Main), so setup never fails in play."""
+    from generator.games.copper_creek.rules import CopperCreekGame
+    from generator.games.copper_creek.town import Town
+
+    game = CopperCreekGame(data)
+    t = game.tables
+    for i, slot in enumerate(data.town.start_slots):
+        town = Town(t.front_row, t.main_column, t.reach, t.color_of)
+        square = (slot.square[0], slot.square[1])
+        misfits = []
+        for card in t.gray_cards:
+            try:
+                game.start_placement(town, card, slot.zone, square)
+            except ValueError:
+                misfits.append(t.cards[card].id)
+        if misfits:
+            street = " (the square is on a street)" if town.is_street(*square) else ""
+            report.error(("town", "start_slots", i, "square"), f"no legal start placement "
+                         f"in the {slot.zone} covering {list(square)}{street} for "
+                         f"{', '.join(misfits)}")

@@ -1,6 +1,7 @@
 """Copperdale: data model, checks, reference solo game and bots."""
 
 from generator.engine.bots import RandomBot
+from generator.games.copperdale.baseline import BASELINE
 from generator.games.copperdale.bots import GreedyBot
 from generator.games.copperdale.checks import CHECKS
 from generator.games.copperdale.model import CopperdaleData
@@ -10,4 +11,4 @@ from generator.games.spec import GameSpec
 
 SPEC = GameSpec(id="copperdale", model=CopperdaleData, checks=CHECKS,
                 make_game=CopperdaleGame, bots={"random": RandomBot, "greedy": GreedyBot},
-                picture=picture)
+                picture=picture, baseline=BASELINE)

@@ -27,6 +27,8 @@ CASES = [
     ("dice.yaml", "{players: 3, dice: 15", "{players: 2, dice: 15", "2, dice", "dice-table"),
     ("placards.yaml", "symbol: cross\n", "symbol: star\n", "star", "placards"),
     ("placards.yaml", "letter: S\n", "letter: M\n", "M", "placards"),
+    # the conflict is reported at the placard that changed, here the first one
+    ("placards.yaml", "symbol: star\n", "symbol: cross\n", "cross", "placards"),
     ("hotels.yaml", "mulrooney, size: 6, count: 2}", "mulrooney, size: 6, count: 1}",
      "{id: mulrooney-1", "hotel-sets"),
     ("hotels.yaml", "character: ladue, size: 2", "character: lad, size: 2", "lad,",

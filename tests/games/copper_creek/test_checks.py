@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from generator.games.copper_creek import SPEC
@@ -44,6 +46,8 @@ BREAKS = [
     ("money-supply", "money.yaml", "dollar-10", "count: 10", "count: 100",
      "money.yaml", 5, 3),
     ("start-slots", "town.yaml", "southeast", "southeast", "southwest", "town.yaml", 12, 3),
+    # a start slot on Front Street passed validate, then setup raised in rules.py
+    ("start-placement", "town.yaml", "north", "[0, -1]", "[0, 0]", "town.yaml", 12, 27),
 ]
 
 
@@ -73,3 +77,13 @@ def test_validate_command_exits_0_on_the_bundled_data():
     done = subprocess.run([sys.executable, "-m", "generator", "validate", "copper-creek"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_duplicated_pair_is_reported_at_the_card_that_changed(broken_tree):
+    """Hat Shop (the earlier card) is edited to repeat Feed & Hardware's pair: the error
+    sits at the Hat Shop card, not at the untouched later one."""
+    problems = broken_tree("buildings.yaml", '"Hat Shop"', "color: tan", "color: yellow")
+    second = [p for p in problems if p.rule == "two-color-pairs" and "a second" in p.message]
+    text = (Path(second[0].path)).read_text(encoding="utf-8").splitlines()
+    assert len(second) == 1
+    assert text[second[0].line - 1].strip() == '- name: "Hat Shop"'  # not "Feed & Seed"

@@ -1,0 +1,132 @@
+"""A deck's changes: against the rulebook baseline, and against the bundled deck (pieces
+and faces added, removed or changed; every other key changed), each located."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from generator.checks.rulebook import Deviation, shown
+from generator.components import LoadedGame
+from generator.problems import display_path
+from generator.yamlsrc import Loc
+
+DECLARATIONS = {("game", "variant"), ("game", "extends")}  # what a deck is, not a change
+
+
+@dataclass(frozen=True)
+class Change:
+    """One difference from the bundled deck: ``kind`` is added, removed or changed."""
+
+    kind: str
+    what: str  # "face city-tile/york-street", "table.yaml costs.build_per_value"
+    where: str  # PATH:LINE:COL in the deck that has it
+    detail: str = ""
+
+    def line(self) -> str:
+        tail = f": {self.detail}" if self.detail else ""
+        return f"  {self.where}: {self.kind} {self.what}{tail}"
+
+
+def where(loaded: LoadedGame, loc: Loc) -> str:
+    stem = str(loc[0]) if loc else "game"
+    source = loaded.sources.get(stem) or loaded.sources["game"]
+    p = source.problem(tuple(loc[1:]), "", "")
+    return f"{p.path}:{p.line}:{p.col}"
+
+
+def rulebook_lines(loaded: LoadedGame, deviations: list[Deviation]) -> list[str]:
+    return [f"  {where(loaded, d.loc)}: {d.describe()}  (\"{d.quote}\", {d.section})"
+            for d in deviations]
+
+
+def changes(deck: LoadedGame, bundled: LoadedGame) -> list[Change]:
+    """Every difference of ``deck`` from ``bundled`` (both validated models)."""
+    out: list[Change] = []
+    for stem in type(deck.data).model_fields:
+        mine = getattr(deck.data, stem).model_dump()
+        theirs = getattr(bundled.data, stem).model_dump()
+        out += _piece_changes(deck, bundled, stem, mine.pop("pieces", None),
+                              theirs.pop("pieces", None))
+        out += [Change("changed", f"{stem.replace('_', '-')}.yaml {_dotted(loc)}",
+                       where(deck, (stem,) + loc), f"{shown(a)} -> {shown(b)}")
+                for loc, a, b in _value_changes(theirs, mine, ())
+                if (stem, *loc[:1]) not in DECLARATIONS]
+    return out
+
+
+def _piece_changes(deck: LoadedGame, bundled: LoadedGame, stem: str, mine: Any,
+                   theirs: Any) -> Iterator[Change]:
+    if not isinstance(mine, list) or not isinstance(theirs, list):
+        return
+    old = {p["id"]: (i, p) for i, p in enumerate(theirs)}
+    new = {p["id"]: (i, p) for i, p in enumerate(mine)}
+    for pid, (i, piece) in new.items():
+        if pid not in old:
+            yield Change("added", f"piece {pid}", where(deck, (stem, "pieces", i)))
+            continue
+        yield from _face_changes(deck, bundled, (stem, "pieces", i), old[pid][0], piece,
+                                 old[pid][1])
+    for pid, (i, _) in old.items():
+        if pid not in new:
+            yield Change("removed", f"piece {pid}", where(bundled, (stem, "pieces", i)))
+
+
+def _face_changes(deck: LoadedGame, bundled: LoadedGame, at: Loc, was_at: int,
+                  piece: dict[str, Any], before: dict[str, Any]) -> Iterator[Change]:
+    pid = piece["id"]
+    old = {f["id"]: (j, f) for j, f in enumerate(before["faces"])}
+    new = {f["id"]: (j, f) for j, f in enumerate(piece["faces"])}
+    for fid, (j, face) in new.items():
+        loc = at + ("faces", j)
+        if fid not in old:
+            yield Change("added", f"face {pid}/{fid}", where(deck, loc))
+            continue
+        diffs = list(_value_changes(old[fid][1], face, ()))
+        if diffs:
+            yield Change("changed", f"face {pid}/{fid}", where(deck, loc + diffs[0][0]),
+                         "; ".join(f"{_dotted(k)} {shown(a)} -> {shown(b)}"
+                                   for k, a, b in diffs))
+    for fid, (j, _) in old.items():
+        if fid not in new:
+            yield Change("removed", f"face {pid}/{fid}",
+                         where(bundled, at[:2] + (was_at, "faces", j)))
+    rest = {k: v for k, v in piece.items() if k != "faces"}
+    diffs = list(_value_changes({k: v for k, v in before.items() if k != "faces"}, rest, ()))
+    if diffs:
+        yield Change("changed", f"piece {pid}", where(deck, at + diffs[0][0]),
+                     "; ".join(f"{_dotted(k)} {shown(a)} -> {shown(b)}" for k, a, b in diffs))
+
+
+def _value_changes(old: Any, new: Any, loc: Loc) -> Iterator[tuple[Loc, Any, Any]]:
+    """Differing leaves of two plain values; lists compare whole unless equally long."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in list(old) + [k for k in new if k not in old]:
+            yield from _value_changes(old.get(key), new.get(key), loc + (key,))
+    elif (isinstance(old, list) and isinstance(new, list) and len(old) == len(new)
+          and any(isinstance(v, dict) for v in old)):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            yield from _value_changes(a, b, loc + (i,))
+    elif old != new:
+        yield loc, old, new
+
+
+def _dotted(loc: Loc) -> str:
+    text = "".join(f".{p}" if isinstance(p, str) else f"[{p}]" for p in loc)
+    return text.lstrip(".") or "(all)"
+
+
+def report(deck: LoadedGame, bundled: LoadedGame, deviations: list[Deviation]) -> str:
+    """The diff as printed by ``copperplate diff``."""
+    found = changes(deck, bundled)
+    counts = {k: sum(c.kind == k for c in found) for k in ("added", "removed", "changed")}
+    variant = deck.data.game.variant
+    lines = [f"{deck.game_id} ({display_path(deck.folder)})"
+             + (f", variant '{variant.name}'" if variant else ", no variant declared"),
+             f"against the rulebook baseline: {len(deviations)} change(s)",
+             *rulebook_lines(deck, deviations),
+             f"against the bundled deck: {counts['added']} added, {counts['removed']} "
+             f"removed, {counts['changed']} changed",
+             *(c.line() for c in found)]
+    return "\n".join(lines)
