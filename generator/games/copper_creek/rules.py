@@ -109,6 +109,10 @@ class CopperCreekState(State):
     def turn_count(self) -> int:
         return self.turn
 
+    def events(self) -> dict[str, int]:
+        return {"elections": len(self.elections), "shares bought": self.shares_bought,
+                "cards set aside": len(self.set_aside)}
+
     def clone(self) -> CopperCreekState:
         other = CopperCreekState.__new__(CopperCreekState)
         other.__dict__.update(self.__dict__)
@@ -130,7 +134,7 @@ class CopperCreekState(State):
             self.phase = "first"
 
     def _on_first(self, seat: int) -> None:
-        self.active = self.last_drawer = seat
+        self.active = self.last_drawer = self.first_player = seat
         self.turn = 1
         self.phase = "buy"  # the very first turn has no draw (rulebook, Step 1)
 
@@ -280,7 +284,8 @@ class CopperCreekState(State):
     def to_dict(self) -> dict[str, Any]:
         names = ("players", "phase", "active", "responder", "turn", "money", "bank",
                  "points", "gray_pile", "main_pile", "drawn", "cards_seen", "stones",
-                 "first_income_turn", "shares_bought", "last_drawer", "set_aside")
+                 "first_income_turn", "shares_bought", "last_drawer", "set_aside",
+                 "first_player")
         out: dict[str, Any] = {n: getattr(self, n) for n in names}
         out["stacks"] = [list(s) for s in self.stacks]
         out["placed"] = [list(p) for p in self.placed]

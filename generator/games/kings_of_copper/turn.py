@@ -75,7 +75,7 @@ def _apply_setup(st: KingsState, action: Action) -> None:
     step, mine = s.setup_left.pop(0)
     assert isinstance(action, tuple)
     if step == "first":
-        s.seat = int(action[1])
+        s.seat = s.first_player = int(action[1])
     elif step == "event":
         s.events.append(str(action[1]))
     else:
@@ -172,6 +172,7 @@ def _apply_roll(st: KingsState, action: tuple[Any, ...]) -> None:
     s.stage = "move"
     if s.roll == st.t.rules.snake_eyes and not s.anaconda_cashed:
         s.anaconda = s.seat  # Sapphires: snake-eyes takes the Anaconda Sapphire
+        st.count("Anaconda Sapphire taken")
         moves.settle_sapphires(st, s.seat)
 
 
@@ -263,6 +264,7 @@ def _tunnel_rolls(st: KingsState) -> None:
         place = s.tokens[s.seat][tok]
         if place not in (START, FINISH) and st.t.board.spaces[place].kind == "tunnel":
             s.pending.append(["tunnel-roll", s.seat, tok])
+            st.count("tunnel rolls")
     s.tunnels = []
 
 
