@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from generator.commands import build, checks, listing, simulate, validate
+from generator.commands import build, checks, listing, replay, simulate, validate
 
 COMMANDS: list[ModuleType] = [
     listing,
@@ -13,4 +13,5 @@ COMMANDS: list[ModuleType] = [
     validate,
     build,
     simulate,
+    replay,
 ]
