@@ -19,14 +19,14 @@ from typing import Any
 from generator.commands.common import UsageError
 from generator.engine.api import Game
 from generator.engine.playout import BotFactory
-from generator.engine.simulate import Chunk, Outcome, Plan, Pool, execute, unknown_bots
+from generator.engine.simulate import Batch, Chunk, Outcome, Pool, execute, unknown_bots
 from generator.games import GAMES
 from generator.games.spec import GameSpec
 
 MAX_GAMES = 10_000_000
 
 
-def add_run_options(s: argparse.ArgumentParser) -> None:
+def add_run_options(s: argparse.ArgumentParser, components: bool = True) -> None:
     """The options of a batch of seeded games (numbers are read by ``whole`` so a bad
     one is a one-line usage error, not argparse's usage block)."""
     s.add_argument("--games", default="100", metavar="N")
@@ -47,7 +47,8 @@ def add_run_options(s: argparse.ArgumentParser) -> None:
     s.add_argument("--check", choices=["step", "end"], default="step",
                    help="test invariants after every action (default) or at the end")
     s.add_argument("--json", action="store_true")
-    s.add_argument("--components", metavar="DIR")
+    if components:  # compare names its two trees with --base and --variant instead
+        s.add_argument("--components", metavar="DIR")
 
 
 def whole(value: str, flag: str, low: int, high: int | None = None) -> int:
@@ -155,16 +156,17 @@ def pool_for(jobs: int, cluster: str | None, games: int) -> Iterator[tuple[Pool 
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-def run_plan(plan: Plan, jobs: int, cluster: str | None,
-             on_chunk: Callable[[Chunk], None] | None = None) -> Outcome:
-    """Play the plan where asked, with a progress bar when stderr is a terminal."""
+def run_plan(plan: Batch, jobs: int, cluster: str | None,
+             on_chunk: Callable[[Chunk], None] | None = None, **how: Any) -> Outcome:
+    """Play the plan where asked, with a progress bar when stderr is a terminal; ``how``
+    names the worker and its empty tally for a comparison (see ``execute``)."""
     with pool_for(jobs, cluster, plan.games) as (pool, width), progress(plan.games) as tick:
         def seen(chunk: Chunk) -> None:
             tick(chunk[0].games)
             if on_chunk:
                 on_chunk(chunk)
 
-        return execute(plan, pool=pool, workers=width, on_chunk=seen)
+        return execute(plan, pool=pool, workers=width, on_chunk=seen, **how)
 
 
 @contextmanager

@@ -44,27 +44,29 @@ def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
     sim.prime(plan, (spec.make_game(loaded.data), spec.bots))
     if args.log:
         return _log_one(args, spec.picture, plan)
-    summary = run_summary(spec.id, plan, numbers, args.cluster)
+    summary = sim.summarise(spec.id, plan, recorded_run(plan, numbers, args.cluster))
     print(json.dumps(summary) if args.json else human(summary))
     if summary["interrupted"]:
         return EXIT_INTERRUPTED
     return EXIT_PROBLEMS if summary["violations"] else EXIT_OK
 
 
-def run_summary(game_id: str, plan: sim.Plan, numbers: dict[str, Any],
-                cluster: str | None) -> dict[str, Any]:
-    """Play the plan (recording it if asked) and summarise it."""
+def recorded_run(plan: sim.Batch, numbers: dict[str, Any], cluster: str | None,
+                 **how: Any) -> sim.Outcome:
+    """Play the plan where asked, writing its --record file if asked (whole, or nothing
+    when the run fails)."""
     writer = RecordWriter(numbers["record"]) if numbers["record"] else None
     try:
         outcome = run_plan(plan, numbers["jobs"], cluster,
-                           on_chunk=(lambda chunk: writer.write(chunk[1])) if writer else None)
+                           on_chunk=(lambda chunk: writer.write(chunk[1])) if writer else None,
+                           **how)
     except BaseException:
         if writer:
             writer.discard()
         raise
     if writer:
         writer.finish()
-    return sim.summarise(game_id, plan, outcome)
+    return outcome
 
 
 def _log_one(args: argparse.Namespace, picture: Any, plan: sim.Plan) -> int:

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from generator.commands import build, checks, listing, replay, simulate, validate
+from generator.commands import (
+    build,
+    checks,
+    compare,
+    listing,
+    replay,
+    simulate,
+    validate,
+)
 
 COMMANDS: list[ModuleType] = [
     listing,
@@ -14,4 +22,5 @@ COMMANDS: list[ModuleType] = [
     build,
     simulate,
     replay,
+    compare,
 ]

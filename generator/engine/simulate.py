@@ -60,19 +60,22 @@ def unknown_bots(table: Mapping[str, BotFactory], names: Iterable[str]) -> list[
     return [name for name in names if bot_named(table, name) is None]
 
 
-_built: list[tuple[Setup, tuple[Game, Mapping[str, BotFactory]]]] = []
+_built: dict[Setup, tuple[Game, Mapping[str, BotFactory]]] = {}
+KEEP_BUILT = 2  # the two decks of a comparison
 
 
 def _setup(plan: Plan) -> tuple[Game, Mapping[str, BotFactory]]:
     """Build the game once per process (loading and validating the data is slow)."""
-    if not _built or _built[0][0] != plan.setup:
-        _built[:] = [(plan.setup, plan.setup())]
-    return _built[0][1]
+    if plan.setup not in _built:
+        prime(plan, plan.setup())
+    return _built[plan.setup]
 
 
 def prime(plan: Plan, built: tuple[Game, Mapping[str, BotFactory]]) -> None:
     """Hand over a game already built here (forked workers inherit it too)."""
-    _built[:] = [(plan.setup, built)]
+    while len(_built) >= KEEP_BUILT:
+        del _built[next(iter(_built))]
+    _built[plan.setup] = built
 
 
 def play_game(plan: Plan, index: int) -> GameRecord:
@@ -88,10 +91,28 @@ def play_game(plan: Plan, index: int) -> GameRecord:
                 positions=positions)
 
 
-Chunk = tuple[Tally, list[dict[str, Any]]]
+class Counts(Protocol):
+    """A chunk's running figures: a ``Tally``, or the paired tallies of a comparison."""
+
+    games: int
+
+    def merge(self, other: Any) -> None: ...
 
 
-def play_chunk(plan: Plan, start: int, stop: int) -> Chunk:
+class Batch(Protocol):
+    """What a worker plays: a ``Plan``, or the two plans of a comparison."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def games(self) -> int: ...
+
+
+Chunk = tuple[Counts, list[dict[str, Any]]]
+
+
+def play_chunk(plan: Plan, start: int, stop: int) -> tuple[Tally, list[dict[str, Any]]]:
     """Games ``start``..``stop - 1``: their tally, and their record lines if asked."""
     tally, lines = Tally(plan.players), []
     for index in range(start, stop):
@@ -119,12 +140,15 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(20, games // (workers * 16) or 1))
 
 
-def _ordered(pool: Pool, plan: Plan, workers: int) -> Iterator[Chunk]:
+Worker = Callable[[Any, int, int], Chunk]
+
+
+def _ordered(pool: Pool, worker: Worker, plan: Batch, workers: int) -> Iterator[Chunk]:
     """Chunks in game order, at most a few per worker in flight (constant memory)."""
     pending: deque[Any] = deque()
     try:
         for start, stop in spans(plan.games, chunk_size(plan.games, workers)):
-            pending.append(pool.submit(play_chunk, plan, start, stop))
+            pending.append(pool.submit(worker, plan, start, stop))
             if len(pending) >= 3 * workers:
                 yield pending.popleft().result()
         while pending:
@@ -152,19 +176,20 @@ def _shielded() -> Iterator[None]:
 
 @dataclass
 class Outcome:
-    tally: Tally
+    tally: Any  # what ``empty`` made, every finished chunk merged in
     interrupted: bool
     seconds: float
 
 
-def execute(plan: Plan, *, pool: Pool | None = None, workers: int = 1,
-            on_chunk: Callable[[Chunk], None] | None = None) -> Outcome:
-    """Play the plan; Ctrl-C stops it and keeps every game finished so far."""
+def execute(plan: Batch, *, pool: Pool | None = None, workers: int = 1,
+            on_chunk: Callable[[Chunk], None] | None = None,
+            worker: Worker = play_chunk, empty: Callable[[int], Counts] = Tally) -> Outcome:
+    """Play the plan with ``worker``; Ctrl-C stops it and keeps every game finished."""
     started = time.perf_counter()
-    tally = Tally(plan.players)
+    tally = empty(plan.players)
     chunks: Iterable[Chunk] = (
-        (play_chunk(plan, i, i + 1) for i in range(plan.games)) if pool is None
-        else _ordered(pool, plan, workers))
+        (worker(plan, i, i + 1) for i in range(plan.games)) if pool is None
+        else _ordered(pool, worker, plan, workers))
     interrupted = False
     try:
         for chunk in chunks:

@@ -1,0 +1,116 @@
+"""``copperplate compare GAME --base DIR|rulebook --variant DIR``: the same seeds on two
+decks (common random numbers), each measure's difference with its 95 % interval and a
+plain verdict."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, components_dir
+
+EXIT_INTERRUPTED = 130
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from generator.runs import add_run_options
+
+    s = sub.add_parser("compare", help="the same seeded games on two decks, differences "
+                       "with 95%% intervals",
+                       description="Play the same seeded games on two decks and report "
+                       "each measure's difference with its 95%% interval.")
+    s.add_argument("game", metavar="GAME")
+    s.add_argument("--base", required=True, metavar="DIR|rulebook",
+                   help="a components tree, or 'rulebook' for the bundled decks")
+    s.add_argument("--variant", required=True, metavar="DIR", help="a components tree")
+    add_run_options(s, components=False)
+    s.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.engine import simulate as sim
+    from generator.engine.compare import Pairing, PairTally, play_pair_chunk
+    from generator.runs import Bundled, lineup, playable, run_numbers
+    from generator.simulate_cli import recorded_run
+
+    spec = playable(args.game)
+    numbers = run_numbers(args)
+    sides = [_side(args.base, "--base"), _side(args.variant, "--variant")]
+    loaded = [_load(spec, folder) for folder in sides]
+    if any(data is None for data in loaded):
+        return EXIT_PROBLEMS
+    info = loaded[0].game
+    names = lineup(args, spec, info.players.min, info.players.max)
+    plans = []
+    for folder, data in zip(sides, loaded, strict=True):
+        plan = sim.Plan(Bundled(spec.id, str(folder.resolve()) if folder else None),
+                        len(names), names, numbers["seed"], numbers["games"],
+                        rotate=args.rotate, check=args.check,
+                        record=numbers["record"] is not None)
+        assert spec.make_game is not None  # playable() said so
+        sim.prime(plan, (spec.make_game(data), spec.bots))
+        plans.append(plan)
+    pairing = Pairing(*plans)
+    outcome = recorded_run(pairing, numbers, args.cluster, worker=play_pair_chunk,
+                           empty=PairTally)
+    report = comparison(spec.id, pairing, outcome)
+    print(json.dumps(report) if args.json else human(report, args))
+    if outcome.interrupted:
+        return EXIT_INTERRUPTED
+    broken = report["base"]["violations"] or report["variant"]["violations"]
+    return EXIT_PROBLEMS if broken else EXIT_OK
+
+
+def _side(value: str, flag: str) -> Path | None:
+    if flag == "--base" and value == "rulebook":
+        return None  # the bundled components: the rulebook's own decks
+    try:
+        return components_dir(value)
+    except UsageError as exc:
+        raise UsageError(str(exc).replace("--components", flag)) from None
+
+
+def _load(spec: Any, folder: Path | None) -> Any:
+    """The side's validated data, or None after printing its problems (located lines)."""
+    from generator.problems import format_text
+    from generator.validate import validate_game
+
+    loaded = validate_game(spec, folder)
+    if loaded.data is None:
+        print(format_text(loaded.problems), file=sys.stderr)
+    return loaded.data
+
+
+def comparison(game_id: str, pairing: Any, outcome: Any) -> dict[str, Any]:
+    """CONTRACT.md's comparison object."""
+    from generator.engine import simulate as sim
+
+    tally = outcome.tally
+
+    def side(plan: sim.Plan, part: Any) -> dict[str, Any]:
+        return sim.summarise(game_id, plan, sim.Outcome(part, outcome.interrupted,
+                                                        outcome.seconds))
+
+    return {"game": game_id, "players": pairing.players, "games": tally.games,
+            "seed": pairing.base.seed, "base": side(pairing.base, tally.base),
+            "variant": side(pairing.variant, tally.variant),
+            "differences": tally.differences()}
+
+
+def human(report: dict[str, Any], args: argparse.Namespace) -> str:
+    from generator.engine.compare import verdict
+
+    lines = [f"{report['game']}: {report['games']} games on each deck, same seeds "
+             f"(seed {report['seed']}), {report['players']} player"
+             f"{'s' * (report['players'] > 1)}, bots {','.join(report['base']['bots'])}",
+             f"base {args.base}, variant {args.variant}"]
+    for name, d in report["differences"].items():
+        lines.append(f"  {name}: {verdict(name, d)}")
+    if report["base"]["interrupted"]:
+        lines.append(f"stopped by Ctrl-C after {report['games']} games")
+    for which in ("base", "variant"):
+        lines += [f"violation ({which}): {v}" for v in report[which]["violations"][:10]]
+    return "\n".join(lines)
