@@ -12,6 +12,7 @@ from generator.engine import simulate as sim
 from generator.engine.playout import BotFactory, play, replay
 from generator.engine.record import RecordWriter
 from generator.fileio import write_atomic
+from generator.games.spec import GameSpec
 from generator.problems import format_text
 from generator.runs import Bundled, lineup, playable, run_numbers, run_plan
 from generator.validate import validate_game
@@ -31,17 +32,9 @@ def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
         return _fail("--picture draws the game that --log prints: add --log")
     if args.log and args.json:
         return _fail("--log prints one game in words; --json summarises many: choose one")
-    loaded = validate_game(spec, user_dir)
-    if loaded.data is None:
-        print(format_text(loaded.problems), file=sys.stderr)
+    plan = plan_for(spec, args, numbers, user_dir)
+    if plan is None:
         return EXIT_PROBLEMS
-    info = loaded.data.game
-    names = lineup(args, spec, info.players.min, info.players.max)
-    setup = Bundled(spec.id, str(user_dir.resolve()) if user_dir else None)
-    plan = sim.Plan(setup, len(names), names, numbers["seed"], numbers["games"],
-                    rotate=args.rotate, check=args.check, record=numbers["record"] is not None)
-    assert spec.make_game is not None  # playable() said so
-    sim.prime(plan, (spec.make_game(loaded.data), spec.bots))
     if args.log:
         return _log_one(args, spec.picture, plan)
     summary = sim.summarise(spec.id, plan, recorded_run(plan, numbers, args.cluster))
@@ -49,6 +42,24 @@ def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
     if summary["interrupted"]:
         return EXIT_INTERRUPTED
     return EXIT_PROBLEMS if summary["violations"] else EXIT_OK
+
+
+def plan_for(spec: GameSpec, args: argparse.Namespace, numbers: dict[str, Any],
+             folder: Path | None) -> sim.Plan | None:
+    """The run asked for on the deck in ``folder`` (None: the bundled one), its game built
+    here; None after printing the deck's problems (located lines)."""
+    loaded = validate_game(spec, folder)
+    if loaded.data is None:
+        print(format_text(loaded.problems), file=sys.stderr)
+        return None
+    info = loaded.data.game
+    names = lineup(args, spec, info.players.min, info.players.max)
+    setup = Bundled(spec.id, str(folder.resolve()) if folder else None)
+    plan = sim.Plan(setup, len(names), names, numbers["seed"], numbers["games"],
+                    rotate=args.rotate, check=args.check, record=numbers["record"] is not None)
+    assert spec.make_game is not None  # playable() said so
+    sim.prime(plan, (spec.make_game(loaded.data), spec.bots))
+    return plan
 
 
 def recorded_run(plan: sim.Batch, numbers: dict[str, Any], cluster: str | None,

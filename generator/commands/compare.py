@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -31,37 +30,36 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.engine import simulate as sim
-    from generator.engine.compare import Pairing, PairTally, play_pair_chunk
-    from generator.runs import Bundled, lineup, playable, run_numbers
-    from generator.simulate_cli import recorded_run
+    from generator.runs import playable, run_numbers
 
     spec = playable(args.game)
     numbers = run_numbers(args)
-    sides = [_side(args.base, "--base"), _side(args.variant, "--variant")]
-    loaded = [_load(spec, folder) for folder in sides]
-    if any(data is None for data in loaded):
+    ran = compared(spec, args, numbers)
+    if ran is None:
         return EXIT_PROBLEMS
-    info = loaded[0].game
-    names = lineup(args, spec, info.players.min, info.players.max)
-    plans = []
-    for folder, data in zip(sides, loaded, strict=True):
-        plan = sim.Plan(Bundled(spec.id, str(folder.resolve()) if folder else None),
-                        len(names), names, numbers["seed"], numbers["games"],
-                        rotate=args.rotate, check=args.check,
-                        record=numbers["record"] is not None)
-        assert spec.make_game is not None  # playable() said so
-        sim.prime(plan, (spec.make_game(data), spec.bots))
-        plans.append(plan)
-    pairing = Pairing(*plans)
-    outcome = recorded_run(pairing, numbers, args.cluster, worker=play_pair_chunk,
-                           empty=PairTally)
-    report = comparison(spec.id, pairing, outcome)
+    report, outcome = ran
     print(json.dumps(report) if args.json else human(report, args))
     if outcome.interrupted:
         return EXIT_INTERRUPTED
     broken = report["base"]["violations"] or report["variant"]["violations"]
     return EXIT_PROBLEMS if broken else EXIT_OK
+
+
+def compared(spec: Any, args: argparse.Namespace,
+             numbers: dict[str, Any]) -> tuple[dict[str, Any], Any] | None:
+    """Both decks played on the same seeds: the CONTRACT.md object and the run's outcome
+    (its tallies); None after printing a deck's problems."""
+    from generator.engine.compare import Pairing, PairTally, play_pair_chunk
+    from generator.simulate_cli import plan_for, recorded_run
+
+    sides = [_side(args.base, "--base"), _side(args.variant, "--variant")]
+    plans = [plan_for(spec, args, numbers, folder) for folder in sides]
+    if plans[0] is None or plans[1] is None:
+        return None
+    pairing = Pairing(plans[0], plans[1])
+    outcome = recorded_run(pairing, numbers, args.cluster, worker=play_pair_chunk,
+                           empty=PairTally)
+    return comparison(spec.id, pairing, outcome), outcome
 
 
 def _side(value: str, flag: str) -> Path | None:
@@ -71,17 +69,6 @@ def _side(value: str, flag: str) -> Path | None:
         return components_dir(value)
     except UsageError as exc:
         raise UsageError(str(exc).replace("--components", flag)) from None
-
-
-def _load(spec: Any, folder: Path | None) -> Any:
-    """The side's validated data, or None after printing its problems (located lines)."""
-    from generator.problems import format_text
-    from generator.validate import validate_game
-
-    loaded = validate_game(spec, folder)
-    if loaded.data is None:
-        print(format_text(loaded.problems), file=sys.stderr)
-    return loaded.data
 
 
 def comparison(game_id: str, pairing: Any, outcome: Any) -> dict[str, Any]:

@@ -28,6 +28,10 @@ class Tally:
     turns: Moments = field(default_factory=Moments)
     lengths: Counter[int] = field(default_factory=Counter)  # turns -> games
     events: dict[str, Moments] = field(default_factory=dict)
+    # score -> how often, by seat and by lineup position (for the report's distributions;
+    # bounded by the game's range of scores, so still constant memory)
+    seat_hist: list[Counter[float]] = field(default_factory=list)
+    bot_hist: list[Counter[float]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         p = self.players
@@ -36,6 +40,8 @@ class Tally:
         self.order_wins = self.order_wins or [0] * p
         self.seat_scores = self.seat_scores or [Moments() for _ in range(p)]
         self.bot_scores = self.bot_scores or [Moments() for _ in range(p)]
+        self.seat_hist = self.seat_hist or [Counter() for _ in range(p)]
+        self.bot_hist = self.bot_hist or [Counter() for _ in range(p)]
 
     def add(self, index: int, record: GameRecord) -> None:
         """One finished game (number ``index`` of the run)."""
@@ -54,6 +60,8 @@ class Tally:
             self.scores.add(score)
             self.seat_scores[seat].add(score)
             self.bot_scores[record.positions[seat]].add(score)
+            self.seat_hist[seat][score] += 1
+            self.bot_hist[record.positions[seat]][score] += 1
         for seat in record.winners:
             self.seat_wins[seat] += 1
             self.bot_wins[record.positions[seat]] += 1
@@ -75,6 +83,9 @@ class Tally:
         self.scores.merge(other.scores)
         self.turns.merge(other.turns)
         self.lengths.update(other.lengths)
+        for ours_hist, more_hist in zip(self.seat_hist + self.bot_hist,
+                                        other.seat_hist + other.bot_hist, strict=True):
+            ours_hist.update(more_hist)
         for name, moments in other.events.items():
             self.events.setdefault(name, Moments()).merge(moments)
 

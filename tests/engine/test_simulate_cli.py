@@ -94,7 +94,10 @@ def test_ctrl_c_prints_the_summary_of_the_finished_games(tmp_path: Path) -> None
     proc = subprocess.Popen(CMD + ["simulate", "copperdale", "--games", "1000000", "--jobs",
                                    "1", "--check", "end", "--json", "--record", str(record)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4)  # past start-up: some games are finished
+    deadline = time.monotonic() + 120
+    while not any(p.stat().st_size for p in tmp_path.glob(".run.jsonl.*")):  # games done
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
