@@ -26,7 +26,8 @@ from generator.games.spec import GameSpec
 MAX_GAMES = 10_000_000
 
 
-def add_run_options(s: argparse.ArgumentParser, components: bool = True) -> None:
+def add_run_options(s: argparse.ArgumentParser, components: bool = True,
+                    record: bool = True) -> None:
     """The options of a batch of seeded games (numbers are read by ``whole`` so a bad
     one is a one-line usage error, not argparse's usage block)."""
     s.add_argument("--games", default="100", metavar="N")
@@ -42,8 +43,9 @@ def add_run_options(s: argparse.ArgumentParser, components: bool = True) -> None
                    help="local processes (default: every core); same results as --jobs 1")
     s.add_argument("--cluster", default=None, metavar="ADDRESS",
                    help="a Dask scheduler (tcp://host:8786): needs pip install '.[cluster]'")
-    s.add_argument("--record", default=None, metavar="FILE.jsonl",
-                   help="write every game (seed, bots, actions, result) for replay/report")
+    if record:  # report reads --record files instead
+        s.add_argument("--record", default=None, metavar="FILE.jsonl",
+                       help="write every game (seed, bots, actions, result) for replay/report")
     s.add_argument("--check", choices=["step", "end"], default="step",
                    help="test invariants after every action (default) or at the end")
     s.add_argument("--json", action="store_true")
@@ -189,4 +191,4 @@ def run_numbers(args: argparse.Namespace) -> dict[str, Any]:
     return {"games": whole(args.games, "--games", 1, MAX_GAMES),
             "seed": whole(args.seed, "--seed", -(2**63), 2**63 - 1),
             "jobs": cores() if args.jobs is None else whole(args.jobs, "--jobs", 1, 1024),
-            "record": record_path(args.record)}
+            "record": record_path(getattr(args, "record", None))}

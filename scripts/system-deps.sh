@@ -6,6 +6,8 @@ need=()
 dpkg -s libcairo2 >/dev/null 2>&1 || need+=(libcairo2)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 dpkg -s fonts-dejavu-extra >/dev/null 2>&1 || need+=(fonts-dejavu-extra)
+# the browser the report test opens its HTML in (driven by Playwright, never downloaded)
+dpkg -s chromium >/dev/null 2>&1 || need+=(chromium)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   echo "installing system packages: ${need[*]}"

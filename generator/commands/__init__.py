@@ -11,6 +11,7 @@ from generator.commands import (
     compare,
     listing,
     replay,
+    report,
     simulate,
     validate,
 )
@@ -23,4 +24,5 @@ COMMANDS: list[ModuleType] = [
     simulate,
     replay,
     compare,
+    report,
 ]

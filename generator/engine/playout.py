@@ -31,6 +31,7 @@ class GameRecord:
     positions: list[int] = field(default_factory=list)  # seat -> its bot's lineup position
     first_player: int = 0
     events: dict[str, int] = field(default_factory=dict)
+    side: str = ""  # in a comparison's record: "base" or "variant"
 
     def __post_init__(self) -> None:
         self.positions = self.positions or list(range(self.players))
@@ -52,7 +53,8 @@ class GameRecord:
         fields = {k: line[k] for k in ("game", "players", "seed", "bots", "positions",
                                        "completed", "violations", "turns", "scores",
                                        "winners", "first_player", "events")}
-        return cls(**fields, actions=[from_json_action(a) for a in line["actions"]])
+        return cls(**fields, actions=[from_json_action(a) for a in line["actions"]],
+                   side=str(line.get("side", "")))
 
 
 def _jsonable(action: Action) -> Any:
