@@ -28,13 +28,9 @@ PLAYOUT_LIMIT = 1_000_000  # a safety stop for a game that would never end
 class MctsBot(Bot):
     name = "mcts"
 
-    def __init__(self, seat: int, seed: int | str, playouts: int = DEFAULT_PLAYOUTS,
-                 policy: BotFactory | None = None):
+    def __init__(self, seat: int, seed: int | str, playouts: int = DEFAULT_PLAYOUTS):
         super().__init__(seat, seed)
         self.playouts = playouts
-        self.policy = policy
-        self.seed = seed
-        self._players: dict[int, Bot] = {}  # the playout policy, one bot per seat
 
     def step(self, state: State) -> Action:
         actions = state.legal_actions()
@@ -44,8 +40,11 @@ class MctsBot(Bot):
         scores = [0.0] * len(actions)
         visits = [0] * len(actions)
         seen: list[float] = []
+        # each action is tried once first, in a random order: with fewer playouts than
+        # actions, the ones tried are a fair sample, not the first few in sorted order
+        first = self.rng.sample(range(len(actions)), len(actions))
         for n in range(self.playouts):
-            i = n if n < len(actions) else self._pick(wins, scores, visits, seen, n)
+            i = first[n] if n < len(actions) else self._pick(wins, scores, visits, seen, n)
             share, score = self._playout(state, actions[i])
             wins[i] += share
             scores[i] += score
@@ -76,31 +75,23 @@ class MctsBot(Bot):
         for _ in range(PLAYOUT_LIMIT):
             if game.is_terminal():
                 break
-            seat = game.current_player()
-            if seat == CHANCE:
+            if game.current_player() == CHANCE:
                 game.apply_action(sample_chance(game, rng))
             else:
-                game.apply_action(self._playout_step(game, seat))
+                game.apply_action(rng.choice(game.legal_actions()))
         else:
             return 0.0, 0.0
         winners = game.winners()
         share = 1.0 / len(winners) if self.seat in winners else 0.0
         return share, game.returns()[self.seat]
 
-    def _playout_step(self, game: State, seat: int) -> Action:
-        if self.policy is None:
-            return self.rng.choice(game.legal_actions())
-        if seat not in self._players:
-            self._players[seat] = self.policy(seat, f"playout:{self.seat}:{self.seed}")
-        return self._players[seat].step(game)
 
-
-def mcts_factory(name: str, policy: BotFactory | None = None) -> BotFactory | None:
-    """``mcts`` (the default budget) or ``mcts:N`` (N playouts a decision), playing its
-    playouts with ``policy`` (uniform random when None); None if the name is neither."""
+def mcts_factory(name: str) -> BotFactory | None:
+    """``mcts`` (the default budget) or ``mcts:N`` (N playouts a decision); None if the
+    name is neither."""
     head, _, budget = name.partition(":")
     if head != "mcts":
         return None
     if budget and (not budget.isdigit() or not 1 <= int(budget) <= MAX_PLAYOUTS):
         return None
-    return partial(MctsBot, playouts=int(budget or DEFAULT_PLAYOUTS), policy=policy)
+    return partial(MctsBot, playouts=int(budget or DEFAULT_PLAYOUTS))

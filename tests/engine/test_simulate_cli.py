@@ -105,3 +105,26 @@ def test_ctrl_c_prints_the_summary_of_the_finished_games(tmp_path: Path) -> None
     assert summary["interrupted"] and 0 < summary["games"] < 1_000_000
     assert summary["completed"] == summary["games"]
     assert len(record.read_text().splitlines()) == summary["games"]
+
+
+def test_a_terminal_gets_a_progress_bar() -> None:
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    run = subprocess.run(CMD + ["simulate", "copperdale", "--games", "30", "--json"],
+                         stdout=subprocess.PIPE, stderr=follower, text=True, check=True,
+                         env={**os.environ, "COLUMNS": "100", "TERM": "xterm"})
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(leader)
+    assert json.loads(run.stdout)["games"] == 30  # stdout stays clean JSON
+    assert b"games" in shown and b"30/30" in shown
