@@ -86,7 +86,9 @@ def _live_comparison(spec: Any, args: argparse.Namespace,
     report, outcome = ran
     parts = [(f"Base ({args.base}): ", report["base"], outcome.tally.base),
              (f"Variant ({args.variant}): ", report["variant"], outcome.tally.variant)]
-    return _page(spec.id, _intro(report["base"]), parts, report["differences"])
+    intro = (f"{_intro(report['base'])}; the same seeds on the base deck ({args.base}) and "
+             f"the variant ({args.variant})")
+    return _page(spec.id, intro, parts, report["differences"])
 
 
 def _intro(summary: dict[str, Any]) -> str:
