@@ -145,6 +145,8 @@ def human(s: dict[str, Any]) -> str:
                   f"{_interval(x['score'])}" for x in s["lineup"]]
         lines.append("wins by turn order: " + ", ".join(
             f"{_ordinal(x['order'])} {_interval(x, True)}" for x in s["wins_by_turn_order"]))
+    if s["events"]:
+        lines.append("events:")
     for name, e in s["events"].items():
         lines.append(f"  {name}: {e['mean']} a game [{e['ci95'][0]}, {e['ci95'][1]}], "
                      f"{e['total']} in all" + ("  <- never happened" if not e["total"] else ""))
