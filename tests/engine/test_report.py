@@ -59,3 +59,17 @@ def test_records_of_another_game_are_refused(tmp_path: Path,
                  str(tmp_path / "r.html")]) == 1
     assert "a copperdale game, not boomtown-builders (game-record)" in capsys.readouterr().err
     assert not (tmp_path / "r.html").exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["--record", "/no/such/run.jsonl"],
+    ["--games", "0"],
+    ["--variant", ".", "--components", "."],
+])
+def test_report_usage_errors_write_nothing(argv: list[str], tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    html = tmp_path / "r.html"
+    assert main(["report", "copperdale", *argv, "--html", str(html)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("copperplate: error: ") and err.count("\n") == 1
+    assert not html.exists()
