@@ -7,8 +7,12 @@ For each game and player count:
 - M games with ``greedy`` in seat 1 against ``random`` elsewhere: greedy's win share
   against its fair share (mean medals in the solo game).
 ``--balance N`` also times N four-player random Copper Creek games (the 10,000-game run).
+``--strength N --duel M`` instead measures the general ``mcts:N`` bot against ``greedy``:
+M games per game, seats rotated, at the game's smallest player count (the solo game:
+mean medals of each bot over the same M seeds).
 
     python bench/simulate.py [--games N] [--duel M] [--balance N] [GAME ...]
+    python bench/simulate.py --strength N [--duel M] [GAME ...]
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import argparse
 import time
 from typing import Any
 
-from generator.engine.simulate import run
+from generator.engine.simulate import bot_named, run
 from generator.games import GAMES
 from generator.validate import validate_game
 
@@ -54,13 +58,46 @@ def row(game_id: str, players: int, games: int, duel: int) -> str:
             f"| {fair} |")
 
 
+def mcts_row(game_id: str, budget: int, games: int) -> str:
+    """mcts:N against greedy, seat-rotated: each bot's win rate (or medals) with its 95 %
+    interval, and CPU seconds per game."""
+    spec = GAMES[game_id]
+    info = validate_game(spec).data.game  # type: ignore[union-attr]
+    players = max(info.players.min, 2) if info.players.max > 1 else 1
+    mcts = f"mcts:{budget}"
+    lineup = [mcts] + ["greedy"] * (players - 1)
+    table = [(name, f) for name in lineup if (f := bot_named(spec.bots, name)) is not None]
+    started = time.process_time()
+    summary = run(spec.make_game(validate_game(spec).data), players, games, 1,  # type: ignore[misc]
+                  table, check="end", rotate=True)
+    seconds = (time.process_time() - started) / games
+    if players == 1:
+        _, greedy = measure(game_id, ["greedy"], games)
+        score = summary["lineup"][0]["score"]
+        return (f"| {game_id} | 1 | {mcts} | {games} | {score['mean']:.1f} medals "
+                f"[{score['ci95'][0]:.1f}, {score['ci95'][1]:.1f}] | greedy: "
+                f"{greedy['score']['mean']:.1f} medals | {seconds:.1f} |")
+    me = summary["lineup"][0]
+    return (f"| {game_id} | {players} | {mcts} | {games} | {me['rate']:.0%} "
+            f"[{me['ci95'][0]:.0%}, {me['ci95'][1]:.0%}] | fair share {1 / players:.0%} "
+            f"| {seconds:.1f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games", nargs="*", default=list(GAMES))
     parser.add_argument("--games", dest="count", type=int, default=100)
     parser.add_argument("--duel", type=int, default=30)
     parser.add_argument("--balance", type=int, default=0)
+    parser.add_argument("--strength", type=int, default=0, metavar="PLAYOUTS")
     args = parser.parse_args()
+    if args.strength:
+        print("| game | players | bot | games | mcts against greedy, seat-rotated "
+              "| for scale | CPU s a game |")
+        print("|---|---:|---|---:|---|---|---:|")
+        for game_id in args.games:
+            print(mcts_row(game_id, args.strength, args.duel), flush=True)
+        return
     print("| game | players | random games/s | random, checked every step | greedy games/s "
           "| greedy wins vs random | fair share |")
     print("|---|---:|---:|---:|---:|---:|---:|")

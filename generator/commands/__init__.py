@@ -8,6 +8,7 @@ from types import ModuleType
 from generator.commands import (
     build,
     checks,
+    compare,
     diff,
     export,
     lint,
@@ -15,6 +16,8 @@ from generator.commands import (
     new,
     new_variant,
     preview,
+    replay,
+    report,
     simulate,
     validate,
     watch,
@@ -33,4 +36,7 @@ COMMANDS: list[ModuleType] = [
     lint,
     diff,
     new_variant,
+    replay,
+    compare,
+    report,
 ]

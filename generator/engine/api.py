@@ -21,6 +21,10 @@ Action = int | str | tuple[Any, ...]
 class State(ABC):
     """One position of a game. Plain data inside; no random generator."""
 
+    # The seat that took (or takes) the first turn: wins by turn order count from it.
+    # Games whose first player is chosen at set-up set it; the others start with seat 0.
+    first_player: int = 0
+
     @abstractmethod
     def current_player(self) -> int:
         """Seat index (0-based), ``CHANCE`` or ``TERMINAL``."""
@@ -65,6 +69,12 @@ class State(ABC):
     @abstractmethod
     def invariants(self) -> list[str]:
         """Every rule invariant broken in this position, as a sentence (empty: all hold)."""
+
+    def events(self) -> dict[str, int]:
+        """How often each event the game declares has happened so far (elections, fires,
+        cave-ins…), every declared name present, zero included, so a mechanic that never
+        fires shows in the simulation summary. Games without declared events: empty."""
+        return {}
 
     def action_to_string(self, action: Action) -> str:
         """The action in the game's own words (for logs)."""

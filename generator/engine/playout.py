@@ -28,10 +28,33 @@ class GameRecord:
     scores: list[float] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
+    positions: list[int] = field(default_factory=list)  # seat -> its bot's lineup position
+    first_player: int = 0
+    events: dict[str, int] = field(default_factory=dict)
+    side: str = ""  # in a comparison's record: "base" or "variant"
+
+    def __post_init__(self) -> None:
+        self.positions = self.positions or list(range(self.players))
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "seed": self.seed,
                 "bots": self.bots, "actions": [_jsonable(a) for a in self.actions]}
+
+    def to_line(self, index: int) -> dict[str, Any]:
+        """One line of a ``--record`` file: the game and its result, enough to replay it
+        and to rebuild every figure of the summary."""
+        return {"index": index, **self.to_dict(), "positions": self.positions,
+                "completed": self.completed, "violations": self.violations,
+                "turns": self.turns, "scores": self.scores, "winners": self.winners,
+                "first_player": self.first_player, "events": self.events}
+
+    @classmethod
+    def from_line(cls, line: dict[str, Any]) -> GameRecord:
+        fields = {k: line[k] for k in ("game", "players", "seed", "bots", "positions",
+                                       "completed", "violations", "turns", "scores",
+                                       "winners", "first_player", "events")}
+        return cls(**fields, actions=[from_json_action(a) for a in line["actions"]],
+                   side=str(line.get("side", "")))
 
 
 def _jsonable(action: Action) -> Any:
@@ -54,9 +77,12 @@ def sample_chance(state: State, rng: random.Random) -> Action:
 
 
 def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed: int | str,
-         *, check: str = "step", log: bool = False) -> GameRecord:
-    """Play a whole game. ``check``: "step" tests invariants after every action, "end" once."""
-    record = GameRecord(game.id, players, seed, [name for name, _ in bots])
+         *, check: str = "step", log: bool = False,
+         positions: Sequence[int] | None = None) -> GameRecord:
+    """Play a whole game. ``check``: "step" tests invariants after every action, "end" once.
+    ``bots`` are by seat; ``positions`` says which lineup position each seat's bot is."""
+    record = GameRecord(game.id, players, seed, [name for name, _ in bots],
+                        positions=list(positions or range(players)))
     chance_rng = random.Random(f"chance:{seed}")
     seats = [factory(seat, seed) for seat, (_, factory) in enumerate(bots)]
     state = game.new_initial_state(players)
@@ -82,6 +108,8 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
         record.violations.extend(state.invariants())
     record.completed = state.is_terminal() and not record.violations
     record.turns = state.turn_count()
+    record.first_player = state.first_player
+    record.events = state.events()
     if state.is_terminal():
         record.scores = list(state.returns())
         record.winners = state.winners()

@@ -10,6 +10,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
+from generator.engine.bots import Bot, RandomBot
+from generator.engine.playout import BotFactory
 
 GOAL = 10
 KEEP, GIVE = 0, 1
@@ -83,3 +85,17 @@ class ToyGame(Game):
 
     def max_game_length(self, players: int) -> int:
         return 2 * ((GOAL - 1) * players + 1)
+
+
+class Keeper(Bot):
+    """Always keeps the roll: the winning strategy of the toy game."""
+
+    name = "keeper"
+
+    def step(self, state: State) -> Action:
+        return KEEP
+
+
+def toy_setup() -> tuple[ToyGame, dict[str, BotFactory]]:
+    """A picklable ``Plan.setup`` for runs in other processes."""
+    return ToyGame(), {"random": RandomBot, "keeper": Keeper}

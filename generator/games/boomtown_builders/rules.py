@@ -138,6 +138,13 @@ class BoomtownState(State):
     def turn_count(self) -> int:
         return self.b.turns
 
+    def events(self) -> dict[str, int]:
+        """Read off the final board: what was built, revealed and tracked."""
+        lots = self.b.lots
+        return {"buildings built": sum(lot.kind == BUILDING for lot in lots),
+                "hideouts revealed": sum(lot.kind == HIDEOUT and bool(lot.name) for lot in lots),
+                "track tokens placed": len(self.b.tokens)}
+
     def clone(self) -> BoomtownState:
         b = self.b
         copy = replace(b, lots=[replace(lot) for lot in b.lots], tokens=list(b.tokens),

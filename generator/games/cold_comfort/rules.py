@@ -55,6 +55,8 @@ class ColdComfortState(State):
         self.last_round: list[Verdict] = []
         self.checked_tiles = -1  # tiles whose layout invariants last held (a cache)
         self._legal: list[Action] | None = None  # legal actions of this position (a cache)
+        # how often each kind of turn action was taken (events(); not part of the position)
+        self.counts = dict.fromkeys(turn.COUNTED.values(), 0)
 
     # ----- the State API -------------------------------------------------------------
     def current_player(self) -> int:
@@ -120,6 +122,9 @@ class ColdComfortState(State):
     def turn_count(self) -> int:
         return self.turns
 
+    def events(self) -> dict[str, int]:
+        return dict(self.counts)
+
     def clone(self) -> ColdComfortState:
         other = object.__new__(ColdComfortState)
         other.__dict__.update(self.__dict__)
@@ -131,6 +136,7 @@ class ColdComfortState(State):
         other.supply = [dict(s) for s in self.supply]
         other.rolled, other.extras = list(self.rolled), list(self.extras)
         other.options, other.last_round = list(self.options), list(self.last_round)
+        other.counts = dict(self.counts)
         return other
 
     def invariants(self) -> list[str]:

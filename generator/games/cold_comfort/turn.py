@@ -103,9 +103,16 @@ def _resizing(state: ColdComfortState) -> list[Action]:
             if left and size != h.size and resize_cost(state, h.size, size) <= state.gold[seat]]
 
 
+# Turn actions counted for the simulation summary (a mechanic never used shows as 0).
+COUNTED = {"mine": "mines worked", "host": "campers hosted", "build": "hotels built",
+           "resize": "hotels resized", "fire": "fires set", "spread": "fires spread"}
+
+
 def apply(state: ColdComfortState, action: Action) -> None:
     assert isinstance(action, tuple), action
     kind = action[0]
+    if kind in COUNTED:
+        state.counts[COUNTED[kind]] += 1
     if kind == "end":
         end(state)
     elif kind == "fire":

@@ -110,6 +110,10 @@ class CopperCreekState(State):
     def turn_count(self) -> int:
         return self.turn
 
+    def events(self) -> dict[str, int]:
+        return {"elections": len(self.elections), "shares bought": self.shares_bought,
+                "cards set aside": len(self.set_aside)}
+
     def clone(self) -> CopperCreekState:
         other = CopperCreekState.__new__(CopperCreekState)
         other.__dict__.update(self.__dict__)

@@ -104,6 +104,12 @@ class CopperdaleState(State):
     def turn_count(self) -> int:
         return min(self.month - 1, self.t.months)
 
+    def events(self) -> dict[str, int]:
+        """Read off the final sheet: skills unlocked and districts completed."""
+        return {"skills unlocked": sum(map(self.skill, range(len(self.occupations)))),
+                "districts completed": sum(map(self.district_complete,
+                                               range(len(self.districts))))}
+
     def clone(self) -> CopperdaleState:
         other = CopperdaleState.__new__(CopperdaleState)
         other.t = self.t

@@ -139,6 +139,7 @@ def draw_event(st: KingsState, seat: int, tok: int) -> None:
     """Event Card: take the top card, follow it, put it under the pile."""
     card = st.s.events.pop(0)
     st.s.events.append(card)
+    st.count("event cards drawn")
     face = st.t.events[card]
     others = [o for o in range(st.s.players) if o != seat]
     why = f"'{face.name}'"

@@ -15,6 +15,8 @@ from generator.engine.api import TERMINAL, Action, State
 from generator.games.kings_of_copper.tables import Tables
 
 START, FINISH = "start", "finish"
+# Counted as they happen (``count``); chips cashed and titles bought are read at the end.
+EVENTS = ("event cards drawn", "tunnel rolls", "Anaconda Sapphire taken")
 
 
 @dataclass
@@ -62,6 +64,8 @@ class Table:
     peeked: str | None = None  # the mine whose deep chip was just peeked at
     pending: list[list[Any]] = field(default_factory=list)  # tasks before play goes on
     setup_left: list[list[str]] = field(default_factory=list)  # [layer, mine] to fill
+    first_player: int = 0  # who won the roll for the first turn (Starting Play)
+    counts: dict[str, int] = field(default_factory=dict)  # events so far (see events())
 
 
 class KingsState(State):
@@ -102,6 +106,20 @@ class KingsState(State):
 
     def turn_count(self) -> int:
         return self.s.turns
+
+    @property
+    def first_player(self) -> int:
+        return self.s.first_player
+
+    @first_player.setter
+    def first_player(self, seat: int) -> None:
+        self.s.first_player = seat
+
+    def events(self) -> dict[str, int]:
+        s = self.s
+        return {**dict.fromkeys(EVENTS, 0), **s.counts,
+                "chips cashed": sum(len(c) for c in s.cashed),
+                "claim titles bought": sum(m.owner is not None for m in s.mines.values())}
 
     def clone(self) -> KingsState:
         return KingsState(self.t, copy_table(self.s))
@@ -159,6 +177,9 @@ class KingsState(State):
         self.note(f"$ {payer} pays {payee} ${paid}{short}{purpose} [{purses}; "
                   f"bank ${self.s.bank}]")
 
+    def count(self, event: str) -> None:
+        self.s.counts[event] = self.s.counts.get(event, 0) + 1
+
     def titles(self, seat: int) -> list[str]:
         return [self.t.title_of[m] for m, mine in self.s.mines.items() if mine.owner == seat]
 
@@ -203,6 +224,7 @@ def copy_table(table: Table) -> Table:
     for name in NESTED_FIELDS:
         setattr(new, name, [list(x) for x in getattr(table, name)])
     new.mines = {k: Mine(m.owner, m.green, m.blue) for k, m in table.mines.items()}
+    new.counts = dict(table.counts)
     return new
 
 

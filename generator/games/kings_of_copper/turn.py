@@ -75,7 +75,7 @@ def _apply_setup(st: KingsState, action: Action) -> None:
     step, mine = s.setup_left.pop(0)
     assert isinstance(action, tuple)
     if step == "first":
-        s.seat = int(action[1])
+        s.seat = s.first_player = int(action[1])
     elif step == "event":
         s.events.append(str(action[1]))
     else:
@@ -178,6 +178,7 @@ def _apply_roll(st: KingsState, action: tuple[Any, ...]) -> None:
                 if s.anaconda == s.seat else
                 f"snake-eyes: {st.color(s.seat)} takes the Anaconda Sapphire{held}")
         s.anaconda = s.seat
+        st.count("Anaconda Sapphire taken")
 
 
 def _apply_move(st: KingsState, action: tuple[Any, ...]) -> None:
@@ -276,6 +277,7 @@ def _tunnel_rolls(st: KingsState) -> None:
         place = s.tokens[s.seat][tok]
         if place not in (START, FINISH) and st.t.board.spaces[place].kind == "tunnel":
             s.pending.append(["tunnel-roll", s.seat, tok])
+            st.count("tunnel rolls")
     s.tunnels = []
 
 

@@ -100,10 +100,12 @@ def test_clone_copies_every_field(game) -> None:  # type: ignore[no-untyped-def]
     from dataclasses import fields
 
     from generator.games.kings_of_copper.state import LIST_FIELDS, NESTED_FIELDS, Table
-    scalars = {f.name for f in fields(Table)} - set(LIST_FIELDS) - set(NESTED_FIELDS) - {"mines"}
+    scalars = {f.name for f in fields(Table)} - set(LIST_FIELDS) - set(NESTED_FIELDS) - {
+        "mines", "counts"}
     state = random_sim(game, 2, 4, deep_every=50)
     for name in scalars:
         assert not isinstance(getattr(state.s, name), (list, dict)), name
+    assert state.clone().s.counts is not state.s.counts  # the event counters, copied too
 
 
 def test_spec_names_both_bots() -> None:

@@ -1,0 +1,197 @@
+"""The balance report: one self-contained HTML page of plots (matplotlib, embedded as
+PNG data) and the figures behind them, from a live run or from ``--record`` files.
+
+Plots: score distributions by seat and by bot, win rates with their 95 % intervals (by
+seat, by bot, by turn order), game length, event counters, and the differences of a
+variant against its base. Text from data (game and bot names, folders) is escaped; the
+PNGs carry no date or version, so the same run gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from generator.engine.tally import Tally
+
+Figure = Any  # matplotlib.figure.Figure (imported lazily: the CLI starts fast)
+COLOURS = ["#b5651d", "#2e6f8e", "#6a8d3a", "#8e3b6f", "#c9a227", "#555555"]
+
+
+def _figure(rows: int = 1, cols: int = 1, height: float = 3.0,
+            width: float = 4.2) -> tuple[Figure, Any]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure as MplFigure
+
+    fig = MplFigure(figsize=(width * cols, height * rows), dpi=100, layout="constrained")
+    return fig, fig.subplots(rows, cols, squeeze=False)
+
+
+def _png(fig: Figure) -> str:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", metadata={"Software": None})
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def score_plot(tally: Tally, lineup: Sequence[str]) -> Figure:
+    """By seat and by bot; a solo game has one of each, so one panel."""
+    panels = [("seat", tally.seat_hist), ("bot", tally.bot_hist)][: 1 + (tally.players > 1)]
+    fig, axes = _figure(1, len(panels))
+    for ax, (label, hists) in zip(axes[0], panels, strict=True):
+        for i, hist in enumerate(hists):
+            name = f"seat {i + 1}" if label == "seat" else f"{i + 1}: {lineup[i]}"
+            values, counts = zip(*sorted(hist.items()), strict=True) if hist else ((), ())
+            ax.hist(values, bins=min(30, max(1, len(values))), weights=counts,
+                    histtype="step", linewidth=1.6, color=COLOURS[i % 6], label=name)
+        ax.set(title=f"final score by {label}", xlabel="score", ylabel="games")
+        ax.legend(fontsize="small")
+    return fig
+
+
+def _rates(ax: Any, rows: list[dict[str, Any]], names: list[str], title: str,
+           fair: float) -> None:
+    rates = [r["rate"] for r in rows]
+    errors = [[r["rate"] - r["ci95"][0] for r in rows], [r["ci95"][1] - r["rate"] for r in rows]]
+    ax.bar(names, rates, yerr=errors, capsize=4, color=COLOURS[: len(rows)])
+    ax.axhline(fair, color="black", linestyle="--", linewidth=1, label="fair share")
+    ax.set(title=title, ylabel="win rate", ylim=(0, 1))
+    ax.legend(fontsize="small")
+
+
+def win_plot(summary: dict[str, Any]) -> Figure:
+    fig, axes = _figure(1, 3)
+    fair = 1 / summary["players"]
+    _rates(axes[0][0], summary["seats"], [f"seat {x['seat']}" for x in summary["seats"]],
+           "wins by seat", fair)
+    _rates(axes[0][1], summary["lineup"], [f"{x['position']}: {x['bot']}"
+                                           for x in summary["lineup"]], "wins by bot", fair)
+    _rates(axes[0][2], summary["wins_by_turn_order"],
+           [f"#{x['order']}" for x in summary["wins_by_turn_order"]],
+           "wins by turn order", fair)
+    return fig
+
+
+def length_plot(tally: Tally) -> Figure:
+    fig, axes = _figure(width=7)
+    lengths = sorted(tally.lengths.items())
+    ax = axes[0][0]
+    ax.bar([t for t, _ in lengths], [n for _, n in lengths], width=0.8, color=COLOURS[1])
+    ax.set(title="game length", xlabel="turns", ylabel="games")
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    return fig
+
+
+def event_plot(summary: dict[str, Any]) -> Figure:
+    events = summary["events"]
+    fig, axes = _figure(height=0.8 + 0.4 * max(1, len(events)), width=7)
+    ax = axes[0][0]
+    names = list(events)
+    means = [events[n]["mean"] for n in names]
+    errors = [[m - events[n]["ci95"][0] for n, m in zip(names, means, strict=True)],
+              [events[n]["ci95"][1] - m for n, m in zip(names, means, strict=True)]]
+    colours = [COLOURS[0] if events[n]["total"] else "#cc0000" for n in names]
+    ax.barh(names, means, xerr=errors, capsize=3, color=colours)
+    ax.set(title="events per game, with 95 % intervals (red: never happened)",
+           xlabel="mean per game")
+    ax.invert_yaxis()
+    return fig
+
+
+def difference_plot(differences: dict[str, Any]) -> Figure:
+    """Each measure's change, relative to its base value, with its 95 % interval."""
+    names = [n for n, d in differences.items() if d["base"]]
+    fig, axes = _figure(height=0.9 + 0.4 * max(1, len(names)), width=8)
+    ax = axes[0][0]
+    for i, name in enumerate(names):
+        d = differences[name]
+        scale = 100 / abs(d["base"])
+        lo, hi = (x * scale for x in d["ci95"])
+        colour = COLOURS[0] if d["significant"] else "#888888"
+        ax.errorbar(d["delta"] * scale, i, xerr=[[d["delta"] * scale - lo],
+                                                 [hi - d["delta"] * scale]],
+                    fmt="o", color=colour, capsize=4)
+    ax.axvline(0, color="black", linewidth=1)
+    ax.set_yticks(range(len(names)), names)
+    ax.set(title="variant against base (orange: significant)", xlabel="change, % of base")
+    ax.invert_yaxis()
+    return fig
+
+
+def _table(rows: list[list[Any]], head: list[str]) -> str:
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
+                   for row in rows)
+    return f"<table><tr>{cells}</tr>{body}</table>"
+
+
+def _interval(x: dict[str, Any]) -> str:
+    return f"{x['rate']:.1%} [{x['ci95'][0]:.1%}, {x['ci95'][1]:.1%}]"
+
+
+def summary_table(summary: dict[str, Any]) -> str:
+    rows = [[f"seat {s['seat']}", _interval(s), s["score"]["mean"],
+             f"[{s['score']['ci95'][0]}, {s['score']['ci95'][1]}]"] for s in summary["seats"]]
+    rows += [[f"bot {b['position']}: {b['bot']}", _interval(b), b["score"]["mean"],
+              f"[{b['score']['ci95'][0]}, {b['score']['ci95'][1]}]"] for b in summary["lineup"]]
+    return _table(rows, ["who", "wins (95 % interval)", "mean score", "95 % interval"])
+
+
+STYLE = ("body{font-family:sans-serif;max-width:1300px;margin:1em auto;color:#222}"
+         "img{max-width:100%;display:block;margin:.5em 0}table{border-collapse:collapse}"
+         "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}"
+         "h1{color:#8a4b12}.note{color:#555}")
+
+
+def page(title: str, intro: str, sections: list[tuple[str, str]]) -> str:
+    """The HTML page: ``sections`` are (heading, HTML body) pairs."""
+    body = "".join(f"<h2>{html.escape(h)}</h2>{content}" for h, content in sections)
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
+            f"<h1>{html.escape(title)}</h1><p class='note'>{html.escape(intro)}</p>"
+            f"{body}</body></html>\n")
+
+
+def image(fig: Figure, alt: str) -> str:
+    return f"<img class='plot' alt='{html.escape(alt, quote=True)}' " \
+           f"src='data:image/png;base64,{_png(fig)}'>"
+
+
+def run_sections(summary: dict[str, Any], tally: Tally) -> list[tuple[str, str]]:
+    """The plots and figures of one run (one deck)."""
+    plots: list[tuple[str, Callable[[], Figure]]] = [
+        ("Scores", lambda: score_plot(tally, summary["bots"]))]
+    if summary["players"] > 1:
+        plots.append(("Win rates", lambda: win_plot(summary)))
+    plots.append(("Game length", lambda: length_plot(tally)))
+    if summary["events"]:
+        plots.append(("Events", lambda: event_plot(summary)))
+    sections = [(name, image(make(), name)) for name, make in plots]
+    sections.insert(1, ("Figures", summary_table(summary) + f"<p>ties: {summary['ties']}; "
+                        f"completed {summary['completed']} of {summary['games']}</p>"))
+    return sections
+
+
+def difference_section(differences: dict[str, Any], words: Callable[[str, Any], str]) -> str:
+    items = "".join(f"<li>{html.escape(name)}: {html.escape(words(name, d))}</li>"
+                    for name, d in differences.items())
+    return image(difference_plot(differences), "variant against base") + f"<ul>{items}</ul>"
+
+
+def lineup_of(records: Sequence[Any]) -> list[str]:
+    """The bot of each lineup position, read off recorded games."""
+    first = records[0]
+    names = [""] * first.players
+    for seat, position in enumerate(first.positions):
+        names[position] = first.bots[seat]
+    return names
+
+
+def summary_of(game_id: str, tally: Tally, lineup: list[str]) -> dict[str, Any]:
+    """The figures the report shows, from a tally alone (records carry no run options)."""
+    return {"game": game_id, "players": tally.players, "games": tally.games, "bots": lineup,
+            **tally.summary(lineup)}

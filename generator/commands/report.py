@@ -1,0 +1,136 @@
+"""``copperplate report GAME … --html FILE``: the balance report of a live run (optionally
+a variant against its base) or of ``--record`` files, as one self-contained HTML page."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, components_dir
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from generator.runs import add_run_options
+
+    s = sub.add_parser("report", help="an HTML balance report with plots",
+                       description="Plots and figures of a live run, a variant against its "
+                       "base, or recorded runs, in one self-contained HTML file.")
+    s.add_argument("game", metavar="GAME")
+    s.add_argument("--html", required=True, metavar="FILE.html")
+    s.add_argument("--record", action="append", default=[], dest="records",
+                   metavar="FILE.jsonl",
+                   help="report these recorded runs (simulate/compare --record) instead "
+                   "of playing; may be repeated")
+    s.add_argument("--variant", metavar="DIR", help="play this deck against --base too")
+    s.add_argument("--base", default="rulebook", metavar="DIR|rulebook")
+    add_run_options(s, record=False)
+    s.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.fileio import write_atomic
+    from generator.runs import playable, run_numbers
+
+    spec = playable(args.game)
+    numbers = run_numbers(args)
+    if args.records:
+        made = _from_records(spec.id, [Path(p) for p in args.records])
+    elif args.variant:
+        made = _live_comparison(spec, args, numbers)
+    else:
+        made = _live(spec, args, numbers)
+    if made is None:
+        return EXIT_PROBLEMS
+    write_atomic(Path(args.html), made.encode("utf-8"))
+    print(f"report: {args.html}")
+    return EXIT_OK
+
+
+def _page(game_id: str, intro: str, parts: list[tuple[str, Any, Any]],
+          differences: dict[str, Any] | None = None) -> str:
+    """``parts``: (label, summary, tally) of each deck."""
+    from generator.balance_report import difference_section, page, run_sections
+    from generator.engine.compare import verdict
+
+    sections: list[tuple[str, str]] = []
+    if differences is not None:  # the answer first: did the change help?
+        sections.append(("Variant against base", difference_section(differences, verdict)))
+    for label, summary, tally in parts:
+        sections += [(f"{label}{name}", body) for name, body in run_sections(summary, tally)]
+    return page(f"{game_id}: balance report", intro, sections)
+
+
+def _live(spec: Any, args: argparse.Namespace, numbers: dict[str, Any]) -> str | None:
+    from generator.engine import simulate as sim
+    from generator.simulate_cli import plan_for, recorded_run
+
+    plan = plan_for(spec, args, numbers, components_dir(args.components))
+    if plan is None:
+        return None
+    outcome = recorded_run(plan, numbers, args.cluster)
+    summary = sim.summarise(spec.id, plan, outcome)
+    return _page(spec.id, _intro(summary), [("", summary, outcome.tally)])
+
+
+def _live_comparison(spec: Any, args: argparse.Namespace,
+                     numbers: dict[str, Any]) -> str | None:
+    from generator.commands.compare import compared
+
+    if args.components:
+        raise UsageError("with --variant, name the base deck with --base, not --components")
+    ran = compared(spec, args, numbers)
+    if ran is None:
+        return None
+    report, outcome = ran
+    parts = [(f"Base ({args.base}): ", report["base"], outcome.tally.base),
+             (f"Variant ({args.variant}): ", report["variant"], outcome.tally.variant)]
+    intro = (f"{_intro(report['base'])}; the same seeds on the base deck ({args.base}) and "
+             f"the variant ({args.variant})")
+    return _page(spec.id, intro, parts, report["differences"])
+
+
+def _intro(summary: dict[str, Any]) -> str:
+    return (f"{summary['games']} games, {summary['players']} player"
+            f"{'s' * (summary['players'] > 1)}, bots {', '.join(summary['bots'])}, seed "
+            f"{summary['seed']}" + (", seats rotated" if summary["rotate"] else ""))
+
+
+def _from_records(game_id: str, paths: list[Path]) -> str | None:
+    from generator.balance_report import lineup_of, summary_of
+    from generator.engine.compare import PairTally
+    from generator.engine.record import RecordError, read_records
+    from generator.engine.tally import Tally
+
+    for path in paths:
+        if not path.is_file():
+            raise UsageError(f"--record: '{path}' is not a file")
+    games: list[tuple[int, Any]] = []
+    try:
+        for path in paths:
+            for index, record in read_records(path):
+                if record.game != game_id:
+                    raise RecordError(path, 1, 1, f"a {record.game} game, not {game_id}")
+                games.append((index, record))
+    except RecordError as exc:
+        print(exc.located, file=sys.stderr)
+        return None
+    if not games:
+        raise UsageError("the --record files hold no games")
+    lineup = lineup_of([r for _, r in games])
+    intro = f"{len(games)} recorded games from {', '.join(str(p) for p in paths)}"
+    players = games[0][1].players
+    if any(r.side for _, r in games):
+        pairs = PairTally(players)
+        bases = {i: r for i, r in games if r.side == "base"}
+        for index, record in games:
+            if record.side == "variant" and index in bases:
+                pairs.add(index, bases.pop(index), record)
+        parts = [("Base: ", summary_of(game_id, pairs.base, lineup), pairs.base),
+                 ("Variant: ", summary_of(game_id, pairs.variant, lineup), pairs.variant)]
+        return _page(game_id, intro, parts, pairs.differences())
+    tally = Tally(players)
+    for index, record in games:
+        tally.add(index, record)
+    return _page(game_id, intro, [("", summary_of(game_id, tally, lineup), tally)])

@@ -1,0 +1,95 @@
+"""Running statistics with 95 % intervals, exact so that any merge order gives the same
+figures: sums are ``Fraction``s, so a run split over processes or machines and merged
+in whatever order they finish prints the same bytes as one process playing every game.
+Memory is constant whatever the number of games.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+Z95 = 1.959963984540054  # the two-sided 95 % quantile of the normal distribution
+
+
+def _num(value: float) -> float | int:
+    """Whole numbers print as ints, others rounded to 4 places (stable JSON)."""
+    return int(value) if float(value).is_integer() else round(value, 4)
+
+
+@dataclass
+class Moments:
+    """Count, exact sum and sum of squares, min and max of a stream of numbers."""
+
+    n: int = 0
+    total: Fraction = field(default_factory=Fraction)
+    squares: Fraction = field(default_factory=Fraction)
+    low: float | None = None
+    high: float | None = None
+
+    def add(self, value: float) -> None:
+        exact = Fraction(value)
+        self.n += 1
+        self.total += exact
+        self.squares += exact * exact
+        self.low = value if self.low is None else min(self.low, value)
+        self.high = value if self.high is None else max(self.high, value)
+
+    def merge(self, other: Moments) -> None:
+        self.n += other.n
+        self.total += other.total
+        self.squares += other.squares
+        for value in (other.low, other.high):
+            if value is not None:
+                self.low = value if self.low is None else min(self.low, value)
+                self.high = value if self.high is None else max(self.high, value)
+
+    def mean(self) -> float:
+        return float(self.total / self.n) if self.n else 0.0
+
+    def variance(self) -> float:
+        """The sample variance (n - 1), exact until the final division."""
+        if self.n < 2:
+            return 0.0
+        spread = self.squares - self.total * self.total / self.n
+        return float(spread / (self.n - 1))
+
+    def ci95(self) -> tuple[float, float]:
+        """The mean's 95 % interval (normal approximation; a point with under two values)."""
+        half = Z95 * math.sqrt(self.variance() / self.n) if self.n else 0.0
+        return self.mean() - half, self.mean() + half
+
+    def summary(self) -> dict[str, Any]:
+        lo, hi = self.ci95()
+        return {"min": _num(self.low or 0), "mean": round(self.mean(), 3),
+                "max": _num(self.high or 0), "ci95": [round(lo, 3), round(hi, 3)]}
+
+
+def wilson(successes: float, n: int) -> tuple[float, float]:
+    """The Wilson score 95 % interval of a proportion: sound near 0 and 1 and for small n."""
+    if n == 0:
+        return 0.0, 0.0
+    p = successes / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate(successes: float, n: int) -> dict[str, Any]:
+    lo, hi = wilson(successes, n)
+    return {"wins": _num(successes), "rate": round(successes / n, 4) if n else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)]}
+
+
+def quantile(histogram: dict[int, int], q: float) -> int:
+    """The smallest value with at least ``q`` of the counts at or below it."""
+    total = sum(histogram.values())
+    seen = 0
+    for value in sorted(histogram):
+        seen += histogram[value]
+        if seen >= q * total:
+            return value
+    return 0

@@ -1,0 +1,75 @@
+"""``report``: one self-contained HTML page whose every plot loads in headless Chromium."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from browser import browser_page
+
+from generator.cli import main
+
+RUN = ["--games", "6", "--players", "2", "--bots", "greedy,random", "--rotate",
+       "--check", "end", "--jobs", "1"]
+
+
+def _plots_loaded(html: Path) -> list[str]:
+    """The alt text of every plot, after checking in Chromium that each one drew."""
+    with browser_page() as p:
+        p.goto(html.resolve().as_uri())
+        images = p.evaluate("Array.from(document.images).map("
+                            "i => [i.complete && i.naturalWidth > 0, i.alt])")
+    assert images and all(ok for ok, _ in images), images
+    return [alt for _, alt in images]
+
+
+def test_a_live_report_shows_every_plot(tmp_path: Path) -> None:
+    html = tmp_path / "report.html"
+    assert main(["report", "boomtown-builders", *RUN, "--html", str(html)]) == 0
+    text = html.read_text()
+    assert not re.search(r"(src|href)=['\"]?(https?:|//|file:)", text)  # self-contained
+    assert _plots_loaded(html) == ["Scores", "Win rates", "Game length", "Events"]
+    again = tmp_path / "again.html"
+    assert main(["report", "boomtown-builders", *RUN, "--html", str(again)]) == 0
+    assert again.read_bytes() == html.read_bytes()  # same run, same bytes
+
+
+def test_a_report_of_recorded_comparison(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "run.jsonl"
+    assert main(["compare", "boomtown-builders", "--base", "rulebook", "--variant",
+                 str(Path(__file__).resolve().parents[2] / "components"), *RUN,
+                 "--record", str(record)]) == 0
+    capsys.readouterr()
+    html = tmp_path / "report.html"
+    assert main(["report", "boomtown-builders", "--record", str(record), "--html",
+                 str(html)]) == 0
+    plots = _plots_loaded(html)
+    assert plots[0] == "variant against base" and plots.count("Win rates") == 2
+    assert "score_mean: the variant leaves mean score" in html.read_text()
+
+
+def test_records_of_another_game_are_refused(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "run.jsonl"
+    assert main(["simulate", "copperdale", "--games", "1", "--record", str(record)]) == 0
+    capsys.readouterr()
+    assert main(["report", "boomtown-builders", "--record", str(record), "--html",
+                 str(tmp_path / "r.html")]) == 1
+    assert "a copperdale game, not boomtown-builders (game-record)" in capsys.readouterr().err
+    assert not (tmp_path / "r.html").exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["--record", "/no/such/run.jsonl"],
+    ["--games", "0"],
+    ["--variant", ".", "--components", "."],
+])
+def test_report_usage_errors_write_nothing(argv: list[str], tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    html = tmp_path / "r.html"
+    assert main(["report", "copperdale", *argv, "--html", str(html)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("copperplate: error: ") and err.count("\n") == 1
+    assert not html.exists()
