@@ -48,6 +48,8 @@ def simulate(args: argparse.Namespace, user_dir: Path | None) -> int:
     summary = sim.summarise(spec.id, plan, recorded_run(plan, numbers, args.cluster))
     print(json.dumps(summary) if args.json else human(summary))
     if summary["interrupted"]:
+        print(f"copperplate: interrupted after {summary['games']} of "
+              f"{summary['requested']} games (their summary is above)", file=sys.stderr)
         return EXIT_INTERRUPTED
     return EXIT_PROBLEMS if summary["violations"] else EXIT_OK
 

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, components_dir
+from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_game, components_dir
 
 EXIT_INTERRUPTED = 130
 
@@ -21,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "with 95%% intervals",
                        description="Play the same seeded games on two decks and report "
                        "each measure's difference with its 95%% interval.")
-    s.add_argument("game", metavar="GAME")
+    add_game(s, "the game to play")
     s.add_argument("--base", required=True, metavar="DIR|rulebook",
                    help="a components tree, or 'rulebook' for the bundled decks")
     s.add_argument("--variant", required=True, metavar="DIR", help="a components tree")

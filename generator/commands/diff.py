@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, components_dir
+from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_game, components_dir
 from generator.games import GAMES
 from generator.problems import format_text
 
@@ -16,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "(against the game's baseline), and the pieces and faces added, "
                        "removed or changed against the bundled deck. Exit 0, 1 invalid "
                        "data, 2 usage.")
-    d.add_argument("game", metavar="GAME")
+    add_game(d, "the game whose deck to compare with its rulebook")
     d.add_argument("--components", metavar="DIR", required=True,
                    help="the components tree holding the deck")
     d.set_defaults(func=run)

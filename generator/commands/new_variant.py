@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from generator.checks.rulebook import Stated
-from generator.commands.common import EXIT_OK, UsageError
+from generator.commands.common import EXIT_OK, UsageError, add_game
 from generator.fileio import write_atomic
 from generator.games import GAMES
 
@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     n = sub.add_parser("new-variant", help="scaffold a variant folder that extends a game",
                        description="Write DIR/GAME/game.yaml extending the bundled GAME with "
                        "a declared variant, ready for the files or keys you change.")
-    n.add_argument("game", metavar="GAME")
+    add_game(n, "the game the variant changes")
     n.add_argument("dir", metavar="DIR", help="the components tree to hold the variant")
     n.add_argument("--name", default="House rules", help="the variant's name, as printed")
     n.add_argument("--notes", default="", help="a line about the variant, as printed")

@@ -15,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("replay", help="replay one game of a --record file",
                        description="Replay one game of a simulate --record file, checking "
                        "every action and the recorded result.")
-    s.add_argument("record", metavar="FILE.jsonl")
+    s.add_argument("record", metavar="FILE.jsonl", help="a file written by --record")
     s.add_argument("--game", required=True, metavar="K", help="the game's number in the run")
     s.add_argument("--log", action="store_true", help="print the game move by move")
     s.add_argument("--components", metavar="DIR",

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, components_dir
+from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_game, components_dir
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,14 +17,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("report", help="an HTML balance report with plots",
                        description="Plots and figures of a live run, a variant against its "
                        "base, or recorded runs, in one self-contained HTML file.")
-    s.add_argument("game", metavar="GAME")
-    s.add_argument("--html", required=True, metavar="FILE.html")
+    add_game(s, "the game to report on")
+    s.add_argument("--html", required=True, metavar="FILE.html", help="the report to write")
     s.add_argument("--record", action="append", default=[], dest="records",
                    metavar="FILE.jsonl",
                    help="report these recorded runs (simulate/compare --record) instead "
                    "of playing; may be repeated")
     s.add_argument("--variant", metavar="DIR", help="play this deck against --base too")
-    s.add_argument("--base", default="rulebook", metavar="DIR|rulebook")
+    s.add_argument("--base", default="rulebook", metavar="DIR|rulebook",
+                   help="with --variant: the deck it is compared with")
     add_run_options(s, record=False)
     s.set_defaults(func=run)
 
