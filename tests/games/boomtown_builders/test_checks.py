@@ -50,7 +50,7 @@ CASES = [
     ("rulebook-value", [(T, "terrain: lake, count: 4", "terrain: lake, count: 5")],
      (T, 19, "5}")),
     ("rulebook-value", [(B, "role: track-token, count: 10", "role: track-token, count: 11")],
-     (B, 54, "11}")),
+     (B, 87, "11}")),
     ("one-of-each-marker", [(B, "name: Starting Player, role: start-player",
                              "name: Starting Player, role: round-marker")],
      (B, 38, "- id: town-sections")),
