@@ -48,7 +48,7 @@ def test_new_variant_never_overwrites(tmp_path: Path,
 def test_an_overlay_key_is_located_in_the_users_file_the_rest_in_the_bundled_one(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = _variant(tmp_path, capsys, "kings-of-copper")
-    (folder / "rules.yaml").write_text("# ours\nstart_money: 800\n", encoding="utf-8")
+    (folder / "rules.yaml").write_text("# ours\nstart_money: 600\n", encoding="utf-8")
     problems = validate_game(GAMES["kings-of-copper"], folder.parent).problems
     assert [(Path(p.path).resolve(), p.line, p.col, p.severity) for p in problems] == [
         ((folder / "rules.yaml").resolve(), 2, 14, "warning")]
