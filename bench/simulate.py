@@ -7,8 +7,12 @@ For each game and player count:
 - M games with ``greedy`` in seat 1 against ``random`` elsewhere: greedy's win share
   against its fair share (mean medals in the solo game).
 ``--balance N`` also times N four-player random Copper Creek games (the 10,000-game run).
+``--against REV`` (repeatable) instead plays the same seeded random and greedy games on
+this checkout and on REV side by side, each in its own process: games per CPU second, the
+ratio, and whether both played exactly the same games (actions and scores).
 
     python bench/simulate.py [--games N] [--duel M] [--balance N] [GAME ...]
+    python bench/simulate.py --against bacd19f --against 7a1c0fb [--games N] [GAME ...]
 """
 
 from __future__ import annotations
@@ -54,13 +58,31 @@ def row(game_id: str, players: int, games: int, duel: int) -> str:
             f"| {fair} |")
 
 
+def against(revs: list[str], games: list[str], count: int) -> None:
+    """Random games at the smallest and largest table, greedy at the largest (fewer)."""
+    from _against import compare  # bench/ is the script's folder, so on sys.path
+
+    rows = []
+    for game_id in games:
+        info = validate_game(GAMES[game_id]).data.game  # type: ignore[union-attr]
+        scale = 10 if info.players.max == 1 else 1  # the solo game is short
+        for players in sorted({info.players.min, info.players.max}):
+            rows.append((game_id, players, "random", count * scale))
+        rows.append((game_id, info.players.max, "greedy", max(1, count * scale // 10)))
+    compare(revs, rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games", nargs="*", default=list(GAMES))
     parser.add_argument("--games", dest="count", type=int, default=100)
     parser.add_argument("--duel", type=int, default=30)
     parser.add_argument("--balance", type=int, default=0)
+    parser.add_argument("--against", action="append", default=[], metavar="REV")
     args = parser.parse_args()
+    if args.against:
+        against(args.against, args.games, args.count)
+        return
     print("| game | players | random games/s | random, checked every step | greedy games/s "
           "| greedy wins vs random | fair share |")
     print("|---|---:|---:|---:|---:|---:|---:|")
