@@ -71,6 +71,7 @@ class KingsState(State):
         # what happened without a choice (bumps, payments, curses …), kept only while a
         # log is written: a referee follows every dollar and chip from it (words.py)
         self.notes: list[str] | None = None
+        self.moves_memo: tuple[Any, Any] | None = None  # turn._move_options, with its key
 
     # --- API ------------------------------------------------------------------------
     def current_player(self) -> int:
