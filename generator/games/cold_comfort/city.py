@@ -31,12 +31,18 @@ class TileShape:
     width: int
     height: int
     streets: tuple[str, ...]
+    # the squares it covers and the squares its printed streets face, from its origin
+    cells: tuple[Square, ...] = field(default=(), compare=False)
+    facing: tuple[Square, ...] = field(default=(), compare=False)
 
     @staticmethod
     def of(face: CityTileFace, rotation: int) -> TileShape:
         w, h = rotated_size(len(face.layout[0]), len(face.layout), rotation)
-        return TileShape(tuple(tile_squares(face.layout, rotation)), w, h,
-                         tuple(rotate_side(s, rotation) for s in face.streets))
+        squares = tuple(tile_squares(face.layout, rotation))
+        streets = tuple(rotate_side(s, rotation) for s in face.streets)
+        shape = TileShape(squares, w, h, streets)
+        return TileShape(squares, w, h, streets, tuple(sq for sq, _ in squares),
+                         tuple(shape.street_squares(0, 0)))
 
     def street_squares(self, x: int, y: int) -> list[Square]:
         return [sq for side in self.streets for sq in edge_outside((x, y), self.width,
@@ -55,6 +61,7 @@ class City:
     _groups: list[list[int]] | None = None  # neighbourhoods, until the next tile is placed
     _squares: list[list[Square]] | None = None  # the squares of each neighbourhood
     _public: list[int] | None = None  # public-building squares of each neighbourhood
+    _lots: list[tuple[Square, int]] | None = None  # every lot with its value
 
     def __post_init__(self) -> None:
         self.streets.update(self.main_street)
@@ -77,7 +84,7 @@ class City:
         shape = self.shapes[tile][rotation]
         index = len(self.placed)
         self.placed.append(placement)
-        self._groups = self._squares = self._public = None
+        self._groups = self._squares = self._public = self._lots = None
         for (dx, dy), ch in shape.squares:
             self.square[(x + dx, y + dy)] = (index, ch)
         self.streets.update(shape.street_squares(x, y))
@@ -87,6 +94,13 @@ class City:
         tile, x, y, rotation = self.placed[index]
         return [((x + dx, y + dy), int(ch)) for (dx, dy), ch in
                 self.shapes[tile][rotation].squares if ch != PUBLIC]
+
+    def all_lots(self) -> list[tuple[Square, int]]:
+        """Every lot of the map with its value, in the order the tiles were placed
+        (remembered until the next tile: every turn looks for lots to build on)."""
+        if self._lots is None:
+            self._lots = [(sq, int(ch)) for sq, (_, ch) in self.square.items() if ch.isdigit()]
+        return self._lots
 
     def lot_value(self, square: Square) -> int | None:
         found = self.square.get(square)
@@ -117,16 +131,22 @@ class City:
                 for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))}
 
     def placements(self, tile: int) -> list[Placement]:
-        """Every legal (tile, x, y, rotation) for a drawn tile, sorted."""
-        reach = self.reach()
-        found = set()
+        """Every legal (tile, x, y, rotation) for a drawn tile, sorted: what ``fits``
+        allows, found with set arithmetic since every grow asks it of a whole city. The
+        origins that put a square in reach, less those that cover a tile or a street,
+        less those whose printed street would face a tile."""
+        taken = self.streets.union(self.square)
+        reach = self.reach() - taken  # a square in reach must also be free to cover
+        found: list[Placement] = []
         for rotation, shape in enumerate(self.shapes[tile]):
-            origins = {(rx - dx, ry - dy) for rx, ry in reach for (dx, dy), _ in shape.squares}
-            for x, y in origins:
-                cells = [(x + dx, y + dy) for (dx, dy), _ in shape.squares]
-                if self._fits(shape, x, y, cells, reach):
-                    found.add((tile, x, y, rotation))
-        return sorted(found, key=lambda p: (p[1], p[2], p[3]))
+            cells = shape.cells
+            origins = {(rx - dx, ry - dy) for rx, ry in reach for dx, dy in cells}
+            origins.difference_update([(bx - dx, by - dy) for bx, by in taken
+                                       for dx, dy in cells])
+            origins.difference_update([(sx - dx, sy - dy) for sx, sy in self.square
+                                       for dx, dy in shape.facing])
+            found += [(tile, x, y, rotation) for x, y in origins]
+        return sorted(found)  # one tile: by x, y and rotation
 
     def neighbourhoods(self) -> list[list[int]]:
         """Groups of placed tiles joined by touching squares (rules: Score)."""

@@ -87,12 +87,10 @@ def resize_cost(state: ColdComfortState, old: int, new: int) -> int:
 def _building(state: ColdComfortState) -> list[Action]:
     """Build: a hotel of the lot's value on a lot without a hotel, camper or not."""
     seat = state.active
-    found: list[Action] = []
-    for sq, (_, ch) in state.city.square.items():
-        if ch.isdigit() and sq not in state.hotels and state.supply[seat].get(int(ch), 0) \
-                and build_cost(state, sq, int(ch)) <= state.gold[seat]:
-            found.append(("build", sq[0], sq[1]))
-    return found
+    supply, gold, hotels = state.supply[seat], state.gold[seat], state.hotels
+    return [("build", sq[0], sq[1]) for sq, value in state.city.all_lots()
+            if sq not in hotels and supply.get(value, 0) and
+            build_cost(state, sq, value) <= gold]
 
 
 def _resizing(state: ColdComfortState) -> list[Action]:
