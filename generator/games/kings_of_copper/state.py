@@ -105,7 +105,9 @@ class KingsState(State):
         return self.s.turns
 
     def clone(self) -> KingsState:
-        return KingsState(self.t, copy_table(self.s))
+        other = KingsState(self.t, copy_table(self.s))
+        other.moves_memo = self.moves_memo  # checked against its key before each use
+        return other
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self.s)

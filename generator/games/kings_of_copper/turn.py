@@ -135,13 +135,18 @@ MINE_KEY = attrgetter("owner", "green", "blue")
 def _move_options(st: KingsState) -> list[MoveOption]:
     """Each way to use the dice. Remembered with everything it depends on, since the end
     of the last action, the bot, the legality check and the move itself all ask."""
-    s = st.s
-    key = (s.seat, tuple(s.roll), tuple(s.dice), tuple(s.moved), tuple(s.head_frame),
-           s.overshot, tuple(map(tuple, s.tokens)), tuple(s.mines),
-           tuple(map(MINE_KEY, s.mines.values())))
+    key = _moves_key(st)
     if st.moves_memo is None or st.moves_memo[0] != key:
         st.moves_memo = (key, list(_each_move_option(st)))
     return st.moves_memo[1]
+
+
+def _moves_key(st: KingsState) -> tuple[Any, ...]:
+    """Everything the move options read: the dice, the tokens, the mines."""
+    s = st.s
+    return (s.seat, tuple(s.roll), tuple(s.dice), tuple(s.moved), tuple(s.head_frame),
+            s.overshot, tuple(map(tuple, s.tokens)), tuple(s.mines),
+            tuple(map(MINE_KEY, s.mines.values())))
 
 
 def _each_move_option(st: KingsState) -> Iterator[MoveOption]:
@@ -159,7 +164,12 @@ def _each_move_option(st: KingsState) -> Iterator[MoveOption]:
 
 
 def _can_move(st: KingsState) -> bool:
-    return any(ends for *_, ends in _move_options(st))
+    """Whether any move is left: the remembered options, else stop at the first move
+    found (a bot looking ahead asks this of every position it tries)."""
+    memo = st.moves_memo
+    options = memo[1] if memo is not None and memo[0] == _moves_key(st) else \
+        _each_move_option(st)
+    return any(ends for *_, ends in options)
 
 
 def _landing(st: KingsState, action: Action) -> bool | None:
