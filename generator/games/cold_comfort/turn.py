@@ -75,7 +75,11 @@ def _hosting(state: ColdComfortState) -> list[Action]:
 
 
 def build_cost(state: ColdComfortState, square: Square, value: int) -> int:
-    per = state.setup.build_occupied if square in state.campers else state.setup.build
+    return build_price(state, square in state.campers, value)
+
+
+def build_price(state: ColdComfortState, occupied: bool, value: int) -> int:
+    per = state.setup.build_occupied if occupied else state.setup.build
     return per * value
 
 
@@ -87,10 +91,12 @@ def resize_cost(state: ColdComfortState, old: int, new: int) -> int:
 def _building(state: ColdComfortState) -> list[Action]:
     """Build: a hotel of the lot's value on a lot without a hotel, camper or not."""
     seat = state.active
-    supply, gold, hotels = state.supply[seat], state.gold[seat], state.hotels
+    gold, hotels, campers = state.gold[seat], state.hotels, state.campers
+    # (occupied, value) the seat can build: priced once, not once per lot
+    afford = {(occupied, value) for value, left in state.supply[seat].items() if left
+              for occupied in (False, True) if build_price(state, occupied, value) <= gold}
     return [("build", sq[0], sq[1]) for sq, value in state.city.all_lots()
-            if sq not in hotels and supply.get(value, 0) and
-            build_cost(state, sq, value) <= gold]
+            if sq not in hotels and (sq in campers, value) in afford]
 
 
 def _resizing(state: ColdComfortState) -> list[Action]:
