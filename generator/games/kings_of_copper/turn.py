@@ -153,14 +153,23 @@ def _each_move_option(st: KingsState) -> Iterator[MoveOption]:
     s, seat = st.s, st.s.seat
     doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
     tokens = range(len(s.tokens[seat]))
+    # tokens side by side (both enter on the First Square) go to the same places
+    ends: dict[tuple[str, int, bool], moves.Walk] = {}
+
+    def where(tok: int, steps: int) -> moves.Walk:
+        key = (s.tokens[seat][tok], steps, tok in s.head_frame)
+        if key not in ends:
+            ends[key] = moves.destinations(st, seat, tok, steps, doubles)
+        return ends[key]
+
     if len(s.dice) == 2:
         total = sum(s.dice)
         for tok in tokens:
-            yield "total", total, tok, moves.destinations(st, seat, tok, total, doubles)
+            yield "total", total, tok, where(tok, total)
     for v in sorted(set(s.dice)):
         for tok in tokens:
             if tok not in s.moved:
-                yield "die", v, tok, moves.destinations(st, seat, tok, v, doubles)
+                yield "die", v, tok, where(tok, v)
 
 
 def _can_move(st: KingsState) -> bool:
@@ -366,7 +375,8 @@ def begin_turn(st: KingsState, seat: int) -> None:
     s.seat, s.turns = seat, s.turns + 1
     s.acted, s.offers, s.rerolls, s.tunnels, s.moved, s.roll = [], 0, 0, [], [], []
     s.head_frame = []
-    st.note(f"-- {st.color(seat)}'s turn {s.turns} --")
+    if st.notes is not None:  # every turn: the words are built only for a log
+        st.note(f"-- {st.color(seat)}'s turn {s.turns} --")
     # the ladder curse counts the turns after the one it fell in, so a curse renewed
     # during a one-die turn still gives seven more
     s.one_die = s.curse[seat] > 0
@@ -378,7 +388,8 @@ def begin_turn(st: KingsState, seat: int) -> None:
     for _ in range(entries):
         if START in s.tokens[seat] and moves.can_land(st, seat, first):
             tok = s.tokens[seat].index(START)
-            st.note(f"{st.color(seat)} token {tok + 1} enters on {first} (First Square)")
+            if st.notes is not None:
+                st.note(f"{st.color(seat)} token {tok + 1} enters on {first} (First Square)")
             moves.land(st, seat, tok, first)
     if s.one_die:
         st.note(f"{st.color(seat)} is under the ladder curse: one die this turn")
