@@ -8,6 +8,7 @@ edge) or lies one street away (a one-square gap in a straight line, no touching)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from generator.games.cold_comfort.geometry import (
@@ -21,6 +22,21 @@ from generator.games.cold_comfort.geometry import (
 from generator.games.cold_comfort.model import PUBLIC, CityTileFace
 
 Placement = tuple[int, int, int, int]  # (tile index in the deck, x, y, rotation)
+
+# placements number the squares (x, y) of a map at most SHIFT squares from the Heart
+# (thousands of tiles in a line would be needed to reach it)
+ROW, SHIFT = 1 << 16, 1 << 15
+
+
+def _number(square: Square) -> int:
+    return (square[0] + SHIFT) * ROW + square[1] + SHIFT
+
+
+def _numbered(squares: Iterable[Square]) -> set[int]:
+    return set(map(_number, squares))
+
+
+ORIGIN = _number((0, 0))
 
 
 @dataclass(frozen=True)
@@ -134,18 +150,19 @@ class City:
         """Every legal (tile, x, y, rotation) for a drawn tile, sorted: what ``fits``
         allows, found with set arithmetic since every grow asks it of a whole city. The
         origins that put a square in reach, less those that cover a tile or a street,
-        less those whose printed street would face a tile."""
+        less those whose printed street would face a tile. Squares are numbered here
+        (``_number``), so an offset is one addition."""
         taken = self.streets.union(self.square)
-        reach = self.reach() - taken  # a square in reach must also be free to cover
+        reach = _numbered(self.reach() - taken)  # a square in reach must be free to cover
+        blocked, tiles = _numbered(taken), _numbered(self.square)
         found: list[Placement] = []
         for rotation, shape in enumerate(self.shapes[tile]):
-            cells = shape.cells
-            origins = {(rx - dx, ry - dy) for rx, ry in reach for dx, dy in cells}
-            origins.difference_update([(bx - dx, by - dy) for bx, by in taken
-                                       for dx, dy in cells])
-            origins.difference_update([(sx - dx, sy - dy) for sx, sy in self.square
-                                       for dx, dy in shape.facing])
-            found += [(tile, x, y, rotation) for x, y in origins]
+            cells = [_number(sq) - ORIGIN for sq in shape.cells]
+            facing = [_number(sq) - ORIGIN for sq in shape.facing]
+            origins = {r - d for r in reach for d in cells}
+            origins.difference_update([b - d for b in blocked for d in cells])
+            origins.difference_update([s - d for s in tiles for d in facing])
+            found += [(tile, o // ROW - SHIFT, o % ROW - SHIFT, rotation) for o in origins]
         return sorted(found)  # one tile: by x, y and rotation
 
     def neighbourhoods(self) -> list[list[int]]:
