@@ -50,8 +50,8 @@ def landing_spots(value: int, city: City, hotels: dict[Square, Hotel],
                   campers: dict[Square, int], origins: list[Square]) -> list[tuple[int, int, Square]]:
     """Every spot a die of ``value`` could land on, best first: (kind, distance, square)."""
     spots = [(HOTEL, sq) for sq, h in hotels.items() if h.size == value and not h.guest]
-    spots += [(LOT, sq) for sq, (_, ch) in city.square.items()
-              if ch == str(value) and sq not in hotels and sq not in campers]
+    spots += [(LOT, sq) for sq, lot in city.all_lots()
+              if lot == value and sq not in hotels and sq not in campers]
     return sorted((kind, min(walking_distance(sq, o) for o in origins), sq)
                   for kind, sq in spots)
 
