@@ -8,11 +8,12 @@ For each game and player count:
   against its fair share (mean medals in the solo game).
 ``--balance N`` also times N four-player random Copper Creek games (the 10,000-game run).
 ``--against REV`` (repeatable) instead plays the same seeded random and greedy games on
-this checkout and on REV side by side, each in its own process: games per CPU second, the
-ratio, and whether both played exactly the same games (actions and scores).
+this checkout and on REV side by side, each in its own process: games per CPU second (the
+best of ``--repeat`` runs, taken in turn), the ratio, and whether both played exactly the
+same games (actions and scores).
 
     python bench/simulate.py [--games N] [--duel M] [--balance N] [GAME ...]
-    python bench/simulate.py --against bacd19f --against 7a1c0fb [--games N] [GAME ...]
+    python bench/simulate.py --against bacd19f --against 7a1c0fb [--games N] [--repeat R] [GAME ...]
 """
 
 from __future__ import annotations
@@ -58,8 +59,9 @@ def row(game_id: str, players: int, games: int, duel: int) -> str:
             f"| {fair} |")
 
 
-def against(revs: list[str], games: list[str], count: int) -> None:
-    """Random games at the smallest and largest table, greedy at the largest (fewer)."""
+def against(revs: list[str], games: list[str], count: int, repeat: int) -> None:
+    """Random games at the smallest and largest table, greedy at the largest (fewer); the
+    best of ``repeat`` runs on each side."""
     from _against import compare  # bench/ is the script's folder, so on sys.path
 
     rows = []
@@ -69,7 +71,7 @@ def against(revs: list[str], games: list[str], count: int) -> None:
         for players in sorted({info.players.min, info.players.max}):
             rows.append((game_id, players, "random", count * scale))
         rows.append((game_id, info.players.max, "greedy", max(1, count * scale // 10)))
-    compare(revs, rows)
+    compare(revs, rows, repeat)
 
 
 def main() -> None:
@@ -79,9 +81,10 @@ def main() -> None:
     parser.add_argument("--duel", type=int, default=30)
     parser.add_argument("--balance", type=int, default=0)
     parser.add_argument("--against", action="append", default=[], metavar="REV")
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     if args.against:
-        against(args.against, args.games, args.count)
+        against(args.against, args.games, args.count, args.repeat)
         return
     print("| game | players | random games/s | random, checked every step | greedy games/s "
           "| greedy wins vs random | fair share |")
