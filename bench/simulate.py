@@ -12,7 +12,13 @@ M games per game, seats rotated, at the game's smallest player count (the solo g
 mean medals of each bot over the same M seeds).
 
     python bench/simulate.py [--games N] [--duel M] [--balance N] [GAME ...]
+``--against REV`` (repeatable) instead plays the same seeded random and greedy games on
+this checkout and on REV side by side, each in its own process: games per CPU second (the
+best of ``--repeat`` runs, taken in turn), the ratio, and whether both played exactly the
+same games (actions and scores).
+
     python bench/simulate.py --strength N [--duel M] [GAME ...]
+    python bench/simulate.py --against bacd19f --against 7a1c0fb [--games N] [--repeat R] [GAME ...]
 """
 
 from __future__ import annotations
@@ -83,6 +89,21 @@ def mcts_row(game_id: str, budget: int, games: int) -> str:
             f"| {seconds:.1f} |")
 
 
+def against(revs: list[str], games: list[str], count: int, repeat: int) -> None:
+    """Random games at the smallest and largest table, greedy at the largest (fewer); the
+    best of ``repeat`` runs on each side."""
+    from _against import compare  # bench/ is the script's folder, so on sys.path
+
+    rows = []
+    for game_id in games:
+        info = validate_game(GAMES[game_id]).data.game  # type: ignore[union-attr]
+        scale = 10 if info.players.max == 1 else 1  # the solo game is short
+        for players in sorted({info.players.min, info.players.max}):
+            rows.append((game_id, players, "random", count * scale))
+        rows.append((game_id, info.players.max, "greedy", max(1, count * scale // 10)))
+    compare(revs, rows, repeat)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games", nargs="*", default=list(GAMES))
@@ -90,7 +111,12 @@ def main() -> None:
     parser.add_argument("--duel", type=int, default=30)
     parser.add_argument("--balance", type=int, default=0)
     parser.add_argument("--strength", type=int, default=0, metavar="PLAYOUTS")
+    parser.add_argument("--against", action="append", default=[], metavar="REV")
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    if args.against:
+        against(args.against, args.games, args.count, args.repeat)
+        return
     if args.strength:
         print("| game | players | bot | games | mcts against greedy, seat-rotated "
               "| for scale | CPU s a game |")

@@ -40,7 +40,8 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance node: every outcome with its probability (uniform by default)."""
         actions = self.legal_actions()
-        return [(a, 1.0 / len(actions)) for a in actions]
+        p = 1.0 / len(actions)
+        return [(a, p) for a in actions]
 
     @abstractmethod
     def is_terminal(self) -> bool: ...

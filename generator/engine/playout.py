@@ -66,6 +66,8 @@ def from_json_action(value: Any) -> Action:
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
+    if type(state).chance_outcomes is State.chance_outcomes:
+        return _sample_uniform(state.legal_actions(), rng)
     outcomes = state.chance_outcomes()
     r = rng.random()
     total = 0.0
@@ -74,6 +76,19 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         if r < total:
             return action
     return outcomes[-1][0]
+
+
+def _sample_uniform(actions: list[Action], rng: random.Random) -> Action:
+    """``sample_chance`` over equally likely outcomes (the State API's default), adding
+    up the same probabilities in the same order, without listing (outcome, p) pairs."""
+    r = rng.random()
+    p = 1.0 / len(actions)
+    total = 0.0
+    for action in actions:
+        total += p
+        if r < total:
+            return action
+    return actions[-1]
 
 
 def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed: int | str,

@@ -182,13 +182,16 @@ class BoomtownState(State):
 
     def open_lots(self, seat: int) -> list[tuple[int, int]]:
         """Empty locations in rows without a Track Token where ``seat`` could invest."""
-        cols, out = self.tables.columns, []
-        for i in range(len(self.b.tokens) * cols, len(self.b.lots)):
-            if self.b.lots[i].kind == EMPTY:
-                row, col = divmod(i, cols)
-                if self.cube_choices(seat, row):
-                    out.append((row, col))
-        return out
+        # a row takes a cube when the seat still owns a size needing no more rows ahead
+        # than it has (``cube_choices`` not empty), asked once, not once per lot
+        cubes = self.b.cubes[seat]
+        need = min((s.rows_ahead for s in self.tables.sizes if cubes[s.id] > 0), default=None)
+        if need is None:
+            return []
+        # rows_ahead(row) >= need from this row on (and never a row with a Track Token)
+        first = len(self.b.tokens) + max(0, need - 1)
+        cols, lots = self.tables.columns, self.b.lots
+        return [divmod(i, cols) for i in range(first * cols, len(lots)) if lots[i].kind == EMPTY]
 
     # -- a player's turn (Round Sequence) ---------------------------------------------
     def _build_actions(self) -> list[Action]:

@@ -37,7 +37,7 @@ def _control(state: ColdComfortState, seat: int) -> float:
     s = state.setup
     share = 0.0
     for verdict in score_round(state.city, state.hotels, state.campers, s.points_per_tile,
-                               s.points_per_public):
+                               s.points_per_public, holding=seat):
         if seat in verdict.winners:
             share += verdict.points / len(verdict.winners)
     return share * min(2.0, (s.rounds - state.rounds) / 2)

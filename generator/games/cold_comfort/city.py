@@ -8,6 +8,7 @@ edge) or lies one street away (a one-square gap in a straight line, no touching)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from generator.games.cold_comfort.geometry import (
@@ -22,6 +23,21 @@ from generator.games.cold_comfort.model import PUBLIC, CityTileFace
 
 Placement = tuple[int, int, int, int]  # (tile index in the deck, x, y, rotation)
 
+# placements number the squares (x, y) of a map at most SHIFT squares from the Heart
+# (thousands of tiles in a line would be needed to reach it)
+ROW, SHIFT = 1 << 16, 1 << 15
+
+
+def _number(square: Square) -> int:
+    return (square[0] + SHIFT) * ROW + square[1] + SHIFT
+
+
+def _numbered(squares: Iterable[Square]) -> set[int]:
+    return set(map(_number, squares))
+
+
+ORIGIN = _number((0, 0))
+
 
 @dataclass(frozen=True)
 class TileShape:
@@ -31,12 +47,18 @@ class TileShape:
     width: int
     height: int
     streets: tuple[str, ...]
+    # the squares it covers and the squares its printed streets face, from its origin
+    cells: tuple[Square, ...] = field(default=(), compare=False)
+    facing: tuple[Square, ...] = field(default=(), compare=False)
 
     @staticmethod
     def of(face: CityTileFace, rotation: int) -> TileShape:
         w, h = rotated_size(len(face.layout[0]), len(face.layout), rotation)
-        return TileShape(tuple(tile_squares(face.layout, rotation)), w, h,
-                         tuple(rotate_side(s, rotation) for s in face.streets))
+        squares = tuple(tile_squares(face.layout, rotation))
+        streets = tuple(rotate_side(s, rotation) for s in face.streets)
+        shape = TileShape(squares, w, h, streets)
+        return TileShape(squares, w, h, streets, tuple(sq for sq, _ in squares),
+                         tuple(shape.street_squares(0, 0)))
 
     def street_squares(self, x: int, y: int) -> list[Square]:
         return [sq for side in self.streets for sq in edge_outside((x, y), self.width,
@@ -55,6 +77,7 @@ class City:
     _groups: list[list[int]] | None = None  # neighbourhoods, until the next tile is placed
     _squares: list[list[Square]] | None = None  # the squares of each neighbourhood
     _public: list[int] | None = None  # public-building squares of each neighbourhood
+    _lots: list[tuple[Square, int]] | None = None  # every lot with its value
 
     def __post_init__(self) -> None:
         self.streets.update(self.main_street)
@@ -77,7 +100,7 @@ class City:
         shape = self.shapes[tile][rotation]
         index = len(self.placed)
         self.placed.append(placement)
-        self._groups = self._squares = self._public = None
+        self._groups = self._squares = self._public = self._lots = None
         for (dx, dy), ch in shape.squares:
             self.square[(x + dx, y + dy)] = (index, ch)
         self.streets.update(shape.street_squares(x, y))
@@ -87,6 +110,13 @@ class City:
         tile, x, y, rotation = self.placed[index]
         return [((x + dx, y + dy), int(ch)) for (dx, dy), ch in
                 self.shapes[tile][rotation].squares if ch != PUBLIC]
+
+    def all_lots(self) -> list[tuple[Square, int]]:
+        """Every lot of the map with its value, in the order the tiles were placed
+        (remembered until the next tile: every turn looks for lots to build on)."""
+        if self._lots is None:
+            self._lots = [(sq, int(ch)) for sq, (_, ch) in self.square.items() if ch.isdigit()]
+        return self._lots
 
     def lot_value(self, square: Square) -> int | None:
         found = self.square.get(square)
@@ -117,16 +147,23 @@ class City:
                 for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))}
 
     def placements(self, tile: int) -> list[Placement]:
-        """Every legal (tile, x, y, rotation) for a drawn tile, sorted."""
-        reach = self.reach()
-        found = set()
+        """Every legal (tile, x, y, rotation) for a drawn tile, sorted: what ``fits``
+        allows, found with set arithmetic since every grow asks it of a whole city. The
+        origins that put a square in reach, less those that cover a tile or a street,
+        less those whose printed street would face a tile. Squares are numbered here
+        (``_number``), so an offset is one addition."""
+        taken = self.streets.union(self.square)
+        reach = _numbered(self.reach() - taken)  # a square in reach must be free to cover
+        blocked, tiles = _numbered(taken), _numbered(self.square)
+        found: list[Placement] = []
         for rotation, shape in enumerate(self.shapes[tile]):
-            origins = {(rx - dx, ry - dy) for rx, ry in reach for (dx, dy), _ in shape.squares}
-            for x, y in origins:
-                cells = [(x + dx, y + dy) for (dx, dy), _ in shape.squares]
-                if self._fits(shape, x, y, cells, reach):
-                    found.add((tile, x, y, rotation))
-        return sorted(found, key=lambda p: (p[1], p[2], p[3]))
+            cells = [_number(sq) - ORIGIN for sq in shape.cells]
+            facing = [_number(sq) - ORIGIN for sq in shape.facing]
+            origins = {r - d for r in reach for d in cells}
+            origins.difference_update([b - d for b in blocked for d in cells])
+            origins.difference_update([s - d for s in tiles for d in facing])
+            found += [(tile, o // ROW - SHIFT, o % ROW - SHIFT, rotation) for o in origins]
+        return sorted(found)  # one tile: by x, y and rotation
 
     def neighbourhoods(self) -> list[list[int]]:
         """Groups of placed tiles joined by touching squares (rules: Score)."""

@@ -9,7 +9,6 @@ choice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from generator.games.cold_comfort.city import City
@@ -51,24 +50,26 @@ def landing_spots(value: int, city: City, hotels: dict[Square, Hotel],
                   campers: dict[Square, int], origins: list[Square]) -> list[tuple[int, int, Square]]:
     """Every spot a die of ``value`` could land on, best first: (kind, distance, square)."""
     spots = [(HOTEL, sq) for sq, h in hotels.items() if h.size == value and not h.guest]
-    spots += [(LOT, sq) for sq, (_, ch) in city.square.items()
-              if ch == str(value) and sq not in hotels and sq not in campers]
+    spots += [(LOT, sq) for sq, lot in city.all_lots()
+              if lot == value and sq not in hotels and sq not in campers]
     return sorted((kind, min(walking_distance(sq, o) for o in origins), sq)
                   for kind, sq in spots)
 
 
-def _groups(squares: Iterable[Square], same: Callable[[Square, Square], bool]) -> list[list[Square]]:
-    todo = set(squares)
+def _groups(side: dict[Square, int]) -> list[list[Square]]:
+    """Squares joined square to square on the same side (``side``: square -> whose: one
+    comparison of two ints, since the greedy bot scores every position it tries)."""
+    todo = set(side)
     groups = []
     for start in sorted(todo):
         if start not in todo:
             continue
         todo.discard(start)
+        whose = side[start]
         group, stack = [start], [start]
         while stack:
-            here = stack.pop()
-            for n in neighbours(here):
-                if n in todo and same(here, n):
+            for n in neighbours(stack.pop()):
+                if n in todo and side[n] == whose:
                     todo.discard(n)
                     group.append(n)
                     stack.append(n)
@@ -77,13 +78,17 @@ def _groups(squares: Iterable[Square], same: Callable[[Square, Square], bool]) -
 
 
 def score_round(city: City, hotels: dict[Square, Hotel], campers: dict[Square, int],
-                points_per_tile: int, points_per_public: int) -> list[Verdict]:
-    """Every neighbourhood's verdict, in the city's neighbourhood order."""
+                points_per_tile: int, points_per_public: int,
+                holding: int | None = None) -> list[Verdict]:
+    """Every neighbourhood's verdict, in the city's neighbourhood order; ``holding``: only
+    those where that seat has a hotel (no other can be theirs; the greedy bot asks)."""
+    own = None if holding is None else {sq for sq, h in hotels.items() if h.owner == holding}
     return [score_neighbourhood(tiles, squares, public * points_per_public, hotels, campers,
                                 points_per_tile)
             for tiles, squares, public in zip(city.neighbourhoods(),
                                               city.neighbourhood_squares(),
-                                              city.neighbourhood_public(), strict=True)]
+                                              city.neighbourhood_public(), strict=True)
+            if own is None or not own.isdisjoint(squares)]
 
 
 def score_neighbourhood(tiles: list[int], squares: list[Square], public_points: int,
@@ -92,13 +97,12 @@ def score_neighbourhood(tiles: list[int], squares: list[Square], public_points: 
     """Rules: Score. Points = tiles + public squares; the highest block controls; tied
     players split rounding down; a street gang wins only when strictly higher."""
     points = len(tiles) * points_per_tile + public_points
-    mine = [sq for sq in squares if sq in hotels]
-    blocks = _groups(mine, lambda a, b: hotels[a].owner == hotels[b].owner)
+    blocks = _groups({sq: hotels[sq].owner for sq in squares if sq in hotels})
     strength: dict[int, int] = {}
     for block in blocks:
         owner = hotels[block[0]].owner
         strength[owner] = max(strength.get(owner, 0), sum(hotels[sq].guest for sq in block))
-    gangs = _groups([sq for sq in squares if sq in campers], lambda a, b: True)
+    gangs = _groups(dict.fromkeys((sq for sq in squares if sq in campers), 0))  # one side
     best_gang = max((sum(campers[sq] for sq in g) for g in gangs), default=0)
     best_block = max(strength.values(), default=0)
     winners: tuple[int, ...] = ()

@@ -57,25 +57,31 @@ def _own_empty(state: ColdComfortState) -> list[tuple[Square, Hotel]]:
 
 def actions(state: ColdComfortState) -> list[Action]:
     found: list[Action] = [("end",)]
+    empty = _own_empty(state)  # asked by hosting, resizing and fire: looked up once
     if not state.acted:  # "If you do nothing else, you can Mine"
         found += [("mine", x, y) for x, y in sorted(state.campers)]
-    found += _hosting(state)
+    found += _hosting(state, empty)
     if not state.built:  # "You can do only one of these actions on your turn"
-        found += _building(state) + _resizing(state)
+        found += _building(state) + _resizing(state, empty)
     if not state.fired:  # "You can do this only once"
-        found += [("fire", x, y) for (x, y), h in _own_empty(state) if not h.fresh]
+        found += [("fire", x, y) for (x, y), h in empty if not h.fresh]
     return sorted(found)
 
 
-def _hosting(state: ColdComfortState) -> list[Action]:
+def _hosting(state: ColdComfortState, empty: list[tuple[Square, Hotel]]) -> list[Action]:
     """Host: a camper moves into an empty room of its size (not a hotel built this turn)."""
-    rooms = [(sq, h) for sq, h in _own_empty(state) if not h.fresh]
+    rooms = [(sq, h) for sq, h in empty if not h.fresh]
+    campers = sorted(state.campers.items()) if rooms else []
     return [("host", cx, cy, hx, hy) for (hx, hy), h in rooms
-            for (cx, cy), v in sorted(state.campers.items()) if v == h.size]
+            for (cx, cy), v in campers if v == h.size]
 
 
 def build_cost(state: ColdComfortState, square: Square, value: int) -> int:
-    per = state.setup.build_occupied if square in state.campers else state.setup.build
+    return build_price(state, square in state.campers, value)
+
+
+def build_price(state: ColdComfortState, occupied: bool, value: int) -> int:
+    per = state.setup.build_occupied if occupied else state.setup.build
     return per * value
 
 
@@ -87,19 +93,20 @@ def resize_cost(state: ColdComfortState, old: int, new: int) -> int:
 def _building(state: ColdComfortState) -> list[Action]:
     """Build: a hotel of the lot's value on a lot without a hotel, camper or not."""
     seat = state.active
-    found: list[Action] = []
-    for sq, (_, ch) in state.city.square.items():
-        if ch.isdigit() and sq not in state.hotels and state.supply[seat].get(int(ch), 0) \
-                and build_cost(state, sq, int(ch)) <= state.gold[seat]:
-            found.append(("build", sq[0], sq[1]))
-    return found
+    gold, hotels, campers = state.gold[seat], state.hotels, state.campers
+    # (occupied, value) the seat can build: priced once, not once per lot
+    afford = {(occupied, value) for value, left in state.supply[seat].items() if left
+              for occupied in (False, True) if build_price(state, occupied, value) <= gold}
+    return [("build", sq[0], sq[1]) for sq, value in state.city.all_lots()
+            if sq not in hotels and (sq in campers, value) in afford]
 
 
-def _resizing(state: ColdComfortState) -> list[Action]:
+def _resizing(state: ColdComfortState, empty: list[tuple[Square, Hotel]]) -> list[Action]:
     """Upgrade / Downgrade a vacant hotel you own with another tile from your supply."""
     seat = state.active
-    return [("resize", x, y, size) for (x, y), h in _own_empty(state)
-            for size, left in sorted(state.supply[seat].items())
+    supply = sorted(state.supply[seat].items()) if empty else []
+    return [("resize", x, y, size) for (x, y), h in empty
+            for size, left in supply
             if left and size != h.size and resize_cost(state, h.size, size) <= state.gold[seat]]
 
 

@@ -64,13 +64,17 @@ class CopperCreekState(State):
         return self.responder if self.phase == "round" else self.active
 
     def legal_actions(self) -> list[Action]:
-        return list(self.legal_moves())
+        return list(self._legal_list())
 
     def legal_moves(self) -> list[int]:
         """The legal actions as what they are in this game: ints (see the module doc)."""
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[int]:
+        """The cached list itself (a build offers thousands: copied only for callers)."""
         if self._legal is None:
             self._legal = self._compute_legal()
-        return list(self._legal)
+        return self._legal
 
     def _compute_legal(self) -> list[int]:
         if self.phase == "setup":
@@ -86,7 +90,7 @@ class CopperCreekState(State):
         return []
 
     def apply_action(self, action: Any) -> None:
-        if action not in self.legal_actions():
+        if action not in self._legal_list():
             raise ValueError(f"illegal action {action!r} in phase {self.phase}")
         self._legal = None
         getattr(self, f"_on_{self.phase}")(action)

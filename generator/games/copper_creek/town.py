@@ -99,10 +99,12 @@ class Town:
             if other is not None and other != gid:
                 self._link(gid, other)
             c, d = divmod(facing, 4)
-            self.same_color_doors.setdefault((self.color_of[gid], d), set()).add(c)
-        for key in self.same_color_doors.values():  # a covered square takes no door
-            key.difference_update(self.covered.keys() & key)
-        old_box = None if first else self._box(1, 1)
+            if c not in self.covered:  # a covered square takes no door
+                self.same_color_doors.setdefault((self.color_of[gid], d), set()).add(c)
+        card = [anchor + dx * K + dy for dx, dy, _ in rot.squares]
+        for key in self.same_color_doors.values():  # nor do the squares just covered
+            key.difference_update(card)
+        old_box = None if first else self._bounds(1, 1)
         old_bounds = self._bounds(0, 0)
         x0, x1, y0, y1 = (x, x + rot.width - 1, y, y + rot.height - 1)
         if not first:
@@ -113,8 +115,9 @@ class Town:
         if old_box is not None and self._detour_around(rot, x, y):
             # Nothing was cut off: the walk loses only the new walls, and gains the empty
             # table the grown box now takes in (joined to the outside all round).
-            self.reached |= self._box(1, 1) - old_box
-            self.reached -= self.walls
+            if self._bounds(1, 1) != old_box:
+                self.reached |= self._box(1, 1) - _cells_in(old_box)
+            self.reached.difference_update(c for c in card if c in self.walls)
         else:
             self.reached = self.walkable_from_intersection()
         self.refresh_open_doors()
@@ -145,24 +148,37 @@ class Town:
         return (x0 - r - width + 1, x1 + r, y0 - r - height + 1, y1 + r)
 
     def _new_window(self, dims: tuple[int, int],
-                    old_bounds: tuple[int, int, int, int]) -> Iterator[int]:
+                    old_bounds: tuple[int, int, int, int]) -> list[int]:
         """Free anchors in the grown window that were not in the old one."""
         nx0, nx1, ny0, ny1 = self._window(*dims, self._bounds(0, 0))
         ox0, ox1, oy0, oy1 = self._window(*dims, old_bounds)
+        found: list[int] = []
         for x in range(nx0, nx1 + 1):
             if ox0 <= x <= ox1:
                 ys: Iterator[int] = itertools.chain(range(ny0, oy0), range(oy1 + 1, ny1 + 1))
             else:
                 ys = iter(range(ny0, ny1 + 1))
-            yield from (cell(x, y) for y in ys if self._block_free(x, y, *dims))
+            found += self._free_in_column(x, ys, *dims)
+        return found
+
+    def _free_in_column(self, x: int, ys: Iterator[int], width: int,
+                        height: int) -> list[int]:
+        """Anchors (x, y) of blocks of free squares, off the streets (the whole column in
+        one loop: the town grows a column or a row at a time)."""
+        f, m = self.front_row, self.main_column
+        main = x <= m < x + width
+        bx0, bx1, by0, by1 = self.bbox
+        beside = x > bx1 or x + width <= bx0  # every card lies inside the town's box
+        column = cell(x, 0)
+        found = []
+        for y in ys:
+            if y <= f < y + height or (main and y + height - 1 > f):
+                continue  # on Front Street, or on Main Street below it
+            if beside or y > by1 or y + height <= by0 or self._block_free(x, y, width, height):
+                found.append(column + y)
+        return found
 
     def _block_free(self, x: int, y: int, width: int, height: int) -> bool:
-        f, m = self.front_row, self.main_column
-        if y <= f < y + height or (x <= m < x + width and y + height - 1 > f):
-            return False  # on Front Street, or on Main Street below it
-        bx0, bx1, by0, by1 = self.bbox
-        if x > bx1 or x + width <= bx0 or y > by1 or y + height <= by0:
-            return True  # every card lies inside the town's box: nothing to overlap
         a = cell(x, y)
         covered = self.covered
         for dx in range(width):
@@ -220,11 +236,7 @@ class Town:
         return x <= x1 and x + width > x0 and y <= y1 and y + height > y0
 
     def _box(self, grow_x: int, grow_y: int) -> set[int]:
-        x0, x1, y0, y1 = self._bounds(grow_x, grow_y)
-        box: set[int] = set()
-        for x in range(x0, x1 + 1):  # one column at a time: set.update(range) runs in C
-            box.update(range(cell(x, y0), cell(x, y1) + 1))
-        return box
+        return _cells_in(self._bounds(grow_x, grow_y))
 
     def walkable_from_intersection(self) -> set[int]:
         """The whole walk, afresh. Beyond the bounding box (plus one) the table is empty
@@ -251,15 +263,15 @@ class Town:
         with a door on a street."""
         out: list[int] = []
         for index, rot in enumerate(rotations):
-            fit = set(self.anchors[(rot.width, rot.height)])
-            for off, gid in rot.doors:
-                touching = self.same_color_doors.get((self.color_of[gid], off % 4))
-                if touching:
-                    fit -= {c - off // 4 for c in touching}
+            fit = self.anchors[(rot.width, rot.height)]  # read only: never changed here
             if gray:
                 streets = self._street_cells(self.reach + rot.width, self.reach + rot.height)
-                fit &= self._on_street(rot, gray, streets)
-            out += [4 * a + index for a in fit]
+                fit = fit & self._on_street(rot, gray, streets)
+            touching = [c - off // 4 for off, gid in rot.doors for c in
+                        self.same_color_doors.get((self.color_of[gid], off % 4), ())]
+            if touching:
+                fit = fit.difference(touching)
+            out += map(index.__add__, map((4).__mul__, fit))  # 4 * a + index, in C
         out.sort()
         return out
 
@@ -281,6 +293,15 @@ class Town:
                 if self.is_street(*xy(c + CELL_STEP[d])):
                     return True
         return False
+
+
+def _cells_in(bounds: tuple[int, int, int, int]) -> set[int]:
+    """Every square of the box (x0, x1, y0, y1)."""
+    x0, x1, y0, y1 = bounds
+    box: set[int] = set()
+    for x in range(x0, x1 + 1):  # one column at a time: set.update(range) runs in C
+        box.update(range(cell(x, y0), cell(x, y1) + 1))
+    return box
 
 
 def _anchors(free: set[int], width: int, height: int) -> set[int]:

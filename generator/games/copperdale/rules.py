@@ -77,16 +77,20 @@ class CopperdaleState(State):
         return CHANCE if self.todo[0][0] in resolve.CHANCE_KINDS else 0
 
     def legal_actions(self) -> list[Action]:
-        # Cached until the next action: bots, the playout and apply_action all ask.
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
+        """Cached until the next action: bots, the playout and apply_action all ask (the
+        list itself: copied only for callers)."""
         if self._legal is None:
             self._legal = resolve.options(self, self.todo[0]) if self.todo else []
-        return list(self._legal)
+        return self._legal
 
     def apply_action(self, action: Action) -> None:
         self._play(action, None)
 
     def _play(self, action: Action, events: list[str] | None) -> None:
-        if action not in self.legal_actions():
+        if action not in self._legal_list():
             raise ValueError(f"illegal action {action!r} in month {self.month}")
         self._legal = None
         resolve.perform(self, self.todo[0], action, events)

@@ -46,14 +46,26 @@ def _card_share(st: KingsState, seat: int, title: str, without: str) -> float:
     return CARD_WORTH * (len(others) + 1) / st.t.rules.character_titles
 
 
-def gains(st: KingsState, deal: Deal) -> tuple[float, float]:
-    """(buyer's gain, seller's gain) from a deal, each in their own eyes."""
+Values = dict[tuple[int, str, str], float]  # (seat, title, without) -> title_value
+
+
+def gains(st: KingsState, deal: Deal, values: Values | None = None) -> tuple[float, float]:
+    """(buyer's gain, seller's gain) from a deal, each in their own eyes. ``values``:
+    Title values already worked out in this same position (many offers share them)."""
     buyer, seller, give, get, money = deal
-    buyer_gain = title_value(st, buyer, get, without=give) - money
-    seller_gain = money - title_value(st, seller, get, without="")
+    known = {} if values is None else values
+
+    def value(seat: int, title: str, without: str = "") -> float:
+        key = (seat, title, without)
+        if key not in known:
+            known[key] = title_value(st, seat, title, without)
+        return known[key]
+
+    buyer_gain = value(buyer, get, without=give) - money
+    seller_gain = money - value(seller, get, without="")
     if give:
-        buyer_gain -= title_value(st, buyer, give)
-        seller_gain += title_value(st, seller, give, without=get)
+        buyer_gain -= value(buyer, give)
+        seller_gain += value(seller, give, without=get)
     return buyer_gain, seller_gain
 
 

@@ -16,6 +16,8 @@ from generator.games.kings_of_copper.model import KingsOfCopperData, Passage, Sp
 
 DISTRICT_KINDS = ("octagon", "mine")
 
+Route = tuple[str, tuple[str, ...], bool]  # end, mines its passages need, under own ladder
+
 
 @dataclass
 class Board:
@@ -29,6 +31,8 @@ class Board:
     _passage_steps: dict[tuple[str, bool], list[Passage]] = field(default_factory=dict)
     _paths: dict[tuple[str, str, int, bool, bool], list[tuple[str, tuple[int, ...]]]] = field(
         default_factory=dict)
+    _routes: dict[tuple[str, str, int, bool, bool], list[Route]] = field(default_factory=dict)
+    _safe: dict[str, bool] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, data: KingsOfCopperData) -> Board:
@@ -60,7 +64,9 @@ class Board:
         return self.of_kind("first", color)[0]
 
     def is_safe(self, space_id: str) -> bool:
-        return self.spaces[space_id].kind in self.safe_kinds
+        if not self._safe:  # every landing asks: one table, filled once
+            self._safe = {s.id: s.kind in self.safe_kinds for s in self.spaces.values()}
+        return self._safe[space_id]
 
     def in_district(self, space_id: str) -> str | None:
         space = self.spaces[space_id]
@@ -108,6 +114,23 @@ class Board:
                             self._one_step(here, used, color, i == 0 and enter, forward)]
             self._paths[key] = sorted(set(frontier))
         return self._paths[key]
+
+    def routes(self, origin: str, color: str, steps: int, forward: bool,
+               enter: bool = True) -> list[Route]:
+        """``paths`` as movement reads them: each end with the mines its passages need
+        (a passage is closed while either of its mines stands empty) and whether a passage
+        runs under ``color``'s own ladder. Cached: the rules ask this for every token at
+        every roll."""
+        key = (origin, color, steps, forward, enter)
+        if key not in self._routes:
+            self._routes[key] = [self._route(dest, used, color)
+                                 for dest, used in self.paths(*key)]
+        return self._routes[key]
+
+    def _route(self, dest: str, used: tuple[int, ...], color: str) -> Route:
+        passages = [self.passages[i] for i in used]
+        needs = tuple(dict.fromkeys(m for p in passages for m in p.mines))
+        return dest, needs, any(p.under_ladder == color for p in passages)
 
     def _one_step(self, here: str, used: tuple[int, ...], color: str, first: bool,
                   forward: bool) -> list[tuple[str, tuple[int, ...]]]:

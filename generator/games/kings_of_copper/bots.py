@@ -52,7 +52,8 @@ class GreedyBot(Bot):
         for action in actions:
             if action[0] == "peek" and self._worth_peeking(st, seat, action[1]):
                 return action
-        offers = [(appraisal.gains(st, trading.deal_of(st, a)), a) for a in actions
+        values: appraisal.Values = {}  # one position: each Title's worth is worked out once
+        offers = [(appraisal.gains(st, trading.deal_of(st, a), values), a) for a in actions
                   if a[0] in ("offer", "swap") and _keeps_reserve(st, seat, a)]
         good = [(b, a) for (b, s), a in offers if b >= MIN_GAIN and s >= 0]
         if good:
@@ -200,7 +201,7 @@ def _seated_on_own_mines(st: KingsState, seat: int) -> int:
 def _exposed(st: KingsState, place: str, seat: int) -> bool:
     if place in (START, FINISH) or st.t.board.is_safe(place):
         return False
-    return st.occupants(place)[seat] == 1
+    return st.s.tokens[seat].count(place) == 1  # alone there: a bump sends it home
 
 
 Rule = Callable[[GreedyBot, KingsState, list[tuple[Any, ...]]], Action]

@@ -3,26 +3,45 @@ Finish, Tunnels, Event Card, Prospecting)."""
 
 from __future__ import annotations
 
-from generator.games.kings_of_copper.state import FINISH, START, KingsState
+from generator.games.kings_of_copper.board import Route
+from generator.games.kings_of_copper.state import FINISH, START, KingsState, Mine
 
 Walk = dict[str, bool]  # destination -> every way there passes under your own ladder
 
 
 def destinations(st: KingsState, seat: int, tok: int, steps: int, doubles: bool) -> Walk:
     """Where ``tok`` may land moving exactly ``steps`` (forward, or backward inside a
-    district), and whether getting there costs the ladder curse."""
+    district), and whether getting there costs the ladder curse: every open way there
+    passes under your own ladder. In no particular order (``move_actions`` sorts)."""
     place = st.s.tokens[seat][tok]
     if place in (START, FINISH) or steps <= 0:
         return {}
-    board = st.t.board
+    mines = st.s.mines
+    found: Walk = {}
     # Mining: a token that came to a head frame this turn enters its district next turn
-    found = _walk(st, seat, place, steps, forward=True, enter=tok not in st.s.head_frame)
-    if board.in_district(place):
-        for dest, cursed in _walk(st, seat, place, steps, forward=False).items():
+    for dest, needs, cursed in _routes(st, seat, place, steps, tok not in st.s.head_frame):
+        if not needs or passages_open(mines, needs):
             found[dest] = found.get(dest, True) and cursed
     if doubles and not st.s.overshot and overshoots(st, seat, tok, steps):
         found[FINISH] = False
-    return {d: c for d, c in sorted(found.items()) if can_land(st, seat, d)}
+    return {d: c for d, c in found.items() if can_land(st, seat, d)}
+
+
+def _routes(st: KingsState, seat: int, place: str, steps: int, enter: bool) -> list[Route]:
+    """Every way ``steps`` long from ``place``: forward, then backward inside a district;
+    the colour's finish space read as Finish. Cached per game: the board never changes."""
+    color = st.color(seat)
+    key = (place, color, steps, enter)
+    found = st.t.routes.get(key)
+    if found is None:
+        board = st.t.board
+        ways = board.routes(place, color, steps, True, enter)
+        if board.in_district(place):
+            ways = ways + board.routes(place, color, steps, False)
+        finish = board.finish(color)
+        found = st.t.routes[key] = [(FINISH if d == finish else d, needs, cursed)
+                                    for d, needs, cursed in ways]
+    return found
 
 
 def overshoots(st: KingsState, seat: int, tok: int, steps: int) -> bool:
@@ -35,19 +54,6 @@ def overshoots(st: KingsState, seat: int, tok: int, steps: int) -> bool:
     return need is not None and need < steps
 
 
-def _walk(st: KingsState, seat: int, place: str, steps: int, forward: bool,
-          enter: bool = True) -> Walk:
-    board, color = st.t.board, st.color(seat)
-    found: Walk = {}
-    for dest, used in board.paths(place, color, steps, forward, enter):
-        passages = [board.passages[i] for i in used]
-        if all(passage_open(st, p.mines) for p in passages):
-            cursed = any(p.under_ladder == color for p in passages)
-            found[dest] = found.get(dest, True) and cursed
-    finish = board.finish(color)
-    return {(FINISH if d == finish else d): c for d, c in found.items()}
-
-
 def _steps_up_ladder(st: KingsState, seat: int, place: str) -> int | None:
     board, color, n = st.t.board, st.color(seat), 0
     while place != board.finish(color):
@@ -58,9 +64,9 @@ def _steps_up_ladder(st: KingsState, seat: int, place: str) -> int | None:
     return n
 
 
-def passage_open(st: KingsState, mines: tuple[str, str]) -> bool:
+def passages_open(mines: dict[str, Mine], needs: tuple[str, ...]) -> bool:
     """Mining: a passage is closed while either of its mines stands empty."""
-    return not any(st.s.mines[m].empty() for m in mines)
+    return not any(mines[m].empty() for m in needs)
 
 
 def can_land(st: KingsState, seat: int, dest: str) -> bool:
@@ -74,7 +80,12 @@ def can_land(st: KingsState, seat: int, dest: str) -> bool:
         return False
     if board.is_safe(dest):
         return True
-    return all(n < 2 for other, n in st.occupants(dest).items() if other != seat)
+    # counted in place rather than with ``occupants``: asked for every destination of
+    # every token at every roll
+    for other, toks in enumerate(st.s.tokens):
+        if other != seat and toks.count(dest) >= 2:
+            return False
+    return True
 
 
 def move(st: KingsState, seat: int, tok: int, dest: str, cursed: bool) -> None:

@@ -75,6 +75,7 @@ class KingsState(State):
         # what happened without a choice (bumps, payments, curses …), kept only while a
         # log is written: a referee follows every dollar and chip from it (words.py)
         self.notes: list[str] | None = None
+        self.moves_memo: tuple[Any, Any] | None = None  # turn._move_options, with its key
 
     # --- API ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -122,7 +123,9 @@ class KingsState(State):
                 "claim titles bought": sum(m.owner is not None for m in s.mines.values())}
 
     def clone(self) -> KingsState:
-        return KingsState(self.t, copy_table(self.s))
+        other = KingsState(self.t, copy_table(self.s))
+        other.moves_memo = self.moves_memo  # checked against its key before each use
+        return other
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self.s)

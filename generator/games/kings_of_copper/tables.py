@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.games.kings_of_copper.board import Board
+from generator.games.kings_of_copper.board import Board, Route
 from generator.games.kings_of_copper.model import (
     CharacterFace,
     ChipFace,
@@ -51,6 +51,9 @@ class Tables:
     anaconda_value: int = 0
     to_finish: dict[str, dict[str, int]] = field(default_factory=dict)  # colour -> steps
     chip_mean: dict[str, float] = field(default_factory=dict)  # layer -> mean chip value
+    # movement's ways across the board, filled as play asks: (space, colour, steps,
+    # may enter a district) -> [(end, mines its passages need, under own ladder)]
+    routes: dict[tuple[str, str, int, bool], list[Route]] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, data: KingsOfCopperData) -> Tables:

@@ -25,15 +25,35 @@ def offer_actions(st: KingsState) -> list[Action]:
     if s.offers >= trade.offers_per_turn:
         return []
     mine_titles = st.titles(seat)
+    prices = [p for p in trade.prices if p <= s.money[seat]]
+    swaps = swap_money(st)
     actions: list[Action] = []
     for mine_id, mine in s.mines.items():
         if mine.owner is None or mine.owner == seat:
             continue
         seller, get = mine.owner, st.t.title_of[mine_id]
-        actions += [("offer", get, seller, p) for p in trade.prices if p <= s.money[seat]]
-        actions += [("swap", give, get, seller, m) for give in mine_titles
-                    for m in swap_money(st) if _affordable(st, seat, seller, m)]
+        actions += [("offer", get, seller, p) for p in prices]
+        if mine_titles:
+            moneys = [m for m in swaps if _affordable(st, seat, seller, m)]
+            actions += [("swap", give, get, seller, m) for give in mine_titles for m in moneys]
     return actions
+
+
+def is_offer(st: KingsState, action: tuple[Any, ...]) -> bool:
+    """``action in offer_actions(st)``, checked for the one offer alone."""
+    s, seat, trade = st.s, st.s.seat, st.t.rules.trade
+    if s.offers >= trade.offers_per_turn or len(action) != (4 if action[0] == "offer" else 5):
+        return False
+    get, seller = action[-3], action[-2]
+    mine_id = st.t.mine_of.get(get) if isinstance(get, str) else None
+    if mine_id is None or s.mines[mine_id].owner in (None, seat) or \
+            s.mines[mine_id].owner != seller:
+        return False
+    money = action[-1]
+    if action[0] == "offer":
+        return money in trade.prices and money <= s.money[seat]
+    return action[1] in st.titles(seat) and money in swap_money(st) and \
+        _affordable(st, seat, seller, money)
 
 
 def swap_money(st: KingsState) -> list[int]:
@@ -109,4 +129,5 @@ def close(st: KingsState, deal: Deal) -> None:
 
 def _hand_over(st: KingsState, title: str, to: int) -> None:
     st.s.mines[st.t.mine_of[title]].owner = to
-    st.note(f"the {st.t.title_names[title]} Title goes to {st.color(to)}")
+    if st.notes is not None:  # every accepted deal: the words are built only for a log
+        st.note(f"the {st.t.title_names[title]} Title goes to {st.color(to)}")

@@ -8,7 +8,9 @@ card of the pile, every roll of the dice or the d10, every blind pick when robbi
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action
@@ -45,15 +47,21 @@ def chance_outcomes(st: KingsState) -> list[tuple[Action, float]]:
 
 
 def _dice(n: int) -> list[tuple[Action, float]]:
-    if n == 1:
-        return [(("roll", a), 1.0 / 6) for a in range(1, 7)]
-    return [(("roll", a, b), (1.0 if a == b else 2.0) / 36)
-            for a in range(1, 7) for b in range(a, 7)]
+    return list(DICE[n])
+
+
+DICE: dict[int, list[tuple[Action, float]]] = {  # every roll of one die or two, once
+    1: [(("roll", a), 1.0 / 6) for a in range(1, 7)],
+    2: [(("roll", a, b), (1.0 if a == b else 2.0) / 36) for a in range(1, 7)
+        for b in range(a, 7)],
+}
 
 
 def _weighted(kind: str, counts: Counter[str]) -> list[tuple[Action, float]]:
     total = sum(n for n in counts.values() if n > 0)
     return [((kind, k), float(Fraction(n, total))) for k, n in sorted(counts.items()) if n > 0]
+
+ROLLS = {n: {action for action, _ in outcomes} for n, outcomes in DICE.items()}
 
 
 def _setup_outcomes(st: KingsState) -> list[tuple[Action, float]]:
@@ -116,24 +124,95 @@ def _task_actions(st: KingsState, task: list[Any]) -> list[Action]:
 
 def move_actions(st: KingsState) -> list[Action]:
     """Movement: move one token the total, or two tokens one die each."""
+    return sorted([(kind, steps, tok, dest) for kind, steps, tok, ends in _move_options(st)
+                   for dest in ends])
+
+
+MoveOption = tuple[str, int, int, moves.Walk]  # total or die, steps, token, where it lands
+MINE_KEY = attrgetter("owner", "green", "blue")
+
+
+def _move_options(st: KingsState) -> list[MoveOption]:
+    """Each way to use the dice. Remembered with everything it depends on, since the end
+    of the last action, the bot, the legality check and the move itself all ask."""
+    key = _moves_key(st)
+    if st.moves_memo is None or st.moves_memo[0] != key:
+        st.moves_memo = (key, list(_each_move_option(st)))
+    return st.moves_memo[1]
+
+
+def _moves_key(st: KingsState) -> tuple[Any, ...]:
+    """Everything the move options read: the dice, the tokens, the mines."""
+    s = st.s
+    return (s.seat, tuple(s.roll), tuple(s.dice), tuple(s.moved), tuple(s.head_frame),
+            s.overshot, tuple(map(tuple, s.tokens)), tuple(s.mines),
+            tuple(map(MINE_KEY, s.mines.values())))
+
+
+def _each_move_option(st: KingsState) -> Iterator[MoveOption]:
     s, seat = st.s, st.s.seat
     doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
-    actions: list[Action] = []
     tokens = range(len(s.tokens[seat]))
+    # tokens side by side (both enter on the First Square) go to the same places
+    ends: dict[tuple[str, int, bool], moves.Walk] = {}
+
+    def where(tok: int, steps: int) -> moves.Walk:
+        key = (s.tokens[seat][tok], steps, tok in s.head_frame)
+        if key not in ends:
+            ends[key] = moves.destinations(st, seat, tok, steps, doubles)
+        return ends[key]
+
     if len(s.dice) == 2:
         total = sum(s.dice)
-        actions += [("total", total, t, d) for t in tokens
-                    for d in moves.destinations(st, seat, t, total, doubles)]
+        for tok in tokens:
+            yield "total", total, tok, where(tok, total)
     for v in sorted(set(s.dice)):
-        actions += [("die", v, t, d) for t in tokens if t not in s.moved
-                    for d in moves.destinations(st, seat, t, v, doubles)]
-    return sorted(actions)
+        for tok in tokens:
+            if tok not in s.moved:
+                yield "die", v, tok, where(tok, v)
+
+
+def _can_move(st: KingsState) -> bool:
+    """Whether any move is left: the remembered options, else stop at the first move
+    found (a bot looking ahead asks this of every position it tries)."""
+    memo = st.moves_memo
+    options = memo[1] if memo is not None and memo[0] == _moves_key(st) else \
+        _each_move_option(st)
+    return any(ends for *_, ends in options)
+
+
+def _landing(st: KingsState, action: Action) -> bool | None:
+    """Whether the move ``action`` costs the ladder curse; None: it is not a legal move
+    (``action in move_actions(st)`` without sorting every move)."""
+    if not isinstance(action, tuple) or len(action) != 4 or not isinstance(action[3], str):
+        return None
+    for kind, steps, tok, ends in _move_options(st):
+        if (kind, steps, tok) == action[:3] and action[3] in ends:
+            return ends[action[3]]
+    return None
 
 
 def apply_action(st: KingsState, action: Action) -> None:
-    if action not in legal_actions(st):
+    if not is_legal(st, action):
         raise ValueError(f"illegal action {action!r} ({st.s.stage})")
     perform(st, action)
+
+
+def is_legal(st: KingsState, action: Action) -> bool:
+    """``action in legal_actions(st)``, without listing every move or offer when the
+    answer is plain (the check runs on every action of every playout)."""
+    s = st.s
+    if s.pending or s.stage not in ("start", "move", "roll"):
+        return action in legal_actions(st)
+    if s.stage == "move":
+        return _landing(st, action) is not None
+    if s.stage == "roll":
+        return action in ROLLS[1 if s.one_die else 2]
+    if action == ("roll",):  # rolling is always allowed
+        return True
+    if isinstance(action, tuple) and action and action[0] in ("offer", "swap"):
+        return trading.is_offer(st, action)
+    return action in legal_actions(st)
 
 
 def perform(st: KingsState, action: Action) -> None:
@@ -184,8 +263,8 @@ def _apply_roll(st: KingsState, action: tuple[Any, ...]) -> None:
 def _apply_move(st: KingsState, action: tuple[Any, ...]) -> None:
     s, seat = st.s, st.s.seat
     kind, steps, tok, dest = action
-    doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
-    cursed = moves.destinations(st, seat, tok, steps, doubles)[dest]
+    cursed = _landing(st, action)
+    assert cursed is not None, action
     if dest == FINISH and moves.overshoots(st, seat, tok, steps):
         s.overshot = True
     if kind == "total":
@@ -245,7 +324,7 @@ def advance(st: KingsState) -> None:
                 return
             begin_turn(st, s.seat)
         elif s.stage == "move":
-            if s.dice and move_actions(st):
+            if s.dice and _can_move(st):
                 return
             _end_roll(st)  # a die that cannot be moved in full is forfeit
         elif s.stage == "end":
@@ -298,7 +377,8 @@ def begin_turn(st: KingsState, seat: int) -> None:
     s.seat, s.turns = seat, s.turns + 1
     s.acted, s.offers, s.rerolls, s.tunnels, s.moved, s.roll = [], 0, 0, [], [], []
     s.head_frame = []
-    st.note(f"-- {st.color(seat)}'s turn {s.turns} --")
+    if st.notes is not None:  # every turn: the words are built only for a log
+        st.note(f"-- {st.color(seat)}'s turn {s.turns} --")
     # the ladder curse counts the turns after the one it fell in, so a curse renewed
     # during a one-die turn still gives seven more
     s.one_die = s.curse[seat] > 0
@@ -310,7 +390,8 @@ def begin_turn(st: KingsState, seat: int) -> None:
     for _ in range(entries):
         if START in s.tokens[seat] and moves.can_land(st, seat, first):
             tok = s.tokens[seat].index(START)
-            st.note(f"{st.color(seat)} token {tok + 1} enters on {first} (First Square)")
+            if st.notes is not None:
+                st.note(f"{st.color(seat)} token {tok + 1} enters on {first} (First Square)")
             moves.land(st, seat, tok, first)
     if s.one_die:
         st.note(f"{st.color(seat)} is under the ladder curse: one die this turn")

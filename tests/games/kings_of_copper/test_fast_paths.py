@@ -1,0 +1,64 @@
+"""The shortcuts of the playout: checking one action without listing them all, and the
+remembered move options, agree with the plain rules in positions of seeded random games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from generator.games.kings_of_copper import turn
+from generator.games.kings_of_copper.rules import KingsOfCopperGame
+from generator.games.kings_of_copper.state import KingsState, copy_table
+
+
+def near_misses(action: Any) -> list[Any]:
+    """Actions one field away from a legal one (another price, space, token …)."""
+    if not isinstance(action, tuple):
+        return []
+    out = [action[:-1], action + ("x",)]
+    for i, part in enumerate(action[1:], start=1):
+        others = [part + 25, part + 50, part - 50] if isinstance(part, int) else [f"{part}-x"]
+        out += [action[:i] + (other,) + action[i + 1:] for other in others]
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_is_legal_is_membership_of_the_legal_actions(game: KingsOfCopperGame,
+                                                     seed: int) -> None:
+    rng = random.Random(seed)
+    st = game.new_initial_state(3)
+    kinds = set()
+    for _ in range(3000):  # setup, then turns with offers, moves and their tasks
+        if st.is_terminal():
+            break
+        legal = turn.legal_actions(st)
+        tried = rng.sample(legal, min(8, len(legal)))
+        for action in legal + [m for a in tried for m in near_misses(a)]:
+            assert turn.is_legal(st, action) == (action in legal), action
+        kinds.update(a[0] for a in legal)
+        st.apply_action(rng.choice(legal))
+    assert {"offer", "swap", "die", "total", "roll"} <= kinds
+
+
+def test_remembered_moves_follow_a_position_changed_by_hand(game: KingsOfCopperGame) -> None:
+    """Scenario tests edit ``st.s`` directly: the options are looked up again."""
+    rng = random.Random(3)
+    st = game.new_initial_state(2)
+    changed = 0
+    while not st.is_terminal() and changed < 40:
+        if st.s.stage == "move" and not st.s.pending:
+            before = turn.move_actions(st)
+            other = st.s.tokens[st.s.seat]
+            moved = next((i for i, p in enumerate(other) if p not in ("start", "finish")), None)
+            if moved is not None:
+                edited = KingsState(st.t, copy_table(st.s))
+                edited.moves_memo = st.moves_memo
+                edited.s.tokens[st.s.seat][moved] = "start"
+                fresh = KingsState(st.t, copy_table(edited.s))
+                assert turn.move_actions(edited) == turn.move_actions(fresh)
+                assert turn.move_actions(st) == before
+                changed += 1
+        st.apply_action(rng.choice(st.legal_actions()))
+    assert changed > 10
