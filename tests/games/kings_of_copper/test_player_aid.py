@@ -3,11 +3,13 @@ board legend, the tunnel roll and the cave-in odds, every number from the data."
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
-from gametree import copy_game, edit
+import pytest
 
+from generator.cli import main
 from generator.games.kings_of_copper import SPEC
 from generator.render.svg import render_face
 from generator.validate import validate_game
@@ -40,14 +42,27 @@ def test_the_aid_carries_the_legend_tunnel_and_cave_in_odds() -> None:
     assert "Kings of Copper · Red" in _aid_text(loaded) and "· Yellow" in _aid_text(loaded, "yellow")
 
 
-def test_a_variant_prints_its_own_numbers(tmp_path: Path) -> None:
-    tree = copy_game(GAME, tmp_path)
-    edit(tree / "rules.yaml", "totals: [3, 7]", "totals: [7]")
-    edit(tree / "rules.yaml", "curse_turns: 7 ", "curse_turns: 5 ")
-    edit(tree / "rules.yaml", "cash_at_finish: any-chip", "cash_at_finish: blue-only")
+def test_a_variant_prints_its_own_numbers(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # the tunnel totals and the curse are the rulebook's numbers: changing them is a
+    # declared variant (an overlay holding only what it changes)
+    folder = tmp_path / GAME
+    folder.mkdir()
+    (folder / "game.yaml").write_text(f"extends: {GAME}\nvariant:\n  name: Short Tunnels\n"
+                                      "  notes: a variant for the test\n", encoding="utf-8")
+    (folder / "rules.yaml").write_text("tunnel: {totals: [7]}\ncurse_turns: 5\n"
+                                       "cash_at_finish: blue-only\n", encoding="utf-8")
     loaded = validate_game(SPEC, tmp_path)
+    assert loaded.data is not None, [p.format() for p in loaded.problems]
+    assert all(p.severity == "warning" for p in loaded.problems)
     text = _aid_text(loaded)
     # a total of 7 (6 rolls) or a die showing 3 (11 rolls), 2 rolls in both: 15
     assert "15 rolls in 36" in text and "17 rolls" not in text
     assert "costs 5 turns of one die" in text
     assert loaded.data.player_aid.finish["blue-only"] in text
+
+    # and its aid (a longer Finish line) still prints lint-clean: 7 pt, no overlaps
+    capsys.readouterr()
+    assert main(["lint", GAME, "--components", str(tmp_path), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert [f for f in found if f["rule"] != "rulebook-value"] == []
