@@ -141,7 +141,10 @@ def _typefaces(holders: list[pikepdf.Object]) -> dict[str, Typeface]:
             path = installed_font(name) if _code_width(font) is not None else None
             if path is None:
                 continue
-            face = faces.setdefault(name, Typeface(path))
+            # the space too, though cairo moves over spaces instead of drawing them: text
+            # extraction sizes a word gap by the font's own space (a bold face's gap read
+            # against an average-width guess ran "How to print" together)
+            face = faces.setdefault(name, Typeface(path, {" "}))
             face.chars.update(to_unicode(font).values())
             if face.descriptor is None:
                 face.descriptor = _descriptor(font)

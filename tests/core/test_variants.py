@@ -163,13 +163,25 @@ def _translated(text: str) -> str:
 
 FREE_TEXT = ("name", "blurb", "notes", "text", "title", "steps", "price", "skill", "role",
              "note", "turn_summary")
+# The schemas' length limits the made-up language (every word two letters longer) would
+# overrun: a Boomtown house ruling is at most 400 characters (HouseRuling.text, about the
+# eight lines its paragraph may take on the aid's back); a longer translation is cut
+# after its last whole word that fits, as a translator would have to shorten it.
+LIMITS = {"text": 400}
+
+
+def _within(text: str, limit: int | None) -> str:
+    if limit is None or len(text) <= limit:
+        return text
+    return text[:limit + 1].rsplit(" ", 1)[0].rstrip(",;:")
 
 
 def _translate_texts(tree: Any, key: str = "") -> Any:
     """Every free text of a component file translated (ids and references kept)."""
     if isinstance(tree, str):
         slug = re.fullmatch(r"[a-z0-9][a-z0-9-]*", tree)  # an id or a reference: kept
-        return _translated(tree) if key in FREE_TEXT and not slug else tree
+        return (_within(_translated(tree), LIMITS.get(key)) if key in FREE_TEXT and not slug
+                else tree)
     if isinstance(tree, dict):
         return {k: _translate_texts(v, k) for k, v in tree.items()}
     if isinstance(tree, list):
