@@ -22,6 +22,8 @@ def _deck(tmp_path: Path, game: str, old: str = "", new: str = "", file: str = "
         text = path.read_text()
         assert old in text
         path.write_text(text.replace(old, new))
+        game_yaml = tree / game / "game.yaml"  # a changed rulebook number is a declared variant
+        game_yaml.write_text(game_yaml.read_text() + "variant: {name: Test variant}\n")
     return tree
 
 
