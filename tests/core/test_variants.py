@@ -168,6 +168,9 @@ FREE_TEXT = ("name", "blurb", "notes", "text", "title", "steps", "price", "skill
 # eight lines its paragraph may take on the aid's back); a longer translation is cut
 # after its last whole word that fits, as a translator would have to shorten it.
 LIMITS = {"text": 400}
+# Kings of Copper's player aid names its texts by their part of the aid.
+AID_TEXT = ("yours", "turn_heading", "turn", "legend_heading", "label", "tunnel",
+            "cave_in_heading", "cave_in_row", "any-chip", "blue-only")
 
 
 def _within(text: str, limit: int | None) -> str:
@@ -176,16 +179,16 @@ def _within(text: str, limit: int | None) -> str:
     return text[:limit + 1].rsplit(" ", 1)[0].rstrip(",;:")
 
 
-def _translate_texts(tree: Any, key: str = "") -> Any:
+def _translate_texts(tree: Any, key: str = "", keys: tuple[str, ...] = FREE_TEXT) -> Any:
     """Every free text of a component file translated (ids and references kept)."""
     if isinstance(tree, str):
         slug = re.fullmatch(r"[a-z0-9][a-z0-9-]*", tree)  # an id or a reference: kept
-        return (_within(_translated(tree), LIMITS.get(key)) if key in FREE_TEXT and not slug
+        return (_within(_translated(tree), LIMITS.get(key)) if key in keys and not slug
                 else tree)
     if isinstance(tree, dict):
-        return {k: _translate_texts(v, k) for k, v in tree.items()}
+        return {k: _translate_texts(v, k, keys) for k, v in tree.items()}
     if isinstance(tree, list):
-        return [_translate_texts(v, key) for v in tree]
+        return [_translate_texts(v, key, keys) for v in tree]
     return tree
 
 
@@ -204,8 +207,9 @@ def test_a_translated_deck_prints_only_its_own_words(tmp_path: Path, game_id: st
         encoding="utf-8")
     for name in bundled["components"]:  # and the deck's own names, blurbs and texts
         tree = yaml.safe_load(Path(f"components/{game_id}/{name}").read_text("utf-8"))
-        (folder / name).write_text(yaml.safe_dump(_translate_texts(tree), allow_unicode=True),
-                                   encoding="utf-8")
+        keys = FREE_TEXT + AID_TEXT if name == "player-aid.yaml" else FREE_TEXT
+        (folder / name).write_text(yaml.safe_dump(_translate_texts(tree, keys=keys),
+                                                  allow_unicode=True), encoding="utf-8")
     out = tmp_path / "out"
     assert main(["build", game_id, "--components", str(tmp_path / "tree"), "--out",
                  str(out), "-q"]) == 0
