@@ -186,7 +186,9 @@ def _translate_texts(tree: Any, key: str = "", keys: tuple[str, ...] = FREE_TEXT
         return (_within(_translated(tree), LIMITS.get(key)) if key in keys and not slug
                 else tree)
     if isinstance(tree, dict):
-        return {k: _translate_texts(v, k, keys) for k, v in tree.items()}
+        # Copperdale's monuments hold a text per reading of their rule (text_by_reading)
+        return {k: _translate_texts(v, "text" if key == "text_by_reading" else k, keys)
+                for k, v in tree.items()}
     if isinstance(tree, list):
         return [_translate_texts(v, key, keys) for v in tree]
     return tree
