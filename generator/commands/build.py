@@ -17,6 +17,7 @@ from generator.commands.common import (
     components_dir,
     games_named,
     millimetres,
+    out_folder,
 )
 from generator.components import LoadedGame
 from generator.games import GAMES
@@ -37,12 +38,6 @@ def _back_offset(value: str) -> tuple[float, float]:
     return (x, y)
 
 
-def _out_folder(value: str) -> str:
-    if not value.strip():
-        raise argparse.ArgumentTypeError("needs a folder name")
-    return value
-
-
 def register(sub: argparse._SubParsersAction) -> None:
     b = sub.add_parser("build", help="print-ready PDFs and manifests",
                        description="Build each game's print-and-play PDF and its manifest "
@@ -53,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--duplex", choices=["long", "short", "none"], default="long",
                    help="double-sided printing flipped on the long or short edge, or none "
                    "(backs on their own sheets, to glue)")
-    b.add_argument("--out", default="output", metavar="DIR", type=_out_folder,
+    b.add_argument("--out", default="output", metavar="DIR", type=out_folder,
                    help="where OUT/GAME/GAME-PAPER.pdf and its manifest go")
     add_components(b)
     b.add_argument("--back-offset", type=_back_offset, default="0,0", metavar="X,Y",

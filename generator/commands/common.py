@@ -103,6 +103,13 @@ def bot_list(value: str) -> str:
     return ",".join(names)
 
 
+def out_folder(value: str) -> str:
+    """An argparse type: an output folder's name (an empty one is a usage error)."""
+    if not value.strip():
+        raise argparse.ArgumentTypeError("needs a folder name")
+    return value
+
+
 def millimetres(low: float, high: float, what: str) -> Callable[[str], float]:
     """An argparse type: a number of millimetres from ``low`` to ``high``."""
     def parse(value: str) -> float:

@@ -6,7 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.commands.build import _out_folder
 from generator.commands.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -15,6 +14,7 @@ from generator.commands.common import (
     add_game,
     components_dir,
     games_named,
+    out_folder,
 )
 from generator.export import PRESETS, TARGETS
 from generator.games import GAMES
@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"what to make: {', '.join(TARGETS)}")
     e.add_argument("--preset", metavar="|".join(PRESETS),
                    help=f"with --to pod, the print shop: {', '.join(PRESETS)}")
-    e.add_argument("--out", default="output", metavar="DIR", type=_out_folder,
+    e.add_argument("--out", default="output", metavar="DIR", type=out_folder,
                    help="writes OUT/GAME/export-TARGET[-PRESET]/")
     add_components(e)
     e.add_argument("--dpi", type=int, default=300, help="png and tts resolution (300)")

@@ -6,7 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.commands.build import _out_folder
 from generator.commands.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -15,6 +14,7 @@ from generator.commands.common import (
     add_game,
     components_dir,
     games_named,
+    out_folder,
 )
 from generator.components import LoadedGame
 from generator.games import GAMES
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "back, with its count, size, source and problems; search by name.")
     add_game(p, "the game to show")
     add_components(p)
-    p.add_argument("--out", default="output", metavar="DIR", type=_out_folder,
+    p.add_argument("--out", default="output", metavar="DIR", type=out_folder,
                    help="writes OUT/GAME/preview/index.html")
     p.set_defaults(func=run)
 

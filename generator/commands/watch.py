@@ -6,8 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.commands.build import _out_folder
-from generator.commands.common import EXIT_OK, add_game, components_dir, games_named
+from generator.commands.common import EXIT_OK, add_game, components_dir, games_named, out_folder
 from generator.problems import format_text
 
 
@@ -19,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_game(w, "the game to watch")
     w.add_argument("--components", metavar="DIR", required=True,
                    help="the components tree that holds the deck you edit")
-    w.add_argument("--out", default="output", metavar="DIR", type=_out_folder,
+    w.add_argument("--out", default="output", metavar="DIR", type=out_folder,
                    help="where the preview and the PDF are refreshed")
     w.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper of the PDF")
     w.add_argument("--interval", type=float, default=0.1, metavar="S",
