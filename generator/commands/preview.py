@@ -34,8 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def problems_of(loaded: LoadedGame, user_dir: Path | None) -> list[Problem]:
-    """Everything to show beside the pieces: validation (schema, rules checks, templates).
-    The print lint's problems belong here too, once ``copperplate lint`` exists."""
+    """Validation's problems (schema, rules checks, templates), shown beside the piece
+    whose YAML they point into. (``run`` adds the print lint's, tied to their piece; watch
+    leaves the lint out to stay fast.)"""
     from generator.render.preflight import template_problems
 
     found = (user_tree_problems(user_dir) if user_dir else []) + list(loaded.problems)
@@ -58,8 +59,13 @@ def run(args: argparse.Namespace) -> int:
     loaded, problems = load(args.game, user_dir)
     if problems:
         print(format_text(problems), file=sys.stderr)
+    from generator.lint import as_warnings, findings_by_piece
+
+    drawn = (findings_by_piece(loaded)
+             if loaded.data is not None and not has_errors(problems) else {})
+    by_piece = {piece: as_warnings(found) for piece, found in drawn.items()}
     try:
-        page = write_preview(loaded, problems, Path(args.out))
+        page = write_preview(loaded, problems, Path(args.out), by_piece=by_piece)
     except ExportError as exc:
         raise UsageError(str(exc)) from None
     print(f"{args.game}: preview -> {page}")

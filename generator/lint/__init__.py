@@ -9,7 +9,7 @@ the text came from, the piece, face and (for pages) page number.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from generator.components import LoadedGame
@@ -33,14 +33,32 @@ def lint_game(loaded: LoadedGame, papers: Sequence[str] = PAPER_NAMES,
     except BuildError as exc:  # a face that cannot be drawn (or data too long to fit)
         return [_build_problem(loaded, str(exc))]
     problems: dict[tuple[object, ...], Problem] = {}
-    for face in drawn:
-        for rule in RULES.values():
-            for finding in rule(face):
-                _add(problems, _face_problem(loaded, face, finding))
+    for _, problem in _face_problems(loaded, drawn):
+        _add(problems, problem)
     for paper in papers:
         for page, finding in page_findings(loaded, paper, margin, drawn, layout):
             _add(problems, _page_problem(loaded, paper, page, finding, drawn))
     return list(problems.values())
+
+
+def findings_by_piece(loaded: LoadedGame) -> dict[str, list[Problem]]:
+    """The faces' findings grouped by the piece they are drawn on (the preview shows them
+    beside it); a face that cannot be drawn is validate's to report."""
+    try:
+        drawn = list(faces(loaded))
+    except BuildError:
+        return {}
+    grouped: dict[str, dict[tuple[object, ...], Problem]] = {}
+    for face, problem in _face_problems(loaded, drawn):
+        _add(grouped.setdefault(face.piece.id, {}), problem)
+    return {piece: list(found.values()) for piece, found in grouped.items()}
+
+
+def _face_problems(loaded: LoadedGame, drawn: list[Face]) -> Iterator[tuple[Face, Problem]]:
+    for face in drawn:
+        for rule in RULES.values():
+            for finding in rule(face):
+                yield face, _face_problem(loaded, face, finding)
 
 
 def as_warnings(problems: Iterable[Problem]) -> list[Problem]:

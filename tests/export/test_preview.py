@@ -93,3 +93,23 @@ def test_a_rules_check_warning_sits_beside_the_deck_it_is_about(capsys, tmp_path
     buildings = page[page.index('id="piece-buildings"'):page.index('id="piece-hideouts"')]
     assert "differ from right ones" in buildings and "votes-balanced" in buildings
     assert "has-problems" in page[page.index('id="piece-buildings"') - 60:][:80]
+
+
+def test_a_print_lint_finding_sits_beside_the_piece_it_is_drawn_on(capsys, tmp_path):
+    """Grey text on a grey card back: the lint's contrast finding shows by the deck."""
+    folder = copy_game("copperdale", tmp_path / "decks")
+    (folder / "templates").mkdir()
+    (folder / "templates" / "card-back.svg.j2").write_text(
+        '{% extends "_shared/base.svg.j2" %}\n{% block art %}\n'
+        '<rect x="{{ -bleed }}" y="{{ -bleed }}" width="{{ w + 2 * bleed }}" '
+        'height="{{ h + 2 * bleed }}" fill="#808080"/>\n'
+        '<text x="20" y="40" font-size="5" fill="#8A8A8A">{{ game.name }}</text>\n'
+        "{% endblock %}\n", encoding="utf-8")
+    code = main(["preview", "copperdale", "--components", str(tmp_path / "decks"),
+                 "--out", str(tmp_path / "out")])
+    capsys.readouterr()
+    assert code == 0  # lint findings are warnings: the page is written
+    page = (tmp_path / "out" / "copperdale" / "preview" / "index.html").read_text(
+        encoding="utf-8")
+    deck = page[page.index('id="piece-'):]
+    assert "contrast" in deck and "card-back.svg.j2:4" in deck
