@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from seating import first_decision
 
 from generator.engine.api import CHANCE
 from generator.engine.bots import RandomBot
@@ -130,10 +131,5 @@ def test_spec_names_both_bots() -> None:
 
 def test_the_first_player_makes_the_first_decision(game) -> None:  # type: ignore[no-untyped-def]
     # Wins by turn order read `first_player`: who holds the Starting Player Marker first.
-    state = game.new_initial_state(3)
-    record = play(game, 3, [("random", RandomBot)] * 3, seed="first")
-    for action in record.actions:
-        if state.current_player() != CHANCE:
-            break
-        state.apply_action(action)
+    state = first_decision(game, 3)
     assert state.current_player() == state.first_player == state.b.start_seat == 0

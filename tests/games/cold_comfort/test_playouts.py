@@ -11,6 +11,7 @@ from xml.etree import ElementTree
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from seating import first_decision
 
 from generator.engine.api import CHANCE
 from generator.engine.bots import RandomBot
@@ -137,11 +138,6 @@ def test_log_and_picture_of_the_final_city(game: ColdComfortGame) -> None:
 
 def test_the_first_player_makes_the_first_decision(game) -> None:
     # Wins by turn order read `first_player`: the seat with the least starting Gold.
-    state = game.new_initial_state(4)
-    record = play(game, 4, [("random", RandomBot)] * 4, seed="first")
-    for action in record.actions:
-        if state.current_player() != CHANCE:
-            break
-        state.apply_action(action)
+    state = first_decision(game, 4)
     assert state.current_player() == state.first_player == 0
     assert state.gold[state.first_player] == min(state.gold)
