@@ -8,6 +8,7 @@ from generator.games import GAMES
 from generator.lint import lint_game
 from generator.validate import validate_game
 
+
 @pytest.mark.parametrize("layout", [None, "spaced"])
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_bundled_game_lints_clean_on_a4_and_letter(game_id, layout):
