@@ -7,7 +7,8 @@ For each game and player count:
 - M games with ``greedy`` in seat 1 against ``random`` elsewhere: greedy's win share
   against its fair share (mean medals in the solo game).
 ``--balance N`` also times N four-player random Copper Creek games (the 10,000-game run).
-``--strength N --duel M`` instead measures the general ``mcts:N`` bot against ``greedy``:
+``--strength N --duel M`` instead measures the general ``mcts:N`` bot (or ``--strength
+mcts:N:greedy``, its playouts played by greedy) against ``greedy``:
 M games per game, seats rotated, at the game's smallest player count (the solo game:
 mean medals of each bot over the same M seeds).
 
@@ -64,13 +65,12 @@ def row(game_id: str, players: int, games: int, duel: int) -> str:
             f"| {fair} |")
 
 
-def mcts_row(game_id: str, budget: int, games: int) -> str:
-    """mcts:N against greedy, seat-rotated: each bot's win rate (or medals) with its 95 %
-    interval, and CPU seconds per game."""
+def mcts_row(game_id: str, mcts: str, games: int) -> str:
+    """``mcts`` (mcts:N or mcts:N:BOT) against greedy, seat-rotated: its win rate (or
+    medals) with its 95 % interval, and CPU seconds per game."""
     spec = GAMES[game_id]
     info = validate_game(spec).data.game  # type: ignore[union-attr]
     players = max(info.players.min, 2) if info.players.max > 1 else 1
-    mcts = f"mcts:{budget}"
     lineup = [mcts] + ["greedy"] * (players - 1)
     table = [(name, f) for name in lineup if (f := bot_named(spec.bots, name)) is not None]
     started = time.process_time()
@@ -110,7 +110,8 @@ def main() -> None:
     parser.add_argument("--games", dest="count", type=int, default=100)
     parser.add_argument("--duel", type=int, default=30)
     parser.add_argument("--balance", type=int, default=0)
-    parser.add_argument("--strength", type=int, default=0, metavar="PLAYOUTS")
+    parser.add_argument("--strength", default="", metavar="N|mcts:N[:BOT]",
+                        help="measure this mcts bot (N: mcts:N) against greedy")
     parser.add_argument("--against", action="append", default=[], metavar="REV")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
@@ -122,7 +123,8 @@ def main() -> None:
               "| for scale | CPU s a game |")
         print("|---|---:|---|---:|---|---|---:|")
         for game_id in args.games:
-            print(mcts_row(game_id, args.strength, args.duel), flush=True)
+            bot = f"mcts:{args.strength}" if args.strength.isdigit() else args.strength
+            print(mcts_row(game_id, bot, args.duel), flush=True)
         return
     print("| game | players | random games/s | random, checked every step | greedy games/s "
           "| greedy wins vs random | fair share |")

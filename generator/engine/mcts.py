@@ -1,97 +1,176 @@
-"""A general bot for every game: flat Monte-Carlo tree search over the State API.
+"""A general bot for every game: flat Monte-Carlo search over the State API.
 
-At each decision with a real choice it spends its budget of random playouts on the legal
-actions, picking which action to try next by UCB1 (so promising actions get most of the
-budget), and plays the action with the best mean result. A playout plays every seat and
-chance uniformly at random to the end. The result for the bot's seat is its share of the
-win plus, to tell apart games it cannot win (and in solo games, where every game is a
-"win"), half a point scaled between the worst and best score seen at this decision.
-It knows nothing of any game; seeded from its seat and the game's seed, so deterministic.
+At each decision with a real choice it spends its budget of playouts on the legal actions
+by *sequential halving*: every candidate gets the same number of playouts, the better half
+goes on to the next round with more playouts each, until one is left. This spends the
+budget on telling the best actions apart (the choice, not the playouts' own results, is
+what counts), and needs no exploration constant.
+
+Each round's playouts use *common random numbers*: playout k of every candidate draws its
+chance outcomes and its moves from the same seed, so two candidates are compared on the
+same cards and dice and the difference between them is what the action did, not luck.
+
+A playout plays every seat to the end: uniformly at random, or with one of the game's own
+bots (``mcts:N:greedy``: the search then improves on that bot, as a rollout policy). The
+result for the bot's seat is its share of the win plus, to tell apart games it cannot win
+(and in solo games, where every game is a "win"), half a point scaled between the worst and
+best margin seen at this decision: its score less the best other seat's (a point gained
+while a rival gains two is a point lost). It knows nothing of any game; seeded from its seat and the
+game's seed, so deterministic.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Mapping
 from functools import partial
 
 from generator.engine.api import CHANCE, Action, State
-from generator.engine.bots import Bot
+from generator.engine.bots import Bot, RandomBot
 from generator.engine.playout import BotFactory, sample_chance
 
 DEFAULT_PLAYOUTS = 100
 MAX_PLAYOUTS = 100_000
-EXPLORE = 0.7  # UCB1's exploration weight; results lie in [0, 1.5]
 PLAYOUT_LIMIT = 1_000_000  # a safety stop for a game that would never end
+SCORE_WEIGHT = 0.5  # a win counts 1; the scaled score (0 to 1) half as much
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228)
 
 
 class MctsBot(Bot):
     name = "mcts"
 
-    def __init__(self, seat: int, seed: int | str, playouts: int = DEFAULT_PLAYOUTS):
+    def __init__(self, seat: int, seed: int | str, playouts: int = DEFAULT_PLAYOUTS,
+                 rollout: BotFactory = RandomBot):
         super().__init__(seat, seed)
         self.playouts = playouts
+        self.rollout = rollout
+        # a rollout bot's choice is the one to beat: the search leaves it only for an
+        # action that did clearly better on the same playouts
+        self.advisor = None if rollout is RandomBot else rollout(seat, seed)
 
     def step(self, state: State) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        wins = [0.0] * len(actions)
-        scores = [0.0] * len(actions)
-        visits = [0] * len(actions)
-        seen: list[float] = []
-        # each action is tried once first, in a random order: with fewer playouts than
-        # actions, the ones tried are a fair sample, not the first few in sorted order
-        first = self.rng.sample(range(len(actions)), len(actions))
-        for n in range(self.playouts):
-            i = first[n] if n < len(actions) else self._pick(wins, scores, visits, seen, n)
-            share, score = self._playout(state, actions[i])
-            wins[i] += share
-            scores[i] += score
-            visits[i] += 1
-            seen = [min(seen[0], score), max(seen[1], score)] if seen else [score, score]
-        best = max(range(len(actions)), key=lambda i: (
-            self._value(wins, scores, visits, seen, i) if visits[i] else -1.0, visits[i], -i))
-        return actions[best]
+        if self.advisor is None:
+            return actions[self._halve(state, actions, self.playouts)]
+        default = actions.index(self.advisor.step(state))
+        # half the budget finds the best challenger, the other half tests it against the
+        # rollout bot's choice on fresh playouts (so the luck that made it look best in
+        # the search does not count in the test)
+        challenger = self._halve(state, actions, self.playouts // 2)
+        if challenger == default:
+            return actions[default]
+        pair = [challenger, default]
+        results: list[list[tuple[float, float]]] = [[] for _ in actions]
+        self._round(state, actions, pair, max(2, self.playouts // 4), results)
+        return actions[challenger if _surely_better(challenger, default, results)
+                       else default]
 
-    @staticmethod
-    def _value(wins: list[float], scores: list[float], visits: list[int], seen: list[float],
-               i: int) -> float:
-        span = seen[1] - seen[0]
-        scaled = (scores[i] / visits[i] - seen[0]) / span if span else 0.0
-        return wins[i] / visits[i] + 0.5 * scaled
+    def _halve(self, state: State, actions: list[Action], budget: int) -> int:
+        """The best action by sequential halving over ``budget`` playouts."""
+        # with more actions than half the budget, a fair random sample of them competes
+        # (every candidate needs playouts of its own to be told apart)
+        alive = sorted(self.rng.sample(range(len(actions)),
+                                       min(len(actions), max(2, budget // 2))))
+        results: list[list[tuple[float, float]]] = [[] for _ in actions]
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        for _ in range(rounds):
+            self._round(state, actions, alive, max(1, budget // (rounds * len(alive))),
+                        results)
+            alive = _better_half(alive, results)
+        return alive[0]
 
-    def _pick(self, wins: list[float], scores: list[float], visits: list[int],
-              seen: list[float], n: int) -> int:
-        log_n = math.log(n)
-        return max(range(len(visits)), key=lambda i: (
-            self._value(wins, scores, visits, seen, i)
-            + EXPLORE * math.sqrt(log_n / visits[i]), -i))
+    def _round(self, state: State, actions: list[Action], alive: list[int], each: int,
+               results: list[list[tuple[float, float]]]) -> None:
+        """``each`` playouts of every candidate in ``alive``, playout k of every one on the
+        same seed (common random numbers)."""
+        for _ in range(each):
+            seed = self.rng.getrandbits(64)
+            for i in alive:
+                results[i].append(self._playout(state, actions[i], seed))
 
-    def _playout(self, state: State, action: Action) -> tuple[float, float]:
+    def _playout(self, state: State, action: Action, seed: int) -> tuple[float, float]:
+        """This seat's share of the win after ``action`` and a playout, and its score
+        less the best other seat's (its own score alone in a solo game)."""
         game = state.clone()
         game.apply_action(action)
-        rng: random.Random = self.rng
+        rng = random.Random(seed)
+        bots: dict[int, Bot] = {}  # the rollout bots, by seat, made when first needed
         for _ in range(PLAYOUT_LIMIT):
             if game.is_terminal():
                 break
-            if game.current_player() == CHANCE:
+            player = game.current_player()
+            if player == CHANCE:
                 game.apply_action(sample_chance(game, rng))
+            elif self.rollout is not RandomBot:
+                if player not in bots:
+                    bots[player] = self.rollout(player, seed)
+                game.apply_action(bots[player].step(game))
             else:
                 game.apply_action(rng.choice(game.legal_actions()))
         else:
             return 0.0, 0.0
         winners = game.winners()
         share = 1.0 / len(winners) if self.seat in winners else 0.0
-        return share, game.returns()[self.seat]
+        scores = game.returns()
+        others = [score for seat, score in enumerate(scores) if seat != self.seat]
+        return share, scores[self.seat] - (max(others) if others else 0.0)
 
 
-def mcts_factory(name: str) -> BotFactory | None:
-    """``mcts`` (the default budget) or ``mcts:N`` (N playouts a decision); None if the
-    name is neither."""
-    head, _, budget = name.partition(":")
+def _values(alive: list[int], results: list[list[tuple[float, float]]]) -> dict[int, list[float]]:
+    """Each candidate's playout values: its share of the win plus the scaled score."""
+    scores = [score for i in alive for _, score in results[i]]
+    low, span = min(scores), max(scores) - min(scores)
+    return {i: [share + (SCORE_WEIGHT * (score - low) / span if span else 0.0)
+                for share, score in results[i]] for i in alive}
+
+
+def _better_half(alive: list[int], results: list[list[tuple[float, float]]]) -> list[int]:
+    """The better half of the candidates (at least one), best first; ties keep the
+    earlier action, so the choice is deterministic."""
+    values = _values(alive, results)
+    ranked = sorted(alive, key=lambda i: (-sum(values[i]) / len(values[i]), i))
+    return ranked[:max(1, len(alive) // 2)]
+
+
+def _surely_better(challenger: int, default: int,
+                   results: list[list[tuple[float, float]]]) -> bool:
+    """Whether ``challenger`` beat ``default`` on their paired playouts (the same seeds):
+    a mean difference above zero by more than Student's t at 95 % (two-sided) times its
+    standard error, so a lucky few playouts do not overrule the bot."""
+    values = _values([challenger, default], results)
+    diffs = [c - d for c, d in zip(values[challenger], values[default], strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1))
+    return mean > 0 and (spread == 0 or mean > _t95(n - 1) * spread / math.sqrt(n))
+
+
+def _t95(df: int) -> float:
+    """Student's t two-sided 95 % point for ``df`` degrees of freedom (a table for the few,
+    the Cornish-Fisher expansion beyond: within 0.01)."""
+    if df <= len(T95):
+        return T95[df - 1]
+    z = 1.959964
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+
+
+def mcts_factory(name: str, bots: Mapping[str, BotFactory] | None = None) -> BotFactory | None:
+    """``mcts`` (the default budget), ``mcts:N`` (N playouts a decision) or ``mcts:N:BOT``
+    (playouts played by the game's bot BOT, one of ``bots``); None if the name is none of
+    these."""
+    head, _, rest = name.partition(":")
+    budget, _, player = rest.partition(":")
     if head != "mcts":
         return None
     if budget and (not budget.isdigit() or not 1 <= int(budget) <= MAX_PLAYOUTS):
         return None
-    return partial(MctsBot, playouts=int(budget or DEFAULT_PLAYOUTS))
+    rollout: Callable[..., Bot] = RandomBot
+    if player:
+        found = (bots or {}).get(player)
+        if found is None:
+            return None
+        rollout = found
+    return partial(MctsBot, playouts=int(budget or DEFAULT_PLAYOUTS), rollout=rollout)

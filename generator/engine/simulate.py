@@ -53,7 +53,7 @@ def seating(players: int, index: int, rotate: bool) -> list[int]:
 
 def bot_named(table: Mapping[str, BotFactory], name: str) -> BotFactory | None:
     """A game's own bot, or the general ones every game has (``mcts``, ``mcts:N``)."""
-    return table.get(name) or mcts_factory(name)
+    return table.get(name) or mcts_factory(name, table)
 
 
 def unknown_bots(table: Mapping[str, BotFactory], names: Iterable[str]) -> list[str]:

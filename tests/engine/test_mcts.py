@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pickle
 
+from generator.engine.api import Action, State
 from generator.engine.bots import RandomBot
-from generator.engine.mcts import MctsBot, mcts_factory
+from generator.engine.mcts import MctsBot, _surely_better, mcts_factory
 from generator.engine.playout import play
-from generator.engine.simulate import run
+from generator.engine.simulate import bot_named, run
 
-from .toy import KEEP, ToyGame, ToyState
+from .toy import GIVE, KEEP, Keeper, ToyGame, ToyState
 
 
 def test_names_and_budgets() -> None:
@@ -39,3 +40,52 @@ def test_it_beats_random_in_the_toy_game() -> None:
     summary = run(ToyGame(), 2, 40, 3, [("mcts:12", factory), ("random", RandomBot)],
                   rotate=True)
     assert summary["lineup"][0]["wins"] >= 30, summary["lineup"]
+
+
+class Giver(Keeper):
+    """Always gives the roll away: the losing strategy of the toy game."""
+
+    name = "giver"
+
+    def step(self, state: State) -> Action:
+        return GIVE
+
+
+def test_a_rollout_bot_is_named_after_the_budget() -> None:
+    bots = {"keeper": Keeper}
+    factory = mcts_factory("mcts:8:keeper", bots)
+    assert factory is not None
+    bot = factory(0, "s")
+    assert isinstance(bot, MctsBot) and bot.rollout is Keeper and bot.playouts == 8
+    assert mcts_factory("mcts:8:nobody", bots) is None
+    assert mcts_factory("mcts:8:keeper") is None  # no game, no bots of its own
+    assert bot_named(bots, "mcts:8:keeper") is not None
+    pickle.dumps(factory)
+
+
+def test_a_playout_is_the_same_for_the_same_seed() -> None:
+    # common random numbers: candidates compared on the same seed meet the same dice
+    bot = MctsBot(0, "s", playouts=4)
+    state = ToyState([2, 3], seat=0, roll=2)
+    assert bot._playout(state, KEEP, 99) == bot._playout(state, KEEP, 99)
+    results = {bot._playout(state, KEEP, seed) for seed in range(30)}
+    assert len(results) > 1  # and different seeds are different games
+
+
+def test_it_leaves_the_rollout_bots_choice_for_a_clearly_better_one() -> None:
+    # giving the 3 away hands seat 1 the game; keeping it wins at once
+    state = ToyState([7, 8], seat=0, roll=3)
+    assert Giver(0, "s").step(state) == GIVE
+    assert MctsBot(0, "s", playouts=16, rollout=Giver).step(state) == KEEP
+
+
+def test_it_keeps_the_rollout_bots_choice_unless_surely_beaten() -> None:
+    # candidate 1 did better on average, but within the noise of the paired playouts
+    noisy = [[(1.0, 5.0), (0.0, 1.0), (1.0, 6.0), (0.0, 2.0)],
+             [(0.0, 2.0), (1.0, 6.0), (1.0, 5.0), (1.0, 6.0)]]
+    assert not _surely_better(1, 0, noisy)
+    # the same playouts, but candidate 1 won each one candidate 0 lost
+    clear = [[(0.0, 1.0), (0.0, 2.0), (0.0, 1.0), (0.0, 2.0)],
+             [(1.0, 5.0), (1.0, 6.0), (1.0, 5.0), (1.0, 6.0)]]
+    assert _surely_better(1, 0, clear)
+    assert not _surely_better(0, 1, clear)
