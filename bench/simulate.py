@@ -25,10 +25,14 @@ same games (actions and scores).
 from __future__ import annotations
 
 import argparse
+import math
+import statistics
 import time
 from typing import Any
 
-from generator.engine.simulate import bot_named, run
+from generator.engine.playout import play
+from generator.engine.simulate import bot_named, game_seed, run
+from generator.engine.stats import t95
 from generator.games import GAMES
 from generator.validate import validate_game
 
@@ -78,15 +82,31 @@ def mcts_row(game_id: str, mcts: str, games: int) -> str:
                   table, check="end", rotate=True)
     seconds = (time.process_time() - started) / games
     if players == 1:
-        _, greedy = measure(game_id, ["greedy"], games)
+        low, mean, high = paired_gain(game_id, mcts, games)
         score = summary["lineup"][0]["score"]
         return (f"| {game_id} | 1 | {mcts} | {games} | {score['mean']:.1f} medals "
-                f"[{score['ci95'][0]:.1f}, {score['ci95'][1]:.1f}] | greedy: "
-                f"{greedy['score']['mean']:.1f} medals | {seconds:.1f} |")
+                f"[{score['ci95'][0]:.1f}, {score['ci95'][1]:.1f}] | {mean:+.2f} medals "
+                f"a game over greedy on the same seeds [{low:+.2f}, {high:+.2f}] "
+                f"| {seconds:.1f} |")
     me = summary["lineup"][0]
     return (f"| {game_id} | {players} | {mcts} | {games} | {me['rate']:.0%} "
             f"[{me['ci95'][0]:.0%}, {me['ci95'][1]:.0%}] | fair share {1 / players:.0%} "
             f"| {seconds:.1f} |")
+
+
+def paired_gain(game_id: str, mcts: str, games: int) -> tuple[float, float, float]:
+    """The solo game: ``mcts``'s score less greedy's on each of the same seeds as ``run``
+    plays (game i of seed 1), mean and 95 % interval (Student's t)."""
+    spec = GAMES[game_id]
+    game = spec.make_game(validate_game(spec).data)  # type: ignore[misc]
+    diffs = []
+    for i in range(games):
+        scores = [play(game, 1, [(name, bot_named(spec.bots, name))], game_seed(1, i),
+                       check="end").scores[0] for name in (mcts, "greedy")]  # type: ignore[list-item]
+        diffs.append(scores[0] - scores[1])
+    mean = statistics.fmean(diffs)
+    half = t95(games - 1) * statistics.stdev(diffs) / math.sqrt(games)
+    return mean - half, mean, mean + half
 
 
 def against(revs: list[str], games: list[str], count: int, repeat: int) -> None:
@@ -119,7 +139,7 @@ def main() -> None:
         against(args.against, args.games, args.count, args.repeat)
         return
     if args.strength:
-        print("| game | players | bot | games | mcts against greedy, seat-rotated "
+        print("| game | players | bot | games | mcts against greedy, seat-rotated (95 % interval) "
               "| for scale | CPU s a game |")
         print("|---|---:|---|---:|---|---|---:|")
         for game_id in args.games:

@@ -29,12 +29,12 @@ from functools import partial
 from generator.engine.api import CHANCE, Action, State
 from generator.engine.bots import Bot, RandomBot
 from generator.engine.playout import BotFactory, sample_chance
+from generator.engine.stats import t95
 
 DEFAULT_PLAYOUTS = 100
 MAX_PLAYOUTS = 100_000
 PLAYOUT_LIMIT = 1_000_000  # a safety stop for a game that would never end
 SCORE_WEIGHT = 0.5  # a win counts 1; the scaled score (0 to 1) half as much
-T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228)
 
 
 class MctsBot(Bot):
@@ -54,26 +54,28 @@ class MctsBot(Bot):
         if len(actions) == 1:
             return actions[0]
         if self.advisor is None:
-            return actions[self._halve(state, actions, self.playouts)]
+            return actions[self._halve(state, actions, self.playouts,
+                                       list(range(len(actions))))]
         default = actions.index(self.advisor.step(state))
-        # half the budget finds the best challenger, the other half tests it against the
-        # rollout bot's choice on fresh playouts (so the luck that made it look best in
-        # the search does not count in the test)
-        challenger = self._halve(state, actions, self.playouts // 2)
-        if challenger == default:
-            return actions[default]
-        pair = [challenger, default]
+        # a third of the budget finds the best other action, the rest tests it against
+        # the rollout bot's choice on fresh playouts (so the luck that made it look best
+        # in the search does not count in the test)
+        others = [i for i in range(len(actions)) if i != default]
+        challenger = self._halve(state, actions, max(1, self.playouts // 3), others)
         results: list[list[tuple[float, float]]] = [[] for _ in actions]
-        self._round(state, actions, pair, max(2, self.playouts // 4), results)
+        self._round(state, actions, [challenger, default], max(2, self.playouts // 3),
+                    results)
         return actions[challenger if _surely_better(challenger, default, results)
                        else default]
 
-    def _halve(self, state: State, actions: list[Action], budget: int) -> int:
-        """The best action by sequential halving over ``budget`` playouts."""
-        # with more actions than half the budget, a fair random sample of them competes
+    def _halve(self, state: State, actions: list[Action], budget: int,
+               candidates: list[int]) -> int:
+        """The best of the ``candidates`` by sequential halving over ``budget`` playouts."""
+        if len(candidates) == 1:
+            return candidates[0]
+        # with more candidates than half the budget, a fair random sample of them competes
         # (every candidate needs playouts of its own to be told apart)
-        alive = sorted(self.rng.sample(range(len(actions)),
-                                       min(len(actions), max(2, budget // 2))))
+        alive = sorted(self.rng.sample(candidates, min(len(candidates), max(2, budget // 2))))
         results: list[list[tuple[float, float]]] = [[] for _ in actions]
         rounds = max(1, math.ceil(math.log2(len(alive))))
         for _ in range(rounds):
@@ -145,16 +147,7 @@ def _surely_better(challenger: int, default: int,
     n = len(diffs)
     mean = sum(diffs) / n
     spread = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1))
-    return mean > 0 and (spread == 0 or mean > _t95(n - 1) * spread / math.sqrt(n))
-
-
-def _t95(df: int) -> float:
-    """Student's t two-sided 95 % point for ``df`` degrees of freedom (a table for the few,
-    the Cornish-Fisher expansion beyond: within 0.01)."""
-    if df <= len(T95):
-        return T95[df - 1]
-    z = 1.959964
-    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+    return mean > 0 and (spread == 0 or mean > t95(n - 1) * spread / math.sqrt(n))
 
 
 def mcts_factory(name: str, bots: Mapping[str, BotFactory] | None = None) -> BotFactory | None:

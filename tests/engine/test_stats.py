@@ -8,7 +8,7 @@ import statistics
 import pytest
 
 from generator.engine.playout import GameRecord
-from generator.engine.stats import Moments, quantile, wilson
+from generator.engine.stats import Moments, quantile, t95, wilson
 from generator.engine.tally import Tally
 
 
@@ -83,3 +83,12 @@ def test_a_tally_merged_from_chunks_equals_one_kept_game_by_game() -> None:
             part.add(i, records[i])
         merged.merge(part)
     assert merged.summary(["a", "b", "c"]) == whole.summary(["a", "b", "c"])
+
+
+def test_students_t_points() -> None:
+    # published two-sided 95 % points: the table for few degrees of freedom, the
+    # expansion beyond it agrees to two decimals
+    for df, point in [(1, 12.706), (4, 2.776), (10, 2.228), (11, 2.201), (15, 2.131),
+                      (30, 2.042), (120, 1.980)]:
+        assert abs(t95(df) - point) < 0.005, df
+    assert t95(100_000) == pytest.approx(1.96, abs=0.001)
