@@ -62,7 +62,8 @@ def test_replay_finds_a_tampered_record(tmp_path: Path,
 
 @pytest.mark.parametrize("extra", [
     ["--games", "0"], ["--games", "-3"], ["--games", "many"], ["--seed", "abc"],
-    ["--bot", "genius"], ["--bot", "mcts:0"], ["--jobs", "0"], ["--players", "x"],
+    ["--bot", "genius"], ["--bot", "mcts:0"], ["--bot", "mcts:4:genius"], ["--jobs", "0"],
+    ["--players", "x"],
     ["--cluster", "tcp://127.0.0.1:9"],
 ])
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(
@@ -73,6 +74,14 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(
     err = capsys.readouterr().err
     assert err.startswith("copperplate: error: ") and err.count("\n") == 1, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_mcts_can_play_its_playouts_with_the_games_own_bot(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "copperdale", "--bot", "mcts:4:greedy", "--games", "1",
+                 "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["bots"] == ["mcts:4:greedy"] and summary["completed"] == 1
 
 
 def test_an_existing_record_is_never_replaced(tmp_path: Path,
