@@ -59,33 +59,39 @@ def _chance_reveal(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
     return list(s.unseen) if s.main_fresh > 0 else [s.bottom[0]]
 
 
+# The assignments in sorted order, each with its segment's index: listed already sorted.
+_ASSIGNMENTS = sorted((("assign", seg), i) for i, seg in enumerate(SEGMENTS))
+
+
 def _assign(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    acts: list[Action] = [("assign", seg) for i, seg in enumerate(SEGMENTS)
-                          if s.assigned[i] is None]
-    acts.sort()
+    assigned = s.assigned
+    acts: list[Action] = [act for act, i in _ASSIGNMENTS if assigned[i] is None]
     if s.redraws < s.t.redraws_per_month and _has(s, "philosophers"):
         acts.append(("redraw",))
     return acts
 
 
 def _economy(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    return [("occupation", i) for i, values in enumerate(s.occupations)
-            if len(values) < s.t.occupation_spaces]
+    spaces = s.t.occupation_spaces
+    return [act for act, values in zip(s.t.occupation_actions, s.occupations, strict=True)
+            if len(values) < spaces]
 
 
 def infrastructure_spaces(s: CopperdaleState, card: int) -> list[Action]:
     """Every space the Infrastructure card may fill now (one type per fill, each type
     once a month; Estates and Monuments only in the card's suit)."""
-    t, suit = s.t, s.t.card_suit[card]
+    t, suit, used = s.t, s.t.card_suit[card], s.infra_used
     acts: list[Action] = []
-    if "district" not in s.infra_used:
-        acts += [("district", d) for d, v in enumerate(s.districts) if len(v) < t.district_spaces]
-    if "estate" not in s.infra_used:
-        acts += [("estate", e) for e, suits in enumerate(t.estate_suits)
-                 if s.estates[e] is None and suit in suits]
-    if "monument" not in s.infra_used:
-        acts += [("monument", m) for m, suits in enumerate(t.monument_suits)
-                 if suit in suits and s.monuments[m][suits.index(suit)] is None]
+    if "district" not in used:
+        spaces = t.district_spaces
+        acts += [act for act, v in zip(t.district_actions, s.districts, strict=True)
+                 if len(v) < spaces]
+    if "estate" not in used:
+        estates = s.estates
+        acts += [act for e, act in t.estates_taking[suit] if estates[e] is None]
+    if "monument" not in used:
+        monuments = s.monuments
+        acts += [act for m, space, act in t.monuments_taking[suit] if monuments[m][space] is None]
     return acts
 
 
@@ -96,8 +102,9 @@ def _infrastructure(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
 
 
 def _population(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    acts: list[Action] = [("population", p) for p, n in enumerate(s.population)
-                          if n < s.t.population_caps[p]]
+    acts: list[Action] = [act for act, n, cap in zip(s.t.population_actions, s.population,
+                                                     s.t.population_caps, strict=True)
+                          if n < cap]
     return [PASS, *acts] if acts and task[1] else acts
 
 
@@ -121,8 +128,19 @@ _OPTIONS: dict[str, Callable[[CopperdaleState, tuple[Any, ...]], list[Action]]] 
 # -- performing a chosen action ----------------------------------------------------------
 def perform(s: CopperdaleState, task: tuple[Any, ...], action: Action, events: Events) -> None:
     s._legal = None  # the state's cached legal actions are stale from here on
-    s.todo.pop(0)
+    del s.todo[0]
     _PERFORM[task[0]](s, action, events)
+
+
+def play(s: CopperdaleState, action: Action, events: Events) -> None:
+    """The task at the head of the queue takes ``action``, then the month runs on to the
+    next choice: the whole of ``apply_action`` once the action is known to be legal."""
+    s._legal = None
+    todo = s.todo
+    kind = todo[0][0]
+    del todo[0]
+    _PERFORM[kind](s, action, events)
+    advance(s, events)
 
 
 def _border_card(s: CopperdaleState, card: Any, events: Events) -> None:
@@ -319,20 +337,23 @@ NOTHING_TO_FILL = {
 def advance(s: CopperdaleState, events: Events) -> None:
     """Run automatic steps and forced choices until a chance draw, a real choice or the end."""
     s._legal = None
-    while s.todo:
-        kind = s.todo[0][0]
-        if kind in _AUTO:
-            s.todo.pop(0)
-            _AUTO[kind](s, events)
+    todo = s.todo  # every step edits the queue in place
+    while todo:
+        task = todo[0]
+        kind = task[0]
+        auto = _AUTO.get(kind)
+        if auto is not None:
+            del todo[0]
+            auto(s, events)
             continue
         if kind in CHANCE_KINDS:
             return
-        acts = options(s, s.todo[0])
+        acts = _OPTIONS[kind](s, task)
         if len(acts) > 1:
             s._legal = acts
             return
-        if not acts:  # nothing can be filled: the card is resolved without effect
-            s.todo.pop(0)
+        del todo[0]
+        if acts:
+            _PERFORM[kind](s, acts[0], events)
+        else:  # nothing can be filled: the card is resolved without effect
             _say(events, NOTHING_TO_FILL[kind])
-            continue
-        perform(s, s.todo[0], acts[0], events)

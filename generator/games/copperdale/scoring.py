@@ -34,7 +34,7 @@ def medal_ceiling(board: BoardFile) -> int:
 
 def prosperity(t: Tables, s: CopperdaleState) -> int:
     """All numbers written in Occupation spaces, plus the Merchants bonus if unlocked."""
-    total = sum(sum(values) for values in s.occupations)
+    total = sum(map(sum, s.occupations))
     if s.skill(t.skill_index["merchants"]):
         total += t.merchants_bonus
     return total
@@ -43,12 +43,12 @@ def prosperity(t: Tables, s: CopperdaleState) -> int:
 def measures(t: Tables, s: CopperdaleState) -> dict[str, int]:
     """What each end bonus counts on this sheet right now."""
     level = prosperity(t, s)
-    estates_full = all(card is not None for card in s.estates)
+    estates_full = None not in s.estates
     return {
         "masons-estates": t.masons_medals if estates_full and s.skill(t.skill_index["masons"])
         else 0,
-        "prosperity-levels": sum(level >= threshold for threshold in t.prosperity_levels),
-        "completed-districts": sum(s.district_complete(d) for d in range(t.district_count)),
+        "prosperity-levels": sum(map(level.__ge__, t.prosperity_levels)),
+        "completed-districts": sum(map(s.district_complete, range(t.district_count))),
         "full-population-suits": _suits(s.population, t.population_caps, full=True),
         "full-border-suits": _suits(s.borders, t.border_caps, full=True),
         "unique-population-suits": _suits(s.population, t.population_caps,
@@ -59,7 +59,7 @@ def measures(t: Tables, s: CopperdaleState) -> dict[str, int]:
 
 def _suits(filled: list[int], caps: tuple[int, ...], full: bool) -> int:
     """Suits filled in: every space of the suit, or (``full`` off) at least one."""
-    return sum(n >= (cap if full else 1) for n, cap in zip(filled, caps, strict=True))
+    return sum(map(int.__ge__, filled, caps)) if full else sum(map((1).__le__, filled))
 
 
 def monument_complete(t: Tables, s: CopperdaleState, m: int) -> bool:
@@ -80,8 +80,9 @@ def medal_breakdown(t: Tables, s: CopperdaleState,
     """Medals per source as if the game ended now (monuments count only when complete)."""
     counted = counted or measures(t, s)
     need = _monument_need(t, s)
+    monuments = s.monuments
     out = {}
     for source_id, _name, measure, cap, monument in t.medal_sources:
-        built = monument < 0 or _filled(s.monuments[monument]) >= need
+        built = monument < 0 or _filled(monuments[monument]) >= need
         out[source_id] = min(cap, counted[measure]) if built else 0
     return out
