@@ -89,7 +89,7 @@ def _sample_uniform(actions: list[Action], rng: random.Random) -> Action:
     total of probabilities passes the draw, found by bisection among the same float sums
     that the general walk adds up in the same order (so the same outcome)."""
     r = rng.random()
-    i = bisect_right(_running_totals(len(actions)), r)
+    i = bisect_right(_TOTALS.get(len(actions)) or _running_totals(len(actions)), r)
     return actions[i] if i < len(actions) else actions[-1]
 
 

@@ -9,6 +9,7 @@ Tasks are tuples ``(kind, arg...)`` in ``state.todo``. Chance tasks: ``border-ca
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from generator.engine.api import Action
@@ -23,9 +24,14 @@ PASS: Action = ("pass",)
 
 def month_tasks(t: Tables) -> list[tuple[Any, ...]]:
     """Months: Revealing & Assigning, then Resolving in the fixed order, then the end."""
+    return list(_month(t.infrastructure_fills))
+
+
+@cache
+def _month(infrastructure_fills: int) -> tuple[tuple[Any, ...], ...]:
     reveal_assign = [("reveal",), ("assign",)] * len(SEGMENTS)
-    infra = [("infrastructure",)] * t.infrastructure_fills
-    return [("border-card",), *reveal_assign, ("economy",), *infra, ("growth",), ("month-end",)]
+    infra = [("infrastructure",)] * infrastructure_fills
+    return ("border-card",), *reveal_assign, ("economy",), *infra, ("growth",), ("month-end",)
 
 
 def max_actions_per_month(t: Tables) -> int:
@@ -51,12 +57,14 @@ def options(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
     return _OPTIONS[task[0]](s, task)
 
 
+# A draw's outcomes are the unseen pool itself, not a copy: legal_actions() copies for
+# its callers, and the cache is dropped before the pool changes (see CopperdaleState).
 def _chance_border(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    return list(s.unseen)
+    return s.unseen  # type: ignore[return-value]
 
 
 def _chance_reveal(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    return list(s.unseen) if s.main_fresh > 0 else [s.bottom[0]]
+    return s.unseen if s.main_fresh > 0 else [s.bottom[0]]  # type: ignore[return-value]
 
 
 # The assignments in sorted order, each with its segment's index: listed already sorted.
@@ -72,9 +80,8 @@ def _assign(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
 
 
 def _economy(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    spaces = s.t.occupation_spaces
-    return [act for act, values in zip(s.t.occupation_actions, s.occupations, strict=True)
-            if len(values) < spaces]
+    spaces, acts = s.t.occupation_spaces, s.t.occupation_actions
+    return [acts[i] for i, values in enumerate(s.occupations) if len(values) < spaces]
 
 
 def infrastructure_spaces(s: CopperdaleState, card: int) -> list[Action]:
@@ -83,9 +90,8 @@ def infrastructure_spaces(s: CopperdaleState, card: int) -> list[Action]:
     t, suit, used = s.t, s.t.card_suit[card], s.infra_used
     acts: list[Action] = []
     if "district" not in used:
-        spaces = t.district_spaces
-        acts += [act for act, v in zip(t.district_actions, s.districts, strict=True)
-                 if len(v) < spaces]
+        spaces, districts = t.district_spaces, t.district_actions
+        acts += [districts[d] for d, v in enumerate(s.districts) if len(v) < spaces]
     if "estate" not in used:
         estates = s.estates
         acts += [act for e, act in t.estates_taking[suit] if estates[e] is None]
@@ -102,10 +108,9 @@ def _infrastructure(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
 
 
 def _population(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    acts: list[Action] = [act for act, n, cap in zip(s.t.population_actions, s.population,
-                                                     s.t.population_caps, strict=True)
-                          if n < cap]
-    return [PASS, *acts] if acts and task[1] else acts
+    caps, acts = s.t.population_caps, s.t.population_actions
+    options = [acts[p] for p, n in enumerate(s.population) if n < caps[p]]
+    return [PASS, *options] if options and task[1] else options
 
 
 def _extra_population(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
@@ -309,14 +314,14 @@ def _month_end(s: CopperdaleState, events: Events) -> None:
     """Border card and the three assigned cards to the discard; after month 12, the end."""
     assert s.border is not None
     s.discard.append(s.border)
-    s.discard.extend(c for c in s.assigned if c is not None)
+    s.discard += [c for c in s.assigned if c is not None]
     s.border = None
     s.assigned = [None] * len(SEGMENTS)
     s.redraws = 0
     s.infra_used = []
     s.month += 1
     if s.month <= s.t.months:
-        s.todo.extend(month_tasks(s.t))
+        s.todo += _month(s.t.infrastructure_fills)
     else:
         if events is not None:
             _say(events, f"game over: {sum(s.medals().values())} medals")

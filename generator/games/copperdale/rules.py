@@ -129,7 +129,8 @@ class CopperdaleState(State):
         other = CopperdaleState.__new__(CopperdaleState)
         other.t = self.t
         other.__dict__.update(_copy_fields(self.__dict__))
-        other._legal = self._legal
+        # A draw's cached outcomes are this state's own unseen pool: the copy lists its own.
+        other._legal = None if self._legal is self.unseen else self._legal
         return other
 
     def to_dict(self) -> dict[str, Any]:
