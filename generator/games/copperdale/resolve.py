@@ -72,32 +72,42 @@ _ASSIGNMENTS = sorted((("assign", seg), i) for i, seg in enumerate(SEGMENTS))
 
 
 def _assign(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    assigned = s.assigned
-    acts: list[Action] = [act for act, i in _ASSIGNMENTS if assigned[i] is None]
+    acts: list[Action] = []
+    for act, i in _ASSIGNMENTS:
+        if s.assigned[i] is None:
+            acts.append(act)
     if s.redraws < s.t.redraws_per_month and _has(s, "philosophers"):
         acts.append(("redraw",))
     return acts
 
 
 def _economy(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    spaces, acts = s.t.occupation_spaces, s.t.occupation_actions
-    return [acts[i] for i, values in enumerate(s.occupations) if len(values) < spaces]
+    spaces, acts = s.t.occupation_spaces, []
+    for i, values in enumerate(s.occupations):
+        if len(values) < spaces:
+            acts.append(s.t.occupation_actions[i])
+    return acts
 
 
 def infrastructure_spaces(s: CopperdaleState, card: int) -> list[Action]:
     """Every space the Infrastructure card may fill now (one type per fill, each type
     once a month; Estates and Monuments only in the card's suit)."""
+    # Plain loops, not comprehensions: each of these lists is short and built very often.
     t, suit, used = s.t, s.t.card_suit[card], s.infra_used
     acts: list[Action] = []
     if "district" not in used:
-        spaces, districts = t.district_spaces, t.district_actions
-        acts += [districts[d] for d, v in enumerate(s.districts) if len(v) < spaces]
+        spaces = t.district_spaces
+        for d, values in enumerate(s.districts):
+            if len(values) < spaces:
+                acts.append(t.district_actions[d])
     if "estate" not in used:
-        estates = s.estates
-        acts += [act for e, act in t.estates_taking[suit] if estates[e] is None]
+        for e, act in t.estates_taking[suit]:
+            if s.estates[e] is None:
+                acts.append(act)
     if "monument" not in used:
-        monuments = s.monuments
-        acts += [act for m, space, act in t.monuments_taking[suit] if monuments[m][space] is None]
+        for m, space, act in t.monuments_taking[suit]:
+            if s.monuments[m][space] is None:
+                acts.append(act)
     return acts
 
 
@@ -221,14 +231,12 @@ def _infra(s: CopperdaleState, action: Any, events: Events) -> None:
 
 def _district(s: CopperdaleState, d: int, value: int, events: Events) -> None:
     s.districts[d].append(value)
-    written = "/".join(map(str, s.districts[d]))
-    if s.district_complete(d):
-        if events is not None:
-            _say(events, f"Infrastructure: District {d + 1} {written}, completed")
+    completed = s.district_complete(d)
+    if events is not None:
+        written = "/".join(map(str, s.districts[d]))
+        _say(events, f"Infrastructure: District {d + 1} {written}{', completed' * completed}")
+    if completed:
         s.todo[0:0] = population_fills(s)
-    else:
-        if events is not None:
-            _say(events, f"Infrastructure: District {d + 1} {written}")
 
 
 def population_fills(s: CopperdaleState) -> list[tuple[Any, ...]]:
@@ -280,7 +288,7 @@ def _growth(s: CopperdaleState, events: Events) -> None:
     suit = s.t.card_suit[card]
     if s.population[suit] < s.t.population_caps[suit]:
         _say(events, "Growth:")
-        _fill_population(s, ("population", suit), events)
+        _fill_population(s, s.t.population_actions[suit], events)
         extra = s.t.farmers_population - 1 if _has(s, "farmers") else 0
         s.todo[0:0] = [("extra-population", suit)] * extra
     else:
@@ -314,7 +322,9 @@ def _month_end(s: CopperdaleState, events: Events) -> None:
     """Border card and the three assigned cards to the discard; after month 12, the end."""
     assert s.border is not None
     s.discard.append(s.border)
-    s.discard += [c for c in s.assigned if c is not None]
+    for card in s.assigned:
+        if card is not None:
+            s.discard.append(card)
     s.border = None
     s.assigned = [None] * len(SEGMENTS)
     s.redraws = 0
