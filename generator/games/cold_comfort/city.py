@@ -113,10 +113,11 @@ class City:
                 self.shapes[tile][rotation].squares if ch != PUBLIC]
 
     def all_lots(self) -> list[tuple[Square, int]]:
-        """Every lot of the map with its value, in the order the tiles were placed
-        (remembered until the next tile: every turn looks for lots to build on)."""
+        """Every lot of the map with its value, by square (remembered until the next
+        tile: every turn looks for lots to build on, and lists the builds sorted)."""
         if self._lots is None:
-            self._lots = [(sq, int(ch)) for sq, (_, ch) in self.square.items() if ch.isdigit()]
+            self._lots = sorted((sq, int(ch)) for sq, (_, ch) in self.square.items()
+                                if ch.isdigit())
         return self._lots
 
     def lot_value(self, square: Square) -> int | None:
