@@ -356,14 +356,14 @@ def advance(s: CopperdaleState, events: Events) -> None:
     while todo:
         task = todo[0]
         kind = task[0]
-        auto = _AUTO.get(kind)
-        if auto is not None:
-            del todo[0]
-            auto(s, events)
-            continue
         if kind in CHANCE_KINDS:
             return
-        acts = _OPTIONS[kind](s, task)
+        choices = _OPTIONS.get(kind)
+        if choices is None:  # an automatic step
+            del todo[0]
+            _AUTO[kind](s, events)
+            continue
+        acts = choices(s, task)
         if len(acts) > 1:
             s._legal = acts
             return
