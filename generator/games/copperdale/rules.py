@@ -164,7 +164,7 @@ def _copy_fields(fields: dict[str, Any]) -> dict[str, Any]:
     for name in FLAT:
         out[name] = list(out[name])
     for name in NESTED:
-        out[name] = [list(v) for v in out[name]]
+        out[name] = list(map(list, out[name]))
     return out
 
 

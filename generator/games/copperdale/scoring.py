@@ -49,11 +49,11 @@ def measures(t: Tables, s: CopperdaleState) -> dict[str, int]:
         else 0,
         "prosperity-levels": sum(map(level.__ge__, t.prosperity_levels)),
         "completed-districts": sum(map(s.district_complete, range(t.district_count))),
-        "full-population-suits": _suits(s.population, t.population_caps, full=True),
-        "full-border-suits": _suits(s.borders, t.border_caps, full=True),
+        "full-population-suits": _suits(s.population, t.population_caps, True),
+        "full-border-suits": _suits(s.borders, t.border_caps, True),
         "unique-population-suits": _suits(s.population, t.population_caps,
-                                          full=t.unique_suit_full),
-        "unique-border-suits": _suits(s.borders, t.border_caps, full=t.unique_suit_full),
+                                          t.unique_suit_full),
+        "unique-border-suits": _suits(s.borders, t.border_caps, t.unique_suit_full),
     }
 
 
@@ -83,6 +83,8 @@ def medal_breakdown(t: Tables, s: CopperdaleState,
     monuments = s.monuments
     out = {}
     for source_id, _name, measure, cap, monument in t.medal_sources:
-        built = monument < 0 or _filled(monuments[monument]) >= need
-        out[source_id] = min(cap, counted[measure]) if built else 0
+        if monument < 0 or _filled(monuments[monument]) >= need:
+            out[source_id] = min(cap, counted[measure])
+        else:
+            out[source_id] = 0
     return out
