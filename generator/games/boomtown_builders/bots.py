@@ -66,13 +66,13 @@ def expected_points(state: BoomtownState, card: str, row: int, col: int,
     to by then for rows farther out."""
     t = state.tables
     line = state.preview() if line is None else line
-    face = t.cards[card]
+    points_apart = t.points_apart[card]
     bonus = t.goldmine_bonus if goldmine_next_door(t, state.b.lots, row, col) else 0
     drift = row - len(state.b.tokens)
     spots = range(max(line - drift, 0), min(line + drift, t.columns - 1) + 1)
     total = 0  # whole points: the same sum in any order
     for j in spots:
-        points = face.points_at(abs(col - j))
+        points = points_apart[abs(col - j)]
         if points:
             total += points + bonus
     return total / len(spots)

@@ -44,6 +44,8 @@ class Tables:
     places: tuple[tuple[int, int], ...] = ()
     builds: dict[str, tuple[Action, ...]] = field(default_factory=dict)  # card -> by lot
     terrain_at: tuple[Action, ...] = ()
+    # Each card's points by distance from the Track Token, one entry per column apart.
+    points_apart: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def middle(self) -> int:
@@ -90,4 +92,6 @@ def build_tables(data: BoomtownBuildersData) -> Tables:
         builds={f.id: tuple(("build", f.id, r, c) for r, c in places)
                 for f in data.building_faces()},
         terrain_at=tuple(("terrain-at", r, c) for r, c in places),
+        points_apart={f.id: tuple(map(f.points_at, range(board.columns)))
+                      for f in data.building_faces()},
     )
