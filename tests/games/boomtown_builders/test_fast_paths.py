@@ -59,3 +59,12 @@ def test_an_illegal_build_is_refused(game: BoomtownGame) -> None:
     state.apply_action(("build", card, row, col))
     with pytest.raises(ValueError):
         state.apply_action(("build", card, row, col))  # now an invest is due
+
+
+def test_tables_hold_each_cards_points_and_each_lots_actions(game: BoomtownGame) -> None:
+    t = game.tables
+    for card, face in t.cards.items():
+        assert t.points_apart[card] == tuple(face.points_at(d) for d in range(t.columns))
+        assert t.builds[card] == tuple(("build", card, *divmod(i, t.columns))
+                                       for i in range(t.rows * t.columns))
+    assert t.places == tuple(divmod(i, t.columns) for i in range(t.rows * t.columns))
