@@ -161,7 +161,7 @@ class BoomtownState(State):
         a turn offers hundreds of (card, lot) builds, a draw lists the whole deck."""
         b = self.b
         if type(action) is not tuple or not action:
-            return False
+            return action in self.legal_actions()
         kind, shape = action[0], tuple(map(type, action))
         if b.phase == "build" and kind == "build" and shape == (str, str, int, int):
             first = self._first_open_row(b.seat)
