@@ -73,8 +73,9 @@ _ASSIGNMENTS = sorted((("assign", seg), i) for i, seg in enumerate(SEGMENTS))
 
 def _assign(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
     acts: list[Action] = []
+    assigned = s.assigned
     for act, i in _ASSIGNMENTS:
-        if s.assigned[i] is None:
+        if assigned[i] is None:
             acts.append(act)
     if s.redraws < s.t.redraws_per_month and _has(s, "philosophers"):
         acts.append(("redraw",))
@@ -289,8 +290,8 @@ def _growth(s: CopperdaleState, events: Events) -> None:
     if s.population[suit] < s.t.population_caps[suit]:
         _say(events, "Growth:")
         _fill_population(s, s.t.population_actions[suit], events)
-        extra = s.t.farmers_population - 1 if _has(s, "farmers") else 0
-        s.todo[0:0] = [("extra-population", suit)] * extra
+        if _has(s, "farmers"):
+            s.todo[0:0] = [("extra-population", suit)] * (s.t.farmers_population - 1)
     else:
         if events is not None:
             _say(events, f"Growth: {s.t.suit_names[suit]} Population is full")

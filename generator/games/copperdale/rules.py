@@ -20,7 +20,7 @@ from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
 from generator.games.copperdale import resolve
 from generator.games.copperdale.invariants import broken
 from generator.games.copperdale.model import CopperdaleData
-from generator.games.copperdale.resolve import CHANCE_KINDS
+from generator.games.copperdale.resolve import CHANCE_KINDS, play
 from generator.games.copperdale.scoring import medal_breakdown
 from generator.games.copperdale.tables import SEGMENTS, Tables, compile_tables
 
@@ -94,12 +94,12 @@ class CopperdaleState(State):
         legal = self._legal
         if action not in (self._legal_list() if legal is None else legal):
             self._refuse(action)
-        resolve.play(self, action, None)
+        play(self, action, None)
 
     def _play(self, action: Action, events: list[str] | None) -> None:
         if action not in self._legal_list():
             self._refuse(action)
-        resolve.play(self, action, events)
+        play(self, action, events)
 
     def _refuse(self, action: Action) -> None:
         raise ValueError(f"illegal action {action!r} in month {self.month}")

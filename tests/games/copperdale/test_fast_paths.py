@@ -36,4 +36,19 @@ def test_every_choice_of_many_games_is_sorted_and_open(game) -> None:
             if kind == "economy":
                 assert actions == [("occupation", i) for i, v in enumerate(state.occupations)
                                    if len(v) < game.tables.occupation_spaces]
+            if kind == "infrastructure":
+                assert actions == open_spaces(state)
             state.apply_action(rng.choice(actions))
+
+
+def open_spaces(s) -> list:  # type: ignore[no-untyped-def,type-arg]
+    """The spaces an Infrastructure card may fill, read straight off the sheet."""
+    t, suit, used = s.t, s.t.card_suit[s.assigned[1]], s.infra_used
+    spaces = [("district", d) for d, v in enumerate(s.districts)
+              if "district" not in used and len(v) < t.district_spaces]
+    spaces += [("estate", e) for e, suits in enumerate(t.estate_suits)
+               if "estate" not in used and s.estates[e] is None and suit in suits]
+    spaces += [("monument", m) for m, suits in enumerate(t.monument_suits)
+               if "monument" not in used and suit in suits
+               and s.monuments[m][suits.index(suit)] is None]
+    return spaces
