@@ -49,7 +49,12 @@ def _say(events: Events, text: str) -> None:
 
 
 def _has(s: CopperdaleState, skill: str) -> bool:
-    return s.skill(s.t.skill_index[skill])
+    return unlocked(s.occupations[s.t.skill_index[skill]], s.t.occupation_spaces)
+
+
+def unlocked(values: list[int], spaces: int) -> bool:
+    """An Occupation's skill is unlocked once its spaces rise strictly (Economy)."""
+    return len(values) == spaces and all(map(int.__lt__, values, values[1:]))
 
 
 # -- options ---------------------------------------------------------------------------
@@ -67,6 +72,7 @@ def _chance_reveal(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
     return s.unseen if s.main_fresh > 0 else [s.bottom[0]]  # type: ignore[return-value]
 
 
+_SEGMENT = {name: i for i, name in enumerate(SEGMENTS)}
 # The assignments in sorted order, each with its segment's index: listed already sorted.
 _ASSIGNMENTS = sorted((("assign", seg), i) for i, seg in enumerate(SEGMENTS))
 
@@ -188,7 +194,7 @@ def _assign_card(s: CopperdaleState, action: Any, events: Events) -> None:
         if events is not None:
             _say(events, f"Philosophers: put the {s.t.card_name[card]} under the Main Deck")
         return
-    segment = SEGMENTS.index(action[1])
+    segment = _SEGMENT[action[1]]
     s.assigned[segment] = card
     if events is not None:
         _say(events, f"assign the {s.t.card_name[card]} to {segment + 1} - {action[1].title()}")
@@ -357,7 +363,8 @@ def advance(s: CopperdaleState, events: Events) -> None:
     while todo:
         task = todo[0]
         kind = task[0]
-        if kind in CHANCE_KINDS:
+        if kind in CHANCE_KINDS:  # every draw is asked for its outcomes: list them now
+            s._legal = _OPTIONS[kind](s, task)
             return
         choices = _OPTIONS.get(kind)
         if choices is None:  # an automatic step

@@ -20,7 +20,7 @@ from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
 from generator.games.copperdale import resolve
 from generator.games.copperdale.invariants import broken
 from generator.games.copperdale.model import CopperdaleData
-from generator.games.copperdale.resolve import CHANCE_KINDS, play
+from generator.games.copperdale.resolve import CHANCE_KINDS, play, unlocked
 from generator.games.copperdale.scoring import medal_breakdown
 from generator.games.copperdale.tables import SEGMENTS, Tables, compile_tables
 
@@ -56,9 +56,7 @@ class CopperdaleState(State):
     # -- what the sheet says ---------------------------------------------------------
     def skill(self, occupation: int) -> bool:
         """An Occupation's skill is unlocked once its spaces rise strictly (Economy)."""
-        values = self.occupations[occupation]
-        return len(values) == self.t.occupation_spaces and all(
-            map(int.__lt__, values, values[1:]))
+        return unlocked(self.occupations[occupation], self.t.occupation_spaces)
 
     def district_complete(self, d: int) -> bool:
         values, spaces = self.districts[d], self.t.district_spaces
