@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,7 +67,7 @@ def from_json_action(value: Any) -> Action:
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:
-    if type(state).chance_outcomes is State.chance_outcomes:
+    if _uniform(state):
         return _sample_uniform(state.legal_actions(), rng)
     outcomes = state.chance_outcomes()
     r = rng.random()
@@ -78,17 +79,33 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     return outcomes[-1][0]
 
 
+def _uniform(state: State) -> bool:
+    """The game leaves its chance outcomes equally likely (the State API's default)."""
+    return type(state).chance_outcomes is State.chance_outcomes
+
+
 def _sample_uniform(actions: list[Action], rng: random.Random) -> Action:
-    """``sample_chance`` over equally likely outcomes (the State API's default), adding
-    up the same probabilities in the same order, without listing (outcome, p) pairs."""
+    """``sample_chance`` over equally likely outcomes: the first outcome whose running
+    total of probabilities passes the draw, found by bisection among the same float sums
+    that the general walk adds up in the same order (so the same outcome)."""
     r = rng.random()
-    p = 1.0 / len(actions)
-    total = 0.0
-    for action in actions:
-        total += p
-        if r < total:
-            return action
-    return actions[-1]
+    i = bisect_right(_TOTALS.get(len(actions)) or _running_totals(len(actions)), r)
+    return actions[i] if i < len(actions) else actions[-1]
+
+
+_TOTALS: dict[int, list[float]] = {}
+
+
+def _running_totals(count: int) -> list[float]:
+    """1/count added up count times, each partial sum kept (once per count)."""
+    totals = _TOTALS.get(count)
+    if totals is None:
+        p, total, totals = 1.0 / count, 0.0, []
+        for _ in range(count):
+            total += p
+            totals.append(total)
+        _TOTALS[count] = totals
+    return totals
 
 
 def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed: int | str,
@@ -102,18 +119,24 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
     seats = [factory(seat, seed) for seat, (_, factory) in enumerate(bots)]
     state = game.new_initial_state(players)
     limit = game.max_game_length(players)
+    actions, uniform = record.actions, _uniform(state)  # looked up once: the inner loop
     while not state.is_terminal():
-        if len(record.actions) >= limit:
+        if len(actions) >= limit:
             record.violations.append(f"game did not end within its declared maximum of "
                                      f"{limit} actions")
             break
         player = state.current_player()
-        action = sample_chance(state, chance_rng) if player == CHANCE else seats[player].step(state)
+        if player != CHANCE:
+            action = seats[player].step(state)
+        elif uniform:
+            action = _sample_uniform(state.legal_actions(), chance_rng)
+        else:
+            action = sample_chance(state, chance_rng)
         if log:
             who = "chance" if player == CHANCE else f"P{player + 1}"
             record.log.append(f"{who}: {state.action_to_string(action)}")
         state.apply_action(action)
-        record.actions.append(action)
+        actions.append(action)
         if check == "step":
             broken = state.invariants()
             if broken:

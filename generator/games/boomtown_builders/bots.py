@@ -24,10 +24,14 @@ class GreedyBot(Bot):
         if len(actions) == 1:
             return actions[0]
         line = state.preview()  # where the next token goes unless the new card swings it
-        rows = {build_move(a)[1] for a in actions}
-        best = {row: max(state.tables.multiplier[s]
-                         for s in state.cube_choices(state.b.seat, row)) for row in rows}
-        values = [self._build_value(state, a, line) * best[build_move(a)[1]] for a in actions]
+        best: dict[int, int] = {}  # row -> the biggest cube the seat may put there
+        values = []
+        for action in actions:
+            card, row, col = build_move(action)
+            if row not in best:
+                best[row] = max(state.tables.multiplier[s]
+                                for s in state.cube_choices(state.b.seat, row))
+            values.append(self._build_value(state, card, row, col, line) * best[row])
         top = max(values)
         return self.rng.choice([a for a, v in zip(actions, values, strict=True) if v == top])
 
@@ -37,8 +41,8 @@ class GreedyBot(Bot):
         worth = expected_points(state, state.b.lots[state.b.pending].name, row, col)
         return by_multiplier[-1] if worth > 0 else by_multiplier[0]
 
-    def _build_value(self, state: BoomtownState, action: Action, line: int) -> float:
-        card, row, col = build_move(action)
+    def _build_value(self, state: BoomtownState, card: str, row: int, col: int,
+                     line: int) -> float:
         if row == len(state.b.tokens):
             line = _line_with(state, card, row, col)
         return expected_points(state, card, row, col, line)
@@ -62,9 +66,13 @@ def expected_points(state: BoomtownState, card: str, row: int, col: int,
     to by then for rows farther out."""
     t = state.tables
     line = state.preview() if line is None else line
-    face = t.cards[card]
+    points_apart = t.points_apart[card]
     bonus = t.goldmine_bonus if goldmine_next_door(t, state.b.lots, row, col) else 0
     drift = row - len(state.b.tokens)
     spots = range(max(line - drift, 0), min(line + drift, t.columns - 1) + 1)
-    values = [face.points_at(abs(col - j)) for j in spots]
-    return sum(v + bonus if v else 0 for v in values) / len(values)
+    total = 0  # whole points: the same sum in any order
+    for j in spots:
+        points = points_apart[abs(col - j)]
+        if points:
+            total += points + bonus
+    return total / len(spots)

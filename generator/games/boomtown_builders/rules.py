@@ -95,9 +95,9 @@ class BoomtownState(State):
         if b.phase == "terrain":
             return _weighted("terrain", b.terrain_pool)
         if b.phase == "terrain-spot":
-            spots = [divmod(i, self.tables.columns) for i, lot in enumerate(b.lots)
-                     if lot.kind == EMPTY]
-            return [(("terrain-at", r, c), 1.0 / len(spots)) for r, c in spots]
+            spots = [i for i, lot in enumerate(b.lots) if lot.kind == EMPTY]
+            at, p = self.tables.terrain_at, 1.0 / len(spots)
+            return [(at[i], p) for i in spots]
         if b.phase == "draft":
             return _weighted("draw", b.deck)
         if b.phase == "hideout":
@@ -107,7 +107,7 @@ class BoomtownState(State):
         return []
 
     def apply_action(self, action: Action) -> None:
-        if action not in self.legal_actions():
+        if not self._allows(action):
             raise ValueError(f"{action!r} is not legal now ({self.b.phase})")
         assert isinstance(action, tuple)
         kind = action[0]
@@ -156,6 +156,36 @@ class BoomtownState(State):
     def to_dict(self) -> dict[str, Any]:
         return asdict(self.b)
 
+    def _allows(self, action: Action) -> bool:
+        """``action in self.legal_actions()``, the common actions checked on their own:
+        a turn offers hundreds of (card, lot) builds, a draw lists the whole deck."""
+        b = self.b
+        if type(action) is not tuple or not action:
+            return action in self.legal_actions()
+        kind, shape = action[0], tuple(map(type, action))
+        if b.phase == "build" and kind == "build" and shape == (str, str, int, int):
+            first = self._first_open_row(b.seat)
+            return first is not None and action[1] in b.draft \
+                and self._empty(action[2], action[3], first)
+        if b.phase == "terrain-spot" and kind == "terrain-at" and shape == (str, int, int):
+            return self._empty(action[1], action[2], 0)
+        pool = self._draw_pool(kind)
+        if pool is not None and shape == (str, str):
+            return bool(pool.get(action[1]))
+        return action in self.legal_actions()
+
+    def _empty(self, row: int, col: int, first_row: int) -> bool:
+        """An empty lot at (row, col), in ``first_row`` or below."""
+        cols, lots = self.tables.columns, self.b.lots
+        i = row * cols + col
+        return 0 <= col < cols and first_row * cols <= i < len(lots) and lots[i].kind == EMPTY
+
+    def _draw_pool(self, kind: str) -> dict[str, int] | None:
+        """The pool a chance draw of ``kind`` takes a card from now (None: no such draw)."""
+        b = self.b
+        return {("draft", "draw"): b.deck, ("hideout", "reveal"): b.hideout_pool,
+                ("terrain", "terrain"): b.terrain_pool}.get((b.phase, kind))
+
     # -- reading the position ----------------------------------------------------------
     def totals(self) -> tuple[list[int], list[int]]:
         return totals(score_town(self.tables, self.b.lots, self.b.tokens), self.b.players)
@@ -182,23 +212,35 @@ class BoomtownState(State):
 
     def open_lots(self, seat: int) -> list[tuple[int, int]]:
         """Empty locations in rows without a Track Token where ``seat`` could invest."""
+        places = self.tables.places
+        return [places[i] for i in self._open_lot_indexes(seat)]
+
+    def _open_lot_indexes(self, seat: int) -> list[int]:
+        first = self._first_open_row(seat)
+        if first is None:
+            return []
+        lots = self.b.lots
+        return [i for i in range(first * self.tables.columns, len(lots))
+                if lots[i].kind == EMPTY]
+
+    def _first_open_row(self, seat: int) -> int | None:
+        """The first row where ``seat`` could invest (None: it owns no cube)."""
         # a row takes a cube when the seat still owns a size needing no more rows ahead
         # than it has (``cube_choices`` not empty), asked once, not once per lot
         cubes = self.b.cubes[seat]
         need = min((s.rows_ahead for s in self.tables.sizes if cubes[s.id] > 0), default=None)
         if need is None:
-            return []
+            return None
         # rows_ahead(row) >= need from this row on (and never a row with a Track Token)
-        first = len(self.b.tokens) + max(0, need - 1)
-        cols, lots = self.tables.columns, self.b.lots
-        return [divmod(i, cols) for i in range(first * cols, len(lots)) if lots[i].kind == EMPTY]
+        return len(self.b.tokens) + max(0, need - 1)
 
     # -- a player's turn (Round Sequence) ---------------------------------------------
     def _build_actions(self) -> list[Action]:
-        spots = self.open_lots(self.b.seat)
+        spots = self._open_lot_indexes(self.b.seat)
         if not spots:
             return [("pass",)]  # ruling: no legal building spot, the turn passes
-        return [("build", card, r, c) for card in sorted(set(self.b.draft)) for r, c in spots]
+        builds = self.tables.builds
+        return [builds[card][i] for card in sorted(set(self.b.draft)) for i in spots]
 
     def _invest_actions(self) -> list[Action]:
         row = self.b.pending // self.tables.columns

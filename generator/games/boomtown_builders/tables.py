@@ -6,8 +6,9 @@ board's size, the cards, the round-track plan per player count, cube sizes and s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from generator.engine.api import Action
 from generator.games.boomtown_builders.checks import player_counts
 from generator.games.boomtown_builders.model import (
     BoomtownBuildersData,
@@ -38,6 +39,13 @@ class Tables:
     colors: tuple[Color, ...]
     scoring_track: int
     multiplier: dict[str, int]  # cube size id -> x1, x2, x3
+    # Built once: each lot index's (row, column), and the actions naming a lot, by index
+    # (a turn lists hundreds of builds; terrain is laid on any empty lot).
+    places: tuple[tuple[int, int], ...] = ()
+    builds: dict[str, tuple[Action, ...]] = field(default_factory=dict)  # card -> by lot
+    terrain_at: tuple[Action, ...] = ()
+    # Each card's points by distance from the Track Token, one entry per column apart.
+    points_apart: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def middle(self) -> int:
@@ -61,6 +69,7 @@ def build_tables(data: BoomtownBuildersData) -> Tables:
     deck: dict[str, int] = {}
     for face in data.terrain_faces():
         deck[face.terrain] = deck.get(face.terrain, 0) + face.count
+    places = tuple(divmod(i, board.columns) for i in range(board.rows * board.columns))
     return Tables(
         rows=board.rows, columns=board.columns,
         cards={f.id: f for f in data.building_faces()},
@@ -79,4 +88,10 @@ def build_tables(data: BoomtownBuildersData) -> Tables:
         colors=tuple(data.investments.colors),
         scoring_track=board.scoring_track.spaces,
         multiplier={s.id: s.multiplier for s in data.investments.sizes},
+        places=places,
+        builds={f.id: tuple(("build", f.id, r, c) for r, c in places)
+                for f in data.building_faces()},
+        terrain_at=tuple(("terrain-at", r, c) for r, c in places),
+        points_apart={f.id: tuple(map(f.points_at, range(board.columns)))
+                      for f in data.building_faces()},
     )

@@ -8,9 +8,9 @@ edge) or lies one street away (a one-square gap in a straight line, no touching)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from generator.games.cold_comfort.bitgrid import Frame
 from generator.games.cold_comfort.geometry import (
     Square,
     edge_outside,
@@ -23,20 +23,9 @@ from generator.games.cold_comfort.model import PUBLIC, CityTileFace
 
 Placement = tuple[int, int, int, int]  # (tile index in the deck, x, y, rotation)
 
-# placements number the squares (x, y) of a map at most SHIFT squares from the Heart
-# (thousands of tiles in a line would be needed to reach it)
-ROW, SHIFT = 1 << 16, 1 << 15
-
-
-def _number(square: Square) -> int:
-    return (square[0] + SHIFT) * ROW + square[1] + SHIFT
-
-
-def _numbered(squares: Iterable[Square]) -> set[int]:
-    return set(map(_number, squares))
-
-
-ORIGIN = _number((0, 0))
+# The reach of a square: the squares one and two steps away in a straight line.
+REACH = tuple((k * dx, k * dy) for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
+              for k in (1, 2))
 
 
 @dataclass(frozen=True)
@@ -78,9 +67,15 @@ class City:
     _squares: list[list[Square]] | None = None  # the squares of each neighbourhood
     _public: list[int] | None = None  # public-building squares of each neighbourhood
     _lots: list[tuple[Square, int]] | None = None  # every lot with its value
+    # The squares placements() reads, grown with each tile: never changed in place, so
+    # copies share them until their next tile.
+    _tiles: frozenset[Square] = frozenset()  # covered by a tile
+    _taken: frozenset[Square] = frozenset()  # covered by a tile or a street
+    _reach: frozenset[Square] = frozenset()  # see reach(), taken squares included
 
     def __post_init__(self) -> None:
         self.streets.update(self.main_street)
+        self._taken = frozenset(self.streets)
         placed, self.placed = self.placed, []
         for placement in placed:
             self.place(placement)
@@ -103,7 +98,13 @@ class City:
         self._groups = self._squares = self._public = self._lots = None
         for (dx, dy), ch in shape.squares:
             self.square[(x + dx, y + dy)] = (index, ch)
-        self.streets.update(shape.street_squares(x, y))
+        streets = shape.street_squares(x, y)
+        self.streets.update(streets)
+        cells = [(x + dx, y + dy) for dx, dy in shape.cells]
+        self._tiles = self._tiles.union(cells)
+        self._taken = self._taken.union(cells, streets)
+        self._reach = self._reach.union([(cx + rx, cy + ry) for cx, cy in cells
+                                         for rx, ry in REACH])
 
     def lots(self, index: int) -> list[tuple[Square, int]]:
         """The lots of placed tile ``index`` with their values."""
@@ -112,10 +113,11 @@ class City:
                 self.shapes[tile][rotation].squares if ch != PUBLIC]
 
     def all_lots(self) -> list[tuple[Square, int]]:
-        """Every lot of the map with its value, in the order the tiles were placed
-        (remembered until the next tile: every turn looks for lots to build on)."""
+        """Every lot of the map with its value, by square (remembered until the next
+        tile: every turn looks for lots to build on, and lists the builds sorted)."""
         if self._lots is None:
-            self._lots = [(sq, int(ch)) for sq, (_, ch) in self.square.items() if ch.isdigit()]
+            self._lots = sorted((sq, int(ch)) for sq, (_, ch) in self.square.items()
+                                if ch.isdigit())
         return self._lots
 
     def lot_value(self, square: Square) -> int | None:
@@ -148,21 +150,32 @@ class City:
 
     def placements(self, tile: int) -> list[Placement]:
         """Every legal (tile, x, y, rotation) for a drawn tile, sorted: what ``fits``
-        allows, found with set arithmetic since every grow asks it of a whole city. The
-        origins that put a square in reach, less those that cover a tile or a street,
-        less those whose printed street would face a tile. Squares are numbered here
-        (``_number``), so an offset is one addition."""
-        taken = self.streets.union(self.square)
-        reach = _numbered(self.reach() - taken)  # a square in reach must be free to cover
-        blocked, tiles = _numbered(taken), _numbered(self.square)
+        allows, found for whole sets at once (as bits, ``Frame``) since every grow asks
+        it of a whole city. The origins that put a square in reach, less those that cover
+        a tile or a street, less those whose printed street would face a tile."""
+        shapes = self.shapes[tile]
+        reach = self._reach - self._taken  # a square in reach must be free to cover
+        if not reach:
+            return []
+        margin = 1 + max(abs(n) for shape in shapes for sq in shape.cells + shape.facing
+                         for n in sq)
+        frame = Frame(self._taken | reach, margin)
+        reach_bits, taken_bits = frame.bits(reach), frame.bits(self._taken)
+        tile_bits = frame.bits(self._tiles)
+        by_cells: dict[tuple[Square, ...], int] = {}  # a half turn covers the same squares
         found: list[Placement] = []
-        for rotation, shape in enumerate(self.shapes[tile]):
-            cells = [_number(sq) - ORIGIN for sq in shape.cells]
-            facing = [_number(sq) - ORIGIN for sq in shape.facing]
-            origins = {r - d for r in reach for d in cells}
-            origins.difference_update([b - d for b in blocked for d in cells])
-            origins.difference_update([s - d for s in tiles for d in facing])
-            found += [(tile, o // ROW - SHIFT, o % ROW - SHIFT, rotation) for o in origins]
+        for rotation, shape in enumerate(shapes):
+            if shape.cells not in by_cells:
+                origins = blocked = 0
+                for sq in shape.cells:
+                    origins |= frame.back(reach_bits, sq)
+                    blocked |= frame.back(taken_bits, sq)
+                by_cells[shape.cells] = origins & ~blocked
+            facing = 0
+            for sq in shape.facing:
+                facing |= frame.back(tile_bits, sq)
+            found += [(tile, x, y, rotation)
+                      for x, y in frame.squares(by_cells[shape.cells] & ~facing)]
         return sorted(found)  # one tile: by x, y and rotation
 
     def neighbourhoods(self) -> list[list[int]]:

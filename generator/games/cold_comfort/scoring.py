@@ -17,7 +17,7 @@ from generator.games.cold_comfort.geometry import Square, neighbours, walking_di
 HOTEL, LOT = 0, 1  # "preferring hotels over vacant lots"
 
 
-@dataclass
+@dataclass(slots=True)  # copied with every position the greedy bot tries
 class Hotel:
     owner: int
     size: int

@@ -56,24 +56,28 @@ def _own_empty(state: ColdComfortState) -> list[tuple[Square, Hotel]]:
 
 
 def actions(state: ColdComfortState) -> list[Action]:
-    found: list[Action] = [("end",)]
+    """Every turn action, sorted: each kind is listed in order, and the kinds follow in
+    alphabetical order (build, end, fire, host, mine, resize), so nothing is sorted."""
     empty = _own_empty(state)  # asked by hosting, resizing and fire: looked up once
-    if not state.acted:  # "If you do nothing else, you can Mine"
-        found += [("mine", x, y) for x, y in sorted(state.campers)]
-    found += _hosting(state, empty)
-    if not state.built:  # "You can do only one of these actions on your turn"
-        found += _building(state) + _resizing(state, empty)
+    can_build = not state.built  # "You can do only one of these actions on your turn"
+    found: list[Action] = _building(state) if can_build else []
+    found.append(("end",))
     if not state.fired:  # "You can do this only once"
         found += [("fire", x, y) for (x, y), h in empty if not h.fresh]
-    return sorted(found)
+    found += _hosting(state, empty)
+    if not state.acted:  # "If you do nothing else, you can Mine"
+        found += [("mine", x, y) for x, y in sorted(state.campers)]
+    if can_build:
+        found += _resizing(state, empty)
+    return found
 
 
 def _hosting(state: ColdComfortState, empty: list[tuple[Square, Hotel]]) -> list[Action]:
     """Host: a camper moves into an empty room of its size (not a hotel built this turn)."""
     rooms = [(sq, h) for sq, h in empty if not h.fresh]
     campers = sorted(state.campers.items()) if rooms else []
-    return [("host", cx, cy, hx, hy) for (hx, hy), h in rooms
-            for (cx, cy), v in campers if v == h.size]
+    return [("host", cx, cy, hx, hy) for (cx, cy), v in campers
+            for (hx, hy), h in rooms if v == h.size]
 
 
 def build_cost(state: ColdComfortState, square: Square, value: int) -> int:
@@ -94,11 +98,13 @@ def _building(state: ColdComfortState) -> list[Action]:
     """Build: a hotel of the lot's value on a lot without a hotel, camper or not."""
     seat = state.active
     gold, hotels, campers = state.gold[seat], state.hotels, state.campers
-    # (occupied, value) the seat can build: priced once, not once per lot
-    afford = {(occupied, value) for value, left in state.supply[seat].items() if left
-              for occupied in (False, True) if build_price(state, occupied, value) <= gold}
+    # the values the seat can build on a vacant and on an occupied lot: priced once, not
+    # once per lot
+    vacant, occupied = ({value for value, left in state.supply[seat].items()
+                         if left and build_price(state, camper, value) <= gold}
+                        for camper in (False, True))
     return [("build", sq[0], sq[1]) for sq, value in state.city.all_lots()
-            if sq not in hotels and (sq in campers, value) in afford]
+            if sq not in hotels and value in (occupied if sq in campers else vacant)]
 
 
 def _resizing(state: ColdComfortState, empty: list[tuple[Square, Hotel]]) -> list[Action]:

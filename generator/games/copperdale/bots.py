@@ -45,10 +45,10 @@ def sheet_value(s: CopperdaleState) -> float:
     value += prosperity(t, s) / 20 * W["prosperity"]
     for skill, i in t.skill_index.items():
         values = s.occupations[i]
-        if s.skill(i):
-            value += SKILL_WORTH[skill] * (0.4 + 0.6 * left)
-        elif len(values) == 1:
+        if len(values) == 1:  # started (a skill needs two spaces or more)
             value += SKILL_WORTH[skill] * W["started"] * max(0, 10 - values[0]) / 10 * left
+        elif values and s.skill(i):
+            value += SKILL_WORTH[skill] * (0.4 + 0.6 * left)
     for written in s.districts:
         if len(written) == 1:
             value += W["half-district"] * left
@@ -80,15 +80,17 @@ def best_action(s: CopperdaleState, actions: list[Action]) -> Action:
     return max(scored, key=lambda pair: pair[0])[1]
 
 
-def segment_gain(s: CopperdaleState, card: int, segment: str) -> float:
-    """What resolving ``card`` in ``segment`` now adds to the sheet's value."""
+def segment_gain(s: CopperdaleState, card: int, segment: str,
+                 now: float | None = None) -> float:
+    """What resolving ``card`` in ``segment`` now adds to the sheet's value (``now``:
+    the sheet's value as it stands, if already known)."""
     trial = s.clone()
     trial.assigned[SEGMENTS.index(segment)] = card
     trial.border = s.border
     tasks = SEGMENT_TASKS.get(segment) or [("infrastructure",)] * s.t.infrastructure_fills
     trial.todo = list(tasks)
     _settle(trial)
-    return sheet_value(trial) - sheet_value(s)
+    return sheet_value(trial) - (sheet_value(s) if now is None else now)
 
 
 class GreedyBot(Bot):
@@ -105,11 +107,12 @@ class GreedyBot(Bot):
         card = s.drawn
         assert card is not None
         scored: list[tuple[float, Action]] = []
+        now = sheet_value(s)  # the same for every segment
         for action in actions:
             if action == ("redraw",):
                 scored.append((0.0, action))
             else:
                 assert isinstance(action, tuple), action  # ("assign", segment)
                 segment: str = action[1]
-                scored.append((segment_gain(s, card, segment) - LATER[segment], action))
+                scored.append((segment_gain(s, card, segment, now) - LATER[segment], action))
         return max(scored, key=lambda pair: pair[0])[1]

@@ -6,7 +6,6 @@ count, and card conservation: every card of the deck is in exactly one place.
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import TYPE_CHECKING
 
 from generator.games.copperdale.tables import SEGMENTS
@@ -21,8 +20,10 @@ def broken(s: CopperdaleState) -> list[str]:
 
 def _cards(s: CopperdaleState) -> list[str]:
     t = s.t
-    placed = list(chain(s.unseen, s.bottom, s.discard,
-                        (c for c in (s.border, s.drawn, *s.assigned) if c is not None)))
+    placed = [*s.unseen, *s.bottom, *s.discard]
+    for card in (s.border, s.drawn, *s.assigned):
+        if card is not None:
+            placed.append(card)
     out = []
     if len(placed) != t.deck_size or len(set(placed)) != t.deck_size:
         out.append(f"card conservation: {len(placed)} cards placed, "
@@ -53,8 +54,10 @@ def _spaces(s: CopperdaleState) -> list[str]:
             out.append(f"Estate {e + 1} filled with a wrong suit")
     for m, spaces in enumerate(s.monuments):
         wanted = t.monument_suits[m]
-        if any(card is not None and suit[card] != wanted[i] for i, card in enumerate(spaces)):
-            out.append(f"{t.monument_names[m]} filled with a wrong suit")
+        for i, card in enumerate(spaces):
+            if card is not None and suit[card] != wanted[i]:
+                out.append(f"{t.monument_names[m]} filled with a wrong suit")
+                break
     return out
 
 

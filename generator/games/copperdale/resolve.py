@@ -9,6 +9,7 @@ Tasks are tuples ``(kind, arg...)`` in ``state.todo``. Chance tasks: ``border-ca
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from generator.engine.api import Action
@@ -23,9 +24,14 @@ PASS: Action = ("pass",)
 
 def month_tasks(t: Tables) -> list[tuple[Any, ...]]:
     """Months: Revealing & Assigning, then Resolving in the fixed order, then the end."""
+    return list(_month(t.infrastructure_fills))
+
+
+@cache
+def _month(infrastructure_fills: int) -> tuple[tuple[Any, ...], ...]:
     reveal_assign = [("reveal",), ("assign",)] * len(SEGMENTS)
-    infra = [("infrastructure",)] * t.infrastructure_fills
-    return [("border-card",), *reveal_assign, ("economy",), *infra, ("growth",), ("month-end",)]
+    infra = [("infrastructure",)] * infrastructure_fills
+    return ("border-card",), *reveal_assign, ("economy",), *infra, ("growth",), ("month-end",)
 
 
 def max_actions_per_month(t: Tables) -> int:
@@ -43,7 +49,12 @@ def _say(events: Events, text: str) -> None:
 
 
 def _has(s: CopperdaleState, skill: str) -> bool:
-    return s.skill(s.t.skill_index[skill])
+    return unlocked(s.occupations[s.t.skill_index[skill]], s.t.occupation_spaces)
+
+
+def unlocked(values: list[int], spaces: int) -> bool:
+    """An Occupation's skill is unlocked once its spaces rise strictly (Economy)."""
+    return len(values) == spaces and all(map(int.__lt__, values, values[1:]))
 
 
 # -- options ---------------------------------------------------------------------------
@@ -51,41 +62,59 @@ def options(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
     return _OPTIONS[task[0]](s, task)
 
 
+# A draw's outcomes are the unseen pool itself, not a copy: legal_actions() copies for
+# its callers, and the cache is dropped before the pool changes (see CopperdaleState).
 def _chance_border(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    return list(s.unseen)
+    return s.unseen  # type: ignore[return-value]
 
 
 def _chance_reveal(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    return list(s.unseen) if s.main_fresh > 0 else [s.bottom[0]]
+    return s.unseen if s.main_fresh > 0 else [s.bottom[0]]  # type: ignore[return-value]
+
+
+_SEGMENT = {name: i for i, name in enumerate(SEGMENTS)}
+# The assignments in sorted order, each with its segment's index: listed already sorted.
+_ASSIGNMENTS = sorted((("assign", seg), i) for i, seg in enumerate(SEGMENTS))
 
 
 def _assign(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    acts: list[Action] = [("assign", seg) for i, seg in enumerate(SEGMENTS)
-                          if s.assigned[i] is None]
-    acts.sort()
+    acts: list[Action] = []
+    assigned = s.assigned
+    for act, i in _ASSIGNMENTS:
+        if assigned[i] is None:
+            acts.append(act)
     if s.redraws < s.t.redraws_per_month and _has(s, "philosophers"):
         acts.append(("redraw",))
     return acts
 
 
 def _economy(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    return [("occupation", i) for i, values in enumerate(s.occupations)
-            if len(values) < s.t.occupation_spaces]
+    spaces, acts = s.t.occupation_spaces, []
+    for i, values in enumerate(s.occupations):
+        if len(values) < spaces:
+            acts.append(s.t.occupation_actions[i])
+    return acts
 
 
 def infrastructure_spaces(s: CopperdaleState, card: int) -> list[Action]:
     """Every space the Infrastructure card may fill now (one type per fill, each type
     once a month; Estates and Monuments only in the card's suit)."""
-    t, suit = s.t, s.t.card_suit[card]
+    # Plain loops, not comprehensions: each of these lists is short and built very often.
+    t, suit, used = s.t, s.t.card_suit[card], s.infra_used
     acts: list[Action] = []
-    if "district" not in s.infra_used:
-        acts += [("district", d) for d, v in enumerate(s.districts) if len(v) < t.district_spaces]
-    if "estate" not in s.infra_used:
-        acts += [("estate", e) for e, suits in enumerate(t.estate_suits)
-                 if s.estates[e] is None and suit in suits]
-    if "monument" not in s.infra_used:
-        acts += [("monument", m) for m, suits in enumerate(t.monument_suits)
-                 if suit in suits and s.monuments[m][suits.index(suit)] is None]
+    if "district" not in used:
+        spaces = t.district_spaces
+        for d, values in enumerate(s.districts):
+            if len(values) < spaces:
+                acts.append(t.district_actions[d])
+    if "estate" not in used:
+        for e, act in t.estates_taking[suit]:
+            if s.estates[e] is None:
+                acts.append(act)
+    if "monument" not in used:
+        for m, space, act in t.monuments_taking[suit]:
+            if s.monuments[m][space] is None:
+                acts.append(act)
     return acts
 
 
@@ -96,9 +125,9 @@ def _infrastructure(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
 
 
 def _population(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
-    acts: list[Action] = [("population", p) for p, n in enumerate(s.population)
-                          if n < s.t.population_caps[p]]
-    return [PASS, *acts] if acts and task[1] else acts
+    caps, acts = s.t.population_caps, s.t.population_actions
+    options = [acts[p] for p, n in enumerate(s.population) if n < caps[p]]
+    return [PASS, *options] if options and task[1] else options
 
 
 def _extra_population(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
@@ -121,8 +150,19 @@ _OPTIONS: dict[str, Callable[[CopperdaleState, tuple[Any, ...]], list[Action]]] 
 # -- performing a chosen action ----------------------------------------------------------
 def perform(s: CopperdaleState, task: tuple[Any, ...], action: Action, events: Events) -> None:
     s._legal = None  # the state's cached legal actions are stale from here on
-    s.todo.pop(0)
+    del s.todo[0]
     _PERFORM[task[0]](s, action, events)
+
+
+def play(s: CopperdaleState, action: Action, events: Events) -> None:
+    """The task at the head of the queue takes ``action``, then the month runs on to the
+    next choice: the whole of ``apply_action`` once the action is known to be legal."""
+    s._legal = None
+    todo = s.todo
+    kind = todo[0][0]
+    del todo[0]
+    _PERFORM[kind](s, action, events)
+    advance(s, events)
 
 
 def _border_card(s: CopperdaleState, card: Any, events: Events) -> None:
@@ -154,7 +194,7 @@ def _assign_card(s: CopperdaleState, action: Any, events: Events) -> None:
         if events is not None:
             _say(events, f"Philosophers: put the {s.t.card_name[card]} under the Main Deck")
         return
-    segment = SEGMENTS.index(action[1])
+    segment = _SEGMENT[action[1]]
     s.assigned[segment] = card
     if events is not None:
         _say(events, f"assign the {s.t.card_name[card]} to {segment + 1} - {action[1].title()}")
@@ -198,14 +238,12 @@ def _infra(s: CopperdaleState, action: Any, events: Events) -> None:
 
 def _district(s: CopperdaleState, d: int, value: int, events: Events) -> None:
     s.districts[d].append(value)
-    written = "/".join(map(str, s.districts[d]))
-    if s.district_complete(d):
-        if events is not None:
-            _say(events, f"Infrastructure: District {d + 1} {written}, completed")
+    completed = s.district_complete(d)
+    if events is not None:
+        written = "/".join(map(str, s.districts[d]))
+        _say(events, f"Infrastructure: District {d + 1} {written}{', completed' * completed}")
+    if completed:
         s.todo[0:0] = population_fills(s)
-    else:
-        if events is not None:
-            _say(events, f"Infrastructure: District {d + 1} {written}")
 
 
 def population_fills(s: CopperdaleState) -> list[tuple[Any, ...]]:
@@ -257,9 +295,9 @@ def _growth(s: CopperdaleState, events: Events) -> None:
     suit = s.t.card_suit[card]
     if s.population[suit] < s.t.population_caps[suit]:
         _say(events, "Growth:")
-        _fill_population(s, ("population", suit), events)
-        extra = s.t.farmers_population - 1 if _has(s, "farmers") else 0
-        s.todo[0:0] = [("extra-population", suit)] * extra
+        _fill_population(s, s.t.population_actions[suit], events)
+        if _has(s, "farmers"):
+            s.todo[0:0] = [("extra-population", suit)] * (s.t.farmers_population - 1)
     else:
         if events is not None:
             _say(events, f"Growth: {s.t.suit_names[suit]} Population is full")
@@ -291,14 +329,16 @@ def _month_end(s: CopperdaleState, events: Events) -> None:
     """Border card and the three assigned cards to the discard; after month 12, the end."""
     assert s.border is not None
     s.discard.append(s.border)
-    s.discard.extend(c for c in s.assigned if c is not None)
+    for card in s.assigned:
+        if card is not None:
+            s.discard.append(card)
     s.border = None
     s.assigned = [None] * len(SEGMENTS)
     s.redraws = 0
     s.infra_used = []
     s.month += 1
     if s.month <= s.t.months:
-        s.todo.extend(month_tasks(s.t))
+        s.todo += _month(s.t.infrastructure_fills)
     else:
         if events is not None:
             _say(events, f"game over: {sum(s.medals().values())} medals")
@@ -319,20 +359,24 @@ NOTHING_TO_FILL = {
 def advance(s: CopperdaleState, events: Events) -> None:
     """Run automatic steps and forced choices until a chance draw, a real choice or the end."""
     s._legal = None
-    while s.todo:
-        kind = s.todo[0][0]
-        if kind in _AUTO:
-            s.todo.pop(0)
+    todo = s.todo  # every step edits the queue in place
+    while todo:
+        task = todo[0]
+        kind = task[0]
+        if kind in CHANCE_KINDS:  # every draw is asked for its outcomes: list them now
+            s._legal = _OPTIONS[kind](s, task)
+            return
+        choices = _OPTIONS.get(kind)
+        if choices is None:  # an automatic step
+            del todo[0]
             _AUTO[kind](s, events)
             continue
-        if kind in CHANCE_KINDS:
-            return
-        acts = options(s, s.todo[0])
+        acts = choices(s, task)
         if len(acts) > 1:
             s._legal = acts
             return
-        if not acts:  # nothing can be filled: the card is resolved without effect
-            s.todo.pop(0)
+        del todo[0]
+        if acts:
+            _PERFORM[kind](s, acts[0], events)
+        else:  # nothing can be filled: the card is resolved without effect
             _say(events, NOTHING_TO_FILL[kind])
-            continue
-        perform(s, s.todo[0], acts[0], events)

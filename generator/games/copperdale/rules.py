@@ -20,6 +20,7 @@ from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
 from generator.games.copperdale import resolve
 from generator.games.copperdale.invariants import broken
 from generator.games.copperdale.model import CopperdaleData
+from generator.games.copperdale.resolve import CHANCE_KINDS, play, unlocked
 from generator.games.copperdale.scoring import medal_breakdown
 from generator.games.copperdale.tables import SEGMENTS, Tables, compile_tables
 
@@ -55,13 +56,11 @@ class CopperdaleState(State):
     # -- what the sheet says ---------------------------------------------------------
     def skill(self, occupation: int) -> bool:
         """An Occupation's skill is unlocked once its spaces rise strictly (Economy)."""
-        values = self.occupations[occupation]
-        return len(values) == self.t.occupation_spaces and all(
-            a < b for a, b in zip(values, values[1:], strict=False))
+        return unlocked(self.occupations[occupation], self.t.occupation_spaces)
 
     def district_complete(self, d: int) -> bool:
-        values = self.districts[d]
-        return len(values) == self.t.district_spaces and len(set(values)) == 1
+        values, spaces = self.districts[d], self.t.district_spaces
+        return len(values) == spaces and values.count(values[0]) == spaces
 
     def value(self, card: int) -> int:
         """Ace = 1, number cards their number, face cards 1 + their suit's Population Level."""
@@ -72,12 +71,14 @@ class CopperdaleState(State):
 
     # -- the State API ---------------------------------------------------------------
     def current_player(self) -> int:
-        if not self.todo:
+        todo = self.todo
+        if not todo:
             return TERMINAL
-        return CHANCE if self.todo[0][0] in resolve.CHANCE_KINDS else 0
+        return CHANCE if todo[0][0] in CHANCE_KINDS else 0
 
     def legal_actions(self) -> list[Action]:
-        return list(self._legal_list())
+        legal = self._legal
+        return list(self._legal_list() if legal is None else legal)
 
     def _legal_list(self) -> list[Action]:
         """Cached until the next action: bots, the playout and apply_action all ask (the
@@ -87,14 +88,19 @@ class CopperdaleState(State):
         return self._legal
 
     def apply_action(self, action: Action) -> None:
-        self._play(action, None)
+        # _play without events, one call less: this is every simulation's inner loop.
+        legal = self._legal
+        if action not in (self._legal_list() if legal is None else legal):
+            self._refuse(action)
+        play(self, action, None)
 
     def _play(self, action: Action, events: list[str] | None) -> None:
         if action not in self._legal_list():
-            raise ValueError(f"illegal action {action!r} in month {self.month}")
-        self._legal = None
-        resolve.perform(self, self.todo[0], action, events)
-        resolve.advance(self, events)
+            self._refuse(action)
+        play(self, action, events)
+
+    def _refuse(self, action: Action) -> None:
+        raise ValueError(f"illegal action {action!r} in month {self.month}")
 
     def is_terminal(self) -> bool:
         return not self.todo
@@ -104,6 +110,9 @@ class CopperdaleState(State):
 
     def returns(self) -> list[float]:
         return [float(sum(self.medals().values()))]
+
+    def winners(self) -> list[int]:
+        return [0]  # the one seat, whatever its medals (a solo game)
 
     def turn_count(self) -> int:
         return min(self.month - 1, self.t.months)
@@ -118,7 +127,8 @@ class CopperdaleState(State):
         other = CopperdaleState.__new__(CopperdaleState)
         other.t = self.t
         other.__dict__.update(_copy_fields(self.__dict__))
-        other._legal = self._legal
+        # A draw's cached outcomes are this state's own unseen pool: the copy lists its own.
+        other._legal = None if self._legal is self.unseen else self._legal
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -152,7 +162,7 @@ def _copy_fields(fields: dict[str, Any]) -> dict[str, Any]:
     for name in FLAT:
         out[name] = list(out[name])
     for name in NESTED:
-        out[name] = [list(v) for v in out[name]]
+        out[name] = list(map(list, out[name]))
     return out
 
 

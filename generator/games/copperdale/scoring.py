@@ -34,7 +34,7 @@ def medal_ceiling(board: BoardFile) -> int:
 
 def prosperity(t: Tables, s: CopperdaleState) -> int:
     """All numbers written in Occupation spaces, plus the Merchants bonus if unlocked."""
-    total = sum(sum(values) for values in s.occupations)
+    total = sum(map(sum, s.occupations))
     if s.skill(t.skill_index["merchants"]):
         total += t.merchants_bonus
     return total
@@ -43,23 +43,23 @@ def prosperity(t: Tables, s: CopperdaleState) -> int:
 def measures(t: Tables, s: CopperdaleState) -> dict[str, int]:
     """What each end bonus counts on this sheet right now."""
     level = prosperity(t, s)
-    estates_full = all(card is not None for card in s.estates)
+    estates_full = None not in s.estates
     return {
         "masons-estates": t.masons_medals if estates_full and s.skill(t.skill_index["masons"])
         else 0,
-        "prosperity-levels": sum(level >= threshold for threshold in t.prosperity_levels),
-        "completed-districts": sum(s.district_complete(d) for d in range(t.district_count)),
-        "full-population-suits": _suits(s.population, t.population_caps, full=True),
-        "full-border-suits": _suits(s.borders, t.border_caps, full=True),
+        "prosperity-levels": sum(map(level.__ge__, t.prosperity_levels)),
+        "completed-districts": sum(map(s.district_complete, range(t.district_count))),
+        "full-population-suits": _suits(s.population, t.population_caps, True),
+        "full-border-suits": _suits(s.borders, t.border_caps, True),
         "unique-population-suits": _suits(s.population, t.population_caps,
-                                          full=t.unique_suit_full),
-        "unique-border-suits": _suits(s.borders, t.border_caps, full=t.unique_suit_full),
+                                          t.unique_suit_full),
+        "unique-border-suits": _suits(s.borders, t.border_caps, t.unique_suit_full),
     }
 
 
 def _suits(filled: list[int], caps: tuple[int, ...], full: bool) -> int:
     """Suits filled in: every space of the suit, or (``full`` off) at least one."""
-    return sum(n >= (cap if full else 1) for n, cap in zip(filled, caps, strict=True))
+    return sum(map(int.__ge__, filled, caps)) if full else sum(map((1).__le__, filled))
 
 
 def monument_complete(t: Tables, s: CopperdaleState, m: int) -> bool:
@@ -80,8 +80,11 @@ def medal_breakdown(t: Tables, s: CopperdaleState,
     """Medals per source as if the game ended now (monuments count only when complete)."""
     counted = counted or measures(t, s)
     need = _monument_need(t, s)
+    monuments = s.monuments
     out = {}
     for source_id, _name, measure, cap, monument in t.medal_sources:
-        built = monument < 0 or _filled(s.monuments[monument]) >= need
-        out[source_id] = min(cap, counted[measure]) if built else 0
+        if monument < 0 or _filled(monuments[monument]) >= need:
+            out[source_id] = min(cap, counted[measure])
+        else:
+            out[source_id] = 0
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.engine.api import Action
 from generator.games.copperdale.model import CopperdaleData
 
 SEGMENTS = ("economy", "infrastructure", "growth")
@@ -52,6 +53,14 @@ class Tables:
     farmers_population: int
     artisans_spaces: int
     diplomats_match: bool
+    # The choices each space offers, built once (option lists are the rules' hot path):
+    occupation_actions: tuple[Action, ...] = ()  # by occupation
+    district_actions: tuple[Action, ...] = ()  # by district
+    population_actions: tuple[Action, ...] = ()  # by suit
+    # By suit: (estate, its action) for each Estate a card of the suit may fill, and
+    # (monument, space, its action) for each Monument space of the suit.
+    estates_taking: tuple[tuple[tuple[int, Action], ...], ...] = ()
+    monuments_taking: tuple[tuple[tuple[int, int, Action], ...], ...] = ()
     data: Any = field(default=None, compare=False, repr=False)  # the model, for pictures
 
 
@@ -62,6 +71,9 @@ def compile_tables(data: CopperdaleData) -> Tables:
     faces = [face for piece in deck.pieces for face in piece.faces]
     faces.sort(key=lambda f: (suit_ids.index(f.suit), list(ranks).index(f.rank)))
     skills = board.skills
+    estate_suits = tuple(tuple(suit_ids.index(s) for s in e.suits) for e in board.estates)
+    monument_suits = tuple(tuple(suit_ids.index(s) for s in m.suits) for m in board.monuments)
+    suits = range(len(suit_ids))
     return Tables(
         suit_names=tuple(s.name for s in deck.suits),
         suit_letters=tuple(s.letter for s in deck.suits),
@@ -79,9 +91,9 @@ def compile_tables(data: CopperdaleData) -> Tables:
         prosperity_levels=tuple(board.prosperity_levels),
         infrastructure_fills=board.infrastructure_fills,
         district_count=board.districts.count, district_spaces=board.districts.spaces,
-        estate_suits=tuple(tuple(suit_ids.index(s) for s in e.suits) for e in board.estates),
+        estate_suits=estate_suits,
         monument_names=tuple(m.name for m in board.monuments),
-        monument_suits=tuple(tuple(suit_ids.index(s) for s in m.suits) for m in board.monuments),
+        monument_suits=monument_suits,
         monument_spaces=board.monument_spaces,
         population_caps=tuple(board.population[s] for s in suit_ids),
         border_caps=tuple(board.borders[s] for s in suit_ids),
@@ -96,5 +108,13 @@ def compile_tables(data: CopperdaleData) -> Tables:
         farmers_population=skills.farmers.population_spaces,
         artisans_spaces=skills.artisans.monument_spaces,
         diplomats_match=skills.diplomats.face_cards_match,
+        occupation_actions=tuple(("occupation", i) for i in range(len(board.occupations))),
+        district_actions=tuple(("district", d) for d in range(board.districts.count)),
+        population_actions=tuple(("population", p) for p in suits),
+        estates_taking=tuple(tuple((e, ("estate", e)) for e, of in enumerate(estate_suits)
+                                   if suit in of) for suit in suits),
+        monuments_taking=tuple(tuple((m, of.index(suit), ("monument", m))
+                                     for m, of in enumerate(monument_suits) if suit in of)
+                               for suit in suits),
         data=data,
     )
