@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("compare", help="the same seeded games on two decks, differences "
                        "with 95%% intervals",
                        description="Play the same seeded games on two decks and report "
-                       "each measure's difference with its 95%% interval.")
+                       "each measure's difference with its 95 % interval.")
     add_game(s, "the game to play")
     s.add_argument("--base", required=True, metavar="DIR|rulebook",
                    help="a components tree, or 'rulebook' for the bundled decks")

@@ -150,6 +150,7 @@ def test_every_option_is_explained_with_its_default_and_choices(
         name: str, command: argparse.ArgumentParser) -> None:
     text = " ".join(command.format_help().split())
     assert command.description and "Thin" not in command.description
+    assert "%%" not in text, f"{name}: a doubled % is printed as it is"
     for action in command._actions:
         if action.dest == "help":
             continue
@@ -173,7 +174,7 @@ def test_the_command_list_says_what_each_does_in_one_line() -> None:
 
 def test_simulate_help_names_the_bots() -> None:
     help_text = dict(_commands())["simulate"].format_help()
-    assert "random, greedy" in " ".join(help_text.split())
+    assert "random, greedy, mcts, mcts:N, mcts:N:BOT" in " ".join(help_text.split())
 
 
 def test_bots_may_be_separated_by_comma_and_space(capsys: pytest.CaptureFixture[str]) -> None:
