@@ -3,44 +3,88 @@ Finish, Tunnels, Event Card, Prospecting)."""
 
 from __future__ import annotations
 
-from generator.games.kings_of_copper.board import Route
+from types import MappingProxyType
+
 from generator.games.kings_of_copper.state import FINISH, START, KingsState, Mine
+from generator.games.kings_of_copper.tables import Tables, Walk, Ways, walk
 
-Walk = dict[str, bool]  # destination -> every way there passes under your own ladder
-
-
-def destinations(st: KingsState, seat: int, tok: int, steps: int, doubles: bool) -> Walk:
-    """Where ``tok`` may land moving exactly ``steps`` (forward, or backward inside a
-    district), and whether getting there costs the ladder curse: every open way there
-    passes under your own ladder. In no particular order (``move_actions`` sorts)."""
-    place = st.s.tokens[seat][tok]
-    if place in (START, FINISH) or steps <= 0:
-        return {}
-    mines = st.s.mines
-    found: Walk = {}
-    # Mining: a token that came to a head frame this turn enters its district next turn
-    for dest, needs, cursed in _routes(st, seat, place, steps, tok not in st.s.head_frame):
-        if not needs or passages_open(mines, needs):
-            found[dest] = found.get(dest, True) and cursed
-    if doubles and not st.s.overshot and overshoots(st, seat, tok, steps):
-        found[FINISH] = False
-    return {d: c for d, c in found.items() if can_land(st, seat, d)}
+MoveOptions = dict[tuple[str, int, int], Walk]  # (total or die, steps, token) -> its ends
+NOWHERE: Walk = MappingProxyType({})
+DIE = range(1, 7)  # the faces of a die
+MOST_STEPS = 2 * DIE[-1]  # the longest move: the total of two dice
 
 
-def _routes(st: KingsState, seat: int, place: str, steps: int, enter: bool) -> list[Route]:
-    """Every way ``steps`` long from ``place``: forward, then backward inside a district;
-    the colour's finish space read as Finish. Cached per game: the board never changes."""
+def move_options(st: KingsState) -> MoveOptions:
+    """Movement: each way to use the dice (one token the total, or two tokens one die
+    each) and where it may land, forward or backward inside a district, with whether
+    getting there costs the ladder curse (every open way there passes under your own
+    ladder). In the order of the sorted move actions: each die, lower first, then the
+    total; by token; each one's ends in order (``tables.walk``). Asked at every roll and
+    die: the board's ways are looked up, only the position's blocks worked out."""
+    s, seat = st.s, st.s.seat
+    uses = [("die", v) for v in sorted(set(s.dice))]
+    if len(s.dice) == 2:
+        uses.append(("total", s.dice[0] + s.dice[1]))
+    doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1] and not s.overshot
+    blocked = no_landing(st, seat)
     color = st.color(seat)
-    key = (place, color, steps, enter)
-    found = st.t.routes.get(key)
+    table = st.t.ways.get(color) or {}  # charted before play (``chart``)
+    options: MoveOptions = {}
+    for kind, steps in uses:
+        for tok, place in enumerate(s.tokens[seat]):
+            if kind == "die" and tok in s.moved:
+                continue
+            if place == START or place == FINISH:
+                options[kind, steps, tok] = NOWHERE
+                continue
+            # Mining: a token that came to a head frame this turn enters its district
+            # next turn
+            enter = tok not in s.head_frame
+            ways = table.get((place, steps, enter)) or _ways(st.t, color, place, steps, enter)
+            found = ways.free if not ways.gated else _open(s.mines, ways)
+            if doubles and overshoots(st, seat, tok, steps):
+                found = walk([*found.items(), (FINISH, False)])  # straight in: no passage
+            options[kind, steps, tok] = found if blocked.isdisjoint(found) else {
+                d: c for d, c in found.items() if d not in blocked}
+    return options
+
+
+def _open(mines: dict[str, Mine], ways: Ways) -> Walk:
+    """The ways always open, with those through passages open in this position."""
+    return walk([*ways.free.items(), *((dest, cursed) for dest, needs, cursed in ways.gated
+                                       if passages_open(mines, needs))])
+
+
+def chart(tables: Tables) -> None:
+    """Every move's ways, for every colour, space a token of it may stand on and number of
+    steps, worked out once per game before play: ``move_options`` then only looks them
+    up."""
+    board = tables.board
+    for color in board.colors:
+        for space in board.spaces.values():
+            if space.kind in ("start", "finish") or space.kind == "rung" and space.color != color:
+                continue
+            for steps in range(1, MOST_STEPS + 1):
+                ways = _ways(tables, color, space.id, steps, True)
+                if space.kind == "entrance":  # only a move begun here may enter the district
+                    _ways(tables, color, space.id, steps, False)
+                else:
+                    tables.ways[color][space.id, steps, False] = ways
+
+
+def _ways(tables: Tables, color: str, place: str, steps: int, enter: bool) -> Ways:
+    """Every way ``steps`` long from ``place``: forward, then backward inside a district;
+    the colour's finish space read as Finish. Kept per game: the board never changes."""
+    table = tables.ways.setdefault(color, {})
+    found = table.get((place, steps, enter))
     if found is None:
-        board = st.t.board
-        ways = board.routes(place, color, steps, True, enter)
+        board = tables.board
+        routes = board.routes(place, color, steps, True, enter)
         if board.in_district(place):
-            ways = ways + board.routes(place, color, steps, False)
+            routes = routes + board.routes(place, color, steps, False)
         finish = board.finish(color)
-        found = st.t.routes[key] = [(FINISH if d == finish else d, needs, cursed)
-                                    for d, needs, cursed in ways]
+        found = table[place, steps, enter] = Ways.of(
+            [(FINISH if d == finish else d, needs, cursed) for d, needs, cursed in routes])
     return found
 
 
@@ -72,20 +116,19 @@ def passages_open(mines: dict[str, Mine], needs: tuple[str, ...]) -> bool:
 def can_land(st: KingsState, seat: int, dest: str) -> bool:
     """Movement: two or more tokens of one player block a space for everyone else (not on
     Squares of Safety); an owned mine can be passed but not landed on by others."""
-    if dest == FINISH:
-        return True
-    board = st.t.board
-    mine = st.s.mines.get(dest)
-    if mine is not None and mine.owner not in (None, seat):
-        return False
-    if board.is_safe(dest):
-        return True
-    # counted in place rather than with ``occupants``: asked for every destination of
-    # every token at every roll
-    for other, toks in enumerate(st.s.tokens):
-        if other != seat and toks.count(dest) >= 2:
-            return False
-    return True
+    return dest not in no_landing(st, seat)
+
+
+def no_landing(st: KingsState, seat: int) -> set[str]:
+    """Every space ``seat`` may not land on (``can_land``), listed once for all the
+    destinations of all its tokens at a roll."""
+    s, safe = st.s, st.t.board.is_safe
+    out = {m for m, mine in s.mines.items() if mine.owner is not None and mine.owner != seat}
+    for other, toks in enumerate(s.tokens):
+        if other != seat:
+            out.update(p for p in toks if p not in (START, FINISH) and toks.count(p) >= 2
+                       and not safe(p))
+    return out
 
 
 def move(st: KingsState, seat: int, tok: int, dest: str, cursed: bool) -> None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.engine.api import Game
+from generator.engine.api import Action, Game
+from generator.games.kings_of_copper import invariants, moves, turn, words
 from generator.games.kings_of_copper.model import KingsOfCopperData
 from generator.games.kings_of_copper.state import KingsState, new_table, table_from_dict
 from generator.games.kings_of_copper.tables import Tables
@@ -17,11 +18,35 @@ from generator.games.kings_of_copper.tables import Tables
 TASKS_PER_LANDING = 4  # rob (x rob_chips), buy, character, keep or tunnel exit
 
 
+class KingsOfCopperState(KingsState):
+    """The State API bound to the rules, imported once here rather than inside each
+    method: a playout asks these on every action."""
+
+    def current_player(self) -> int:
+        return turn.current_player(self)
+
+    def legal_actions(self) -> list[Action]:
+        return turn.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return turn.chance_outcomes(self)
+
+    def apply_action(self, action: Action) -> None:
+        turn.apply_action(self, action)
+
+    def action_to_string(self, action: Action) -> str:
+        return words.action_to_string(self, action)
+
+    def invariants(self) -> list[str]:
+        return invariants.broken(self)
+
+
 class KingsOfCopperGame(Game):
     id = "kings-of-copper"
 
     def __init__(self, data: KingsOfCopperData):
         self.tables = Tables.from_data(data)
+        moves.chart(self.tables)  # every game played from here only looks moves up
         self.min_players = data.game.players.min
         self.max_players = data.game.players.max
 
@@ -29,10 +54,10 @@ class KingsOfCopperGame(Game):
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"kings-of-copper is for {self.min_players}-{self.max_players} "
                              "players")
-        return KingsState(self.tables, new_table(self.tables, players))
+        return KingsOfCopperState(self.tables, new_table(self.tables, players))
 
     def state_from_dict(self, data: dict[str, Any]) -> KingsState:
-        return KingsState(self.tables, table_from_dict(int(data["players"]), data))
+        return KingsOfCopperState(self.tables, table_from_dict(int(data["players"]), data))
 
     def max_game_length(self, players: int) -> int:
         """The mines close after ``last_shift_round`` rounds, so turns are bounded; each

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from generator.engine.api import TERMINAL, Action, State
+from generator.engine.api import TERMINAL, State
 from generator.games.kings_of_copper.tables import Tables
 
 START, FINISH = "start", "finish"
@@ -69,6 +69,10 @@ class Table:
 
 
 class KingsState(State):
+    """The position and the bookkeeping every phase shares. It imports no rules: the
+    State API's rule-bound half (whose turn, legal actions, playing one) is bound in
+    ``rules.KingsOfCopperState``, the class every game hands out."""
+
     def __init__(self, tables: Tables, table: Table):
         self.t = tables
         self.s = table
@@ -78,26 +82,6 @@ class KingsState(State):
         self.moves_memo: tuple[Any, Any] | None = None  # turn._move_options, with its key
 
     # --- API ------------------------------------------------------------------------
-    def current_player(self) -> int:
-        from generator.games.kings_of_copper import turn
-        return turn.current_player(self)
-
-    def legal_actions(self) -> list[Action]:
-        from generator.games.kings_of_copper import turn
-        return turn.legal_actions(self)
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        from generator.games.kings_of_copper import turn
-        return turn.chance_outcomes(self)
-
-    def apply_action(self, action: Action) -> None:
-        from generator.games.kings_of_copper import turn
-        turn.apply_action(self, action)
-
-    def action_to_string(self, action: Action) -> str:
-        from generator.games.kings_of_copper import words
-        return words.action_to_string(self, action)
-
     def is_terminal(self) -> bool:
         return self.s.stage == "over"
 
@@ -123,16 +107,12 @@ class KingsState(State):
                 "claim titles bought": sum(m.owner is not None for m in s.mines.values())}
 
     def clone(self) -> KingsState:
-        other = KingsState(self.t, copy_table(self.s))
+        other = type(self)(self.t, copy_table(self.s))
         other.moves_memo = self.moves_memo  # checked against its key before each use
         return other
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self.s)
-
-    def invariants(self) -> list[str]:
-        from generator.games.kings_of_copper import invariants
-        return invariants.broken(self)
 
     def describe(self) -> str:
         s = self.s

@@ -6,6 +6,7 @@ comes from ``rules.yaml`` and the component files.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from generator.games.kings_of_copper.board import Board, Route
@@ -19,6 +20,32 @@ from generator.games.kings_of_copper.model import (
 from generator.schema.pieces import FaceT, PieceFileOf
 
 BLUE, GREEN = "blue", "green"
+# destination -> every way there passes under your own ladder; in destination order (the
+# legal moves come out sorted without sorting them) and shared, so never changed
+Walk = Mapping[str, bool]
+
+
+def walk(ways: Iterable[tuple[str, bool]]) -> Walk:
+    """Ways merged by destination: cursed only if every way there is."""
+    found: dict[str, bool] = {}
+    for dest, cursed in ways:
+        found[dest] = found.get(dest, True) and cursed
+    return dict(sorted(found.items()))
+
+
+@dataclass(frozen=True)
+class Ways:
+    """The ways of one move (a space, a colour, a number of steps), split by whether a
+    position can close them: ways through passages are open only while their mines are
+    not empty (Mining)."""
+
+    free: Walk  # ends reached on the track alone
+    gated: tuple[Route, ...]  # ends through passages, looked at in each position
+
+    @classmethod
+    def of(cls, routes: list[Route]) -> Ways:
+        return cls(walk((d, cursed) for d, needs, cursed in routes if not needs),
+                   tuple(r for r in routes if r[1]))
 
 
 @dataclass(frozen=True)
@@ -51,9 +78,9 @@ class Tables:
     anaconda_value: int = 0
     to_finish: dict[str, dict[str, int]] = field(default_factory=dict)  # colour -> steps
     chip_mean: dict[str, float] = field(default_factory=dict)  # layer -> mean chip value
-    # movement's ways across the board, filled as play asks: (space, colour, steps,
-    # may enter a district) -> [(end, mines its passages need, under own ladder)]
-    routes: dict[tuple[str, str, int, bool], list[Route]] = field(default_factory=dict)
+    # movement's ways across the board, filled as play asks: colour -> (space, steps,
+    # may enter a district) -> its Ways
+    ways: dict[str, dict[tuple[str, int, bool], Ways]] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, data: KingsOfCopperData) -> Tables:
@@ -90,4 +117,4 @@ def _faces(file: PieceFileOf[FaceT]) -> list[FaceT]:
     return [face for piece in file.pieces for face in piece.faces]
 
 
-__all__ = ["BLUE", "GREEN", "Chip", "ChipFace", "Tables"]
+__all__ = ["BLUE", "GREEN", "Chip", "ChipFace", "Tables", "Walk", "Ways", "walk"]

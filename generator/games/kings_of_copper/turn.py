@@ -8,8 +8,6 @@ card of the pile, every roll of the dice or the d10, every blind pick when robbi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from fractions import Fraction
 from operator import attrgetter
 from typing import Any
 
@@ -51,15 +49,16 @@ def _dice(n: int) -> list[tuple[Action, float]]:
 
 
 DICE: dict[int, list[tuple[Action, float]]] = {  # every roll of one die or two, once
-    1: [(("roll", a), 1.0 / 6) for a in range(1, 7)],
-    2: [(("roll", a, b), (1.0 if a == b else 2.0) / 36) for a in range(1, 7)
-        for b in range(a, 7)],
+    1: [(("roll", a), 1.0 / 6) for a in moves.DIE],
+    2: [(("roll", a, b), (1.0 if a == b else 2.0) / 36) for a in moves.DIE
+        for b in range(a, moves.DIE[-1] + 1)],
 }
 
 
 def _weighted(kind: str, counts: Counter[str]) -> list[tuple[Action, float]]:
     total = sum(n for n in counts.values() if n > 0)
-    return [((kind, k), float(Fraction(n, total))) for k, n in sorted(counts.items()) if n > 0]
+    # int / int is correctly rounded, as float(Fraction(n, total)) was: the same odds
+    return [((kind, k), n / total) for k, n in sorted(counts.items()) if n > 0]
 
 ROLLS = {n: {action for action, _ in outcomes} for n, outcomes in DICE.items()}
 
@@ -123,73 +122,49 @@ def _task_actions(st: KingsState, task: list[Any]) -> list[Action]:
 
 
 def move_actions(st: KingsState) -> list[Action]:
-    """Movement: move one token the total, or two tokens one die each."""
-    return sorted([(kind, steps, tok, dest) for kind, steps, tok, ends in _move_options(st)
-                   for dest in ends])
+    """Movement: move one token the total, or two tokens one die each. Sorted as listed:
+    the options come in that order (``moves.move_options``)."""
+    return [(kind, steps, tok, dest) for (kind, steps, tok), ends in _move_options(st).items()
+            for dest in ends]
 
 
-MoveOption = tuple[str, int, int, moves.Walk]  # total or die, steps, token, where it lands
 MINE_KEY = attrgetter("owner", "green", "blue")
 
 
-def _move_options(st: KingsState) -> list[MoveOption]:
+def _move_options(st: KingsState) -> moves.MoveOptions:
     """Each way to use the dice. Remembered with everything it depends on, since the end
     of the last action, the bot, the legality check and the move itself all ask."""
     key = _moves_key(st)
-    if st.moves_memo is None or st.moves_memo[0] != key:
-        st.moves_memo = (key, list(_each_move_option(st)))
-    return st.moves_memo[1]
+    memo = st.moves_memo
+    if memo is None or memo[0] != key:
+        memo = st.moves_memo = (key, moves.move_options(st))
+    options: moves.MoveOptions = memo[1]
+    return options
 
 
 def _moves_key(st: KingsState) -> tuple[Any, ...]:
-    """Everything the move options read: the dice, the tokens, the mines."""
+    """Everything the move options read: the dice, the tokens, the mines (a scenario may
+    change any of them by hand)."""
     s = st.s
     return (s.seat, tuple(s.roll), tuple(s.dice), tuple(s.moved), tuple(s.head_frame),
-            s.overshot, tuple(map(tuple, s.tokens)), tuple(s.mines),
-            tuple(map(MINE_KEY, s.mines.values())))
-
-
-def _each_move_option(st: KingsState) -> Iterator[MoveOption]:
-    s, seat = st.s, st.s.seat
-    doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
-    tokens = range(len(s.tokens[seat]))
-    # tokens side by side (both enter on the First Square) go to the same places
-    ends: dict[tuple[str, int, bool], moves.Walk] = {}
-
-    def where(tok: int, steps: int) -> moves.Walk:
-        key = (s.tokens[seat][tok], steps, tok in s.head_frame)
-        if key not in ends:
-            ends[key] = moves.destinations(st, seat, tok, steps, doubles)
-        return ends[key]
-
-    if len(s.dice) == 2:
-        total = sum(s.dice)
-        for tok in tokens:
-            yield "total", total, tok, where(tok, total)
-    for v in sorted(set(s.dice)):
-        for tok in tokens:
-            if tok not in s.moved:
-                yield "die", v, tok, where(tok, v)
+            s.overshot, tuple(map(tuple, s.tokens)), tuple(map(MINE_KEY, s.mines.values())))
 
 
 def _can_move(st: KingsState) -> bool:
-    """Whether any move is left: the remembered options, else stop at the first move
-    found (a bot looking ahead asks this of every position it tries)."""
-    memo = st.moves_memo
-    options = memo[1] if memo is not None and memo[0] == _moves_key(st) else \
-        _each_move_option(st)
-    return any(ends for *_, ends in options)
+    """Whether any move is left (the options are remembered: the bot asks next)."""
+    return any(_move_options(st).values())
 
 
 def _landing(st: KingsState, action: Action) -> bool | None:
     """Whether the move ``action`` costs the ladder curse; None: it is not a legal move
-    (``action in move_actions(st)`` without sorting every move)."""
+    (``action in move_actions(st)`` without listing every move)."""
     if not isinstance(action, tuple) or len(action) != 4 or not isinstance(action[3], str):
         return None
-    for kind, steps, tok, ends in _move_options(st):
-        if (kind, steps, tok) == action[:3] and action[3] in ends:
-            return ends[action[3]]
-    return None
+    try:
+        ends = _move_options(st).get(action[:3])
+    except TypeError:  # not a move: a part cannot even be looked up
+        return None
+    return None if ends is None else ends.get(action[3])
 
 
 def apply_action(st: KingsState, action: Action) -> None:

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from generator.games.kings_of_copper import turn
+from generator.games.kings_of_copper import moves, turn
 from generator.games.kings_of_copper.rules import KingsOfCopperGame
-from generator.games.kings_of_copper.state import KingsState, copy_table
+from generator.games.kings_of_copper.state import copy_table
+from generator.games.kings_of_copper.tables import Tables
 
 
 def near_misses(action: Any) -> list[Any]:
@@ -53,12 +54,43 @@ def test_remembered_moves_follow_a_position_changed_by_hand(game: KingsOfCopperG
             other = st.s.tokens[st.s.seat]
             moved = next((i for i, p in enumerate(other) if p not in ("start", "finish")), None)
             if moved is not None:
-                edited = KingsState(st.t, copy_table(st.s))
+                edited = type(st)(st.t, copy_table(st.s))
                 edited.moves_memo = st.moves_memo
                 edited.s.tokens[st.s.seat][moved] = "start"
-                fresh = KingsState(st.t, copy_table(edited.s))
+                fresh = type(st)(st.t, copy_table(edited.s))
                 assert turn.move_actions(edited) == turn.move_actions(fresh)
                 assert turn.move_actions(st) == before
                 changed += 1
         st.apply_action(rng.choice(st.legal_actions()))
     assert changed > 10
+
+
+def test_charted_ways_are_the_ways_worked_out_alone(game: KingsOfCopperGame) -> None:
+    """The chart built before play (a head frame's flag kept only where it matters) holds
+    what a fresh board works out for each move on its own."""
+    fresh = Tables.from_data(game.tables.data)
+    charted = game.tables.ways
+    assert set(charted) == set(fresh.board.colors)
+    for color, table in charted.items():
+        for (place, steps, enter), ways in list(table.items())[::7]:
+            assert ways == moves._ways(fresh, color, place, steps, enter), (place, steps)
+    assert sum(len(table) for table in charted.values()) > 1000
+
+
+def test_paths_grow_one_step_at_a_time_as_walked_from_scratch(
+        game: KingsOfCopperGame) -> None:
+    board = Tables.from_data(game.tables.data).board
+
+    def walked(origin: str, color: str, steps: int, forward: bool) -> list[Any]:
+        frontier: list[tuple[str, tuple[int, ...]]] = [(origin, ())]
+        for i in range(steps):
+            frontier = [step for here, used in frontier
+                        for step in board._one_step(here, used, color, i == 0, forward)]
+        return sorted(set(frontier))
+
+    origins = [s for s in board.spaces if board.spaces[s].kind in ("entrance", "mine", "track")]
+    for origin in origins:
+        for steps in (1, 5, 12):
+            for forward in (True, False):
+                assert board.paths(origin, "red", steps, forward) == walked(
+                    origin, "red", steps, forward), (origin, steps, forward)
