@@ -25,20 +25,22 @@ def peek_price(st: KingsState, seat: int) -> int:
 
 
 def start_actions(st: KingsState) -> list[Action]:
-    """What the player may do before rolling: mine each owned mine once, make one offer."""
+    """What the player may do before rolling: mine each owned mine once, make one offer.
+    Sorted as built: offers, peeks, prospects, the roll, swaps (every turn asks)."""
     s, seat = st.s, st.s.seat
-    actions: list[Action] = []
-    for mine_id, mine in s.mines.items():
-        if mine.owner != seat or mine_id in s.acted or mine_id not in s.tokens[seat]:
+    peeks: list[Action] = []
+    prospects: list[Action] = []
+    for mine_id in sorted(set(s.tokens[seat]).intersection(s.mines)):
+        mine = s.mines[mine_id]
+        if mine.owner != seat or mine_id in s.acted:
             continue  # ruling 12: you work a mine your token stands on
         if mine.green is not None and s.money[seat] >= prospect_price(st, seat):
-            actions.append(("prospect", mine_id))
+            prospects.append(("prospect", mine_id))
         elif mine.green is None and mine.blue is not None and s.characters[seat] and \
                 s.money[seat] >= peek_price(st, seat) + st.t.rules.dig_price:
-            actions.append(("peek", mine_id))  # Deep Mining: needs $100 and a Character
-    actions += trading.offer_actions(st)
-    actions.append(("roll",))
-    return sorted(actions)
+            peeks.append(("peek", mine_id))  # Deep Mining: needs $100 and a Character
+    offers, swaps = trading.offers_and_swaps(st)
+    return offers + peeks + prospects + [("roll",)] + swaps
 
 
 def prospect(st: KingsState, mine_id: str) -> None:

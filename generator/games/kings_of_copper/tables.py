@@ -76,6 +76,9 @@ class Tables:
     title_names: dict[str, str] = field(default_factory=dict)
     money_supply: int = 0
     anaconda_value: int = 0
+    titles_in_order: list[tuple[str, str]] = field(default_factory=list)  # (title, mine)
+    prices_in_order: list[int] = field(default_factory=list)  # a Title's prices in trade
+    swap_money: tuple[int, ...] = ()  # with a swap, either way: + the offerer pays
     to_finish: dict[str, dict[str, int]] = field(default_factory=dict)  # colour -> steps
     chip_mean: dict[str, float] = field(default_factory=dict)  # layer -> mean chip value
     # movement's ways across the board, filled as play asks: colour -> (space, steps,
@@ -96,6 +99,9 @@ class Tables:
         t.mines = [s.id for s in data.board.spaces if s.kind == "mine"]
         t.title_of = {s.id: s.title or "" for s in data.board.spaces if s.kind == "mine"}
         t.mine_of = {title: mine for mine, title in t.title_of.items()}
+        t.titles_in_order = sorted(t.mine_of.items())
+        t.prices_in_order = sorted(data.rules.trade.prices)
+        t.swap_money = tuple(sorted({m for v in data.rules.trade.swap_money for m in (v, -v)}))
         t.title_names = {f.id: f.name or f.id for p in data.titles.pieces for f in p.faces}
         t.money_supply = sum(f.value * f.count for p in data.money.pieces for f in p.faces)
         t.anaconda_value = sum(f.value for f in _faces(data.anaconda_sapphire))

@@ -20,23 +20,27 @@ Deal = list[Any]  # [buyer, seller, give, get, money]
 
 
 def offer_actions(st: KingsState) -> list[Action]:
-    """Every offer the player about to roll may make this turn."""
+    """Every offer the player about to roll may make this turn, sorted."""
+    offers, swaps = offers_and_swaps(st)
+    return offers + swaps
+
+
+def offers_and_swaps(st: KingsState) -> tuple[list[Action], list[Action]]:
+    """``offer_actions`` in its two kinds, each already in order (by the Titles in id
+    order, then the amounts): asked at the start of every turn."""
     s, seat, trade = st.s, st.s.seat, st.t.rules.trade
     if s.offers >= trade.offers_per_turn:
-        return []
-    mine_titles = st.titles(seat)
-    prices = [p for p in trade.prices if p <= s.money[seat]]
-    swaps = swap_money(st)
-    actions: list[Action] = []
-    for mine_id, mine in s.mines.items():
-        if mine.owner is None or mine.owner == seat:
-            continue
-        seller, get = mine.owner, st.t.title_of[mine_id]
-        actions += [("offer", get, seller, p) for p in prices]
-        if mine_titles:
-            moneys = [m for m in swaps if _affordable(st, seat, seller, m)]
-            actions += [("swap", give, get, seller, m) for give in mine_titles for m in moneys]
-    return actions
+        return [], []
+    owners = [(title, s.mines[mine].owner) for title, mine in st.t.titles_in_order]
+    theirs = [(get, seller) for get, seller in owners if seller is not None and seller != seat]
+    money = s.money[seat]
+    prices = [p for p in st.t.prices_in_order if p <= money]
+    offers: list[Action] = [("offer", get, seller, p) for get, seller in theirs for p in prices]
+    mine_titles = [title for title, owner in owners if owner == seat]
+    swaps: list[Action] = [("swap", give, get, seller, m) for give in mine_titles
+                           for get, seller in theirs for m in st.t.swap_money
+                           if _affordable(st, seat, seller, m)]
+    return offers, swaps
 
 
 def is_offer(st: KingsState, action: tuple[Any, ...]) -> bool:
@@ -58,8 +62,7 @@ def is_offer(st: KingsState, action: tuple[Any, ...]) -> bool:
 
 def swap_money(st: KingsState) -> list[int]:
     """Money with a swap, either way: + the offerer pays, - the other player pays."""
-    table = st.t.rules.trade.swap_money
-    return sorted({m for v in table for m in (v, -v)})
+    return list(st.t.swap_money)
 
 
 def _affordable(st: KingsState, buyer: int, seller: int, money: int) -> bool:

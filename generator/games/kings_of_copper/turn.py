@@ -8,7 +8,6 @@ card of the pile, every roll of the dice or the d10, every blind pick when robbi
 from __future__ import annotations
 
 from collections import Counter
-from operator import attrgetter
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action
@@ -128,9 +127,6 @@ def move_actions(st: KingsState) -> list[Action]:
             for dest in ends]
 
 
-MINE_KEY = attrgetter("owner", "green", "blue")
-
-
 def _move_options(st: KingsState) -> moves.MoveOptions:
     """Each way to use the dice. Remembered with everything it depends on, since the end
     of the last action, the bot, the legality check and the move itself all ask."""
@@ -147,7 +143,8 @@ def _moves_key(st: KingsState) -> tuple[Any, ...]:
     change any of them by hand)."""
     s = st.s
     return (s.seat, tuple(s.roll), tuple(s.dice), tuple(s.moved), tuple(s.head_frame),
-            s.overshot, tuple(map(tuple, s.tokens)), tuple(map(MINE_KEY, s.mines.values())))
+            s.overshot, tuple(map(tuple, s.tokens)),
+            tuple([(m.owner, m.green, m.blue) for m in s.mines.values()]))
 
 
 def _can_move(st: KingsState) -> bool:
@@ -168,6 +165,13 @@ def _landing(st: KingsState, action: Action) -> bool | None:
 
 
 def apply_action(st: KingsState, action: Action) -> None:
+    if st.s.stage == "move" and not st.s.pending:  # checked and played in one look-up
+        cursed = _landing(st, action)
+        if cursed is None or not isinstance(action, tuple):
+            raise ValueError(f"illegal action {action!r} (move)")
+        _move_token(st, action, cursed)
+        advance(st)
+        return
     if not is_legal(st, action):
         raise ValueError(f"illegal action {action!r} ({st.s.stage})")
     perform(st, action)
@@ -236,10 +240,14 @@ def _apply_roll(st: KingsState, action: tuple[Any, ...]) -> None:
 
 
 def _apply_move(st: KingsState, action: tuple[Any, ...]) -> None:
-    s, seat = st.s, st.s.seat
-    kind, steps, tok, dest = action
     cursed = _landing(st, action)
     assert cursed is not None, action
+    _move_token(st, action, cursed)
+
+
+def _move_token(st: KingsState, action: tuple[Any, ...], cursed: bool) -> None:
+    s, seat = st.s, st.s.seat
+    kind, steps, tok, dest = action
     if dest == FINISH and moves.overshoots(st, seat, tok, steps):
         s.overshot = True
     if kind == "total":

@@ -94,3 +94,26 @@ def test_paths_grow_one_step_at_a_time_as_walked_from_scratch(
             for forward in (True, False):
                 assert board.paths(origin, "red", steps, forward) == walked(
                     origin, "red", steps, forward), (origin, steps, forward)
+
+
+def test_actions_built_in_order_are_sorted_and_illegal_moves_refused(
+        game: KingsOfCopperGame) -> None:
+    """Start-of-turn actions and moves are listed in order rather than sorted; a move that
+    is not legal is refused before anything changes."""
+    rng = random.Random(5)
+    st = game.new_initial_state(4)
+    seen = {"swap": 0, "refused": 0}
+    while not st.is_terminal():
+        legal = turn.legal_actions(st)
+        assert legal == sorted(legal)
+        seen["swap"] += any(a[0] == "swap" for a in legal)
+        if st.s.stage == "move" and not st.s.pending and legal:
+            before = st.to_dict()
+            for wrong in near_misses(legal[0])[:4]:
+                if wrong not in legal:
+                    with pytest.raises(ValueError, match="illegal"):
+                        st.apply_action(wrong)
+                    seen["refused"] += 1
+            assert st.to_dict() == before
+        st.apply_action(rng.choice(legal))
+    assert seen["swap"] > 10 and seen["refused"] > 50
