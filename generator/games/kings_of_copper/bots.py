@@ -20,6 +20,7 @@ CURSE_TURN = (3.5 + 7 / 6) * STEP_WORTH
 MINE_SEAT = 40  # a token on its own mine with chips left can work it next turn
 DECOYS, DECOY_VALUE = 2, 100  # low chips kept face down beside a sapphire (the rules' tip)
 MIN_GAIN = 20  # a deal must be worth this much to the one who offers it
+HOME = 4  # steps being home is worth beyond the last one
 CARD_ORDER = ("cave-in-shift", "peek-discount", "prospect-discount", "title-discount",
               "rob-extra")
 
@@ -163,16 +164,9 @@ def _after(state: KingsState, action: Action) -> float:
 
 def progress(st: KingsState, seat: int) -> int:
     """Steps the seat's tokens have come (Finish counts the whole route)."""
-    board, color = st.t.board, st.color(seat)
-    dist = st.t.to_finish[color]
-    full = dist[board.first(color)] + 1
-    total = 0
-    for place in st.s.tokens[seat]:
-        if place == FINISH:
-            total += full + 4  # being home is worth more than the last step
-        elif place != START:
-            total += full - dist.get(place, full)
-    return total
+    come = st.t.come[st.color(seat)]
+    places = st.s.tokens[seat]
+    return sum(come[place] for place in places) + HOME * places.count(FINISH)
 
 
 def worth(st: KingsState, seat: int) -> float:
@@ -180,9 +174,10 @@ def worth(st: KingsState, seat: int) -> float:
     s = st.s
     hand = sum(st.t.chips[c].value for c in s.hands[seat])
     value = s.money[seat] + 0.8 * hand + STEP_WORTH * progress(st, seat)
-    value += 60 * len(st.titles(seat)) + (150 if s.characters[seat] else 0)
+    titles = [mine.owner for mine in s.mines.values()].count(seat)
+    value += 60 * titles + (150 if s.characters[seat] else 0)
     value += sum(60 for task in s.pending if task[0] == "buy" and task[1] == seat)
-    value -= sum(12 for place in s.tokens[seat] if _exposed(st, place, seat))
+    value -= 12 * _exposed(st, seat)
     value -= CURSE_TURN * s.curse[seat]  # the ladder curse: seven turns of one die
     value += MINE_SEAT * _seated_on_own_mines(st, seat)
     others = [p for p in range(s.players) if p != seat]
@@ -198,10 +193,11 @@ def _seated_on_own_mines(st: KingsState, seat: int) -> int:
                                            (deep and mine.blue is not None)))
 
 
-def _exposed(st: KingsState, place: str, seat: int) -> bool:
-    if place in (START, FINISH) or st.t.board.is_safe(place):
-        return False
-    return st.s.tokens[seat].count(place) == 1  # alone there: a bump sends it home
+def _exposed(st: KingsState, seat: int) -> int:
+    """The seat's tokens alone on a space where a bump sends them home."""
+    places, safe = st.s.tokens[seat], st.t.board.is_safe
+    return sum(1 for place in places if place != START and place != FINISH
+               and not safe(place) and places.count(place) == 1)
 
 
 Rule = Callable[[GreedyBot, KingsState, list[tuple[Any, ...]]], Action]

@@ -3,6 +3,7 @@ Finish, Tunnels, Event Card, Prospecting)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import MappingProxyType
 
 from generator.games.kings_of_copper.state import FINISH, START, KingsState, Mine
@@ -19,8 +20,18 @@ def move_options(st: KingsState) -> MoveOptions:
     each) and where it may land, forward or backward inside a district, with whether
     getting there costs the ladder curse (every open way there passes under your own
     ladder). In the order of the sorted move actions: each die, lower first, then the
-    total; by token; each one's ends in order (``tables.walk``). Asked at every roll and
-    die: the board's ways are looked up, only the position's blocks worked out."""
+    total; by token; each one's ends in order (``tables.walk``)."""
+    return dict(each_move(st))
+
+
+def any_move(st: KingsState) -> bool:
+    """Whether some token can use a die, found without listing every move."""
+    return any(ends for _, ends in each_move(st))
+
+
+def each_move(st: KingsState) -> Iterator[tuple[tuple[str, int, int], Walk]]:
+    """``move_options`` one by one. Asked at every roll and die: the board's ways are
+    looked up (``chart``), only the position's blocks worked out."""
     s, seat = st.s, st.s.seat
     uses = [("die", v) for v in sorted(set(s.dice))]
     if len(s.dice) == 2:
@@ -28,14 +39,13 @@ def move_options(st: KingsState) -> MoveOptions:
     doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1] and not s.overshot
     blocked = no_landing(st, seat)
     color = st.color(seat)
-    table = st.t.ways.get(color) or {}  # charted before play (``chart``)
-    options: MoveOptions = {}
+    table = st.t.ways.get(color) or {}
     for kind, steps in uses:
         for tok, place in enumerate(s.tokens[seat]):
             if kind == "die" and tok in s.moved:
                 continue
             if place == START or place == FINISH:
-                options[kind, steps, tok] = NOWHERE
+                yield (kind, steps, tok), NOWHERE
                 continue
             # Mining: a token that came to a head frame this turn enters its district
             # next turn
@@ -44,9 +54,8 @@ def move_options(st: KingsState) -> MoveOptions:
             found = ways.free if not ways.gated else _open(s.mines, ways)
             if doubles and overshoots(st, seat, tok, steps):
                 found = walk([*found.items(), (FINISH, False)])  # straight in: no passage
-            options[kind, steps, tok] = found if blocked.isdisjoint(found) else {
+            yield (kind, steps, tok), found if blocked.isdisjoint(found) else {
                 d: c for d, c in found.items() if d not in blocked}
-    return options
 
 
 def _open(mines: dict[str, Mine], ways: Ways) -> Walk:
@@ -134,8 +143,9 @@ def no_landing(st: KingsState, seat: int) -> set[str]:
 def move(st: KingsState, seat: int, tok: int, dest: str, cursed: bool) -> None:
     if cursed:  # passed under your own ladder: seven years of bad luck
         st.s.curse[seat] = st.t.rules.curse_turns
-        st.note(f"{st.color(seat)} passed under its own ladder: one die for the next "
-                f"{st.s.curse[seat]} turns")
+        if st.notes is not None:  # the words are built only for a log
+            st.note(f"{st.color(seat)} passed under its own ladder: one die for the next "
+                    f"{st.s.curse[seat]} turns")
     land(st, seat, tok, dest)
 
 
@@ -161,11 +171,13 @@ def land(st: KingsState, seat: int, tok: int, dest: str) -> None:
 
 def bump(st: KingsState, seat: int, dest: str) -> None:
     """Bumping: a single opposing token goes back to Start and its owner is robbed."""
-    for other, n in sorted(st.occupants(dest).items()):
-        if other == seat or n != 1:
+    for other, tokens in enumerate(st.s.tokens):  # counted in place: every landing asks
+        if other == seat or tokens.count(dest) != 1:
             continue
-        st.s.tokens[other][st.s.tokens[other].index(dest)] = START
-        st.note(f"{st.color(seat)} bumps {st.color(other)}'s token on {dest} back to Start")
+        tokens[tokens.index(dest)] = START
+        if st.notes is not None:
+            st.note(f"{st.color(seat)} bumps {st.color(other)}'s token on {dest} back to "
+                    "Start")
         chips = st.t.rules.rob_chips + st.power(seat, "rob-extra")
         if st.s.hands[other] and chips > 0:
             st.s.pending.append(["rob", seat, other, chips])
@@ -196,7 +208,7 @@ def draw_event(st: KingsState, seat: int, tok: int) -> None:
     st.count("event cards drawn")
     face = st.t.events[card]
     others = [o for o in range(st.s.players) if o != seat]
-    why = f"'{face.name}'"
+    why = f"'{face.name}'" if st.notes is not None else ""  # words only for a log
     if face.effect == "gain":
         st.collect(seat, face.amount, why)
     elif face.effect == "pay":
@@ -212,7 +224,8 @@ def draw_event(st: KingsState, seat: int, tok: int) -> None:
             st.transfer(seat, o, face.amount, why)
     elif face.effect == "to-start":
         st.s.tokens[seat][tok] = START
-        st.note(f"{st.color(seat)} token {tok + 1} goes back to Start")
+        if st.notes is not None:
+            st.note(f"{st.color(seat)} token {tok + 1} goes back to Start")
     elif face.effect == "tunnel-exit":
         st.s.pending.append(["tunnel-exit", seat, tok])
 
@@ -244,7 +257,8 @@ def cashable(st: KingsState, seat: int) -> list[str]:
 def cash(st: KingsState, seat: int, chip: str) -> None:
     st.s.hands[seat].remove(chip)
     st.s.cashed[seat].append(chip)
-    st.collect(seat, st.t.chips[chip].value, f"the chip {chip_name(st, chip)}")
+    st.collect(seat, st.t.chips[chip].value,
+               f"the chip {chip_name(st, chip)}" if st.notes is not None else "")
 
 
 def chip_name(st: KingsState, chip: str) -> str:
@@ -255,7 +269,8 @@ def chip_name(st: KingsState, chip: str) -> str:
 def take_chip(st: KingsState, seat: int, chip: str, how: str) -> None:
     """A chip comes into the seat's hand, face down."""
     st.s.hands[seat] = sorted(st.s.hands[seat] + [chip])
-    st.note(f"{st.color(seat)} {how} {chip_name(st, chip)} face down")
+    if st.notes is not None:
+        st.note(f"{st.color(seat)} {how} {chip_name(st, chip)} face down")
 
 
 def settle_sapphires(st: KingsState, seat: int) -> None:

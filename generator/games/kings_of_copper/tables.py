@@ -20,6 +20,7 @@ from generator.games.kings_of_copper.model import (
 from generator.schema.pieces import FaceT, PieceFileOf
 
 BLUE, GREEN = "blue", "green"
+START, FINISH = "start", "finish"  # where a token is when it is on no space
 # destination -> every way there passes under your own ladder; in destination order (the
 # legal moves come out sorted without sorting them) and shared, so never changed
 Walk = Mapping[str, bool]
@@ -80,6 +81,8 @@ class Tables:
     prices_in_order: list[int] = field(default_factory=list)  # a Title's prices in trade
     swap_money: tuple[int, ...] = ()  # with a swap, either way: + the offerer pays
     to_finish: dict[str, dict[str, int]] = field(default_factory=dict)  # colour -> steps
+    # colour -> space (and Start, Finish) -> steps a token there has come from Start
+    come: dict[str, dict[str, int]] = field(default_factory=dict)
     chip_mean: dict[str, float] = field(default_factory=dict)  # layer -> mean chip value
     # movement's ways across the board, filled as play asks: colour -> (space, steps,
     # may enter a district) -> its Ways
@@ -106,11 +109,20 @@ class Tables:
         t.money_supply = sum(f.value * f.count for p in data.money.pieces for f in p.faces)
         t.anaconda_value = sum(f.value for f in _faces(data.anaconda_sapphire))
         t.to_finish = {c: t.board.distance_to_finish(c) for c in t.board.colors}
+        t.come = {c: t.steps_come(c) for c in t.board.colors}
         for layer in (BLUE, GREEN):
             counts = t.layer_chips(layer)
             t.chip_mean[layer] = sum(t.chips[c].value * n for c, n in counts.items()) / max(
                 1, sum(counts.values()))
         return t
+
+    def steps_come(self, color: str) -> dict[str, int]:
+        """Steps come along the track: the whole route at Finish, none at Start (or on a
+        space off the colour's track)."""
+        dist = self.to_finish[color]
+        full = dist[self.board.first(color)] + 1
+        come = {space: full - dist.get(space, full) for space in self.board.spaces}
+        return {**come, START: 0, FINISH: full}
 
     def layer_chips(self, layer: str) -> dict[str, int]:
         return {c: n for c, n in self.chip_counts.items() if self.chips[c].layer == layer}

@@ -148,8 +148,9 @@ def _moves_key(st: KingsState) -> tuple[Any, ...]:
 
 
 def _can_move(st: KingsState) -> bool:
-    """Whether any move is left (the options are remembered: the bot asks next)."""
-    return any(_move_options(st).values())
+    """Whether any move is left: stop at the first move found (a bot looking ahead asks
+    this of every position it tries, and never lists the moves there)."""
+    return moves.any_move(st)
 
 
 def _landing(st: KingsState, action: Action) -> bool | None:
@@ -326,7 +327,8 @@ def _end_roll(st: KingsState) -> None:
     # Doubles roll again, unless every token is home (ruling 20: nothing left to roll for)
     if doubles and s.rerolls < st.t.rules.max_rerolls and not st.all_home(s.seat):
         s.rerolls += 1
-        st.note(f"doubles: {st.color(s.seat)} rolls again")
+        if st.notes is not None:
+            st.note(f"doubles: {st.color(s.seat)} rolls again")
         s.stage = "roll"
     else:
         s.stage = "end"
@@ -376,6 +378,6 @@ def begin_turn(st: KingsState, seat: int) -> None:
             if st.notes is not None:
                 st.note(f"{st.color(seat)} token {tok + 1} enters on {first} (First Square)")
             moves.land(st, seat, tok, first)
-    if s.one_die:
+    if s.one_die and st.notes is not None:
         st.note(f"{st.color(seat)} is under the ladder curse: one die this turn")
     s.stage = "start"

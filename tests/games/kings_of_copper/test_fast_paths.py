@@ -108,6 +108,7 @@ def test_actions_built_in_order_are_sorted_and_illegal_moves_refused(
         assert legal == sorted(legal)
         seen["swap"] += any(a[0] == "swap" for a in legal)
         if st.s.stage == "move" and not st.s.pending and legal:
+            assert moves.any_move(st) == any(moves.move_options(st).values())
             before = st.to_dict()
             for wrong in near_misses(legal[0])[:4]:
                 if wrong not in legal:
@@ -117,3 +118,17 @@ def test_actions_built_in_order_are_sorted_and_illegal_moves_refused(
             assert st.to_dict() == before
         st.apply_action(rng.choice(legal))
     assert seen["swap"] > 10 and seen["refused"] > 50
+
+
+def test_steps_come_count_the_route_from_start_to_finish(game: KingsOfCopperGame) -> None:
+    """The greedy bot's progress table: none at Start, one on the First Square, the whole
+    route (and the step in) at Finish, none on another colour's ladder."""
+    t, board = game.tables, game.tables.board
+    for color in board.colors:
+        come = t.come[color]
+        assert (come["start"], come[board.first(color)]) == (0, 1)
+        route = board.route_length(color)
+        assert route is not None and come["finish"] == route + 1
+        others = [s for s in board.of_kind("rung") if board.spaces[s].color != color]
+        assert others and all(come[s] == 0 for s in others)
+        assert come[board.finish(color)] == come["finish"]
