@@ -154,7 +154,7 @@ def _after(state: KingsState, action: Action) -> float:
     cards = state.t.event_counts if space is not None and space.kind == "event" else {None: 1}
     total = 0.0
     for card, n in cards.items():
-        copy = state.clone()
+        copy = state.trial()  # a move or a tunnel exit: no mine changes
         if card is not None:
             copy.s.events = [card] + copy.s.events
         turn.perform(copy, action)  # one of state's legal actions: no need to re-check
@@ -164,9 +164,8 @@ def _after(state: KingsState, action: Action) -> float:
 
 def progress(st: KingsState, seat: int) -> int:
     """Steps the seat's tokens have come (Finish counts the whole route)."""
-    come = st.t.come[st.color(seat)]
     places = st.s.tokens[seat]
-    return sum(come[place] for place in places) + HOME * places.count(FINISH)
+    return sum(map(st.t.come[st.color(seat)].__getitem__, places)) + HOME * places.count(FINISH)
 
 
 def worth(st: KingsState, seat: int) -> float:

@@ -21,23 +21,27 @@ def move_options(st: KingsState) -> MoveOptions:
     getting there costs the ladder curse (every open way there passes under your own
     ladder). In the order of the sorted move actions: each die, lower first, then the
     total; by token; each one's ends in order (``tables.walk``)."""
-    return dict(each_move(st))
+    blocked = no_landing(st, st.s.seat)
+    return {option: ends if blocked.isdisjoint(ends) else
+            {d: c for d, c in ends.items() if d not in blocked}
+            for option, ends in each_move(st)}
 
 
 def any_move(st: KingsState) -> bool:
-    """Whether some token can use a die, found without listing every move."""
-    return any(ends for _, ends in each_move(st))
+    """Whether some token can use a die, stopping at the first end it may land on (a bot
+    looking ahead asks this of every position it tries)."""
+    seat = st.s.seat
+    return any(can_land(st, seat, dest) for _, ends in each_move(st) for dest in ends)
 
 
 def each_move(st: KingsState) -> Iterator[tuple[tuple[str, int, int], Walk]]:
-    """``move_options`` one by one. Asked at every roll and die: the board's ways are
-    looked up (``chart``), only the position's blocks worked out."""
+    """``move_options`` one by one, before looking at who blocks the ends. Asked at every
+    roll and die: the board's ways are looked up (``chart``)."""
     s, seat = st.s, st.s.seat
     uses = [("die", v) for v in sorted(set(s.dice))]
     if len(s.dice) == 2:
         uses.append(("total", s.dice[0] + s.dice[1]))
     doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1] and not s.overshot
-    blocked = no_landing(st, seat)
     color = st.color(seat)
     table = st.t.ways.get(color) or {}
     for kind, steps in uses:
@@ -54,8 +58,7 @@ def each_move(st: KingsState) -> Iterator[tuple[tuple[str, int, int], Walk]]:
             found = ways.free if not ways.gated else _open(s.mines, ways)
             if doubles and overshoots(st, seat, tok, steps):
                 found = walk([*found.items(), (FINISH, False)])  # straight in: no passage
-            yield (kind, steps, tok), found if blocked.isdisjoint(found) else {
-                d: c for d, c in found.items() if d not in blocked}
+            yield (kind, steps, tok), found
 
 
 def _open(mines: dict[str, Mine], ways: Ways) -> Walk:
@@ -125,7 +128,13 @@ def passages_open(mines: dict[str, Mine], needs: tuple[str, ...]) -> bool:
 def can_land(st: KingsState, seat: int, dest: str) -> bool:
     """Movement: two or more tokens of one player block a space for everyone else (not on
     Squares of Safety); an owned mine can be passed but not landed on by others."""
-    return dest not in no_landing(st, seat)
+    if dest == FINISH:
+        return True
+    mine = st.s.mines.get(dest)
+    if mine is not None and mine.owner is not None and mine.owner != seat:
+        return False
+    return st.t.board.is_safe(dest) or not any(
+        toks.count(dest) >= 2 for other, toks in enumerate(st.s.tokens) if other != seat)
 
 
 def no_landing(st: KingsState, seat: int) -> set[str]:
@@ -134,8 +143,8 @@ def no_landing(st: KingsState, seat: int) -> set[str]:
     s, safe = st.s, st.t.board.is_safe
     out = {m for m, mine in s.mines.items() if mine.owner is not None and mine.owner != seat}
     for other, toks in enumerate(s.tokens):
-        if other != seat:
-            out.update(p for p in toks if p not in (START, FINISH) and toks.count(p) >= 2
+        if other != seat and len(set(toks)) < len(toks):  # two share a space
+            out.update(p for p in toks if p != START and p != FINISH and toks.count(p) >= 2
                        and not safe(p))
     return out
 

@@ -110,6 +110,14 @@ class KingsState(State):
         other.moves_memo = self.moves_memo  # checked against its key before each use
         return other
 
+    def trial(self) -> KingsState:
+        """A copy to try one move on (a bot looking ahead), sharing the mines: no move
+        changes a mine, since mining waits for the start of a turn and a landing's tasks
+        (buying, digging …) wait for their player."""
+        other = type(self)(self.t, copy_table(self.s, mines=False))
+        other.moves_memo = self.moves_memo
+        return other
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self.s)
 
@@ -198,9 +206,10 @@ def new_table(tables: Tables, players: int) -> Table:
     return table
 
 
-def copy_table(table: Table) -> Table:
+def copy_table(table: Table, mines: bool = True) -> Table:
     """A deep copy, by hand: bots clone positions thousands of times a game. The fields
-    are copied as one dict, the lists and mines in it then replaced by copies."""
+    are copied as one dict, the lists and mines (unless ``mines`` is False: see
+    ``KingsState.trial``) in it then replaced by copies."""
     new = Table.__new__(Table)
     copied = new.__dict__
     copied.update(table.__dict__)
@@ -208,7 +217,8 @@ def copy_table(table: Table) -> Table:
         copied[name] = copied[name][:]
     for name in NESTED_FIELDS:
         copied[name] = [x[:] for x in copied[name]]
-    copied["mines"] = {k: Mine(m.owner, m.green, m.blue) for k, m in table.mines.items()}
+    if mines:
+        copied["mines"] = {k: Mine(m.owner, m.green, m.blue) for k, m in table.mines.items()}
     copied["counts"] = table.counts.copy()
     return new
 

@@ -37,9 +37,12 @@ def offers_and_swaps(st: KingsState) -> tuple[list[Action], list[Action]]:
     prices = [p for p in st.t.prices_in_order if p <= money]
     offers: list[Action] = [("offer", get, seller, p) for get, seller in theirs for p in prices]
     mine_titles = [title for title, owner in owners if owner == seat]
+    if not mine_titles:
+        return offers, []
+    moneys = {seller: [m for m in st.t.swap_money if _affordable(st, seat, seller, m)]
+              for seller in {seller for _, seller in theirs}}  # each seller's, once
     swaps: list[Action] = [("swap", give, get, seller, m) for give in mine_titles
-                           for get, seller in theirs for m in st.t.swap_money
-                           if _affordable(st, seat, seller, m)]
+                           for get, seller in theirs for m in moneys[seller]]
     return offers, swaps
 
 

@@ -91,6 +91,9 @@ def _apply_setup(st: KingsState, action: Action) -> None:
 # --- decisions ------------------------------------------------------------------------
 
 def legal_actions(st: KingsState) -> list[Action]:
+    s = st.s
+    if not s.pending and s.stage == "move":  # asked most: straight to the moves
+        return move_actions(st)
     player = current_player(st)
     if player == TERMINAL:
         return []

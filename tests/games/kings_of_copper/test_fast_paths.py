@@ -109,7 +109,13 @@ def test_actions_built_in_order_are_sorted_and_illegal_moves_refused(
         seen["swap"] += any(a[0] == "swap" for a in legal)
         if st.s.stage == "move" and not st.s.pending and legal:
             assert moves.any_move(st) == any(moves.move_options(st).values())
+            blocked = moves.no_landing(st, st.s.seat)
+            assert {d for d in st.t.board.spaces if not moves.can_land(st, st.s.seat, d)} \
+                == blocked
             before = st.to_dict()
+            for move in legal:  # a bot tries each move on a copy sharing the mines
+                turn.perform(st.trial(), move)
+            assert st.to_dict() == before
             for wrong in near_misses(legal[0])[:4]:
                 if wrong not in legal:
                     with pytest.raises(ValueError, match="illegal"):
