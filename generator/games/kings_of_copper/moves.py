@@ -7,10 +7,11 @@ from collections.abc import Iterator
 from types import MappingProxyType
 
 from generator.games.kings_of_copper.state import FINISH, START, KingsState, Mine
-from generator.games.kings_of_copper.tables import Tables, Walk, Ways, walk
+from generator.games.kings_of_copper.tables import Charted, Tables, Walk, Ways, walk
 
 MoveOptions = dict[tuple[str, int, int], Walk]  # (total or die, steps, token) -> its ends
 NOWHERE: Walk = MappingProxyType({})
+STAY = Ways(NOWHERE, ())  # no steps: no move
 DIE = range(1, 7)  # the faces of a die
 MOST_STEPS = 2 * DIE[-1]  # the longest move: the total of two dice
 
@@ -36,29 +37,53 @@ def any_move(st: KingsState) -> bool:
 
 def each_move(st: KingsState) -> Iterator[tuple[tuple[str, int, int], Walk]]:
     """``move_options`` one by one, before looking at who blocks the ends. Asked at every
-    roll and die: the board's ways are looked up (``chart``)."""
-    s, seat = st.s, st.s.seat
+    roll and die: each token's ways are looked up in the chart, by number of steps."""
+    s = st.s
     uses = [("die", v) for v in sorted(set(s.dice))]
     if len(s.dice) == 2:
         uses.append(("total", s.dice[0] + s.dice[1]))
-    doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1] and not s.overshot
-    color = st.color(seat)
-    table = st.t.ways.get(color) or {}
+    rows = _rows(st)
     for kind, steps in uses:
-        for tok, place in enumerate(s.tokens[seat]):
-            if kind == "die" and tok in s.moved:
-                continue
-            if place == START or place == FINISH:
-                yield (kind, steps, tok), NOWHERE
-                continue
-            # Mining: a token that came to a head frame this turn enters its district
-            # next turn
-            enter = tok not in s.head_frame
-            ways = table.get((place, steps, enter)) or _ways(st.t, color, place, steps, enter)
-            found = ways.free if not ways.gated else _open(s.mines, ways)
-            if doubles and overshoots(st, seat, tok, steps):
-                found = walk([*found.items(), (FINISH, False)])  # straight in: no passage
-            yield (kind, steps, tok), found
+        for tok, row in enumerate(rows):
+            if kind != "die" or tok not in s.moved:
+                yield (kind, steps, tok), NOWHERE if row is None else _ends(st, tok, row, steps)
+
+
+def ends_of(st: KingsState, kind: str, steps: int, tok: int) -> Walk | None:
+    """The ends of one way to use the dice (as ``each_move`` gives it); None if the dice
+    do not allow it: a legal move checked without listing every move."""
+    s = st.s
+    if kind == "die":
+        allowed = steps in s.dice and tok not in s.moved
+    else:
+        allowed = kind == "total" and len(s.dice) == 2 and steps == s.dice[0] + s.dice[1]
+    if not allowed or not 0 <= tok < len(s.tokens[s.seat]):
+        return None
+    row = _rows(st)[tok]
+    return NOWHERE if row is None else _ends(st, tok, row, steps)
+
+
+Row = tuple["Ways", ...]  # one token's charted Ways, by number of steps
+
+
+def _rows(st: KingsState) -> list[Row | None]:
+    """Each token's row of the chart (None: at Start or Finish). Mining: a token that came
+    to a head frame this turn enters its district next turn."""
+    s, color = st.s, st.color(st.s.seat)
+    charted = st.t.ways.get(color) or {}
+    return [None if place == START or place == FINISH else
+            (charted.get(place) or _chart_space(st.t, color, place))[tok not in s.head_frame]
+            for tok, place in enumerate(s.tokens[s.seat])]
+
+
+def _ends(st: KingsState, tok: int, row: Row, steps: int) -> Walk:
+    s = st.s
+    ways = row[steps]
+    found = ways.free if not ways.gated else _open(s.mines, ways)
+    if len(s.roll) == 2 and s.roll[0] == s.roll[1] and not s.overshot and \
+            overshoots(st, s.seat, tok, steps):
+        found = walk([*found.items(), (FINISH, False)])  # straight in on doubles
+    return found
 
 
 def _open(mines: dict[str, Mine], ways: Ways) -> Walk:
@@ -68,36 +93,38 @@ def _open(mines: dict[str, Mine], ways: Ways) -> Walk:
 
 
 def chart(tables: Tables) -> None:
-    """Every move's ways, for every colour, space a token of it may stand on and number of
-    steps, worked out once per game before play: ``move_options`` then only looks them
-    up."""
+    """Every move's ways, for every colour and space a token of it may stand on, worked out
+    once per game before play: ``each_move`` then only looks them up."""
     board = tables.board
     for color in board.colors:
         for space in board.spaces.values():
             if space.kind in ("start", "finish") or space.kind == "rung" and space.color != color:
-                continue
-            for steps in range(1, MOST_STEPS + 1):
-                ways = _ways(tables, color, space.id, steps, True)
-                if space.kind == "entrance":  # only a move begun here may enter the district
-                    _ways(tables, color, space.id, steps, False)
-                else:
-                    tables.ways[color][space.id, steps, False] = ways
+                continue  # no token of ``color`` stands there
+            _chart_space(tables, color, space.id)
+
+
+def _chart_space(tables: Tables, color: str, place: str) -> Charted:
+    """The ways from ``place`` by number of steps (0 to ``MOST_STEPS``), for a move begun
+    elsewhere and for one begun on ``place`` (which may enter a district from its head
+    frame: only there do the two differ)."""
+    rows = tuple(tuple(_ways(tables, color, place, steps, enter) if steps else STAY
+                       for steps in range(MOST_STEPS + 1))
+                 for enter in ((False, True) if tables.board.spaces[place].kind == "entrance"
+                               else (True,)))
+    found = tables.ways.setdefault(color, {})[place] = (rows[0], rows[-1])
+    return found
 
 
 def _ways(tables: Tables, color: str, place: str, steps: int, enter: bool) -> Ways:
     """Every way ``steps`` long from ``place``: forward, then backward inside a district;
-    the colour's finish space read as Finish. Kept per game: the board never changes."""
-    table = tables.ways.setdefault(color, {})
-    found = table.get((place, steps, enter))
-    if found is None:
-        board = tables.board
-        routes = board.routes(place, color, steps, True, enter)
-        if board.in_district(place):
-            routes = routes + board.routes(place, color, steps, False)
-        finish = board.finish(color)
-        found = table[place, steps, enter] = Ways.of(
-            [(FINISH if d == finish else d, needs, cursed) for d, needs, cursed in routes])
-    return found
+    the colour's finish space read as Finish."""
+    board = tables.board
+    routes = board.routes(place, color, steps, True, enter)
+    if board.in_district(place):
+        routes = routes + board.routes(place, color, steps, False)
+    finish = board.finish(color)
+    return Ways.of([(FINISH if d == finish else d, needs, cursed)
+                    for d, needs, cursed in routes])
 
 
 def overshoots(st: KingsState, seat: int, tok: int, steps: int) -> bool:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.engine.api import Action, Game
-from generator.games.kings_of_copper import invariants, moves, turn, words
+from generator.engine.api import Game
+from generator.games.kings_of_copper import moves, turn, words
+from generator.games.kings_of_copper.invariants import broken
 from generator.games.kings_of_copper.model import KingsOfCopperData
 from generator.games.kings_of_copper.state import KingsState, new_table, table_from_dict
 from generator.games.kings_of_copper.tables import Tables
@@ -19,26 +20,15 @@ TASKS_PER_LANDING = 4  # rob (x rob_chips), buy, character, keep or tunnel exit
 
 
 class KingsOfCopperState(KingsState):
-    """The State API bound to the rules, imported once here rather than inside each
-    method: a playout asks these on every action."""
+    """The State API bound to the rules: the rules' functions are the methods (each takes
+    the state first), so a playout's calls, made on every action, go straight to them."""
 
-    def current_player(self) -> int:
-        return turn.current_player(self)
-
-    def legal_actions(self) -> list[Action]:
-        return turn.legal_actions(self)
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        return turn.chance_outcomes(self)
-
-    def apply_action(self, action: Action) -> None:
-        turn.apply_action(self, action)
-
-    def action_to_string(self, action: Action) -> str:
-        return words.action_to_string(self, action)
-
-    def invariants(self) -> list[str]:
-        return invariants.broken(self)
+    current_player = turn.current_player
+    legal_actions = turn.legal_actions
+    chance_outcomes = turn.chance_outcomes
+    apply_action = turn.apply_action
+    action_to_string = words.action_to_string
+    invariants = broken
 
 
 class KingsOfCopperGame(Game):

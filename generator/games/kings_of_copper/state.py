@@ -78,7 +78,6 @@ class KingsState(State):
         # what happened without a choice (bumps, payments, curses …), kept only while a
         # log is written: a referee follows every dollar and chip from it (words.py)
         self.notes: list[str] | None = None
-        self.moves_memo: tuple[Any, Any] | None = None  # turn._move_options, with its key
 
     # --- API ------------------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -106,17 +105,13 @@ class KingsState(State):
                 "claim titles bought": sum(m.owner is not None for m in s.mines.values())}
 
     def clone(self) -> KingsState:
-        other = type(self)(self.t, copy_table(self.s))
-        other.moves_memo = self.moves_memo  # checked against its key before each use
-        return other
+        return type(self)(self.t, copy_table(self.s))
 
     def trial(self) -> KingsState:
         """A copy to try one move on (a bot looking ahead), sharing the mines: no move
         changes a mine, since mining waits for the start of a turn and a landing's tasks
         (buying, digging …) wait for their player."""
-        other = type(self)(self.t, copy_table(self.s, mines=False))
-        other.moves_memo = self.moves_memo
-        return other
+        return type(self)(self.t, copy_table(self.s, mines=False))
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self.s)

@@ -61,6 +61,10 @@ class Chip:
         return self.sort == "sapphire"
 
 
+# a space's Ways by number of steps: (for a move begun elsewhere, for one begun there)
+Charted = tuple[tuple[Ways, ...], tuple[Ways, ...]]
+
+
 @dataclass
 class Tables:
     data: KingsOfCopperData
@@ -84,9 +88,8 @@ class Tables:
     # colour -> space (and Start, Finish) -> steps a token there has come from Start
     come: dict[str, dict[str, int]] = field(default_factory=dict)
     chip_mean: dict[str, float] = field(default_factory=dict)  # layer -> mean chip value
-    # movement's ways across the board, filled as play asks: colour -> (space, steps,
-    # may enter a district) -> its Ways
-    ways: dict[str, dict[tuple[str, int, bool], Ways]] = field(default_factory=dict)
+    # movement's ways across the board, charted before play: colour -> space -> Charted
+    ways: dict[str, dict[str, Charted]] = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, data: KingsOfCopperData) -> Tables:
@@ -135,4 +138,4 @@ def _faces(file: PieceFileOf[FaceT]) -> list[FaceT]:
     return [face for piece in file.pieces for face in piece.faces]
 
 
-__all__ = ["BLUE", "GREEN", "Chip", "ChipFace", "Tables", "Walk", "Ways", "walk"]
+__all__ = ["BLUE", "GREEN", "Chip", "ChipFace", "Tables", "Charted", "Walk", "Ways", "walk"]

@@ -126,28 +126,8 @@ def _task_actions(st: KingsState, task: list[Any]) -> list[Action]:
 def move_actions(st: KingsState) -> list[Action]:
     """Movement: move one token the total, or two tokens one die each. Sorted as listed:
     the options come in that order (``moves.move_options``)."""
-    return [(kind, steps, tok, dest) for (kind, steps, tok), ends in _move_options(st).items()
-            for dest in ends]
-
-
-def _move_options(st: KingsState) -> moves.MoveOptions:
-    """Each way to use the dice. Remembered with everything it depends on, since the end
-    of the last action, the bot, the legality check and the move itself all ask."""
-    key = _moves_key(st)
-    memo = st.moves_memo
-    if memo is None or memo[0] != key:
-        memo = st.moves_memo = (key, moves.move_options(st))
-    options: moves.MoveOptions = memo[1]
-    return options
-
-
-def _moves_key(st: KingsState) -> tuple[Any, ...]:
-    """Everything the move options read: the dice, the tokens, the mines (a scenario may
-    change any of them by hand)."""
-    s = st.s
-    return (s.seat, tuple(s.roll), tuple(s.dice), tuple(s.moved), tuple(s.head_frame),
-            s.overshot, tuple(map(tuple, s.tokens)),
-            tuple([(m.owner, m.green, m.blue) for m in s.mines.values()]))
+    return [(kind, steps, tok, dest) for (kind, steps, tok), ends in
+            moves.move_options(st).items() for dest in ends]
 
 
 def _can_move(st: KingsState) -> bool:
@@ -158,14 +138,15 @@ def _can_move(st: KingsState) -> bool:
 
 def _landing(st: KingsState, action: Action) -> bool | None:
     """Whether the move ``action`` costs the ladder curse; None: it is not a legal move
-    (``action in move_actions(st)`` without listing every move)."""
-    if not isinstance(action, tuple) or len(action) != 4 or not isinstance(action[3], str):
+    (``action in move_actions(st)``, working out that one move only)."""
+    if not isinstance(action, tuple) or len(action) != 4 or not isinstance(action[3], str) \
+            or not all(isinstance(part, int) for part in action[1:3]):
         return None
-    try:
-        ends = _move_options(st).get(action[:3])
-    except TypeError:  # not a move: a part cannot even be looked up
+    kind, steps, tok, dest = action
+    ends = moves.ends_of(st, kind, steps, tok)
+    if ends is None or dest not in ends or not moves.can_land(st, st.s.seat, dest):
         return None
-    return None if ends is None else ends.get(action[3])
+    return ends[dest]
 
 
 def apply_action(st: KingsState, action: Action) -> None:
