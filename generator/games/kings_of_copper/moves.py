@@ -42,7 +42,7 @@ def each_move(st: KingsState) -> Iterator[tuple[tuple[str, int, int], Walk]]:
     uses = [("die", v) for v in sorted(set(s.dice))]
     if len(s.dice) == 2:
         uses.append(("total", s.dice[0] + s.dice[1]))
-    rows = _rows(st)
+    rows = [_row(st, tok) for tok in range(len(s.tokens[s.seat]))]
     for kind, steps in uses:
         for tok, row in enumerate(rows):
             if kind != "die" or tok not in s.moved:
@@ -59,21 +59,23 @@ def ends_of(st: KingsState, kind: str, steps: int, tok: int) -> Walk | None:
         allowed = kind == "total" and len(s.dice) == 2 and steps == s.dice[0] + s.dice[1]
     if not allowed or not 0 <= tok < len(s.tokens[s.seat]):
         return None
-    row = _rows(st)[tok]
+    row = _row(st, tok)
     return NOWHERE if row is None else _ends(st, tok, row, steps)
 
 
 Row = tuple["Ways", ...]  # one token's charted Ways, by number of steps
 
 
-def _rows(st: KingsState) -> list[Row | None]:
-    """Each token's row of the chart (None: at Start or Finish). Mining: a token that came
+def _row(st: KingsState, tok: int) -> Row | None:
+    """The token's row of the chart (None: at Start or Finish). Mining: a token that came
     to a head frame this turn enters its district next turn."""
-    s, color = st.s, st.color(st.s.seat)
-    charted = st.t.ways.get(color) or {}
-    return [None if place == START or place == FINISH else
-            (charted.get(place) or _chart_space(st.t, color, place))[tok not in s.head_frame]
-            for tok, place in enumerate(s.tokens[s.seat])]
+    s = st.s
+    place = s.tokens[s.seat][tok]
+    if place == START or place == FINISH:
+        return None
+    color = st.color(s.seat)
+    charted = st.t.ways.get(color, {}).get(place) or _chart_space(st.t, color, place)
+    return charted[tok not in s.head_frame]
 
 
 def _ends(st: KingsState, tok: int, row: Row, steps: int) -> Walk:
