@@ -152,12 +152,13 @@ def _after(state: KingsState, action: Action) -> float:
     dest = action[-1] if isinstance(action, tuple) else None
     space = state.t.board.spaces.get(str(dest))
     cards = state.t.event_counts if space is not None and space.kind == "event" else {None: 1}
+    cursed = turn.landing(state, action)  # a move's curse, worked out once for all cards
     total = 0.0
     for card, n in cards.items():
         copy = state.trial()  # a move or a tunnel exit: no mine changes
         if card is not None:
             copy.s.events = [card] + copy.s.events
-        turn.perform(copy, action)  # one of state's legal actions: no need to re-check
+        turn.perform(copy, action, cursed)  # one of state's legal actions: no re-check
         total += n * worth(copy, seat)
     return total / sum(cards.values())
 

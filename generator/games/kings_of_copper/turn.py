@@ -137,7 +137,7 @@ def _can_move(st: KingsState) -> bool:
     return moves.any_move(st)
 
 
-def _landing(st: KingsState, action: Action) -> bool | None:
+def landing(st: KingsState, action: Action) -> bool | None:
     """Whether the move ``action`` costs the ladder curse; None: it is not a legal move
     (``action in move_actions(st)``, working out that one move only)."""
     if not isinstance(action, tuple) or len(action) != 4 or not isinstance(action[3], str) \
@@ -152,7 +152,7 @@ def _landing(st: KingsState, action: Action) -> bool | None:
 
 def apply_action(st: KingsState, action: Action) -> None:
     if st.s.stage == "move" and not st.s.pending:  # checked and played in one look-up
-        cursed = _landing(st, action)
+        cursed = landing(st, action)
         if cursed is None or not isinstance(action, tuple):
             raise ValueError(f"illegal action {action!r} (move)")
         _move_token(st, action, cursed)
@@ -170,7 +170,7 @@ def is_legal(st: KingsState, action: Action) -> bool:
     if s.pending or s.stage not in ("start", "move", "roll"):
         return action in legal_actions(st)
     if s.stage == "move":
-        return _landing(st, action) is not None
+        return landing(st, action) is not None
     if s.stage == "roll":
         return action in ROLLS[1 if s.one_die else 2]
     if action == ("roll",):  # rolling is always allowed
@@ -180,8 +180,9 @@ def is_legal(st: KingsState, action: Action) -> bool:
     return action in legal_actions(st)
 
 
-def perform(st: KingsState, action: Action) -> None:
-    """Play an action already known to be legal (bots looking ahead skip the check)."""
+def perform(st: KingsState, action: Action, cursed: bool | None = None) -> None:
+    """Play an action already known to be legal (bots looking ahead skip the check).
+    ``cursed``: for a move, its ``landing`` when the caller already knows it."""
     assert isinstance(action, tuple)
     s = st.s
     if s.stage == "setup":
@@ -193,7 +194,10 @@ def perform(st: KingsState, action: Action) -> None:
     elif s.stage == "roll":
         _apply_roll(st, action)
     else:
-        _apply_move(st, action)
+        if cursed is None:
+            cursed = landing(st, action)
+            assert cursed is not None, action
+        _move_token(st, action, cursed)
     advance(st)
 
 
@@ -223,12 +227,6 @@ def _apply_roll(st: KingsState, action: tuple[Any, ...]) -> None:
                 f"snake-eyes: {st.color(s.seat)} takes the Anaconda Sapphire{held}")
         s.anaconda = s.seat
         st.count("Anaconda Sapphire taken")
-
-
-def _apply_move(st: KingsState, action: tuple[Any, ...]) -> None:
-    cursed = _landing(st, action)
-    assert cursed is not None, action
-    _move_token(st, action, cursed)
 
 
 def _move_token(st: KingsState, action: tuple[Any, ...], cursed: bool) -> None:
