@@ -41,7 +41,8 @@ class GreedyBot(Bot):
         rule = RULES.get(str(kind))
         if rule is not None:
             return rule(self, state, [_fields(a) for a in actions])
-        return max(actions, key=lambda a: (_after(state, a), _tiebreak(a)))
+        tried: dict[Any, float] = {}  # twin moves are tried once (``_twin``)
+        return max(actions, key=lambda a: (_after_once(state, a, tried), _tiebreak(a)))
 
     # --- the start of the turn ----------------------------------------------------------
     def start(self, st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
@@ -145,6 +146,25 @@ def _decoys(st: KingsState, seat: int) -> set[str]:
 
 # --- moves: one-ply look-ahead -------------------------------------------------------
 
+def _after_once(state: KingsState, action: Action, tried: dict[Any, float]) -> float:
+    """``_after``, once for each set of twin moves."""
+    twin = _twin(state, action)
+    if twin not in tried:
+        tried[twin] = _after(state, action)
+    return tried[twin]
+
+
+def _twin(state: KingsState, action: Action) -> Any:
+    """Moving either of two tokens that stand together, alike in this turn's record
+    (head frame, tunnel, moved), the same way leads to the same position but for the
+    tokens' numbers, which no rule and no worth reads: one look-ahead serves both."""
+    if not isinstance(action, tuple) or len(action) != 4:
+        return action
+    s, (kind, steps, tok, dest) = state.s, action
+    return (kind, steps, dest, s.tokens[s.seat][tok], tok in s.head_frame, tok in s.tunnels,
+            tok in s.moved)
+
+
 def _after(state: KingsState, action: Action) -> float:
     """Worth after the action; landing on an event square is averaged over the cards,
     since the bot cannot know the top of the pile."""
@@ -163,25 +183,30 @@ def _after(state: KingsState, action: Action) -> float:
     return total / sum(cards.values())
 
 
-def progress(st: KingsState, seat: int) -> int:
-    """Steps the seat's tokens have come (Finish counts the whole route)."""
-    places = st.s.tokens[seat]
-    return sum(map(st.t.come[st.color(seat)].__getitem__, places)) + HOME * places.count(FINISH)
+def progress(st: KingsState) -> list[int]:
+    """Steps each seat's tokens have come (Finish counts the whole route)."""
+    come, colors = st.t.come, st.t.board.colors
+    return [sum(map(come[colors[seat]].__getitem__, places)) + HOME * places.count(FINISH)
+            for seat, places in enumerate(st.s.tokens)]
 
 
 def worth(st: KingsState, seat: int) -> float:
-    """What the position is worth to ``seat`` in dollars, as far as it can tell."""
+    """What the position is worth to ``seat`` in dollars, as far as it can tell. Every
+    position a move is tried in asks: its whole-number parts are counted in one pass each
+    (the sum is made in the same order, so to the same float)."""
     s = st.s
-    hand = sum(st.t.chips[c].value for c in s.hands[seat])
-    value = s.money[seat] + 0.8 * hand + STEP_WORTH * progress(st, seat)
+    chips = st.t.chips
+    hand = sum([chips[c].value for c in s.hands[seat]])
+    steps = progress(st)
+    value = s.money[seat] + 0.8 * hand + STEP_WORTH * steps[seat]
     titles = [mine.owner for mine in s.mines.values()].count(seat)
     value += 60 * titles + (150 if s.characters[seat] else 0)
-    value += sum(60 for task in s.pending if task[0] == "buy" and task[1] == seat)
+    value += sum([60 for task in s.pending if task[0] == "buy" and task[1] == seat])
     value -= 12 * _exposed(st, seat)
     value -= CURSE_TURN * s.curse[seat]  # the ladder curse: seven turns of one die
     value += MINE_SEAT * _seated_on_own_mines(st, seat)
-    others = [p for p in range(s.players) if p != seat]
-    value -= 0.5 * STEP_WORTH * sum(progress(st, p) for p in others) / max(1, len(others))
+    others = s.players - 1
+    value -= 0.5 * STEP_WORTH * (sum(steps) - steps[seat]) / max(1, others)
     return value
 
 
@@ -196,8 +221,8 @@ def _seated_on_own_mines(st: KingsState, seat: int) -> int:
 def _exposed(st: KingsState, seat: int) -> int:
     """The seat's tokens alone on a space where a bump sends them home."""
     places, safe = st.s.tokens[seat], st.t.board.is_safe
-    return sum(1 for place in places if place != START and place != FINISH
-               and not safe(place) and places.count(place) == 1)
+    return len([place for place in places if place != START and place != FINISH
+                and places.count(place) == 1 and not safe(place)])
 
 
 Rule = Callable[[GreedyBot, KingsState, list[tuple[Any, ...]]], Action]

@@ -42,10 +42,11 @@ def each_move(st: KingsState) -> Iterator[tuple[tuple[str, int, int], Walk]]:
     uses = [("die", v) for v in sorted(set(s.dice))]
     if len(s.dice) == 2:
         uses.append(("total", s.dice[0] + s.dice[1]))
-    rows = [_row(st, tok) for tok in range(len(s.tokens[s.seat]))]
+    rows: dict[int, Row | None] = {}  # looked up as first needed: ``any_move`` stops early
     for kind, steps in uses:
-        for tok, row in enumerate(rows):
+        for tok in range(len(s.tokens[s.seat])):
             if kind != "die" or tok not in s.moved:
+                row = rows[tok] if tok in rows else rows.setdefault(tok, _row(st, tok))
                 yield (kind, steps, tok), NOWHERE if row is None else _ends(st, tok, row, steps)
 
 
