@@ -5,7 +5,6 @@ Cash out)."""
 from __future__ import annotations
 
 from generator.engine.api import Action
-from generator.games.kings_of_copper import trading
 from generator.games.kings_of_copper.moves import (
     cash,
     chip_name,
@@ -24,9 +23,9 @@ def peek_price(st: KingsState, seat: int) -> int:
     return max(0, st.t.rules.peek_price - st.power(seat, "peek-discount"))
 
 
-def start_actions(st: KingsState) -> list[Action]:
-    """What the player may do before rolling: mine each owned mine once, make one offer.
-    Sorted as built: offers, peeks, prospects, the roll, swaps (every turn asks)."""
+def mine_actions(st: KingsState) -> tuple[list[Action], list[Action]]:
+    """The mines the player may work before rolling, each owned mine once: (peeks,
+    prospects), each in mine order."""
     s, seat = st.s, st.s.seat
     peeks: list[Action] = []
     prospects: list[Action] = []
@@ -39,8 +38,7 @@ def start_actions(st: KingsState) -> list[Action]:
         elif mine.green is None and mine.blue is not None and s.characters[seat] and \
                 s.money[seat] >= peek_price(st, seat) + st.t.rules.dig_price:
             peeks.append(("peek", mine_id))  # Deep Mining: needs $100 and a Character
-    offers, swaps = trading.offers_and_swaps(st)
-    return offers + peeks + prospects + [("roll",)] + swaps
+    return peeks, prospects
 
 
 def prospect(st: KingsState, mine_id: str) -> None:

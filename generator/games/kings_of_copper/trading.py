@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.engine.api import Action
+from generator.games.kings_of_copper.mining import check_character
 from generator.games.kings_of_copper.state import KingsState
 
 Deal = list[Any]  # [buyer, seller, give, get, money]
@@ -119,7 +120,6 @@ def terms(st: KingsState, deal: Deal) -> str:
 
 def close(st: KingsState, deal: Deal) -> None:
     """The Titles change hands with their mines and unmined chips; the money is paid."""
-    from generator.games.kings_of_copper.mining import check_character
     buyer, seller, give, get, money = deal
     if money >= 0:
         st.transfer(buyer, seller, money, "the trade")

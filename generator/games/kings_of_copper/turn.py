@@ -102,8 +102,16 @@ def legal_actions(st: KingsState) -> list[Action]:
     if st.s.pending:
         return _task_actions(st, st.s.pending[0])
     if st.s.stage == "start":
-        return mining.start_actions(st)
+        return start_actions(st)
     return move_actions(st)
+
+
+def start_actions(st: KingsState) -> list[Action]:
+    """What the player may do before rolling: mine each owned mine once, make one offer.
+    Sorted as built: offers, peeks, prospects, the roll, swaps (every turn asks)."""
+    offers, swaps = trading.offers_and_swaps(st)
+    peeks, prospects = mining.mine_actions(st)
+    return offers + peeks + prospects + [("roll",)] + swaps
 
 
 def _task_actions(st: KingsState, task: list[Any]) -> list[Action]:
