@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.games.kings_of_copper.board import Board, Route
 from generator.games.kings_of_copper.model import (
@@ -84,6 +85,9 @@ class Tables:
     titles_in_order: list[tuple[str, str]] = field(default_factory=list)  # (title, mine)
     prices_in_order: list[int] = field(default_factory=list)  # a Title's prices in trade
     swap_money: tuple[int, ...] = ()  # with a swap, either way: + the offerer pays
+    # every offer of a Title, by price, and every swap, by money, made as play asks:
+    # (title, seller) or (given title, title, seller) -> the actions, amounts ascending
+    deals: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict)
     to_finish: dict[str, dict[str, int]] = field(default_factory=dict)  # colour -> steps
     # colour -> space (and Start, Finish) -> steps a token there has come from Start
     come: dict[str, dict[str, int]] = field(default_factory=dict)

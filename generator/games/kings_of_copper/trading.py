@@ -11,6 +11,7 @@ the seller pays) and receives Title ``get``.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import Any
 
 from generator.engine.api import Action
@@ -28,23 +29,44 @@ def offer_actions(st: KingsState) -> list[Action]:
 
 def offers_and_swaps(st: KingsState) -> tuple[list[Action], list[Action]]:
     """``offer_actions`` in its two kinds, each already in order (by the Titles in id
-    order, then the amounts): asked at the start of every turn."""
-    s, seat, trade = st.s, st.s.seat, st.t.rules.trade
-    if s.offers >= trade.offers_per_turn:
+    order, then the amounts): asked at the start of every turn, so each Title's offers
+    are made once a game and the affordable run of amounts cut from them."""
+    s, seat, t = st.s, st.s.seat, st.t
+    if s.offers >= t.rules.trade.offers_per_turn:
         return [], []
-    owners = [(title, s.mines[mine].owner) for title, mine in st.t.titles_in_order]
+    owners = [(title, s.mines[mine].owner) for title, mine in t.titles_in_order]
     theirs = [(get, seller) for get, seller in owners if seller is not None and seller != seat]
     money = s.money[seat]
-    prices = [p for p in st.t.prices_in_order if p <= money]
-    offers: list[Action] = [("offer", get, seller, p) for get, seller in theirs for p in prices]
+    priced = bisect_right(t.prices_in_order, money)  # prices ascending: those you can pay
+    offers: list[Action] = []
+    for get, seller in theirs:
+        offers += _all_offers(st, get, seller)[:priced]
     mine_titles = [title for title, owner in owners if owner == seat]
-    if not mine_titles:
-        return offers, []
-    moneys = {seller: [m for m in st.t.swap_money if _affordable(st, seat, seller, m)]
-              for seller in {seller for _, seller in theirs}}  # each seller's, once
-    swaps: list[Action] = [("swap", give, get, seller, m) for give in mine_titles
-                           for get, seller in theirs for m in moneys[seller]]
+    swaps: list[Action] = []
+    if mine_titles:
+        # money ascending: from what the seller can pay you to what you can pay the seller
+        paid = bisect_right(t.swap_money, money)
+        for give in mine_titles:
+            for get, seller in theirs:
+                swaps += _all_swaps(st, give, get, seller)[
+                    bisect_left(t.swap_money, -s.money[seller]):paid]
     return offers, swaps
+
+
+def _all_offers(st: KingsState, get: str, seller: int) -> tuple[Action, ...]:
+    key = (get, seller)
+    found = st.t.deals.get(key)
+    if found is None:
+        found = st.t.deals[key] = tuple(("offer", get, seller, p) for p in st.t.prices_in_order)
+    return found
+
+
+def _all_swaps(st: KingsState, give: str, get: str, seller: int) -> tuple[Action, ...]:
+    key = (give, get, seller)
+    found = st.t.deals.get(key)
+    if found is None:
+        found = st.t.deals[key] = tuple(("swap", give, get, seller, m) for m in st.t.swap_money)
+    return found
 
 
 def is_offer(st: KingsState, action: tuple[Any, ...]) -> bool:
