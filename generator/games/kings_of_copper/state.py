@@ -169,7 +169,8 @@ class KingsState(State):
         return [self.t.title_of[m] for m, mine in self.s.mines.items() if mine.owner == seat]
 
     def all_home(self, seat: int) -> bool:
-        return all(place == FINISH for place in self.s.tokens[seat])
+        places = self.s.tokens[seat]
+        return places.count(FINISH) == len(places)
 
     def occupants(self, space: str) -> Counter[int]:
         """How many tokens of each seat stand on ``space``."""

@@ -46,10 +46,12 @@ def offers_and_swaps(st: KingsState) -> tuple[list[Action], list[Action]]:
     if mine_titles:
         # money ascending: from what the seller can pay you to what you can pay the seller
         paid = bisect_right(t.swap_money, money)
+        cuts = [(get, seller, bisect_left(t.swap_money, -s.money[seller]))
+                for get, seller in theirs]
         for give in mine_titles:
-            for get, seller in theirs:
-                swaps += _all_swaps(st, give, get, seller)[
-                    bisect_left(t.swap_money, -s.money[seller]):paid]
+            for get, seller, least in cuts:
+                made = t.deals.get((give, get, seller)) or _all_swaps(st, give, get, seller)
+                swaps += made[least:paid]
     return offers, swaps
 
 
@@ -62,10 +64,8 @@ def _all_offers(st: KingsState, get: str, seller: int) -> tuple[Action, ...]:
 
 
 def _all_swaps(st: KingsState, give: str, get: str, seller: int) -> tuple[Action, ...]:
-    key = (give, get, seller)
-    found = st.t.deals.get(key)
-    if found is None:
-        found = st.t.deals[key] = tuple(("swap", give, get, seller, m) for m in st.t.swap_money)
+    found = st.t.deals[give, get, seller] = tuple(("swap", give, get, seller, m)
+                                                  for m in st.t.swap_money)
     return found
 
 
