@@ -82,13 +82,8 @@ def is_offer(st: KingsState, action: tuple[Any, ...]) -> bool:
     money = action[-1]
     if action[0] == "offer":
         return money in trade.prices and money <= s.money[seat]
-    return action[1] in st.titles(seat) and money in swap_money(st) and \
+    return action[1] in st.titles(seat) and money in st.t.swap_money and \
         _affordable(st, seat, seller, money)
-
-
-def swap_money(st: KingsState) -> list[int]:
-    """Money with a swap, either way: + the offerer pays, - the other player pays."""
-    return list(st.t.swap_money)
 
 
 def _affordable(st: KingsState, buyer: int, seller: int, money: int) -> bool:
@@ -115,12 +110,12 @@ def answer_actions(st: KingsState, task: list[Any]) -> list[Action]:
     answering seller."""
     _, _, deal, may_counter = task
     buyer, seller, _, get, money = deal
-    actions: list[Action] = [("accept", get), ("refuse", get)]
-    if may_counter:
-        asks = st.t.rules.trade.prices if not deal[2] else swap_money(st)
-        actions += [("counter", get, m) for m in asks
+    counters: list[Action] = []
+    if may_counter:  # amounts ascending, so the answers come sorted
+        asks = st.t.prices_in_order if not deal[2] else st.t.swap_money
+        counters = [("counter", get, m) for m in asks
                     if m > money and _affordable(st, buyer, seller, m)]
-    return sorted(actions)
+    return [("accept", get), *counters, ("refuse", get)]
 
 
 def answer(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> None:
