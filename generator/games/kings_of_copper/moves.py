@@ -163,8 +163,12 @@ def can_land(st: KingsState, seat: int, dest: str) -> bool:
     mine = st.s.mines.get(dest)
     if mine is not None and mine.owner is not None and mine.owner != seat:
         return False
-    return st.t.board.is_safe(dest) or not any(
-        toks.count(dest) >= 2 for other, toks in enumerate(st.s.tokens) if other != seat)
+    if st.t.board.is_safe(dest):
+        return True
+    for other, toks in enumerate(st.s.tokens):
+        if other != seat and toks.count(dest) >= 2:
+            return False
+    return True
 
 
 def no_landing(st: KingsState, seat: int) -> set[str]:

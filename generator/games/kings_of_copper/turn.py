@@ -149,7 +149,7 @@ def landing(st: KingsState, action: Action) -> bool | None:
     """Whether the move ``action`` costs the ladder curse; None: it is not a legal move
     (``action in move_actions(st)``, working out that one move only)."""
     if not isinstance(action, tuple) or len(action) != 4 or not isinstance(action[3], str) \
-            or not all(isinstance(part, int) for part in action[1:3]):
+            or not isinstance(action[1], int) or not isinstance(action[2], int):
         return None
     kind, steps, tok, dest = action
     ends = moves.ends_of(st, kind, steps, tok)
@@ -339,9 +339,8 @@ def _tunnel_rolls(st: KingsState) -> None:
 def _next_turn(st: KingsState) -> None:
     s = st.s
     nxt = (s.seat + 1) % s.players
-    everyone_home = all(st.all_home(p) for p in range(s.players))
-    if everyone_home or nxt == s.final_seat or \
-            s.turns >= st.t.rules.last_shift_round * s.players:
+    if nxt == s.final_seat or s.turns >= st.t.rules.last_shift_round * s.players or \
+            all(st.all_home(p) for p in range(s.players)):  # everyone home
         s.stage = "over"
         return
     begin_turn(st, nxt)
