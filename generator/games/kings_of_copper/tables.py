@@ -73,6 +73,7 @@ class Tables:
     board: Board
     chips: dict[str, Chip] = field(default_factory=dict)
     chip_counts: dict[str, int] = field(default_factory=dict)  # face id -> copies
+    layer_counts: dict[str, dict[str, int]] = field(default_factory=dict)  # layer -> those
     events: dict[str, EventFace] = field(default_factory=dict)
     event_counts: dict[str, int] = field(default_factory=dict)
     characters: dict[str, CharacterFace] = field(default_factory=dict)
@@ -117,8 +118,9 @@ class Tables:
         t.anaconda_value = sum(f.value for f in _faces(data.anaconda_sapphire))
         t.to_finish = {c: t.board.distance_to_finish(c) for c in t.board.colors}
         t.come = {c: t.steps_come(c) for c in t.board.colors}
+        t.layer_counts = {layer: t.layer_chips(layer) for layer in (BLUE, GREEN)}
         for layer in (BLUE, GREEN):
-            counts = t.layer_chips(layer)
+            counts = t.layer_counts[layer]
             t.chip_mean[layer] = sum(t.chips[c].value * n for c, n in counts.items()) / max(
                 1, sum(counts.values()))
         return t

@@ -8,6 +8,7 @@ card of the pile, every roll of the dice or the d10, every blind pick when robbi
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action
@@ -54,7 +55,7 @@ DICE: dict[int, list[tuple[Action, float]]] = {  # every roll of one die or two,
 }
 
 
-def _weighted(kind: str, counts: Counter[str]) -> list[tuple[Action, float]]:
+def _weighted(kind: str, counts: Mapping[str, int]) -> list[tuple[Action, float]]:
     total = sum(n for n in counts.values() if n > 0)
     # int / int is correctly rounded, as float(Fraction(n, total)) was: the same odds
     return [((kind, k), n / total) for k, n in sorted(counts.items()) if n > 0]
@@ -68,12 +69,13 @@ def _setup_outcomes(st: KingsState) -> list[tuple[Action, float]]:
     if step == "first":  # Starting Play: the highest roll goes first
         return [(("first", p), 1.0 / s.players) for p in range(s.players)]
     if step == "event":
-        left = Counter(st.t.event_counts)
-        left.subtract(Counter(s.events))
-        return _weighted("card", left)
-    left = Counter(st.t.layer_chips(step))
-    left.subtract(Counter(c for m in s.mines.values() if (c := getattr(m, step)) is not None))
-    return _weighted("chip", left)
+        kind, left, out = "card", dict(st.t.event_counts), s.events
+    else:
+        kind, left = "chip", dict(st.t.layer_counts[step])
+        out = [c for m in s.mines.values() if (c := getattr(m, step)) is not None]
+    for face in out:  # what is left: every copy less those already laid or piled
+        left[face] = left.get(face, 0) - 1
+    return _weighted(kind, left)
 
 
 def _apply_setup(st: KingsState, action: Action) -> None:
