@@ -42,12 +42,19 @@ def each_move(st: KingsState) -> Iterator[tuple[tuple[str, int, int], Walk]]:
     uses = [("die", v) for v in sorted(set(s.dice))]
     if len(s.dice) == 2:
         uses.append(("total", s.dice[0] + s.dice[1]))
+    plain = len(s.roll) != 2 or s.roll[0] != s.roll[1] or s.overshot  # no going in whole
     rows: dict[int, Row | None] = {}  # looked up as first needed: ``any_move`` stops early
     for kind, steps in uses:
         for tok in range(len(s.tokens[s.seat])):
-            if kind != "die" or tok not in s.moved:
-                row = rows[tok] if tok in rows else rows.setdefault(tok, _row(st, tok))
-                yield (kind, steps, tok), NOWHERE if row is None else _ends(st, tok, row, steps)
+            if kind == "die" and tok in s.moved:
+                continue
+            row = rows[tok] if tok in rows else rows.setdefault(tok, _row(st, tok))
+            if row is None:
+                yield (kind, steps, tok), NOWHERE
+            elif plain and not row[steps].gated:  # most moves: the track alone
+                yield (kind, steps, tok), row[steps].free
+            else:
+                yield (kind, steps, tok), _ends(st, tok, row, steps)
 
 
 def ends_of(st: KingsState, kind: str, steps: int, tok: int) -> Walk | None:
