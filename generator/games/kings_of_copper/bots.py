@@ -157,7 +157,8 @@ def _after_once(state: KingsState, action: Action, tried: dict[Any, float]) -> f
 def _twin(state: KingsState, action: Action) -> Any:
     """Moving either of two tokens that stand together, alike in this turn's record
     (head frame, tunnel, moved), the same way leads to the same position but for the
-    tokens' numbers, which no rule and no worth reads: one look-ahead serves both."""
+    tokens' numbers: the rules play on alike and ``worth`` does not read them, so one
+    look-ahead serves both."""
     if not isinstance(action, tuple) or len(action) != 4:
         return action
     s, (kind, steps, tok, dest) = state.s, action

@@ -9,23 +9,10 @@ from types import MappingProxyType
 from generator.games.kings_of_copper.state import FINISH, START, KingsState, Mine
 from generator.games.kings_of_copper.tables import Charted, Tables, Walk, Ways, walk
 
-MoveOptions = dict[tuple[str, int, int], Walk]  # (total or die, steps, token) -> its ends
 NOWHERE: Walk = MappingProxyType({})
 STAY = Ways(NOWHERE, ())  # no steps: no move
 DIE = range(1, 7)  # the faces of a die
 MOST_STEPS = 2 * DIE[-1]  # the longest move: the total of two dice
-
-
-def move_options(st: KingsState) -> MoveOptions:
-    """Movement: each way to use the dice (one token the total, or two tokens one die
-    each) and where it may land, forward or backward inside a district, with whether
-    getting there costs the ladder curse (every open way there passes under your own
-    ladder). In the order of the sorted move actions: each die, lower first, then the
-    total; by token; each one's ends in order (``tables.walk``)."""
-    blocked = no_landing(st, st.s.seat)
-    return {option: ends if blocked.isdisjoint(ends) else
-            {d: c for d, c in ends.items() if d not in blocked}
-            for option, ends in each_move(st)}
 
 
 def any_move(st: KingsState) -> bool:
@@ -36,8 +23,13 @@ def any_move(st: KingsState) -> bool:
 
 
 def each_move(st: KingsState) -> Iterator[tuple[tuple[str, int, int], Walk]]:
-    """``move_options`` one by one, before looking at who blocks the ends. Asked at every
-    roll and die: each token's ways are looked up in the chart, by number of steps."""
+    """Movement: each way to use the dice (one token the total, or two tokens one die
+    each), (total or die, steps, token), with where it ends, forward or backward inside a
+    district, and whether getting there costs the ladder curse (every open way there
+    passes under your own ladder); who blocks an end is not looked at (``no_landing``).
+    In the order of the sorted move actions: each die, lower first, then the total; by
+    token; each one's ends in order (``tables.walk``). Asked at every roll and die: each
+    token's ways are looked up in the chart, by number of steps."""
     s = st.s
     uses = [("die", v) for v in sorted(set(s.dice))]
     if len(s.dice) == 2:
@@ -71,7 +63,7 @@ def ends_of(st: KingsState, kind: str, steps: int, tok: int) -> Walk | None:
     return NOWHERE if row is None else _ends(st, tok, row, steps)
 
 
-Row = tuple["Ways", ...]  # one token's charted Ways, by number of steps
+Row = tuple[Ways, ...]  # one token's charted Ways, by number of steps
 
 
 def _row(st: KingsState, tok: int) -> Row | None:
@@ -87,6 +79,8 @@ def _row(st: KingsState, tok: int) -> Row | None:
 
 
 def _ends(st: KingsState, tok: int, row: Row, steps: int) -> Walk:
+    """The charted ends, with the passages open in this position and, on doubles, Finish
+    for a token on its ladder that may go in with a larger number."""
     s = st.s
     ways = row[steps]
     found = ways.free if not ways.gated else _open(s.mines, ways)

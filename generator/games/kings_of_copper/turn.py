@@ -135,7 +135,8 @@ def _task_actions(st: KingsState, task: list[Any]) -> list[Action]:
 
 def move_actions(st: KingsState) -> list[Action]:
     """Movement: move one token the total, or two tokens one die each, to each end it may
-    land on (``moves.move_options``). Sorted as listed: the options come in that order."""
+    land on (``moves.each_move``, less ``moves.no_landing``). Sorted as listed: the ways
+    to use the dice and their ends come in that order."""
     blocked = moves.no_landing(st, st.s.seat)
     return [(kind, steps, tok, dest) for (kind, steps, tok), ends in moves.each_move(st)
             for dest in ends if dest not in blocked]

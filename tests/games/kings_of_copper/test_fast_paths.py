@@ -107,13 +107,17 @@ def test_actions_built_in_order_are_sorted_and_illegal_moves_refused(
     is not legal is refused before anything changes."""
     rng = random.Random(5)
     st = game.new_initial_state(4)
-    seen = {"swap": 0, "refused": 0}
+    seen = {"swap": 0, "refused": 0, "stuck": 0}
     while not st.is_terminal():
         legal = turn.legal_actions(st)
         assert legal == sorted(legal)
         seen["swap"] += any(a[0] == "swap" for a in legal)
         if st.s.stage == "move" and not st.s.pending and legal:
-            assert moves.any_move(st) == any(moves.move_options(st).values())
+            for die in range(1, 7):  # other dice: some leave no move at all
+                probe = st.clone()
+                probe.s.dice = [die]
+                assert moves.any_move(probe) == bool(turn.move_actions(probe))
+                seen["stuck"] += not moves.any_move(probe)
             blocked = moves.no_landing(st, st.s.seat)
             assert {d for d in st.t.board.spaces if not moves.can_land(st, st.s.seat, d)} \
                 == blocked
@@ -128,7 +132,7 @@ def test_actions_built_in_order_are_sorted_and_illegal_moves_refused(
                     seen["refused"] += 1
             assert st.to_dict() == before
         st.apply_action(rng.choice(legal))
-    assert seen["swap"] > 10 and seen["refused"] > 50
+    assert seen["swap"] > 10 and seen["refused"] > 50 and seen["stuck"] > 10
 
 
 def test_steps_come_count_the_route_from_start_to_finish(game: KingsOfCopperGame) -> None:
