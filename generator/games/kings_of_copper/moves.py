@@ -73,9 +73,12 @@ def _row(st: KingsState, tok: int) -> Row | None:
     place = s.tokens[s.seat][tok]
     if place == START or place == FINISH:
         return None
-    color = st.color(s.seat)
-    charted = st.t.ways.get(color, {}).get(place) or _chart_space(st.t, color, place)
-    return charted[tok not in s.head_frame]
+    color = st.t.board.colors[s.seat]
+    charted = st.t.ways.get(color)
+    rows = charted.get(place) if charted is not None else None
+    if rows is None:  # a space left out of the chart: worked out now
+        rows = _chart_space(st.t, color, place)
+    return rows[tok not in s.head_frame]
 
 
 def _ends(st: KingsState, tok: int, row: Row, steps: int) -> Walk:
