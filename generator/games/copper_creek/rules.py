@@ -10,6 +10,7 @@ placement ``4 * cell + rotation`` when building, a building id when buying, ``PA
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
@@ -90,7 +91,9 @@ class CopperCreekState(State):
         return []
 
     def apply_action(self, action: Any) -> None:
-        if action not in self._legal_list():
+        legal = self._legal_list()  # sorted: a bisection, not a scan of thousands
+        at = bisect_left(legal, action) if isinstance(action, int) else len(legal)
+        if at == len(legal) or legal[at] != action:
             raise ValueError(f"illegal action {action!r} in phase {self.phase}")
         self._legal = None
         getattr(self, f"_on_{self.phase}")(action)
@@ -222,7 +225,7 @@ class CopperCreekState(State):
 
     # -- buy (rulebook, Step 5) --------------------------------------------------------
     def price(self, gid: int, buyer: int) -> int:
-        return share_price(self.town.open_doors[gid], self.t.buildings[gid].points,
+        return share_price(self.town.open_doors[gid], self.t.points[gid],
                            self.stacks[gid], buyer, self.t.minimum_price)
 
     def tokens_left(self, seat: int) -> int:
@@ -230,16 +233,23 @@ class CopperCreekState(State):
         return self.t.tokens[seat] - self.t.score_tokens - self.chips[seat]
 
     def affordable(self, seat: int) -> list[int]:
-        if self.tokens_left(seat) <= 0:
+        if not self._may_buy(seat):
             return []
         money = self.money[seat]
-        return [gid for gid in sorted(self.town.open_doors) if self.price(gid, seat) <= money]
+        return [gid for gid in self.town.gids if self.price(gid, seat) <= money]
 
     def can_buy(self, seat: int) -> bool:
         """Cheaper than ``affordable``: any share at all within reach?"""
         money = self.money[seat]
-        return self.tokens_left(seat) > 0 and any(
-            self.price(gid, seat) <= money for gid in self.town.open_doors)
+        return self._may_buy(seat) and any(
+            self.price(gid, seat) <= money for gid in self.town.gids)
+
+    def _may_buy(self, seat: int) -> bool:
+        """A token left, and money for at least the cheapest base price (no share costs
+        less: the quick answer for players short of money)."""
+        doors = self.town.open_doors
+        return self.tokens_left(seat) > 0 and bool(doors) and self.money[seat] >= max(
+            min(doors.values()), self.t.minimum_price)
 
     def _buy(self, seat: int, gid: int) -> None:
         cost = self.price(gid, seat)

@@ -55,6 +55,7 @@ class Tables:
         for face, _ in data.buildings.pieces[0].copies():
             self._add_card(face, grid, rows, gray)
         self.color_of = [b.color for b in self.buildings]
+        self.points = [b.points for b in self.buildings]
         self.gray_gids = {b.gid for b in self.buildings if b.color == GRAY}
         self.gray_cards = sorted(i for i, c in enumerate(self.cards) if c.gray)
         self.other_cards = sorted(i for i, c in enumerate(self.cards) if not c.gray)

@@ -1,0 +1,117 @@
+"""The table as bits: a set of squares is one int, so whole-town set algebra runs in C.
+
+A ``Frame`` is a rectangle of squares laid out column by column, in the order cells sort
+(``cell`` grows with x, then with y): square (x, y) is bit ``(x - x0) * height + (y -
+y0)``. A neighbour is a fixed shift (1 to the south, ``height`` to the east), so "every
+block of free squares" is a few shifts and ands, and reading a frame's bits in order
+gives the placements already sorted. Frames are cut on a coarse grid so the same few
+recur from game to game, each with its list of candidate actions built once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from itertools import chain, compress
+
+from generator.games.copper_creek.cells import OFF, K
+
+GRID = 8  # frames start and end on multiples of this: few distinct frames, shared
+TO_SELECTOR = bytes.maketrans(b"01", b"\x00\x01")  # a binary string -> compress() flags
+
+
+class Frame:
+    """The bit layout of a rectangle of squares (immutable, shared between towns)."""
+
+    __slots__ = ("x0", "y0", "width", "height", "every_column", "_origin")
+
+    def __init__(self, x0: int, y0: int, width: int, height: int):
+        self.x0, self.y0, self.width, self.height = x0, y0, width, height
+        # bit 0 of every column: a column pattern times this repeats it across the frame
+        self.every_column = ((1 << (width * height)) - 1) // ((1 << height) - 1)
+        self._origin = (x0 + OFF, y0 + OFF)
+
+    def holds(self, x0: int, x1: int, y0: int, y1: int) -> bool:
+        return (self.x0 <= x0 and x1 < self.x0 + self.width
+                and self.y0 <= y0 and y1 < self.y0 + self.height)
+
+    def index(self, c: int) -> int:
+        """The bit of a cell (which must lie in the frame)."""
+        ox, oy = self._origin
+        return (c // K - ox) * self.height + c % K - oy
+
+    def bits(self, cells: Iterable[int]) -> int:
+        """The set of these cells (every one in the frame)."""
+        out = 0
+        for c in cells:
+            out |= 1 << self.index(c)
+        return out
+
+    def cells(self, bits: int) -> set[int]:
+        """The cells of a set of bits (slow: for tests and pictures)."""
+        ox, oy = self._origin
+        found = [i for i, b in enumerate(reversed(bin(bits))) if b == "1"]
+        return {(ox + i // self.height) * K + oy + i % self.height for i in found}
+
+    def rect(self, x0: int, x1: int, y0: int, y1: int) -> int:
+        """Every square of the box x0..x1, y0..y1, clipped to the frame."""
+        c0, c1 = max(x0 - self.x0, 0), min(x1 - self.x0, self.width - 1)
+        r0, r1 = max(y0 - self.y0, 0), min(y1 - self.y0, self.height - 1)
+        if c0 > c1 or r0 > r1:
+            return 0
+        h = self.height
+        run = ((1 << (r1 - r0 + 1)) - 1) << r0
+        return run * self.every_column & ((1 << ((c1 + 1) * h)) - (1 << (c0 * h)))
+
+    def placements(self, anchors: list[int], x0: int, x1: int, y0: int,
+                   y1: int) -> list[int]:
+        """``4 * cell + r`` for every anchor of rotation r (``anchors[r]``, bits) in the
+        box x0..x1, y0..y1, sorted: the rotations' flags are interleaved, four to a
+        square, so one ``compress`` over the candidate actions reads them in order."""
+        h = self.height
+        c0, c1 = max(x0 - self.x0, 0), min(x1 - self.x0, self.width - 1)
+        r0, r1 = max(y0 - self.y0, 0), min(y1 - self.y0, h - 1)
+        squares = (c1 - c0 + 1) * h
+        low, keep = c0 * h, (1 << squares) - 1
+        flags = bytearray(4 * squares)
+        for rotation, bits in enumerate(anchors):
+            if bits:
+                column = format(bits >> low & keep, f"0{squares}b")[::-1]
+                flags[rotation::4] = column.encode().translate(TO_SELECTOR)
+        rows = b"".join([flags[4 * (c * h + r0):4 * (c * h + r1 + 1)]
+                         for c in range(c1 - c0 + 1)])
+        y0, y1 = self.y0 + r0, self.y0 + r1
+        actions = [column_actions(x, y0, y1) for x in range(self.x0 + c0, self.x0 + c1 + 1)]
+        return list(compress(chain.from_iterable(actions), rows))
+
+
+# x -> (first y, every action of the column from that square on): built once per process
+# (a pure function's memo), so placements lists share these ints instead of making them
+_COLUMNS: dict[int, tuple[int, list[int]]] = {}
+
+
+def column_actions(x: int, y0: int, y1: int) -> list[int]:
+    """``4 * cell(x, y) + r`` for y from y0 to y1 and every r, in order."""
+    first, actions = _COLUMNS.get(x, (y0, []))
+    if y0 < first or 4 * (y1 + 1 - first) > len(actions):
+        last = max(first + len(actions) // 4, y1 + 1 + GRID)
+        first = min(first, y0) // GRID * GRID
+        base = 4 * ((x + OFF) * K + OFF)
+        actions = list(range(base + 4 * first, base + 4 * last))
+        _COLUMNS[x] = (first, actions)
+    return actions[4 * (y0 - first):4 * (y1 + 1 - first)]
+
+
+@lru_cache(maxsize=64)
+def frame(x0: int, y0: int, width: int, height: int) -> Frame:
+    return Frame(x0, y0, width, height)
+
+
+def frame_around(x0: int, x1: int, y0: int, y1: int, edge: int) -> Frame:
+    """A shared frame holding the box x0..x1, y0..y1 with at least ``edge`` squares
+    more on every side (and some room to grow before the next one is needed)."""
+    fx0 = (x0 - edge - GRID) // GRID * GRID
+    fy0 = (y0 - edge - GRID) // GRID * GRID
+    fx1 = -((-(x1 + edge + GRID)) // GRID) * GRID
+    fy1 = -((-(y1 + edge + GRID)) // GRID) * GRID
+    return frame(fx0, fy0, fx1 - fx0, fy1 - fy0)
