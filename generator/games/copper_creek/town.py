@@ -30,13 +30,20 @@ class Rotation:
     squares: tuple[tuple[int, int, int], ...]  # (dx, dy, gid or SAND)
     doors: tuple[tuple[int, int], ...]  # (door offset = 4 * cell offset + dir, gid)
     door_edges: tuple[tuple[int, int, int, int], ...]  # (dx, dy, direction, gid)
+    walls: tuple[int, ...]  # cell offsets of the building squares (not sand), in order
+    # per door, in order: (offset of the door facing it, offset of its outside square,
+    # is that square one of the card's own buildings?)
+    outsides: tuple[tuple[int, int, bool], ...]
 
 
 def rotation_of(shape: Shape, gids: list[int]) -> Rotation:
+    walls = tuple(x * K + y for x, y, b in shape.squares if b != SAND)
+    outside = [(x * K + y + CELL_STEP[d], d) for x, y, d, _ in shape.doors]
     return Rotation(shape.width, shape.height,
                     tuple((x, y, SAND if b == SAND else gids[b]) for x, y, b in shape.squares),
                     tuple((4 * (x * K + y) + d, gids[b]) for x, y, d, b in shape.doors),
-                    tuple((x, y, d, gids[b]) for x, y, d, b in shape.doors))
+                    tuple((x, y, d, gids[b]) for x, y, d, b in shape.doors), walls,
+                    tuple((4 * c + (d + 2) % 4, c, c in walls) for c, d in outside))
 
 
 class Town:
@@ -59,7 +66,7 @@ class Town:
         # The frame reaches ``edge`` squares past the box: the reach, the longest card
         # side seen and a door's outside square, plus EDGE.
         self.edge = reach + EDGE
-        self.frame = frame_around(*self._bounds(0, 0), self.edge)
+        self.frame = frame_around(*self.bounds(0, 0), self.edge)
         self.covered_bits = 0
         self.wall_bits = 0
         self.reached_bits = 0  # the walk from the intersection
@@ -137,10 +144,10 @@ class Town:
         """Make sure the frame holds every square the rules look at for cards up to
         ``side`` long; False when it had to be cut afresh (every bit rebuilt)."""
         self.edge = max(self.edge, self.reach + side + 1 + EDGE)
-        x0, x1, y0, y1 = self._bounds(self.edge, self.edge)
+        x0, x1, y0, y1 = self.bounds(self.edge, self.edge)
         if self.frame.holds(x0, x1, y0, y1):
             return True
-        self.frame = f = frame_around(*self._bounds(0, 0), self.edge)
+        self.frame = f = frame_around(*self.bounds(0, 0), self.edge)
         self.covered_bits = f.bits(self.covered)
         self.wall_bits = f.bits(self.walls)
         self.same_color_doors = {}
@@ -192,7 +199,7 @@ class Town:
         of ones), then one square every other way."""
         f = self.frame
         h = f.height
-        walkable = f.rect(*self._bounds(1, 1)) & ~self.wall_bits
+        walkable = f.rect(*self.bounds(1, 1)) & ~self.wall_bits
         reached = 1 << f.index(self.intersection)
         while True:
             reached |= ((reached + walkable) ^ walkable) & walkable
@@ -214,7 +221,7 @@ class Town:
     def walkable_from_intersection(self) -> set[int]:
         """The whole walk, square by square (slow: the reference the bits are tested
         against)."""
-        walkable = _cells_in(self._bounds(1, 1)) - self.walls
+        walkable = _cells_in(self.bounds(1, 1)) - self.walls
         seen = {self.intersection}
         frontier = seen
         while frontier:
@@ -223,7 +230,7 @@ class Town:
             seen |= frontier
         return seen
 
-    def _bounds(self, grow_x: int, grow_y: int) -> tuple[int, int, int, int]:
+    def bounds(self, grow_x: int, grow_y: int) -> tuple[int, int, int, int]:
         """The bounding box (with the intersection) grown on each side."""
         x0, x1, y0, y1 = self.bbox
         return (min(x0, self.main_column) - grow_x, max(x1, self.main_column) + grow_x,
@@ -231,7 +238,7 @@ class Town:
 
     def near(self, x: int, y: int, width: int, height: int, grow: int) -> bool:
         """Does a width x height block at (x, y) overlap the town's box grown by ``grow``?"""
-        x0, x1, y0, y1 = self._bounds(grow, grow)
+        x0, x1, y0, y1 = self.bounds(grow, grow)
         return x <= x1 and x + width > x0 and y <= y1 and y + height > y0
 
     # -- legal placements (rulebook, Step 4) ---------------------------------------------
@@ -257,7 +264,7 @@ class Town:
             if gray:
                 fit &= self._on_street(rot, gray)
             anchors.append(fit)
-        x0, x1, y0, y1 = self._bounds(0, 0)
+        x0, x1, y0, y1 = self.bounds(0, 0)
         r = self.reach
         return self.frame.placements(anchors, x0 - r - side, x1 + r + 1, y0 - r - side,
                                      y1 + r + 1)
@@ -266,7 +273,7 @@ class Town:
         """Top-left squares of every width x height block of free squares off the streets
         within reach of the town (a card covers its whole block, sand included)."""
         f = self.frame
-        x0, x1, y0, y1 = self._bounds(self.reach + width, self.reach + height)
+        x0, x1, y0, y1 = self.bounds(self.reach + width, self.reach + height)
         free = f.rect(x0, x1, y0, y1) & ~(self.covered_bits | self._streets(x0, x1, y1))
         across = free
         for dx in range(1, width):
@@ -286,7 +293,7 @@ class Town:
         as far as the card's reach)."""
         f = self.frame
         shift = (-1, f.height, 1, -f.height)  # to the outside square, per direction
-        x0, x1, _, y1 = self._bounds(self.reach + rot.width, self.reach + rot.height)
+        x0, x1, _, y1 = self.bounds(self.reach + rot.width, self.reach + rot.height)
         streets = self._streets(x0, x1, y1)
         good = 0
         for dx, dy, d, gid in rot.door_edges:
