@@ -107,11 +107,13 @@ def frame(x0: int, y0: int, width: int, height: int) -> Frame:
     return Frame(x0, y0, width, height)
 
 
-def frame_around(x0: int, x1: int, y0: int, y1: int, edge: int) -> Frame:
+def frame_around(x0: int, x1: int, y0: int, y1: int, edge: int, height: int = 0) -> Frame:
     """A shared frame holding the box x0..x1, y0..y1 with at least ``edge`` squares
-    more on every side (and some room to grow before the next one is needed)."""
+    more on every side (and some room to grow before the next one is needed), and at
+    least ``height`` squares tall: a town keeps its frame's height while it can, so its
+    sets move to the new frame by one shift each."""
     fx0 = (x0 - edge - GRID) // GRID * GRID
     fy0 = (y0 - edge - GRID) // GRID * GRID
     fx1 = -((-(x1 + edge + GRID)) // GRID) * GRID
     fy1 = -((-(y1 + edge + GRID)) // GRID) * GRID
-    return frame(fx0, fy0, fx1 - fx0, fy1 - fy0)
+    return frame(fx0, fy0, fx1 - fx0, max(fy1 - fy0, height))

@@ -11,6 +11,7 @@ placement ``4 * cell + rotation`` when building, a building id when buying, ``PA
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Iterator
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
@@ -236,13 +237,20 @@ class CopperCreekState(State):
         if not self._may_buy(seat):
             return []
         money = self.money[seat]
-        return [gid for gid in self.town.gids if self.price(gid, seat) <= money]
+        return [gid for gid, price in zip(self.town.gids, self._prices(seat), strict=True)
+                if price <= money]
 
     def can_buy(self, seat: int) -> bool:
         """Cheaper than ``affordable``: any share at all within reach?"""
         money = self.money[seat]
-        return self._may_buy(seat) and any(
-            self.price(gid, seat) <= money for gid in self.town.gids)
+        return self._may_buy(seat) and any(price <= money for price in self._prices(seat))
+
+    def _prices(self, seat: int) -> Iterator[int]:
+        """``price`` of every building in town, in gid order (the lookups done once)."""
+        doors, points, stacks = self.town.open_doors, self.t.points, self.stacks
+        minimum = self.t.minimum_price
+        return (share_price(doors[gid], points[gid], stacks[gid], seat, minimum)
+                for gid in self.town.gids)
 
     def _may_buy(self, seat: int) -> bool:
         """A token left, and money for at least the cheapest base price (no share costs

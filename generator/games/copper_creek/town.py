@@ -142,12 +142,16 @@ class Town:
 
     def _fit_frame(self, side: int) -> bool:
         """Make sure the frame holds every square the rules look at for cards up to
-        ``side`` long; False when it had to be cut afresh (every bit rebuilt)."""
+        ``side`` long; False when every set had to be rebuilt from the squares."""
         self.edge = max(self.edge, self.reach + side + 1 + EDGE)
         x0, x1, y0, y1 = self.bounds(self.edge, self.edge)
         if self.frame.holds(x0, x1, y0, y1):
             return True
-        self.frame = f = frame_around(*self.bounds(0, 0), self.edge)
+        old = self.frame
+        self.frame = f = frame_around(*self.bounds(0, 0), self.edge, old.height)
+        if f.height == old.height:
+            self._move_bits((old.x0 - f.x0) * f.height + old.y0 - f.y0)
+            return True
         self.covered_bits = f.bits(self.covered)
         self.wall_bits = f.bits(self.walls)
         self.same_color_doors = {}
@@ -157,6 +161,20 @@ class Town:
             self._add_door_bits(door, gid)
         self.reached_bits = self._walk() if self.covered else 0
         return False
+
+    def _move_bits(self, shift: int) -> None:
+        """Every set into a frame as tall as the old one: squares keep their rows, so a
+        set moves by one shift (every square lies in both frames)."""
+        def move(bits: int) -> int:
+            return bits << shift if shift >= 0 else bits >> -shift
+
+        self.covered_bits = move(self.covered_bits)
+        self.wall_bits = move(self.wall_bits)
+        self.reached_bits = move(self.reached_bits)
+        self.same_color_doors = {k: move(b) for k, b in self.same_color_doors.items()}
+        self.door_bits = {gid: move(b) for gid, b in self.door_bits.items()}
+        self.door_layers = {gid: tuple(map(move, layers))
+                            for gid, layers in self.door_layers.items()}
 
     def _add_door_bits(self, door: int, gid: int) -> None:
         c, d = divmod(door, 4)
@@ -194,13 +212,19 @@ class Town:
     def _walk(self) -> int:
         """Walk from the intersection of Front and Main over every square that is not a
         building (streets, sand, empty table). Beyond the bounding box (plus one) the
-        table is empty and joined all round, so the walk stays inside it. Each round
-        runs south to the end of every open stretch at once (a carry runs along a run
-        of ones), then one square every other way."""
+        table is empty and joined all round, so the walk stays inside it. It starts
+        from every square known to be on it: the streets (never built on) and the
+        empty ring just outside the box, which they join. Each round then runs south to
+        the end of every open stretch at once (a carry runs along a run of ones), and
+        one square every other way."""
         f = self.frame
         h = f.height
-        walkable = f.rect(*self.bounds(1, 1)) & ~self.wall_bits
-        reached = 1 << f.index(self.intersection)
+        box = self.bounds(1, 1)
+        whole = f.rect(*box)
+        walkable = whole & ~self.wall_bits
+        x0, x1, y0, y1 = box
+        reached = walkable & (whole & ~f.rect(x0 + 1, x1 - 1, y0 + 1, y1 - 1)
+                              | self._streets(x0, x1, y1))
         while True:
             reached |= ((reached + walkable) ^ walkable) & walkable
             grown = (reached | reached << 1 | reached >> 1 | reached << h | reached >> h) \
