@@ -23,13 +23,14 @@ TO_SELECTOR = bytes.maketrans(b"01", b"\x00\x01")  # a binary string -> compress
 class Frame:
     """The bit layout of a rectangle of squares (immutable, shared between towns)."""
 
-    __slots__ = ("x0", "y0", "width", "height", "every_column", "_origin")
+    __slots__ = ("x0", "y0", "width", "height", "every_column", "_origin", "_columns")
 
     def __init__(self, x0: int, y0: int, width: int, height: int):
         self.x0, self.y0, self.width, self.height = x0, y0, width, height
         # bit 0 of every column: a column pattern times this repeats it across the frame
         self.every_column = ((1 << (width * height)) - 1) // ((1 << height) - 1)
         self._origin = (x0 + OFF, y0 + OFF)
+        self._columns: list[tuple[list[int], int]] | None = None
 
     def holds(self, x0: int, x1: int, y0: int, y1: int) -> bool:
         return (self.x0 <= x0 and x1 < self.x0 + self.width
@@ -80,9 +81,18 @@ class Frame:
                 flags[rotation::4] = column.encode().translate(TO_SELECTOR)
         rows = b"".join([flags[4 * (c * h + r0):4 * (c * h + r1 + 1)]
                          for c in range(c1 - c0 + 1)])
-        y0, y1 = self.y0 + r0, self.y0 + r1
-        actions = [column_actions(x, y0, y1) for x in range(self.x0 + c0, self.x0 + c1 + 1)]
+        a, b = 4 * r0, 4 * (r1 + 1)
+        actions = [column[at + a:at + b] for column, at in self._actions()[c0:c1 + 1]]
         return list(compress(chain.from_iterable(actions), rows))
+
+    def _actions(self) -> list[tuple[list[int], int]]:
+        """Per column, the list holding its candidate actions and where the frame's top
+        square starts in it (looked up once per frame)."""
+        if self._columns is None:
+            y1 = self.y0 + self.height - 1
+            self._columns = [column_actions(x, self.y0, y1)
+                             for x in range(self.x0, self.x0 + self.width)]
+        return self._columns
 
 
 # x -> (first y, every action of the column from that square on): built once per process
@@ -90,8 +100,9 @@ class Frame:
 _COLUMNS: dict[int, tuple[int, list[int]]] = {}
 
 
-def column_actions(x: int, y0: int, y1: int) -> list[int]:
-    """``4 * cell(x, y) + r`` for y from y0 to y1 and every r, in order."""
+def column_actions(x: int, y0: int, y1: int) -> tuple[list[int], int]:
+    """A list holding ``4 * cell(x, y) + r`` for y from y0 to y1 and every r, in order,
+    and where y0's first action is in it."""
     first, actions = _COLUMNS.get(x, (y0, []))
     if y0 < first or 4 * (y1 + 1 - first) > len(actions):
         last = max(first + len(actions) // 4, y1 + 1 + GRID)
@@ -99,7 +110,7 @@ def column_actions(x: int, y0: int, y1: int) -> list[int]:
         base = 4 * ((x + OFF) * K + OFF)
         actions = list(range(base + 4 * first, base + 4 * last))
         _COLUMNS[x] = (first, actions)
-    return actions[4 * (y0 - first):4 * (y1 + 1 - first)]
+    return actions, 4 * (y0 - first)
 
 
 @lru_cache(maxsize=64)

@@ -11,11 +11,10 @@ placement ``4 * cell + rotation`` when building, a building id when buying, ``PA
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
-from generator.games.copper_creek.economy import share_price, split_income
+from generator.games.copper_creek.economy import share_price, share_prices, split_income
 from generator.games.copper_creek.invariants import broken
 from generator.games.copper_creek.model import CopperCreekData
 from generator.games.copper_creek.tables import GRAY, Tables
@@ -56,6 +55,9 @@ class CopperCreekState(State):
         self.set_aside: list[int] = []
         self.town = Town(t.front_row, t.main_column, t.reach, t.color_of)
         self._legal: list[int] | None = None  # cache; derived, not part of the state
+        # seat -> share prices in town (``_prices``): derived, dropped when a card is
+        # built or a share bought (the only moves that change a price)
+        self._prices_of: dict[int, list[int]] = {}
 
     # -- the API ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -130,6 +132,7 @@ class CopperCreekState(State):
             setattr(other, name, list(getattr(self, name)))
         other.stacks = [list(s) for s in self.stacks]
         other.town = self.town.clone()
+        other._prices_of = {}
         return other
 
     # -- setup (rulebook, Setup) -----------------------------------------------------
@@ -223,6 +226,7 @@ class CopperCreekState(State):
     def _build(self, card: int, x: int, y: int, rot: int) -> None:
         self.placed.append((card, x, y, rot))
         self.town.place(self.t.cards[card].rotations[rot], x, y)
+        self._prices_of = {}
 
     # -- buy (rulebook, Step 5) --------------------------------------------------------
     def price(self, gid: int, buyer: int) -> int:
@@ -245,12 +249,16 @@ class CopperCreekState(State):
         money = self.money[seat]
         return self._may_buy(seat) and any(price <= money for price in self._prices(seat))
 
-    def _prices(self, seat: int) -> Iterator[int]:
-        """``price`` of every building in town, in gid order (the lookups done once)."""
-        doors, points, stacks = self.town.open_doors, self.t.points, self.stacks
-        minimum = self.t.minimum_price
-        return (share_price(doors[gid], points[gid], stacks[gid], seat, minimum)
-                for gid in self.town.gids)
+    def _prices(self, seat: int) -> list[int]:
+        """``price`` of every building in town, in gid order, all at once (kept until a
+        card is built or a share bought: a buying round asks twice per seat)."""
+        prices = self._prices_of.get(seat)
+        if prices is None:
+            gids, doors, stacks = self.town.gids, self.town.open_doors, self.stacks
+            prices = self._prices_of[seat] = share_prices(
+                [doors[g] for g in gids], [self.t.points[g] for g in gids],
+                [stacks[g] for g in gids], seat, self.t.minimum_price)
+        return prices
 
     def _may_buy(self, seat: int) -> bool:
         """A token left, and money for at least the cheapest base price (no share costs
@@ -264,6 +272,7 @@ class CopperCreekState(State):
         self.money[seat] -= cost
         self.bank += cost
         self.stacks[gid].append(seat)
+        self._prices_of = {}
         self.chips[seat] += 1
         self.shares_bought += 1
 

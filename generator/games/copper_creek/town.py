@@ -10,6 +10,7 @@ walk from the intersection are a few whole-town shifts and ands.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.games.copper_creek.cells import CELL_STEP, OFF, K, cell, xy
@@ -118,12 +119,10 @@ class Town:
                 if gid not in self.open_doors:
                     self.open_doors[gid] = 0
                     bisect.insort(self.gids, gid)
-        doors = []
-        for off, gid in rot.doors:
-            door = 4 * anchor + off
+        doors = [(4 * anchor + off, gid) for off, gid in rot.doors]
+        for (door, gid), (facing, _, _) in zip(doors, rot.outsides, strict=True):
             self.doors[door] = gid
-            doors.append((door, gid))
-            other = self.doors.get(self._facing(door))
+            other = self.doors.get(4 * anchor + facing)
             if other is not None and other != gid:
                 self._link(gid, other)
         x0, x1, y0, y1 = (x, x + rot.width - 1, y, y + rot.height - 1)
@@ -135,8 +134,7 @@ class Town:
             f = self.frame
             self.covered_bits |= f.bits(card)
             self.wall_bits |= f.bits(walls)
-            for door, gid in doors:
-                self._add_door_bits(door, gid)
+            self._add_door_bits(doors)
         self.reached_bits = self._walk()
         self._count_open_doors()
 
@@ -157,8 +155,7 @@ class Town:
         self.same_color_doors = {}
         self.door_bits = {}
         self.door_layers = {}
-        for door, gid in self.doors.items():
-            self._add_door_bits(door, gid)
+        self._add_door_bits(self.doors.items())
         self.reached_bits = self._walk() if self.covered else 0
         return False
 
@@ -176,17 +173,21 @@ class Town:
         self.door_layers = {gid: tuple(map(move, layers))
                             for gid, layers in self.door_layers.items()}
 
-    def _add_door_bits(self, door: int, gid: int) -> None:
-        c, d = divmod(door, 4)
-        bit = 1 << self.frame.index(c + CELL_STEP[d])
-        # The outside square may be covered: harmless, no placement's block covers it.
-        key = (self.color_of[gid], (d + 2) % 4)
-        self.same_color_doors[key] = self.same_color_doors.get(key, 0) | bit
-        doors = self.door_bits.get(gid, 0)
-        if doors & bit:
-            self._add_layer(gid, bit)
-        else:
-            self.door_bits[gid] = doors | bit
+    def _add_door_bits(self, doors: Iterable[tuple[int, int]]) -> None:
+        """Put (door, gid) pairs' outside squares into the door sets."""
+        index, color_of = self.frame.index, self.color_of
+        same_color, outsides = self.same_color_doors, self.door_bits
+        for door, gid in doors:
+            c, d = divmod(door, 4)
+            bit = 1 << index(c + CELL_STEP[d])
+            # The outside square may be covered: harmless, no placement's block covers it.
+            key = (color_of[gid], (d + 2) % 4)
+            same_color[key] = same_color.get(key, 0) | bit
+            before = outsides.get(gid, 0)
+            if before & bit:
+                self._add_layer(gid, bit)
+            else:
+                outsides[gid] = before | bit
 
     def _add_layer(self, gid: int, bit: int) -> None:
         layers = list(self.door_layers.get(gid, ()))
@@ -197,12 +198,6 @@ class Town:
         else:
             layers.append(bit)
         self.door_layers[gid] = tuple(layers)
-
-    @staticmethod
-    def _facing(door: int) -> int:
-        """The door key on the other side of the same edge."""
-        c, d = divmod(door, 4)
-        return 4 * (c + CELL_STEP[d]) + (d + 2) % 4
 
     def _link(self, a: int, b: int) -> None:
         self.links.setdefault(a, {})[b] = self.links.get(a, {}).get(b, 0) + 1

@@ -38,12 +38,14 @@ def test_frame_placements_list_every_rotation_s_anchors_in_order():
 
 
 def test_column_actions_grow_on_demand_and_stay_the_same():
+    def listed(y0: int, y1: int) -> list[int]:
+        actions, at = column_actions(x, y0, y1)
+        return actions[at:at + 4 * (y1 + 1 - y0)]
+
     x = 57  # a column no other test asks for first
-    small = column_actions(x, 3, 5)
-    assert small == [4 * cell(x, y) + r for y in range(3, 6) for r in range(4)]
-    wide = column_actions(x, -40, 70)
-    assert wide == [4 * cell(x, y) + r for y in range(-40, 71) for r in range(4)]
-    assert column_actions(x, 3, 5) == small
+    assert listed(3, 5) == [4 * cell(x, y) + r for y in range(3, 6) for r in range(4)]
+    assert listed(-40, 70) == [4 * cell(x, y) + r for y in range(-40, 71) for r in range(4)]
+    assert listed(3, 5) == [4 * cell(x, y) + r for y in range(3, 6) for r in range(4)]
 
 
 def test_frames_are_shared_and_hold_the_box_with_its_edge():
