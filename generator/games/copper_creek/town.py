@@ -10,41 +10,15 @@ walk from the intersection are a few whole-town shifts and ands.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
-from dataclasses import dataclass
 
 from generator.games.copper_creek.cells import CELL_STEP, OFF, K, cell, xy
+from generator.games.copper_creek.footprint import Footprint, Rotation, footprint_of, rotation_of
 from generator.games.copper_creek.frame import frame_around
-from generator.games.copper_creek.geometry import SAND, Shape
+from generator.games.copper_creek.geometry import SAND
 
 __all__ = ["CELL_STEP", "K", "OFF", "Rotation", "Town", "cell", "rotation_of", "xy"]
 
 EDGE = 2  # frame squares beyond the farthest square a rule looks at: shifts never wrap
-
-
-@dataclass(frozen=True)
-class Rotation:
-    """One rotation of one card, in cell offsets from the card's top-left square."""
-
-    width: int
-    height: int
-    squares: tuple[tuple[int, int, int], ...]  # (dx, dy, gid or SAND)
-    doors: tuple[tuple[int, int], ...]  # (door offset = 4 * cell offset + dir, gid)
-    door_edges: tuple[tuple[int, int, int, int], ...]  # (dx, dy, direction, gid)
-    walls: tuple[int, ...]  # cell offsets of the building squares (not sand), in order
-    # per door, in order: (offset of the door facing it, offset of its outside square,
-    # is that square one of the card's own buildings?)
-    outsides: tuple[tuple[int, int, bool], ...]
-
-
-def rotation_of(shape: Shape, gids: list[int]) -> Rotation:
-    walls = tuple(x * K + y for x, y, b in shape.squares if b != SAND)
-    outside = [(x * K + y + CELL_STEP[d], d) for x, y, d, _ in shape.doors]
-    return Rotation(shape.width, shape.height,
-                    tuple((x, y, SAND if b == SAND else gids[b]) for x, y, b in shape.squares),
-                    tuple((4 * (x * K + y) + d, gids[b]) for x, y, d, b in shape.doors),
-                    tuple((x, y, d, gids[b]) for x, y, d, b in shape.doors), walls,
-                    tuple((4 * c + (d + 2) % 4, c, c in walls) for c, d in outside))
 
 
 class Town:
@@ -110,19 +84,18 @@ class Town:
     def place(self, rot: Rotation, x: int, y: int) -> None:
         anchor = cell(x, y)
         first = not self.covered
-        card = [anchor + dx * K + dy for dx, dy, _ in rot.squares]
-        walls = [c for c, (_, _, gid) in zip(card, rot.squares, strict=True) if gid != SAND]
-        for c, (_, _, gid) in zip(card, rot.squares, strict=True):
+        for dx, dy, gid in rot.squares:
+            c = anchor + dx * K + dy
             self.covered[c] = gid
             if gid != SAND:
                 self.walls.add(c)
                 if gid not in self.open_doors:
                     self.open_doors[gid] = 0
                     bisect.insort(self.gids, gid)
-        doors = [(4 * anchor + off, gid) for off, gid in rot.doors]
-        for (door, gid), (facing, _, _) in zip(doors, rot.outsides, strict=True):
-            self.doors[door] = gid
-            other = self.doors.get(4 * anchor + facing)
+        at = 4 * anchor
+        for (off, gid), (facing, _, _) in zip(rot.doors, rot.outsides, strict=True):
+            self.doors[at + off] = gid
+            other = self.doors.get(at + facing)
             if other is not None and other != gid:
                 self._link(gid, other)
         x0, x1, y0, y1 = (x, x + rot.width - 1, y, y + rot.height - 1)
@@ -131,10 +104,12 @@ class Town:
             x0, x1, y0, y1 = min(x0, bx0), max(x1, bx1), min(y0, by0), max(y1, by1)
         self.bbox = (x0, x1, y0, y1)
         if self._fit_frame(max(rot.width, rot.height)):
-            f = self.frame
-            self.covered_bits |= f.bits(card)
-            self.wall_bits |= f.bits(walls)
-            self._add_door_bits(doors)
+            at = self.frame.index(anchor)
+            foot = self._footprint(rot)
+            self.covered_bits |= foot.squares << at
+            self.wall_bits |= foot.walls << at
+            for off, key, gid in foot.outsides:
+                self._add_outside(1 << at + off, key, gid)
         self.reached_bits = self._walk()
         self._count_open_doors()
 
@@ -155,7 +130,10 @@ class Town:
         self.same_color_doors = {}
         self.door_bits = {}
         self.door_layers = {}
-        self._add_door_bits(self.doors.items())
+        for door, gid in self.doors.items():
+            c, d = divmod(door, 4)
+            self._add_outside(1 << f.index(c + CELL_STEP[d]), (self.color_of[gid], (d + 2) % 4),
+                              gid)
         self.reached_bits = self._walk() if self.covered else 0
         return False
 
@@ -173,21 +151,19 @@ class Town:
         self.door_layers = {gid: tuple(map(move, layers))
                             for gid, layers in self.door_layers.items()}
 
-    def _add_door_bits(self, doors: Iterable[tuple[int, int]]) -> None:
-        """Put (door, gid) pairs' outside squares into the door sets."""
-        index, color_of = self.frame.index, self.color_of
-        same_color, outsides = self.same_color_doors, self.door_bits
-        for door, gid in doors:
-            c, d = divmod(door, 4)
-            bit = 1 << index(c + CELL_STEP[d])
-            # The outside square may be covered: harmless, no placement's block covers it.
-            key = (color_of[gid], (d + 2) % 4)
-            same_color[key] = same_color.get(key, 0) | bit
-            before = outsides.get(gid, 0)
-            if before & bit:
-                self._add_layer(gid, bit)
-            else:
-                outsides[gid] = before | bit
+    def _add_outside(self, bit: int, key: tuple[int, int], gid: int) -> None:
+        """A door's outside square into the sets: the same-colour squares under ``key``
+        (the square may be covered: harmless, no placement's block covers it), and the
+        building's door squares."""
+        self.same_color_doors[key] = self.same_color_doors.get(key, 0) | bit
+        before = self.door_bits.get(gid, 0)
+        if before & bit:
+            self._add_layer(gid, bit)
+        else:
+            self.door_bits[gid] = before | bit
+
+    def _footprint(self, rot: Rotation) -> Footprint:
+        return footprint_of(rot, self.frame.height, self.color_of)
 
     def _add_layer(self, gid: int, bit: int) -> None:
         layers = list(self.door_layers.get(gid, ()))
@@ -268,7 +244,7 @@ class Town:
         with a door on a street."""
         side = max(max(rot.width, rot.height) for rot in rotations)
         self._fit_frame(side)
-        h = self.frame.height
+        same_color = self.same_color_doors
         blocks: dict[tuple[int, int], int] = {}
         anchors = []
         for rot in rotations:
@@ -276,12 +252,13 @@ class Town:
             if dims not in blocks:
                 blocks[dims] = self._free_blocks(*dims)
             fit = blocks[dims]
-            for dx, dy, d, gid in rot.door_edges:
-                touching = self.same_color_doors.get((self.color_of[gid], d))
+            foot = self._footprint(rot)
+            for off, key in foot.doors:
+                touching = same_color.get(key)
                 if touching:
-                    fit &= ~(touching >> dx * h + dy)
+                    fit &= ~(touching >> off)
             if gray:
-                fit &= self._on_street(rot, gray)
+                fit &= self._on_street(rot, foot, gray)
             anchors.append(fit)
         x0, x1, y0, y1 = self.bounds(0, 0)
         r = self.reach
@@ -307,18 +284,15 @@ class Town:
         f, row, column = self.frame, self.front_row, self.main_column
         return f.rect(x0, x1, row, row) | f.rect(column, column, row + 1, y1)
 
-    def _on_street(self, rot: Rotation, gray: set[int]) -> int:
+    def _on_street(self, rot: Rotation, foot: Footprint, gray: set[int]) -> int:
         """Anchors that put a door of a gray building onto a street square (the streets
         as far as the card's reach)."""
-        f = self.frame
-        shift = (-1, f.height, 1, -f.height)  # to the outside square, per direction
         x0, x1, _, y1 = self.bounds(self.reach + rot.width, self.reach + rot.height)
         streets = self._streets(x0, x1, y1)
         good = 0
-        for dx, dy, d, gid in rot.door_edges:
+        for off, _, gid in foot.outsides:
             if gid in gray:
-                s = dx * f.height + dy + shift[d]
-                good |= streets >> s if s >= 0 else streets << -s
+                good |= streets >> off if off >= 0 else streets << -off
         return good
 
     def touches_street(self, rot: Rotation, x: int, y: int, gray: set[int]) -> bool:
