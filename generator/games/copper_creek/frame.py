@@ -17,6 +17,7 @@ from itertools import chain, compress
 from generator.games.copper_creek.cells import OFF, K
 
 GRID = 8  # frames start and end on multiples of this: few distinct frames, shared
+SPARSE = 16  # a list this many times shorter than its box is read bit by bit
 TO_SELECTOR = bytes.maketrans(b"01", b"\x00\x01")  # a binary string -> compress() flags
 
 
@@ -72,6 +73,8 @@ class Frame:
         h = self.height
         c0, c1 = max(x0 - self.x0, 0), min(x1 - self.x0, self.width - 1)
         r0, r1 = max(y0 - self.y0, 0), min(y1 - self.y0, h - 1)
+        if SPARSE * sum(bits.bit_count() for bits in anchors) < 4 * (c1 - c0 + 1) * (r1 - r0 + 1):
+            return self._few(anchors, self.rect(x0, x1, y0, y1))
         squares = (c1 - c0 + 1) * h
         low, keep = c0 * h, (1 << squares) - 1
         flags = bytearray(4 * squares)
@@ -84,6 +87,20 @@ class Frame:
         a, b = 4 * r0, 4 * (r1 + 1)
         actions = [column[at + a:at + b] for column, at in self._actions()[c0:c1 + 1]]
         return list(compress(chain.from_iterable(actions), rows))
+
+    def _few(self, anchors: list[int], inside: int) -> list[int]:
+        """``placements`` when they are few (a gray card's, along the streets): read bit
+        by bit, then sorted."""
+        (ox, oy), h = self._origin, self.height
+        found = []
+        for rotation, bits in enumerate(anchors):
+            ones = bin(bits & inside)[:1:-1]  # bit i is character i
+            i = ones.find("1")
+            while i >= 0:
+                found.append(4 * ((ox + i // h) * K + oy + i % h) + rotation)
+                i = ones.find("1", i + 1)
+        found.sort()
+        return found
 
     def _actions(self) -> list[tuple[list[int], int]]:
         """Per column, the list holding its candidate actions and where the frame's top
@@ -127,4 +144,5 @@ def frame_around(x0: int, x1: int, y0: int, y1: int, edge: int, height: int = 0)
     fy0 = (y0 - edge - GRID) // GRID * GRID
     fx1 = -((-(x1 + edge + GRID)) // GRID) * GRID
     fy1 = -((-(y1 + edge + GRID)) // GRID) * GRID
-    return frame(fx0, fy0, fx1 - fx0, max(fy1 - fy0, height))
+    # a frame that must grow taller grows by GRID more, for the town's next rows
+    return frame(fx0, fy0, fx1 - fx0, height if fy1 - fy0 <= height else fy1 - fy0 + GRID)

@@ -11,6 +11,7 @@ placement ``4 * cell + rotation`` when building, a building id when buying, ``PA
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
@@ -99,7 +100,7 @@ class CopperCreekState(State):
         if at == len(legal) or legal[at] != action:
             raise ValueError(f"illegal action {action!r} in phase {self.phase}")
         self._legal = None
-        getattr(self, f"_on_{self.phase}")(action)
+        PHASES[self.phase](self, action)
 
     def is_terminal(self) -> bool:
         return self.phase == "end"
@@ -327,6 +328,13 @@ class CopperCreekState(State):
 
     def invariants(self) -> list[str]:
         return broken(self)
+
+
+# What each phase does with the action taken in it.
+PHASES: dict[str, Callable[[CopperCreekState, Any], None]] = {
+    "setup": CopperCreekState._on_setup, "first": CopperCreekState._on_first,
+    "draw": CopperCreekState._on_draw, "build": CopperCreekState._on_build,
+    "buy": CopperCreekState._on_buy, "round": CopperCreekState._on_round}
 
 
 class CopperCreekGame(Game):

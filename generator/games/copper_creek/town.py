@@ -245,50 +245,52 @@ class Town:
         side = max(max(rot.width, rot.height) for rot in rotations)
         self._fit_frame(side)
         same_color = self.same_color_doors
-        blocks: dict[tuple[int, int], int] = {}
+        by_dims: dict[tuple[int, int], tuple[int, int]] = {}  # -> (free blocks, streets)
         anchors = []
         for rot in rotations:
             dims = (rot.width, rot.height)
-            if dims not in blocks:
-                blocks[dims] = self._free_blocks(*dims)
-            fit = blocks[dims]
+            if dims not in by_dims:
+                by_dims[dims] = self._free_blocks(*dims)
+            fit, streets = by_dims[dims]
             foot = self._footprint(rot)
+            shut = 0  # anchors where a door would touch a same-coloured door
             for off, key in foot.doors:
                 touching = same_color.get(key)
                 if touching:
-                    fit &= ~(touching >> off)
+                    shut |= touching >> off
             if gray:
-                fit &= self._on_street(rot, foot, gray)
-            anchors.append(fit)
+                fit &= self._on_street(foot, gray, streets)
+            anchors.append(fit & ~shut if shut else fit)
         x0, x1, y0, y1 = self.bounds(0, 0)
         r = self.reach
         return self.frame.placements(anchors, x0 - r - side, x1 + r + 1, y0 - r - side,
                                      y1 + r + 1)
 
-    def _free_blocks(self, width: int, height: int) -> int:
+    def _free_blocks(self, width: int, height: int) -> tuple[int, int]:
         """Top-left squares of every width x height block of free squares off the streets
-        within reach of the town (a card covers its whole block, sand included)."""
+        within reach of the town (a card covers its whole block, sand included), and
+        the streets within that reach."""
         f = self.frame
         x0, x1, y0, y1 = self.bounds(self.reach + width, self.reach + height)
-        free = f.rect(x0, x1, y0, y1) & ~(self.covered_bits | self._streets(x0, x1, y1))
+        streets = self._streets(x0, x1, y1)
+        free = f.rect(x0, x1, y0, y1) & ~(self.covered_bits | streets)
         across = free
         for dx in range(1, width):
             across &= free >> dx * f.height
         block = across
         for dy in range(1, height):
             block &= across >> dy
-        return block
+        return block, streets
 
     def _streets(self, x0: int, x1: int, y1: int) -> int:
         """Front Street from x0 to x1 and Main Street down to y1, as bits."""
         f, row, column = self.frame, self.front_row, self.main_column
         return f.rect(x0, x1, row, row) | f.rect(column, column, row + 1, y1)
 
-    def _on_street(self, rot: Rotation, foot: Footprint, gray: set[int]) -> int:
+    @staticmethod
+    def _on_street(foot: Footprint, gray: set[int], streets: int) -> int:
         """Anchors that put a door of a gray building onto a street square (the streets
         as far as the card's reach)."""
-        x0, x1, _, y1 = self.bounds(self.reach + rot.width, self.reach + rot.height)
-        streets = self._streets(x0, x1, y1)
         good = 0
         for off, _, gid in foot.outsides:
             if gid in gray:

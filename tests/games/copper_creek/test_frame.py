@@ -27,8 +27,11 @@ def test_a_frame_numbers_squares_column_by_column_like_cells():
 def test_frame_placements_list_every_rotation_s_anchors_in_order():
     rng = random.Random(7)
     frame = Frame(-16, -24, 40, 48)
-    for _ in range(20):
-        anchors = [rng.getrandbits(40 * 48) for _ in range(4)]
+    for case in range(40):
+        if case % 2:  # many: read by compress; few: read bit by bit
+            anchors = [rng.getrandbits(40 * 48) for _ in range(4)]
+        else:
+            anchors = [sum(1 << rng.randrange(40 * 48) for _ in range(9)) for _ in range(4)]
         x0, x1 = sorted(rng.sample(range(-16, 24), 2))
         y0, y1 = sorted(rng.sample(range(-24, 24), 2))
         inside = frame.rect(x0, x1, y0, y1)
