@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from generator.games.copper_creek.geometry import card_shape, grid_positions, rotations
 from generator.games.copper_creek.model import BuildingCard, CopperCreekData
-from generator.games.copper_creek.town import Rotation, rotation_of
+from generator.games.copper_creek.rotation import Rotation, rotation_of
 
 GRAY = -1  # colour index of gray buildings: "treated as having no color"
 
@@ -94,7 +94,7 @@ class Tables:
             gids.append(gid)
         shape = card_shape(grid, [(b.squares, [(d.square, d.edge) for d in b.doors])
                                   for b in face.buildings], face.sand)
-        colors = sorted({self.buildings[g].color for g in gids} - {GRAY})
-        self.cards.append(CardInfo(face.id, tuple(gids), tuple(colors),
-                                   any(self.buildings[g].color == GRAY for g in gids),
-                                   tuple(rotation_of(s, gids) for s in rotations(shape))))
+        shades = [self.buildings[g].color for g in gids]
+        self.cards.append(CardInfo(face.id, tuple(gids), tuple(sorted(set(shades) - {GRAY})),
+                                   GRAY in shades,
+                                   tuple(rotation_of(s, gids, shades) for s in rotations(shape))))

@@ -12,9 +12,9 @@ from __future__ import annotations
 import bisect
 
 from generator.games.copper_creek.cells import CELL_STEP, OFF, K, cell, xy
-from generator.games.copper_creek.footprint import Footprint, Rotation, footprint_of, rotation_of
 from generator.games.copper_creek.frame import frame_around
 from generator.games.copper_creek.geometry import SAND
+from generator.games.copper_creek.rotation import Rotation, rotation_of
 
 __all__ = ["CELL_STEP", "K", "OFF", "Rotation", "Town", "cell", "rotation_of", "xy"]
 
@@ -104,12 +104,12 @@ class Town:
             x0, x1, y0, y1 = min(x0, bx0), max(x1, bx1), min(y0, by0), max(y1, by1)
         self.bbox = (x0, x1, y0, y1)
         if self._fit_frame(max(rot.width, rot.height)):
-            at = self.frame.index(anchor)
-            foot = self._footprint(rot)
-            self.covered_bits |= foot.squares << at
-            self.wall_bits |= foot.walls << at
-            for off, key, gid in foot.outsides:
-                self._add_outside(1 << at + off, key, gid)
+            at, h = self.frame.index(anchor), self.frame.height
+            for dx, dy, gid in rot.squares:
+                self.covered_bits |= 1 << at + dx * h + dy
+                self.wall_bits |= (gid != SAND) << at + dx * h + dy
+            for dx, dy, key, gid in rot.outside_keys:
+                self._add_outside(1 << at + dx * h + dy, key, gid)
         self.reached_bits = self._walk()
         self._count_open_doors()
 
@@ -162,8 +162,6 @@ class Town:
         else:
             self.door_bits[gid] = before | bit
 
-    def _footprint(self, rot: Rotation) -> Footprint:
-        return footprint_of(rot, self.frame.height, self.color_of)
 
     def _add_layer(self, gid: int, bit: int) -> None:
         layers = list(self.door_layers.get(gid, ()))
@@ -244,7 +242,7 @@ class Town:
         with a door on a street."""
         side = max(max(rot.width, rot.height) for rot in rotations)
         self._fit_frame(side)
-        same_color = self.same_color_doors
+        same_color, h = self.same_color_doors, self.frame.height
         by_dims: dict[tuple[int, int], tuple[int, int]] = {}  # -> (free blocks, streets)
         anchors = []
         for rot in rotations:
@@ -252,14 +250,13 @@ class Town:
             if dims not in by_dims:
                 by_dims[dims] = self._free_blocks(*dims)
             fit, streets = by_dims[dims]
-            foot = self._footprint(rot)
             shut = 0  # anchors where a door would touch a same-coloured door
-            for off, key in foot.doors:
+            for dx, dy, key in rot.touch_keys:
                 touching = same_color.get(key)
                 if touching:
-                    shut |= touching >> off
+                    shut |= touching >> dx * h + dy
             if gray:
-                fit &= self._on_street(foot, gray, streets)
+                fit &= self._on_street(rot, h, gray, streets)
             anchors.append(fit & ~shut if shut else fit)
         x0, x1, y0, y1 = self.bounds(0, 0)
         r = self.reach
@@ -288,12 +285,13 @@ class Town:
         return f.rect(x0, x1, row, row) | f.rect(column, column, row + 1, y1)
 
     @staticmethod
-    def _on_street(foot: Footprint, gray: set[int], streets: int) -> int:
+    def _on_street(rot: Rotation, h: int, gray: set[int], streets: int) -> int:
         """Anchors that put a door of a gray building onto a street square (the streets
-        as far as the card's reach)."""
+        as far as the card's reach), in a frame ``h`` squares tall."""
         good = 0
-        for off, _, gid in foot.outsides:
+        for dx, dy, _, gid in rot.outside_keys:
             if gid in gray:
+                off = dx * h + dy
                 good |= streets >> off if off >= 0 else streets << -off
         return good
 

@@ -90,7 +90,7 @@ def test_two_doors_onto_one_square_both_count(game):
     grid = grid_positions([["a1", "b1"], ["a2", "b2"], ["a3", "b3"]])
     shape = card_shape(grid, [(["a1", "a2", "b2"], [("a1", "east"), ("b2", "north")]),
                               (["a3", "b3"], [("a3", "west")])], ["b1"])
-    rot = rotation_of(shape, [0, 1])
+    rot = rotation_of(shape, [0, 1], [0, 1])
     town = Town(0, 0, 3, [0, 1])
     town.place(rot, 2, -3)
     assert town.open_doors == {0: 2, 1: 1} == open_doors_by_the_walk(town)
