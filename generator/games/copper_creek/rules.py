@@ -15,8 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
-from generator.games.copper_creek.economy import share_price, share_prices, split_income
+from generator.games.copper_creek.economy import share_price, split_income
 from generator.games.copper_creek.invariants import broken
+from generator.games.copper_creek.market import affordable, can_buy
 from generator.games.copper_creek.model import CopperCreekData
 from generator.games.copper_creek.tables import GRAY, Tables
 from generator.games.copper_creek.town import Town, xy
@@ -56,7 +57,7 @@ class CopperCreekState(State):
         self.set_aside: list[int] = []
         self.town = Town(t.front_row, t.main_column, t.reach, t.color_of)
         self._legal: list[int] | None = None  # cache; derived, not part of the state
-        # seat -> share prices in town (``_prices``): derived, dropped when a card is
+        # seat -> share prices in town (``market``): derived, dropped when a card is
         # built or a share bought (the only moves that change a price)
         self._prices_of: dict[int, list[int]] = {}
 
@@ -239,34 +240,11 @@ class CopperCreekState(State):
         return self.t.tokens[seat] - self.t.score_tokens - self.chips[seat]
 
     def affordable(self, seat: int) -> list[int]:
-        if not self._may_buy(seat):
-            return []
-        money = self.money[seat]
-        return [gid for gid, price in zip(self.town.gids, self._prices(seat), strict=True)
-                if price <= money]
+        return affordable(self, seat)
 
     def can_buy(self, seat: int) -> bool:
         """Cheaper than ``affordable``: any share at all within reach?"""
-        money = self.money[seat]
-        return self._may_buy(seat) and any(price <= money for price in self._prices(seat))
-
-    def _prices(self, seat: int) -> list[int]:
-        """``price`` of every building in town, in gid order, all at once (kept until a
-        card is built or a share bought: a buying round asks twice per seat)."""
-        prices = self._prices_of.get(seat)
-        if prices is None:
-            gids, doors, stacks = self.town.gids, self.town.open_doors, self.stacks
-            prices = self._prices_of[seat] = share_prices(
-                [doors[g] for g in gids], [self.t.points[g] for g in gids],
-                [stacks[g] for g in gids], seat, self.t.minimum_price)
-        return prices
-
-    def _may_buy(self, seat: int) -> bool:
-        """A token left, and money for at least the cheapest base price (no share costs
-        less: the quick answer for players short of money)."""
-        doors = self.town.open_doors
-        return self.tokens_left(seat) > 0 and bool(doors) and self.money[seat] >= max(
-            min(doors.values()), self.t.minimum_price)
+        return can_buy(self, seat)
 
     def _buy(self, seat: int, gid: int) -> None:
         cost = self.price(gid, seat)
