@@ -17,6 +17,7 @@ from itertools import chain, compress
 from generator.games.copper_creek.cells import OFF, K
 
 GRID = 8  # frames start and end on multiples of this: few distinct frames, shared
+COLUMN_ROOM = 4 * GRID  # squares a column's candidate list reaches past what is asked
 SPARSE = 16  # a list this many times shorter than its box is read bit by bit
 TO_SELECTOR = bytes.maketrans(b"01", b"\x00\x01")  # a binary string -> compress() flags
 
@@ -122,8 +123,9 @@ def column_actions(x: int, y0: int, y1: int) -> tuple[list[int], int]:
     and where y0's first action is in it."""
     first, actions = _COLUMNS.get(x, (y0, []))
     if y0 < first or 4 * (y1 + 1 - first) > len(actions):
-        last = max(first + len(actions) // 4, y1 + 1 + GRID)
-        first = min(first, y0) // GRID * GRID
+        # room for the frames to come (a column is rebuilt whole): towns grow both ways
+        last = max(first + len(actions) // 4, y1 + 1) + COLUMN_ROOM
+        first = (min(first, y0) - COLUMN_ROOM) // GRID * GRID
         base = 4 * ((x + OFF) * K + OFF)
         actions = list(range(base + 4 * first, base + 4 * last))
         _COLUMNS[x] = (first, actions)

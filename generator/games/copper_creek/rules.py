@@ -201,10 +201,8 @@ class CopperCreekState(State):
         pull, its connected doors push into the neighbours (rulebook, Step 3)."""
         earned: dict[int, int] = {}
         town = self.town
-        for gid, doors in town.open_doors.items():
-            if self.t.color_of[gid] != row:
-                continue
-            earned[gid] = earned.get(gid, 0) + doors
+        for gid in town.by_color.get(row, ()):
+            earned[gid] = earned.get(gid, 0) + town.open_doors[gid]
             for other, count in town.links.get(gid, {}).items():
                 earned[other] = earned.get(other, 0) + count
         return {g: a for g, a in earned.items() if a}

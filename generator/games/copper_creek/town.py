@@ -35,6 +35,7 @@ class Town:
         self.links: dict[int, dict[int, int]] = {}  # gid -> {neighbour gid: touching doors}
         self.open_doors: dict[int, int] = {}  # gid -> open doors (placed buildings only)
         self.gids: list[int] = []  # the placed buildings, in order
+        self.by_color: dict[int, tuple[int, ...]] = {}  # colour -> its placed buildings
         self.bbox = (0, 0, 0, 0)
         self.intersection = cell(main_column, front_row)
         # The same town as bits of ``frame`` (ints are immutable: clones share them).
@@ -63,6 +64,7 @@ class Town:
         other.open_doors = dict(self.open_doors)
         other.same_color_doors = dict(self.same_color_doors)
         other.gids = list(self.gids)
+        other.by_color = dict(self.by_color)
         other.door_bits = dict(self.door_bits)
         other.door_layers = dict(self.door_layers)
         return other
@@ -92,6 +94,8 @@ class Town:
                 if gid not in self.open_doors:
                     self.open_doors[gid] = 0
                     bisect.insort(self.gids, gid)
+                    color = self.color_of[gid]
+                    self.by_color[color] = self.by_color.get(color, ()) + (gid,)
         at = 4 * anchor
         for (off, gid), (facing, _, _) in zip(rot.doors, rot.outsides, strict=True):
             self.doors[at + off] = gid
@@ -105,9 +109,12 @@ class Town:
         self.bbox = (x0, x1, y0, y1)
         if self._fit_frame(max(rot.width, rot.height)):
             at, h = self.frame.index(anchor), self.frame.height
+            squares = walls = 0  # the card's, from its anchor: then one shift each
             for dx, dy, gid in rot.squares:
-                self.covered_bits |= 1 << at + dx * h + dy
-                self.wall_bits |= (gid != SAND) << at + dx * h + dy
+                squares |= 1 << dx * h + dy
+                walls |= (gid != SAND) << dx * h + dy
+            self.covered_bits |= squares << at
+            self.wall_bits |= walls << at
             for dx, dy, key, gid in rot.outside_keys:
                 self._add_outside(1 << at + dx * h + dy, key, gid)
         self.reached_bits = self._walk()
