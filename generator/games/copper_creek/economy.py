@@ -23,7 +23,8 @@ def share_prices(open_doors: Sequence[int], points: Sequence[int],
     """The price of a share of each building (the sequences side by side): open doors
     (at least the minimum price) plus the point value for every share that is not the
     buyer's own (rulebook, Purchase Price)."""
-    return [max(doors, minimum) + value * (len(stack) - stack.count(buyer))
+    return [(doors if doors > minimum else minimum)
+            + (value * (len(stack) - stack.count(buyer)) if stack else 0)
             for doors, value, stack in zip(open_doors, points, stacks, strict=True)]
 
 
