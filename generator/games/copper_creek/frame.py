@@ -25,12 +25,12 @@ TO_SELECTOR = bytes.maketrans(b"01", b"\x00\x01")  # a binary string -> compress
 class Frame:
     """The bit layout of a rectangle of squares (immutable, shared between towns)."""
 
-    __slots__ = ("x0", "y0", "width", "height", "every_column", "_origin", "_columns")
+    __slots__ = ("x0", "y0", "width", "height", "_repeat", "_origin", "_columns")
 
     def __init__(self, x0: int, y0: int, width: int, height: int):
         self.x0, self.y0, self.width, self.height = x0, y0, width, height
-        # bit 0 of every column: a column pattern times this repeats it across the frame
-        self.every_column = ((1 << (width * height)) - 1) // ((1 << height) - 1)
+        # n -> bit 0 of the first n columns: a column pattern times this repeats it
+        self._repeat: dict[int, int] = {}
         self._origin = (x0 + OFF, y0 + OFF)
         self._columns: list[tuple[list[int], int]] | None = None
 
@@ -64,7 +64,11 @@ class Frame:
             return 0
         h = self.height
         run = ((1 << (r1 - r0 + 1)) - 1) << r0
-        return run * self.every_column & ((1 << ((c1 + 1) * h)) - (1 << (c0 * h)))
+        columns = c1 - c0 + 1
+        repeat = self._repeat.get(columns)
+        if repeat is None:
+            repeat = self._repeat[columns] = ((1 << (columns * h)) - 1) // ((1 << h) - 1)
+        return run * repeat << c0 * h
 
     def placements(self, anchors: list[int], x0: int, x1: int, y0: int,
                    y1: int) -> list[int]:
