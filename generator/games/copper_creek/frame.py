@@ -25,7 +25,7 @@ TO_SELECTOR = bytes.maketrans(b"01", b"\x00\x01")  # a binary string -> compress
 class Frame:
     """The bit layout of a rectangle of squares (immutable, shared between towns)."""
 
-    __slots__ = ("x0", "y0", "width", "height", "_repeat", "_origin", "_columns")
+    __slots__ = ("x0", "y0", "width", "height", "_repeat", "_origin", "_columns", "_cells")
 
     def __init__(self, x0: int, y0: int, width: int, height: int):
         self.x0, self.y0, self.width, self.height = x0, y0, width, height
@@ -33,6 +33,7 @@ class Frame:
         self._repeat: dict[int, int] = {}
         self._origin = (x0 + OFF, y0 + OFF)
         self._columns: list[tuple[list[int], int]] | None = None
+        self._cells: list[int] | None = None
 
     def holds(self, x0: int, x1: int, y0: int, y1: int) -> bool:
         return (self.x0 <= x0 and x1 < self.x0 + self.width
@@ -51,10 +52,12 @@ class Frame:
         return out
 
     def cells(self, bits: int) -> set[int]:
-        """The cells of a set of bits (slow: for tests and pictures)."""
-        ox, oy = self._origin
-        found = [i for i, b in enumerate(reversed(bin(bits))) if b == "1"]
-        return {(ox + i // self.height) * K + oy + i % self.height for i in found}
+        """The cells of a set of bits (a bot's look at the walk, pictures, tests)."""
+        if self._cells is None:  # every square's cell, in bit order (once per frame)
+            ox, oy = self._origin
+            self._cells = [c for x in range(ox, ox + self.width)
+                           for c in range(x * K + oy, x * K + oy + self.height)]
+        return set(compress(self._cells, bin(bits)[:1:-1].encode().translate(TO_SELECTOR)))
 
     def rect(self, x0: int, x1: int, y0: int, y1: int) -> int:
         """Every square of the box x0..x1, y0..y1, clipped to the frame."""
