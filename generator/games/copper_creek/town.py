@@ -248,7 +248,8 @@ class Town:
         bounding box (ruling); no door touching a same-coloured door; a gray building
         with a door on a street."""
         side = max(max(rot.width, rot.height) for rot in rotations)
-        self._fit_frame(side)
+        if self.reach + side + 1 + EDGE > self.edge:  # else placing the last card fitted it
+            self._fit_frame(side)
         same_color, h = self.same_color_doors, self.frame.height
         by_dims: dict[tuple[int, int], tuple[int, int]] = {}  # -> (free blocks, streets)
         anchors = []
