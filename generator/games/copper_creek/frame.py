@@ -5,7 +5,7 @@ A ``Frame`` is a rectangle of squares laid out column by column, in the order ce
 y0)``. A neighbour is a fixed shift (1 to the south, ``height`` to the east), so "every
 block of free squares" is a few shifts and ands, and reading a frame's bits in order
 gives the placements already sorted. Frames are cut on a coarse grid so the same few
-recur from game to game, each with its list of candidate actions built once.
+recur from game to game, and a column's candidate actions are built once per process.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ TO_SELECTOR = bytes.maketrans(b"01", b"\x00\x01")  # a binary string -> compress
 
 
 class Frame:
-    """The bit layout of a rectangle of squares (immutable, shared between towns)."""
+    """The bit layout of a rectangle of squares: immutable, shared between towns and
+    games, with memos of what it derives (repeats, candidate columns, cells)."""
 
     __slots__ = ("x0", "y0", "width", "height", "_repeat", "_origin", "_columns", "_cells")
 
