@@ -42,10 +42,7 @@ class GreedyBot(Bot):
         far = _first_not_in(near)
         best = (0.0, -far) if far < len(actions) else (float("-inf"), 0)
         if near:
-            look = _Look(self, state)
-            for i in near:
-                anchor, r = divmod(actions[i], 4)
-                best = max(best, (look.value(anchor, rotations[r]), -i))
+            best = _Look(self, state).best(actions, near, rotations, best)
         return actions[-best[1]]
 
     def _stake(self, state: CopperCreekState, gid: int) -> float:
@@ -102,24 +99,33 @@ class _Look:
             blockers.setdefault(c + CELL_STEP[d], []).append(((d + 2) % 4, gid))
         self.blockers = {c: [gid for _, gid in sorted(found)] for c, found in blockers.items()}
 
-    def value(self, anchor: int, rot: Rotation) -> float:
-        """Doors of placed buildings the card would block count against (by the stake in
-        them); each door of the card counts the stake in the door it meets, or 0.25
-        if it opens onto the walk. The floats add in the order they always have."""
-        value = 0.0
-        blocked = [gid for o in rot.walls for gid in self.blockers.get(anchor + o, ())]
-        if len(blocked) > 1:  # the squares in the order of the set the sum once used
-            blocked = [gid for c in {anchor + o for o in rot.walls}
-                       for gid in self.blockers.get(c, ())]
-        for gid in blocked:
-            value -= self.stakes[gid]
-        for facing, outside, own in rot.outsides:
-            other = self.doors.get(4 * anchor + facing)
-            if other is not None:
-                value += self.stakes[other]  # a connection pushes money into it
-            elif not own and anchor + outside in self.reached:
-                value += 0.25  # an open door on a building we may buy
-        return value
+    def best(self, actions: list[int], near: list[int], rotations: tuple[Rotation, ...],
+             best: tuple[float, int]) -> tuple[float, int]:
+        """The best (value, -index) of ``best`` and the near placements'. A placement's
+        value: doors of placed buildings the card would block count against (by the
+        stake in them); each door of the card counts the stake in the door it meets, or
+        0.25 if it opens onto the walk. The floats add in the order they always have."""
+        blockers, doors, stakes, reached = (self.blockers.get, self.doors.get, self.stakes,
+                                            self.reached)
+        for i in near:
+            anchor, r = divmod(actions[i], 4)
+            rot = rotations[r]
+            value = 0.0
+            blocked = [gid for o in rot.walls for gid in blockers(anchor + o, ())]
+            if len(blocked) > 1:  # the squares in the order of the set the sum once used
+                blocked = [gid for c in {anchor + o for o in rot.walls}
+                           for gid in blockers(c, ())]
+            for gid in blocked:
+                value -= stakes[gid]
+            for facing, outside, own in rot.outsides:
+                other = doors(4 * anchor + facing)
+                if other is not None:
+                    value += stakes[other]  # a connection pushes money into it
+                elif not own and anchor + outside in reached:
+                    value += 0.25  # an open door on a building we may buy
+            if (value, -i) > best:
+                best = (value, -i)
+        return best
 
 
 def _near_indices(town: Town, rotations: tuple[Rotation, ...], actions: list[int]) -> list[int]:
