@@ -5,15 +5,21 @@ The heuristics read only the position (no look-ahead): cheap enough for balance 
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
 from generator.games.copper_creek.rules import PASS, CopperCreekState
 from generator.games.copper_creek.tables import GRAY
-from generator.games.copper_creek.town import CELL_STEP, K, xy
+from generator.games.copper_creek.town import CELL_STEP, Rotation, Town, cell
 
 DOLLARS_PER_POINT = 3.0  # how the bot trades money for points (designed, not a rule)
 BUY_THRESHOLD = 0.5  # points of net value a share must promise before the bot buys
 OPPONENT_WEIGHT = 0.3  # how much hurting another player's building counts
+# A placement farther than this from the town's box touches no door and no walked
+# square: its value is exactly 0, so it is never valued one by one.
+NEAR = 2
+NEVER = 1 << 62  # above every action
 
 
 class GreedyBot(Bot):
@@ -30,9 +36,13 @@ class GreedyBot(Bot):
 
     # -- building: open our doors, connect into our buildings, block the others' -------
     def _build(self, state: CopperCreekState, actions: list[int]) -> int:
-        reached = state.town.reached
-        scored = [(self._placement_value(state, a, reached), -i) for i, a in enumerate(actions)]
-        best = max(scored)
+        """The highest value, the first in order among equals."""
+        rotations = state.t.cards[state.drawn].rotations
+        near = _near_indices(state.town, rotations, actions)
+        far = _first_not_in(near)
+        best = (0.0, -far) if far < len(actions) else (float("-inf"), 0)
+        if near:
+            best = _Look(self, state).best(actions, near, rotations, best)
         return actions[-best[1]]
 
     def _stake(self, state: CopperCreekState, gid: int) -> float:
@@ -42,30 +52,6 @@ class GreedyBot(Bot):
             return 0.0
         mine = stack.count(self.seat) / len(stack)
         return mine - OPPONENT_WEIGHT * (1 - mine)
-
-    def _placement_value(self, state: CopperCreekState, action: int, reached: set[int]) -> float:
-        anchor, r = divmod(action, 4)
-        rot = state.t.cards[state.drawn].rotations[r]
-        town = state.town
-        value = 0.0
-        if not town.near(*xy(anchor), rot.width, rot.height, 2):
-            return value  # touches no door and no walked square: the reach beyond is empty
-        own = {anchor + dx * K + dy for dx, dy, g in rot.squares if g >= 0}
-        for c in own:  # doors of placed buildings this card would block
-            for d, step in enumerate(CELL_STEP):
-                gid = town.doors.get(4 * (c + step) + (d + 2) % 4)
-                if gid is not None:
-                    value -= self._stake(state, gid)
-        for off, _gid in rot.doors:
-            door = 4 * anchor + off
-            c, d = divmod(door, 4)
-            outside = c + CELL_STEP[d]
-            other = town.doors.get(4 * outside + (d + 2) % 4)
-            if other is not None:
-                value += self._stake(state, other)  # a connection pushes money into it
-            elif outside in reached and outside not in own:
-                value += 0.25  # an open door on a building we may buy
-        return value
 
     # -- buying: points as owner plus expected income, against the price ---------------
     def _buy(self, state: CopperCreekState) -> int:
@@ -97,3 +83,70 @@ class GreedyBot(Bot):
             return 0.5 * len(pile) / 6
         return 0.6 * sum(color in state.t.cards[c].colors for c in pile)
 
+
+class _Look:
+    """What one build decision reads of the town, gathered once for all its placements."""
+
+    def __init__(self, bot: GreedyBot, state: CopperCreekState):
+        town = state.town
+        self.doors = town.doors
+        self.reached = town.reached
+        self.stakes = {gid: bot._stake(state, gid) for gid in town.gids}
+        # square -> the placed doors facing it, by the direction they lie in from it
+        blockers: dict[int, list[tuple[int, int]]] = {}
+        for door, gid in town.doors.items():
+            c, d = divmod(door, 4)
+            blockers.setdefault(c + CELL_STEP[d], []).append(((d + 2) % 4, gid))
+        self.blockers = {c: [gid for _, gid in sorted(found)] for c, found in blockers.items()}
+
+    def best(self, actions: list[int], near: list[int], rotations: tuple[Rotation, ...],
+             best: tuple[float, int]) -> tuple[float, int]:
+        """The best (value, -index) of ``best`` and the near placements'. A placement's
+        value: doors of placed buildings the card would block count against (by the
+        stake in them); each door of the card counts the stake in the door it meets, or
+        0.25 if it opens onto the walk. The floats add in the order they always have."""
+        blockers, doors, stakes, reached = (self.blockers.get, self.doors.get, self.stakes,
+                                            self.reached)
+        for i in near:
+            anchor, r = divmod(actions[i], 4)
+            rot = rotations[r]
+            value = 0.0
+            blocked = [gid for o in rot.walls for gid in blockers(anchor + o, ())]
+            if len(blocked) > 1:  # the squares in the order of the set the sum once used
+                blocked = [gid for c in {anchor + o for o in rot.walls}
+                           for gid in blockers(c, ())]
+            for gid in blocked:
+                value -= stakes[gid]
+            for facing, outside, own in rot.outsides:
+                other = doors(4 * anchor + facing)
+                if other is not None:
+                    value += stakes[other]  # a connection pushes money into it
+                elif not own and anchor + outside in reached:
+                    value += 0.25  # an open door on a building we may buy
+            if (value, -i) > best:
+                best = (value, -i)
+        return best
+
+
+def _near_indices(town: Town, rotations: tuple[Rotation, ...], actions: list[int]) -> list[int]:
+    """Indexes of the placements whose card overlaps the town's box grown by NEAR (as
+    ``Town.near`` says), found column by column by bisection: the list is sorted by
+    square, and in a column a rotation's placements are near from one square down."""
+    x0, x1, y0, y1 = town.bounds(NEAR, NEAR)
+    found: list[int] = []
+    for x in range(x0 - max(rot.width for rot in rotations) + 1, x1 + 1):
+        first = [4 * cell(x, y0 - rot.height + 1) + r if x + rot.width > x0 else NEVER
+                 for r, rot in enumerate(rotations)]
+        lo = bisect_left(actions, min(first))
+        hi = bisect_left(actions, 4 * cell(x, y1 + 1), lo)
+        found += [i for i in range(lo, hi) if actions[i] >= first[actions[i] & 3]]
+    return found
+
+
+def _first_not_in(indexes: list[int]) -> int:
+    """The first index missing from the sorted ``indexes``: the first placement valued 0
+    without a look (past the end when every placement is near)."""
+    for i, index in enumerate(indexes):
+        if i != index:
+            return i
+    return len(indexes)

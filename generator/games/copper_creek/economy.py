@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def split_income(amount: int, stack: list[int], players: int) -> list[int]:
     """Each seat's part of ``amount`` earned by a building whose chips are ``stack``
@@ -16,9 +18,17 @@ def split_income(amount: int, stack: list[int], players: int) -> list[int]:
     return paid
 
 
+def share_prices(open_doors: Sequence[int], points: Sequence[int],
+                 stacks: Sequence[list[int]], buyer: int, minimum: int) -> list[int]:
+    """The price of a share of each building (the sequences side by side): open doors
+    (at least the minimum price) plus the point value for every share that is not the
+    buyer's own (rulebook, Purchase Price)."""
+    return [(doors if doors > minimum else minimum)
+            + (value * (len(stack) - stack.count(buyer)) if stack else 0)
+            for doors, value, stack in zip(open_doors, points, stacks, strict=True)]
+
+
 def share_price(open_doors: int, points: int, stack: list[int], buyer: int,
                 minimum: int) -> int:
-    """Open doors (at least the minimum price) plus the point value for every share
-    that is not the buyer's own (rulebook, Purchase Price)."""
-    others = len(stack) - stack.count(buyer)
-    return max(open_doors, minimum) + points * others
+    """One building's share price (``share_prices``)."""
+    return share_prices((open_doors,), (points,), (stack,), buyer, minimum)[0]

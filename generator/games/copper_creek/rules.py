@@ -10,11 +10,14 @@ placement ``4 * cell + rotation`` when building, a building id when buying, ``PA
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
 from generator.games.copper_creek.economy import share_price, split_income
 from generator.games.copper_creek.invariants import broken
+from generator.games.copper_creek.market import affordable, can_buy
 from generator.games.copper_creek.model import CopperCreekData
 from generator.games.copper_creek.tables import GRAY, Tables
 from generator.games.copper_creek.town import Town, xy
@@ -54,6 +57,9 @@ class CopperCreekState(State):
         self.set_aside: list[int] = []
         self.town = Town(t.front_row, t.main_column, t.reach, t.color_of)
         self._legal: list[int] | None = None  # cache; derived, not part of the state
+        # seat -> share prices in town (``market``): derived, dropped when a card is
+        # built or a share bought (the only moves that change a price)
+        self._prices_of: dict[int, list[int]] = {}
 
     # -- the API ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -90,10 +96,12 @@ class CopperCreekState(State):
         return []
 
     def apply_action(self, action: Any) -> None:
-        if action not in self._legal_list():
+        legal = self._legal_list()  # sorted: a bisection, not a scan of thousands
+        at = bisect_left(legal, action) if isinstance(action, int) else len(legal)
+        if at == len(legal) or legal[at] != action:
             raise ValueError(f"illegal action {action!r} in phase {self.phase}")
         self._legal = None
-        getattr(self, f"_on_{self.phase}")(action)
+        PHASES[self.phase](self, action)
 
     def is_terminal(self) -> bool:
         return self.phase == "end"
@@ -126,6 +134,7 @@ class CopperCreekState(State):
             setattr(other, name, list(getattr(self, name)))
         other.stacks = [list(s) for s in self.stacks]
         other.town = self.town.clone()
+        other._prices_of = {}
         return other
 
     # -- setup (rulebook, Setup) -----------------------------------------------------
@@ -192,10 +201,8 @@ class CopperCreekState(State):
         pull, its connected doors push into the neighbours (rulebook, Step 3)."""
         earned: dict[int, int] = {}
         town = self.town
-        for gid, doors in town.open_doors.items():
-            if self.t.color_of[gid] != row:
-                continue
-            earned[gid] = earned.get(gid, 0) + doors
+        for gid in town.by_color.get(row, ()):
+            earned[gid] = earned.get(gid, 0) + town.open_doors[gid]
             for other, count in town.links.get(gid, {}).items():
                 earned[other] = earned.get(other, 0) + count
         return {g: a for g, a in earned.items() if a}
@@ -219,10 +226,11 @@ class CopperCreekState(State):
     def _build(self, card: int, x: int, y: int, rot: int) -> None:
         self.placed.append((card, x, y, rot))
         self.town.place(self.t.cards[card].rotations[rot], x, y)
+        self._prices_of = {}
 
     # -- buy (rulebook, Step 5) --------------------------------------------------------
     def price(self, gid: int, buyer: int) -> int:
-        return share_price(self.town.open_doors[gid], self.t.buildings[gid].points,
+        return share_price(self.town.open_doors[gid], self.t.points[gid],
                            self.stacks[gid], buyer, self.t.minimum_price)
 
     def tokens_left(self, seat: int) -> int:
@@ -230,22 +238,18 @@ class CopperCreekState(State):
         return self.t.tokens[seat] - self.t.score_tokens - self.chips[seat]
 
     def affordable(self, seat: int) -> list[int]:
-        if self.tokens_left(seat) <= 0:
-            return []
-        money = self.money[seat]
-        return [gid for gid in sorted(self.town.open_doors) if self.price(gid, seat) <= money]
+        return affordable(self, seat)
 
     def can_buy(self, seat: int) -> bool:
         """Cheaper than ``affordable``: any share at all within reach?"""
-        money = self.money[seat]
-        return self.tokens_left(seat) > 0 and any(
-            self.price(gid, seat) <= money for gid in self.town.open_doors)
+        return can_buy(self, seat)
 
     def _buy(self, seat: int, gid: int) -> None:
         cost = self.price(gid, seat)
         self.money[seat] -= cost
         self.bank += cost
         self.stacks[gid].append(seat)
+        self._prices_of = {}
         self.chips[seat] += 1
         self.shares_bought += 1
 
@@ -300,6 +304,13 @@ class CopperCreekState(State):
 
     def invariants(self) -> list[str]:
         return broken(self)
+
+
+# What each phase does with the action taken in it.
+PHASES: dict[str, Callable[[CopperCreekState, Any], None]] = {
+    "setup": CopperCreekState._on_setup, "first": CopperCreekState._on_first,
+    "draw": CopperCreekState._on_draw, "build": CopperCreekState._on_build,
+    "buy": CopperCreekState._on_buy, "round": CopperCreekState._on_round}
 
 
 class CopperCreekGame(Game):

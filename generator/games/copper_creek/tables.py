@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from generator.games.copper_creek.geometry import card_shape, grid_positions, rotations
 from generator.games.copper_creek.model import BuildingCard, CopperCreekData
-from generator.games.copper_creek.town import Rotation, rotation_of
+from generator.games.copper_creek.rotation import Rotation, rotation_of
 
 GRAY = -1  # colour index of gray buildings: "treated as having no color"
 
@@ -55,6 +55,7 @@ class Tables:
         for face, _ in data.buildings.pieces[0].copies():
             self._add_card(face, grid, rows, gray)
         self.color_of = [b.color for b in self.buildings]
+        self.points = [b.points for b in self.buildings]
         self.gray_gids = {b.gid for b in self.buildings if b.color == GRAY}
         self.gray_cards = sorted(i for i, c in enumerate(self.cards) if c.gray)
         self.other_cards = sorted(i for i, c in enumerate(self.cards) if not c.gray)
@@ -93,7 +94,7 @@ class Tables:
             gids.append(gid)
         shape = card_shape(grid, [(b.squares, [(d.square, d.edge) for d in b.doors])
                                   for b in face.buildings], face.sand)
-        colors = sorted({self.buildings[g].color for g in gids} - {GRAY})
-        self.cards.append(CardInfo(face.id, tuple(gids), tuple(colors),
-                                   any(self.buildings[g].color == GRAY for g in gids),
-                                   tuple(rotation_of(s, gids) for s in rotations(shape))))
+        shades = [self.buildings[g].color for g in gids]
+        self.cards.append(CardInfo(face.id, tuple(gids), tuple(sorted(set(shades) - {GRAY})),
+                                   GRAY in shades,
+                                   tuple(rotation_of(s, gids, shades) for s in rotations(shape))))

@@ -1,46 +1,24 @@
 """The town on the table: placed cards, doors, connections, open doors, legal placements.
 
-Squares are ints, ``cell = (x + OFF) * K + (y + OFF)``, so a neighbour is a fixed
-offset and sets of squares are cheap. A door is ``cell * 4 + direction``. Card shapes
-per rotation are precomputed once by the Game (``CardGeometry``); the Town holds only
-what the placed cards make (rulebook, Step 4 Build and Step 3 Income).
+Squares are ints (``cells``); a door is ``cell * 4 + direction``. Card shapes per
+rotation are precomputed once by the Game; the Town holds only what the placed cards make
+(rulebook, Step 4 Build and Step 3 Income). Beside the plain dicts that name each square,
+the town keeps the same squares as bits of a ``Frame``, where the placement rules and the
+walk from the intersection are a few whole-town shifts and ands.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterator
-from dataclasses import dataclass
+import bisect
 
-from generator.games.copper_creek.geometry import SAND, STEP, Shape
+from generator.games.copper_creek.cells import CELL_STEP, OFF, K, cell, xy
+from generator.games.copper_creek.frame import frame_around
+from generator.games.copper_creek.geometry import SAND
+from generator.games.copper_creek.rotation import Rotation, rotation_of
 
-K = 1024
-OFF = 512
-CELL_STEP = tuple(dx * K + dy for dx, dy in STEP)  # north, east, south, west
+__all__ = ["CELL_STEP", "K", "OFF", "Rotation", "Town", "cell", "rotation_of", "xy"]
 
-
-def cell(x: int, y: int) -> int:
-    return (x + OFF) * K + (y + OFF)
-
-
-def xy(c: int) -> tuple[int, int]:
-    return c // K - OFF, c % K - OFF
-
-
-@dataclass(frozen=True)
-class Rotation:
-    """One rotation of one card, in cell offsets from the card's top-left square."""
-
-    width: int
-    height: int
-    squares: tuple[tuple[int, int, int], ...]  # (dx, dy, gid or SAND)
-    doors: tuple[tuple[int, int], ...]  # (door offset = 4 * cell offset + dir, gid)
-
-
-def rotation_of(shape: Shape, gids: list[int]) -> Rotation:
-    return Rotation(shape.width, shape.height,
-                    tuple((x, y, SAND if b == SAND else gids[b]) for x, y, b in shape.squares),
-                    tuple((4 * (x * K + y) + d, gids[b]) for x, y, d, b in shape.doors))
+EDGE = 2  # frame squares beyond the farthest square a rule looks at: shifts never wrap
 
 
 class Town:
@@ -53,195 +31,197 @@ class Town:
         self.color_of = color_of  # gid -> colour (shared, read-only)
         self.covered: dict[int, int] = {}  # cell -> gid, or SAND for a card's sand
         self.walls: set[int] = set()  # the covered cells that are buildings (not sand)
-        self.reached: set[int] = set()  # the walk from the intersection (kept up to date)
-        # (width, height) -> top-left squares where a card of that outline fits on free,
-        # non-street squares within reach of the town (kept up to date per placement)
-        self.anchors: dict[tuple[int, int], set[int]] = {}
         self.doors: dict[int, int] = {}  # door -> gid
         self.links: dict[int, dict[int, int]] = {}  # gid -> {neighbour gid: touching doors}
         self.open_doors: dict[int, int] = {}  # gid -> open doors (placed buildings only)
-        # (colour, direction) -> cells where a new door of that colour facing that way
-        # would touch a placed door of the same colour (forbidden, rulebook Step 4 Colors)
-        self.same_color_doors: dict[tuple[int, int], set[int]] = {}
+        self.gids: list[int] = []  # the placed buildings, in order
+        self.by_color: dict[int, tuple[int, ...]] = {}  # colour -> its placed buildings
         self.bbox = (0, 0, 0, 0)
         self.intersection = cell(main_column, front_row)
+        # The same town as bits of ``frame`` (ints are immutable: clones share them).
+        # The frame reaches ``edge`` squares past the box: the reach, the longest card
+        # side seen and a door's outside square, plus EDGE.
+        self.edge = reach + EDGE
+        self.frame = frame_around(*self.bounds(0, 0), self.edge)
+        self.covered_bits = 0
+        self.wall_bits = 0
+        self.reached_bits = 0  # the walk from the intersection
+        # (colour, direction) -> squares where a new door of that colour facing that way
+        # would touch a placed door of the same colour (forbidden, rulebook Step 4 Colors)
+        self.same_color_doors: dict[tuple[int, int], int] = {}
+        # gid -> the outside squares of its doors; a second (third) door onto the same
+        # square, in an inside corner, goes in a further layer: each door counts
+        self.door_bits: dict[int, int] = {}
+        self.door_layers: dict[int, tuple[int, ...]] = {}
 
     def clone(self) -> Town:
         other = Town.__new__(Town)
         other.__dict__.update(self.__dict__)
         other.covered = dict(self.covered)
         other.walls = set(self.walls)
-        other.reached = set(self.reached)
-        other.anchors = {dims: set(a) for dims, a in self.anchors.items()}
         other.doors = dict(self.doors)
         other.links = {g: dict(n) for g, n in self.links.items()}
         other.open_doors = dict(self.open_doors)
-        other.same_color_doors = {k: set(v) for k, v in self.same_color_doors.items()}
+        other.same_color_doors = dict(self.same_color_doors)
+        other.gids = list(self.gids)
+        other.by_color = dict(self.by_color)
+        other.door_bits = dict(self.door_bits)
+        other.door_layers = dict(self.door_layers)
         return other
 
     def is_street(self, x: int, y: int) -> bool:
         """Front Street is the whole row; Main Street the half column south of it."""
         return y == self.front_row or (x == self.main_column and y > self.front_row)
 
+    @property
+    def reached(self) -> set[int]:
+        """The walk from the intersection, as cells (slow: for pictures and tests)."""
+        return self.frame.cells(self.reached_bits)
+
+    def walked(self, c: int) -> bool:
+        """Is this square (next to the town) on the walk from the intersection?"""
+        return bool(self.reached_bits >> self.frame.index(c) & 1)
+
+    # -- placing a card ------------------------------------------------------------------
     def place(self, rot: Rotation, x: int, y: int) -> None:
         anchor = cell(x, y)
         first = not self.covered
         for dx, dy, gid in rot.squares:
-            self.covered[anchor + dx * K + dy] = gid
+            c = anchor + dx * K + dy
+            self.covered[c] = gid
             if gid != SAND:
-                self.walls.add(anchor + dx * K + dy)
-                self.open_doors.setdefault(gid, 0)
-        for off, gid in rot.doors:
-            door = 4 * anchor + off
-            self.doors[door] = gid
-            facing = self._facing(door)
-            other = self.doors.get(facing)
+                self.walls.add(c)
+                if gid not in self.open_doors:
+                    self.open_doors[gid] = 0
+                    bisect.insort(self.gids, gid)
+                    color = self.color_of[gid]
+                    self.by_color[color] = self.by_color.get(color, ()) + (gid,)
+        at = 4 * anchor
+        for (off, gid), (facing, _, _) in zip(rot.doors, rot.outsides, strict=True):
+            self.doors[at + off] = gid
+            other = self.doors.get(at + facing)
             if other is not None and other != gid:
                 self._link(gid, other)
-            c, d = divmod(facing, 4)
-            if c not in self.covered:  # a covered square takes no door
-                self.same_color_doors.setdefault((self.color_of[gid], d), set()).add(c)
-        card = [anchor + dx * K + dy for dx, dy, _ in rot.squares]
-        for key in self.same_color_doors.values():  # nor do the squares just covered
-            key.difference_update(card)
-        old_box = None if first else self._bounds(1, 1)
-        old_bounds = self._bounds(0, 0)
         x0, x1, y0, y1 = (x, x + rot.width - 1, y, y + rot.height - 1)
         if not first:
             bx0, bx1, by0, by1 = self.bbox
             x0, x1, y0, y1 = min(x0, bx0), max(x1, bx1), min(y0, by0), max(y1, by1)
         self.bbox = (x0, x1, y0, y1)
-        self._update_anchors(rot, anchor, None if first else old_bounds)
-        if old_box is not None and self._detour_around(rot, x, y):
-            # Nothing was cut off: the walk loses only the new walls, and gains the empty
-            # table the grown box now takes in (joined to the outside all round).
-            if self._bounds(1, 1) != old_box:
-                self.reached |= self._box(1, 1) - _cells_in(old_box)
-            self.reached.difference_update(c for c in card if c in self.walls)
+        if self._fit_frame(max(rot.width, rot.height)):
+            at, h = self.frame.index(anchor), self.frame.height
+            squares = walls = 0  # the card's, from its anchor: then one shift each
+            for dx, dy, gid in rot.squares:
+                squares |= 1 << dx * h + dy
+                walls |= (gid != SAND) << dx * h + dy
+            self.covered_bits |= squares << at
+            self.wall_bits |= walls << at
+            for dx, dy, key, gid in rot.outside_keys:
+                self._add_outside(1 << at + dx * h + dy, key, gid)
+        self.reached_bits = self._walk()
+        self._count_open_doors()
+
+    def _fit_frame(self, side: int) -> bool:
+        """Make sure the frame holds every square the rules look at for cards up to
+        ``side`` long; False when every set had to be rebuilt from the squares."""
+        self.edge = max(self.edge, self.reach + side + 1 + EDGE)
+        x0, x1, y0, y1 = self.bounds(self.edge, self.edge)
+        if self.frame.holds(x0, x1, y0, y1):
+            return True
+        old = self.frame
+        self.frame = f = frame_around(*self.bounds(0, 0), self.edge, old.height)
+        if f.height == old.height:
+            self._move_bits((old.x0 - f.x0) * f.height + old.y0 - f.y0)
+            return True
+        self.covered_bits = f.bits(self.covered)
+        self.wall_bits = f.bits(self.walls)
+        self.same_color_doors = {}
+        self.door_bits = {}
+        self.door_layers = {}
+        for door, gid in self.doors.items():
+            c, d = divmod(door, 4)
+            self._add_outside(1 << f.index(c + CELL_STEP[d]), (self.color_of[gid], (d + 2) % 4),
+                              gid)
+        self.reached_bits = self._walk() if self.covered else 0
+        return False
+
+    def _move_bits(self, shift: int) -> None:
+        """Every set into a frame as tall as the old one: squares keep their rows, so a
+        set moves by one shift (every square lies in both frames)."""
+        def move(bits: int) -> int:
+            return bits << shift if shift >= 0 else bits >> -shift
+
+        self.covered_bits = move(self.covered_bits)
+        self.wall_bits = move(self.wall_bits)
+        self.reached_bits = move(self.reached_bits)
+        self.same_color_doors = {k: move(b) for k, b in self.same_color_doors.items()}
+        self.door_bits = {gid: move(b) for gid, b in self.door_bits.items()}
+        self.door_layers = {gid: tuple(map(move, layers))
+                            for gid, layers in self.door_layers.items()}
+
+    def _add_outside(self, bit: int, key: tuple[int, int], gid: int) -> None:
+        """A door's outside square into the sets: the same-colour squares under ``key``
+        (the square may be covered: harmless, no placement's block covers it), and the
+        building's door squares."""
+        self.same_color_doors[key] = self.same_color_doors.get(key, 0) | bit
+        before = self.door_bits.get(gid, 0)
+        if before & bit:
+            self._add_layer(gid, bit)
         else:
-            self.reached = self.walkable_from_intersection()
-        self.refresh_open_doors()
+            self.door_bits[gid] = before | bit
 
-    def _update_anchors(self, rot: Rotation, anchor: int,
-                        old_bounds: tuple[int, int, int, int] | None) -> None:
-        for dims in ((rot.width, rot.height), (rot.height, rot.width)):
-            if old_bounds is None or dims not in self.anchors:
-                self.anchors[dims] = self._fresh_anchors(*dims)
-                continue
-            fits = self.anchors[dims]
-            block = [ox * K + oy for ox in range(dims[0]) for oy in range(dims[1])]
-            fits.difference_update([anchor + dx * K + dy - o  # blocks the new card overlaps
-                                    for dx, dy, _ in rot.squares for o in block])
-            if self._bounds(0, 0) != old_bounds:  # the window grew: look at the new part
-                fits.update(self._new_window(dims, old_bounds))
 
-    def _fresh_anchors(self, width: int, height: int) -> set[int]:
-        grow = (self.reach + width, self.reach + height)
-        free = self._box(*grow) - self._street_cells(*grow) - self.covered.keys()
-        return _anchors(free, width, height)
-
-    def _window(self, width: int, height: int,
-                bounds: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-        """Anchor ranges (x0, x1, y0, y1) of blocks overlapping the box grown by reach + 1."""
-        x0, x1, y0, y1 = bounds
-        r = self.reach + 1
-        return (x0 - r - width + 1, x1 + r, y0 - r - height + 1, y1 + r)
-
-    def _new_window(self, dims: tuple[int, int],
-                    old_bounds: tuple[int, int, int, int]) -> list[int]:
-        """Free anchors in the grown window that were not in the old one."""
-        nx0, nx1, ny0, ny1 = self._window(*dims, self._bounds(0, 0))
-        ox0, ox1, oy0, oy1 = self._window(*dims, old_bounds)
-        found: list[int] = []
-        for x in range(nx0, nx1 + 1):
-            if ox0 <= x <= ox1:
-                ys: Iterator[int] = itertools.chain(range(ny0, oy0), range(oy1 + 1, ny1 + 1))
-            else:
-                ys = iter(range(ny0, ny1 + 1))
-            found += self._free_in_column(x, ys, *dims)
-        return found
-
-    def _free_in_column(self, x: int, ys: Iterator[int], width: int,
-                        height: int) -> list[int]:
-        """Anchors (x, y) of blocks of free squares, off the streets (the whole column in
-        one loop: the town grows a column or a row at a time)."""
-        f, m = self.front_row, self.main_column
-        main = x <= m < x + width
-        bx0, bx1, by0, by1 = self.bbox
-        beside = x > bx1 or x + width <= bx0  # every card lies inside the town's box
-        column = cell(x, 0)
-        found = []
-        for y in ys:
-            if y <= f < y + height or (main and y + height - 1 > f):
-                continue  # on Front Street, or on Main Street below it
-            if beside or y > by1 or y + height <= by0 or self._block_free(x, y, width, height):
-                found.append(column + y)
-        return found
-
-    def _block_free(self, x: int, y: int, width: int, height: int) -> bool:
-        a = cell(x, y)
-        covered = self.covered
-        for dx in range(width):
-            for dy in range(height):
-                if a + dx * K + dy in covered:
-                    return False
-        return True
-
-    def _detour_around(self, rot: Rotation, x: int, y: int) -> bool:
-        """Can every walk that crossed the card's block go round it instead? True when the
-        open squares of the block and of the ring around it are one joined group."""
-        group = {cell(x + dx, y + dy) for dx in range(-1, rot.width + 1)
-                 for dy in range(-1, rot.height + 1)} - self.walls
-        start = next(iter(group))
-        seen, todo = {start}, [start]
-        while todo:
-            c = todo.pop()
-            for step in CELL_STEP:
-                n = c + step
-                if n in group and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        return len(seen) == len(group)
-
-    @staticmethod
-    def _facing(door: int) -> int:
-        """The door key on the other side of the same edge."""
-        c, d = divmod(door, 4)
-        return 4 * (c + CELL_STEP[d]) + (d + 2) % 4
+    def _add_layer(self, gid: int, bit: int) -> None:
+        layers = list(self.door_layers.get(gid, ()))
+        for i, layer in enumerate(layers):
+            if not layer & bit:
+                layers[i] = layer | bit
+                break
+        else:
+            layers.append(bit)
+        self.door_layers[gid] = tuple(layers)
 
     def _link(self, a: int, b: int) -> None:
         self.links.setdefault(a, {})[b] = self.links.get(a, {}).get(b, 0) + 1
         self.links.setdefault(b, {})[a] = self.links.get(b, {}).get(a, 0) + 1
 
-    def refresh_open_doors(self) -> None:
-        """Open doors: walk from the intersection of Front and Main over every square that
-        is not a building (streets, sand, empty table); a door is open if its outside
-        square is reached (rulebook, Step 3 Open Doors)."""
-        reached = self.reached
-        counts = dict.fromkeys(self.open_doors, 0)
-        for door, gid in self.doors.items():
-            if door // 4 + CELL_STEP[door % 4] in reached:
-                counts[gid] += 1
+    # -- the walk and open doors (rulebook, Step 3 Open Doors) ---------------------------
+    def _walk(self) -> int:
+        """Walk from the intersection of Front and Main over every square that is not a
+        building (streets, sand, empty table). Beyond the bounding box (plus one) the
+        table is empty and joined all round, so the walk stays inside it. It starts
+        from every square known to be on it: the streets (never built on) and the
+        empty ring just outside the box, which they join. Each round then runs south to
+        the end of every open stretch at once (a carry runs along a run of ones), and
+        one square every other way."""
+        f = self.frame
+        h = f.height
+        box = self.bounds(1, 1)
+        whole = f.rect(*box)
+        walkable = whole & ~self.wall_bits
+        x0, x1, y0, y1 = box
+        reached = walkable & (whole & ~f.rect(x0 + 1, x1 - 1, y0 + 1, y1 - 1)
+                              | self._streets(x0, x1, y1))
+        while True:
+            reached |= ((reached + walkable) ^ walkable) & walkable
+            grown = (reached | reached << 1 | reached >> 1 | reached << h | reached >> h) \
+                & walkable
+            if grown == reached:
+                return reached
+            reached = grown
+
+    def _count_open_doors(self) -> None:
+        """A door is open if the walk reaches its outside square."""
+        reached = self.reached_bits
+        doors = self.door_bits
+        counts = {gid: (reached & doors.get(gid, 0)).bit_count() for gid in self.open_doors}
+        for gid, layers in self.door_layers.items():
+            counts[gid] += sum((reached & layer).bit_count() for layer in layers)
         self.open_doors = counts
 
-    def _bounds(self, grow_x: int, grow_y: int) -> tuple[int, int, int, int]:
-        """The bounding box (with the intersection) grown on each side."""
-        x0, x1, y0, y1 = self.bbox
-        return (min(x0, self.main_column) - grow_x, max(x1, self.main_column) + grow_x,
-                min(y0, self.front_row) - grow_y, max(y1, self.front_row) + grow_y)
-
-    def near(self, x: int, y: int, width: int, height: int, grow: int) -> bool:
-        """Does a width x height block at (x, y) overlap the town's box grown by ``grow``?"""
-        x0, x1, y0, y1 = self._bounds(grow, grow)
-        return x <= x1 and x + width > x0 and y <= y1 and y + height > y0
-
-    def _box(self, grow_x: int, grow_y: int) -> set[int]:
-        return _cells_in(self._bounds(grow_x, grow_y))
-
     def walkable_from_intersection(self) -> set[int]:
-        """The whole walk, afresh. Beyond the bounding box (plus one) the table is empty
-        and joined all round, so the walk stays inside it, a whole frontier at a time."""
-        walkable = self._box(1, 1) - self.walls
+        """The whole walk, square by square (slow: the reference the bits are tested
+        against)."""
+        walkable = _cells_in(self.bounds(1, 1)) - self.walls
         seen = {self.intersection}
         frontier = seen
         while frontier:
@@ -250,39 +230,77 @@ class Town:
             seen |= frontier
         return seen
 
-    def _street_cells(self, grow_x: int, grow_y: int) -> set[int]:
-        """Front and Main Street squares inside the grown bounding box."""
-        x0, x1, y0, y1 = self._bounds(grow_x, grow_y)
-        front = {cell(x, self.front_row) for x in range(x0, x1 + 1)}
-        return front | {cell(self.main_column, y) for y in range(self.front_row + 1, y1 + 1)}
+    def bounds(self, grow_x: int, grow_y: int) -> tuple[int, int, int, int]:
+        """The bounding box (with the intersection) grown on each side."""
+        x0, x1, y0, y1 = self.bbox
+        return (min(x0, self.main_column) - grow_x, max(x1, self.main_column) + grow_x,
+                min(y0, self.front_row) - grow_y, max(y1, self.front_row) + grow_y)
 
+    def near(self, x: int, y: int, width: int, height: int, grow: int) -> bool:
+        """Does a width x height block at (x, y) overlap the town's box grown by ``grow``?"""
+        x0, x1, y0, y1 = self.bounds(grow, grow)
+        return x <= x1 and x + width > x0 and y <= y1 and y + height > y0
+
+    # -- legal placements (rulebook, Step 4) ---------------------------------------------
     def placements(self, rotations: tuple[Rotation, ...], gray: set[int]) -> list[int]:
         """Every legal placement ``4 * anchor + rotation``, sorted (rulebook, Step 4):
         on free squares off the streets; within ``reach`` empty squares of the town's
         bounding box (ruling); no door touching a same-coloured door; a gray building
         with a door on a street."""
-        out: list[int] = []
-        for index, rot in enumerate(rotations):
-            fit = self.anchors[(rot.width, rot.height)]  # read only: never changed here
+        side = max(max(rot.width, rot.height) for rot in rotations)
+        if self.reach + side + 1 + EDGE > self.edge:  # else placing the last card fitted it
+            self._fit_frame(side)
+        same_color, h = self.same_color_doors, self.frame.height
+        by_dims: dict[tuple[int, int], tuple[int, int]] = {}  # -> (free blocks, streets)
+        anchors = []
+        for rot in rotations:
+            dims = (rot.width, rot.height)
+            if dims not in by_dims:
+                by_dims[dims] = self._free_blocks(*dims)
+            fit, streets = by_dims[dims]
+            shut = 0  # anchors where a door would touch a same-coloured door
+            for dx, dy, key in rot.touch_keys:
+                touching = same_color.get(key)
+                if touching:
+                    shut |= touching >> dx * h + dy
             if gray:
-                streets = self._street_cells(self.reach + rot.width, self.reach + rot.height)
-                fit = fit & self._on_street(rot, gray, streets)
-            touching = [c - off // 4 for off, gid in rot.doors for c in
-                        self.same_color_doors.get((self.color_of[gid], off % 4), ())]
-            if touching:
-                fit = fit.difference(touching)
-            out += map(index.__add__, map((4).__mul__, fit))  # 4 * a + index, in C
-        out.sort()
-        return out
+                fit &= self._on_street(rot, h, gray, streets)
+            anchors.append(fit & ~shut if shut else fit)
+        x0, x1, y0, y1 = self.bounds(0, 0)
+        r = self.reach
+        return self.frame.placements(anchors, x0 - r - side, x1 + r + 1, y0 - r - side,
+                                     y1 + r + 1)
+
+    def _free_blocks(self, width: int, height: int) -> tuple[int, int]:
+        """Top-left squares of every width x height block of free squares off the streets
+        within reach of the town (a card covers its whole block, sand included), and
+        the streets within that reach."""
+        f = self.frame
+        x0, x1, y0, y1 = self.bounds(self.reach + width, self.reach + height)
+        streets = self._streets(x0, x1, y1)
+        free = f.rect(x0, x1, y0, y1) & ~(self.covered_bits | streets)
+        across = free
+        for dx in range(1, width):
+            across &= free >> dx * f.height
+        block = across
+        for dy in range(1, height):
+            block &= across >> dy
+        return block, streets
+
+    def _streets(self, x0: int, x1: int, y1: int) -> int:
+        """Front Street from x0 to x1 and Main Street down to y1, as bits."""
+        f, row, column = self.frame, self.front_row, self.main_column
+        return f.rect(x0, x1, row, row) | f.rect(column, column, row + 1, y1)
 
     @staticmethod
-    def _on_street(rot: Rotation, gray: set[int], streets: set[int]) -> set[int]:
-        """Anchors that put a door of a gray building onto a street square."""
-        good: set[int] = set()
-        for off, gid in rot.doors:
+    def _on_street(rot: Rotation, h: int, gray: set[int], streets: int) -> int:
+        """Anchors that put a door of a gray building onto a street square (the streets
+        as far as the card's reach), in a frame ``h`` squares tall."""
+        good = 0
+        for dx, dy, _, gid in rot.outside_keys:
             if gid in gray:
-                outside = off // 4 + CELL_STEP[off % 4]
-                good |= {s - outside for s in streets}
+                off = dx * h + dy
+                good |= streets >> off if off >= 0 else streets << -off
         return good
 
     def touches_street(self, rot: Rotation, x: int, y: int, gray: set[int]) -> bool:
@@ -303,14 +321,3 @@ def _cells_in(bounds: tuple[int, int, int, int]) -> set[int]:
         box.update(range(cell(x, y0), cell(x, y1) + 1))
     return box
 
-
-def _anchors(free: set[int], width: int, height: int) -> set[int]:
-    """Top-left squares of every width x height block of free squares (a card covers its
-    whole block, sand included): erode across, then down."""
-    across = free
-    for dx in range(1, width):
-        across = {c for c in across if c + dx * K in free}
-    block = across
-    for dy in range(1, height):
-        block = {c for c in block if c + dy in across}
-    return block

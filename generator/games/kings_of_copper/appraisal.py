@@ -54,19 +54,21 @@ def gains(st: KingsState, deal: Deal, values: Values | None = None) -> tuple[flo
     Title values already worked out in this same position (many offers share them)."""
     buyer, seller, give, get, money = deal
     known = {} if values is None else values
-
-    def value(seat: int, title: str, without: str = "") -> float:
-        key = (seat, title, without)
-        if key not in known:
-            known[key] = title_value(st, seat, title, without)
-        return known[key]
-
-    buyer_gain = value(buyer, get, without=give) - money
-    seller_gain = money - value(seller, get, without="")
+    buyer_gain = _value(st, known, buyer, get, give) - money
+    seller_gain = money - _value(st, known, seller, get, "")
     if give:
-        buyer_gain -= value(buyer, give)
-        seller_gain += value(seller, give, without=get)
+        buyer_gain -= _value(st, known, buyer, give, "")
+        seller_gain += _value(st, known, seller, give, get)
     return buyer_gain, seller_gain
+
+
+def _value(st: KingsState, known: Values, seat: int, title: str, without: str) -> float:
+    """``title_value``, looked up in ``known`` first."""
+    key = (seat, title, without)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = title_value(st, seat, title, without)
+    return found
 
 
 def card_value(st: KingsState, seat: int, card: str) -> float:

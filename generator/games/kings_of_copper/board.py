@@ -28,7 +28,8 @@ class Board:
     back: dict[str, list[str]] = field(default_factory=dict)  # district predecessors
     _kinds: dict[tuple[str, str | None], list[str]] = field(default_factory=dict)
     _steps: dict[tuple[str, str, bool], list[str]] = field(default_factory=dict)
-    _passage_steps: dict[tuple[str, bool], list[Passage]] = field(default_factory=dict)
+    _passage_steps: dict[tuple[str, bool], list[tuple[int, Passage]]] = field(
+        default_factory=dict)
     _paths: dict[tuple[str, str, int, bool, bool], list[tuple[str, tuple[int, ...]]]] = field(
         default_factory=dict)
     _routes: dict[tuple[str, str, int, bool, bool], list[Route]] = field(default_factory=dict)
@@ -95,24 +96,29 @@ class Board:
 
     def passage_steps(self, space_id: str, forward: bool) -> list[Passage]:
         """Passages leaving ``space_id`` in the direction of travel."""
+        return [p for _, p in self._numbered_passages(space_id, forward)]
+
+    def _numbered_passages(self, space_id: str, forward: bool) -> list[tuple[int, Passage]]:
         key = (space_id, forward)
         if key not in self._passage_steps:
             end = 0 if forward else 1
-            self._passage_steps[key] = [p for p in self.passages if p.mines[end] == space_id]
+            self._passage_steps[key] = [(i, p) for i, p in enumerate(self.passages)
+                                        if p.mines[end] == space_id]
         return self._passage_steps[key]
 
     def paths(self, origin: str, color: str, steps: int, forward: bool,
               enter: bool = True) -> list[tuple[str, tuple[int, ...]]]:
         """Every end of an exact ``steps``-step move, with the passages (by index) it uses;
         whether those passages are open is the game's business. ``enter``: a move begun on
-        a head frame may step into its district. Cached: boards are fixed."""
+        a head frame may step into its district. Cached: boards are fixed, and each move
+        one step longer than another goes on from that one's ends."""
         key = (origin, color, steps, forward, enter)
         if key not in self._paths:
-            frontier: list[tuple[str, tuple[int, ...]]] = [(origin, ())]
-            for i in range(steps):
-                frontier = [step for here, used in frontier for step in
-                            self._one_step(here, used, color, i == 0 and enter, forward)]
-            self._paths[key] = sorted(set(frontier))
+            before: list[tuple[str, tuple[int, ...]]] = [(origin, ())] if steps <= 0 else \
+                self.paths(origin, color, steps - 1, forward, enter)
+            self._paths[key] = before if steps <= 0 else sorted(
+                {step for here, used in before
+                 for step in self._one_step(here, used, color, steps == 1 and enter, forward)})
         return self._paths[key]
 
     def routes(self, origin: str, color: str, steps: int, forward: bool,
@@ -136,8 +142,8 @@ class Board:
                   forward: bool) -> list[tuple[str, tuple[int, ...]]]:
         ahead = self.forward(here, color, first) if forward else self.back.get(here, [])
         out = [(n, used) for n in ahead]
-        for p in self.passage_steps(here, forward):
-            out.append((p.mines[1 if forward else 0], used + (self.passages.index(p),)))
+        for i, p in self._numbered_passages(here, forward):
+            out.append((p.mines[1 if forward else 0], used + (i,)))
         return out
 
     def reachable(self, origin: str) -> set[str]:

@@ -20,6 +20,7 @@ CURSE_TURN = (3.5 + 7 / 6) * STEP_WORTH
 MINE_SEAT = 40  # a token on its own mine with chips left can work it next turn
 DECOYS, DECOY_VALUE = 2, 100  # low chips kept face down beside a sapphire (the rules' tip)
 MIN_GAIN = 20  # a deal must be worth this much to the one who offers it
+HOME = 4  # steps being home is worth beyond the last one
 CARD_ORDER = ("cave-in-shift", "peek-discount", "prospect-discount", "title-discount",
               "rob-extra")
 
@@ -40,7 +41,8 @@ class GreedyBot(Bot):
         rule = RULES.get(str(kind))
         if rule is not None:
             return rule(self, state, [_fields(a) for a in actions])
-        return max(actions, key=lambda a: (_after(state, a), _tiebreak(a)))
+        tried: dict[Any, float] = {}  # twin moves are tried once (``_twin``)
+        return max(actions, key=lambda a: (_after_once(state, a, tried), _tiebreak(a)))
 
     # --- the start of the turn ----------------------------------------------------------
     def start(self, st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
@@ -144,6 +146,26 @@ def _decoys(st: KingsState, seat: int) -> set[str]:
 
 # --- moves: one-ply look-ahead -------------------------------------------------------
 
+def _after_once(state: KingsState, action: Action, tried: dict[Any, float]) -> float:
+    """``_after``, once for each set of twin moves."""
+    twin = _twin(state, action)
+    if twin not in tried:
+        tried[twin] = _after(state, action)
+    return tried[twin]
+
+
+def _twin(state: KingsState, action: Action) -> Any:
+    """Moving either of two tokens that stand together, alike in this turn's record
+    (head frame, tunnel, moved), the same way leads to the same position but for the
+    tokens' numbers: the rules play on alike and ``worth`` does not read them, so one
+    look-ahead serves both."""
+    if not isinstance(action, tuple) or len(action) != 4:
+        return action
+    s, (kind, steps, tok, dest) = state.s, action
+    return (kind, steps, dest, s.tokens[s.seat][tok], tok in s.head_frame, tok in s.tunnels,
+            tok in s.moved)
+
+
 def _after(state: KingsState, action: Action) -> float:
     """Worth after the action; landing on an event square is averaged over the cards,
     since the bot cannot know the top of the pile."""
@@ -151,42 +173,41 @@ def _after(state: KingsState, action: Action) -> float:
     dest = action[-1] if isinstance(action, tuple) else None
     space = state.t.board.spaces.get(str(dest))
     cards = state.t.event_counts if space is not None and space.kind == "event" else {None: 1}
+    cursed = turn.landing(state, action)  # a move's curse, worked out once for all cards
     total = 0.0
     for card, n in cards.items():
-        copy = state.clone()
+        copy = state.trial()  # a move or a tunnel exit: no mine changes
         if card is not None:
             copy.s.events = [card] + copy.s.events
-        turn.perform(copy, action)  # one of state's legal actions: no need to re-check
+        turn.perform(copy, action, cursed)  # one of state's legal actions: no re-check
         total += n * worth(copy, seat)
     return total / sum(cards.values())
 
 
-def progress(st: KingsState, seat: int) -> int:
-    """Steps the seat's tokens have come (Finish counts the whole route)."""
-    board, color = st.t.board, st.color(seat)
-    dist = st.t.to_finish[color]
-    full = dist[board.first(color)] + 1
-    total = 0
-    for place in st.s.tokens[seat]:
-        if place == FINISH:
-            total += full + 4  # being home is worth more than the last step
-        elif place != START:
-            total += full - dist.get(place, full)
-    return total
+def progress(st: KingsState) -> list[int]:
+    """Steps each seat's tokens have come (Finish counts the whole route)."""
+    come, colors = st.t.come, st.t.board.colors
+    return [sum(map(come[colors[seat]].__getitem__, places)) + HOME * places.count(FINISH)
+            for seat, places in enumerate(st.s.tokens)]
 
 
 def worth(st: KingsState, seat: int) -> float:
-    """What the position is worth to ``seat`` in dollars, as far as it can tell."""
+    """What the position is worth to ``seat`` in dollars, as far as it can tell. Every
+    position a move is tried in asks: its whole-number parts are counted in one pass each
+    (the sum is made in the same order, so to the same float)."""
     s = st.s
-    hand = sum(st.t.chips[c].value for c in s.hands[seat])
-    value = s.money[seat] + 0.8 * hand + STEP_WORTH * progress(st, seat)
-    value += 60 * len(st.titles(seat)) + (150 if s.characters[seat] else 0)
-    value += sum(60 for task in s.pending if task[0] == "buy" and task[1] == seat)
-    value -= sum(12 for place in s.tokens[seat] if _exposed(st, place, seat))
+    chips = st.t.chips
+    hand = sum([chips[c].value for c in s.hands[seat]])
+    steps = progress(st)
+    value = s.money[seat] + 0.8 * hand + STEP_WORTH * steps[seat]
+    titles = [mine.owner for mine in s.mines.values()].count(seat)
+    value += 60 * titles + (150 if s.characters[seat] else 0)
+    value += sum([60 for task in s.pending if task[0] == "buy" and task[1] == seat])
+    value -= 12 * _exposed(st, seat)
     value -= CURSE_TURN * s.curse[seat]  # the ladder curse: seven turns of one die
     value += MINE_SEAT * _seated_on_own_mines(st, seat)
-    others = [p for p in range(s.players) if p != seat]
-    value -= 0.5 * STEP_WORTH * sum(progress(st, p) for p in others) / max(1, len(others))
+    others = s.players - 1
+    value -= 0.5 * STEP_WORTH * (sum(steps) - steps[seat]) / max(1, others)
     return value
 
 
@@ -198,10 +219,11 @@ def _seated_on_own_mines(st: KingsState, seat: int) -> int:
                                            (deep and mine.blue is not None)))
 
 
-def _exposed(st: KingsState, place: str, seat: int) -> bool:
-    if place in (START, FINISH) or st.t.board.is_safe(place):
-        return False
-    return st.s.tokens[seat].count(place) == 1  # alone there: a bump sends it home
+def _exposed(st: KingsState, seat: int) -> int:
+    """The seat's tokens alone on a space where a bump sends them home."""
+    places, safe = st.s.tokens[seat], st.t.board.is_safe
+    return len([place for place in places if place != START and place != FINISH
+                and places.count(place) == 1 and not safe(place)])
 
 
 Rule = Callable[[GreedyBot, KingsState, list[tuple[Any, ...]]], Action]

@@ -5,7 +5,6 @@ Cash out)."""
 from __future__ import annotations
 
 from generator.engine.api import Action
-from generator.games.kings_of_copper import trading
 from generator.games.kings_of_copper.moves import (
     cash,
     chip_name,
@@ -24,21 +23,22 @@ def peek_price(st: KingsState, seat: int) -> int:
     return max(0, st.t.rules.peek_price - st.power(seat, "peek-discount"))
 
 
-def start_actions(st: KingsState) -> list[Action]:
-    """What the player may do before rolling: mine each owned mine once, make one offer."""
+def mine_actions(st: KingsState) -> tuple[list[Action], list[Action]]:
+    """The mines the player may work before rolling, each owned mine once: (peeks,
+    prospects), each in mine order."""
     s, seat = st.s, st.s.seat
-    actions: list[Action] = []
-    for mine_id, mine in s.mines.items():
-        if mine.owner != seat or mine_id in s.acted or mine_id not in s.tokens[seat]:
+    peeks: list[Action] = []
+    prospects: list[Action] = []
+    for mine_id in sorted(set(s.tokens[seat]).intersection(s.mines)):
+        mine = s.mines[mine_id]
+        if mine.owner != seat or mine_id in s.acted:
             continue  # ruling 12: you work a mine your token stands on
         if mine.green is not None and s.money[seat] >= prospect_price(st, seat):
-            actions.append(("prospect", mine_id))
+            prospects.append(("prospect", mine_id))
         elif mine.green is None and mine.blue is not None and s.characters[seat] and \
                 s.money[seat] >= peek_price(st, seat) + st.t.rules.dig_price:
-            actions.append(("peek", mine_id))  # Deep Mining: needs $100 and a Character
-    actions += trading.offer_actions(st)
-    actions.append(("roll",))
-    return sorted(actions)
+            peeks.append(("peek", mine_id))  # Deep Mining: needs $100 and a Character
+    return peeks, prospects
 
 
 def prospect(st: KingsState, mine_id: str) -> None:

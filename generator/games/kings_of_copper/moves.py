@@ -3,45 +3,135 @@ Finish, Tunnels, Event Card, Prospecting)."""
 
 from __future__ import annotations
 
-from generator.games.kings_of_copper.board import Route
+from collections.abc import Iterator
+from types import MappingProxyType
+
 from generator.games.kings_of_copper.state import FINISH, START, KingsState, Mine
+from generator.games.kings_of_copper.tables import Charted, Tables, Walk, Ways, walk
 
-Walk = dict[str, bool]  # destination -> every way there passes under your own ladder
-
-
-def destinations(st: KingsState, seat: int, tok: int, steps: int, doubles: bool) -> Walk:
-    """Where ``tok`` may land moving exactly ``steps`` (forward, or backward inside a
-    district), and whether getting there costs the ladder curse: every open way there
-    passes under your own ladder. In no particular order (``move_actions`` sorts)."""
-    place = st.s.tokens[seat][tok]
-    if place in (START, FINISH) or steps <= 0:
-        return {}
-    mines = st.s.mines
-    found: Walk = {}
-    # Mining: a token that came to a head frame this turn enters its district next turn
-    for dest, needs, cursed in _routes(st, seat, place, steps, tok not in st.s.head_frame):
-        if not needs or passages_open(mines, needs):
-            found[dest] = found.get(dest, True) and cursed
-    if doubles and not st.s.overshot and overshoots(st, seat, tok, steps):
-        found[FINISH] = False
-    return {d: c for d, c in found.items() if can_land(st, seat, d)}
+NOWHERE: Walk = MappingProxyType({})
+STAY = Ways(NOWHERE, ())  # no steps: no move
+DIE = range(1, 7)  # the faces of a die
+MOST_STEPS = 2 * DIE[-1]  # the longest move: the total of two dice
 
 
-def _routes(st: KingsState, seat: int, place: str, steps: int, enter: bool) -> list[Route]:
-    """Every way ``steps`` long from ``place``: forward, then backward inside a district;
-    the colour's finish space read as Finish. Cached per game: the board never changes."""
-    color = st.color(seat)
-    key = (place, color, steps, enter)
-    found = st.t.routes.get(key)
-    if found is None:
-        board = st.t.board
-        ways = board.routes(place, color, steps, True, enter)
-        if board.in_district(place):
-            ways = ways + board.routes(place, color, steps, False)
-        finish = board.finish(color)
-        found = st.t.routes[key] = [(FINISH if d == finish else d, needs, cursed)
-                                    for d, needs, cursed in ways]
+def any_move(st: KingsState) -> bool:
+    """Whether some token can use a die, stopping at the first end it may land on (a bot
+    looking ahead asks this of every position it tries)."""
+    seat = st.s.seat
+    return any(can_land(st, seat, dest) for _, ends in each_move(st) for dest in ends)
+
+
+def each_move(st: KingsState) -> Iterator[tuple[tuple[str, int, int], Walk]]:
+    """Movement: each way to use the dice (one token the total, or two tokens one die
+    each), (total or die, steps, token), with where it ends, forward or backward inside a
+    district, and whether getting there costs the ladder curse (every open way there
+    passes under your own ladder); who blocks an end is not looked at (``no_landing``).
+    In the order of the sorted move actions: each die, lower first, then the total; by
+    token; each one's ends in order (``tables.walk``). Asked at every roll and die: each
+    token's ways are looked up in the chart, by number of steps."""
+    s = st.s
+    uses = [("die", v) for v in sorted(set(s.dice))]
+    if len(s.dice) == 2:
+        uses.append(("total", s.dice[0] + s.dice[1]))
+    plain = len(s.roll) != 2 or s.roll[0] != s.roll[1] or s.overshot  # no going in whole
+    rows: dict[int, Row | None] = {}  # looked up as first needed: ``any_move`` stops early
+    for kind, steps in uses:
+        for tok in range(len(s.tokens[s.seat])):
+            if kind == "die" and tok in s.moved:
+                continue
+            row = rows[tok] if tok in rows else rows.setdefault(tok, _row(st, tok))
+            if row is None:
+                yield (kind, steps, tok), NOWHERE
+            elif plain and not row[steps].gated:  # most moves: the track alone
+                yield (kind, steps, tok), row[steps].free
+            else:
+                yield (kind, steps, tok), _ends(st, tok, row, steps)
+
+
+def ends_of(st: KingsState, kind: str, steps: int, tok: int) -> Walk | None:
+    """The ends of one way to use the dice (as ``each_move`` gives it); None if the dice
+    do not allow it: a legal move checked without listing every move."""
+    s = st.s
+    if kind == "die":
+        allowed = steps in s.dice and tok not in s.moved
+    else:
+        allowed = kind == "total" and len(s.dice) == 2 and steps == s.dice[0] + s.dice[1]
+    if not allowed or not 0 <= tok < len(s.tokens[s.seat]):
+        return None
+    row = _row(st, tok)
+    return NOWHERE if row is None else _ends(st, tok, row, steps)
+
+
+Row = tuple[Ways, ...]  # one token's charted Ways, by number of steps
+
+
+def _row(st: KingsState, tok: int) -> Row | None:
+    """The token's row of the chart (None: at Start or Finish). Mining: a token that came
+    to a head frame this turn enters its district next turn."""
+    s = st.s
+    place = s.tokens[s.seat][tok]
+    if place == START or place == FINISH:
+        return None
+    color = st.t.board.colors[s.seat]
+    charted = st.t.ways.get(color)
+    rows = charted.get(place) if charted is not None else None
+    if rows is None:  # a space left out of the chart: worked out now
+        rows = _chart_space(st.t, color, place)
+    return rows[tok not in s.head_frame]
+
+
+def _ends(st: KingsState, tok: int, row: Row, steps: int) -> Walk:
+    """The charted ends, with the passages open in this position and, on doubles, Finish
+    for a token on its ladder that may go in with a larger number."""
+    s = st.s
+    ways = row[steps]
+    found = ways.free if not ways.gated else _open(s.mines, ways)
+    if len(s.roll) == 2 and s.roll[0] == s.roll[1] and not s.overshot and \
+            overshoots(st, s.seat, tok, steps):
+        found = walk([*found.items(), (FINISH, False)])  # straight in on doubles
     return found
+
+
+def _open(mines: dict[str, Mine], ways: Ways) -> Walk:
+    """The ways always open, with those through passages open in this position."""
+    return walk([*ways.free.items(), *((dest, cursed) for dest, needs, cursed in ways.gated
+                                       if passages_open(mines, needs))])
+
+
+def chart(tables: Tables) -> None:
+    """Every move's ways, for every colour and space a token of it may stand on, worked out
+    once per game before play: ``each_move`` then only looks them up."""
+    board = tables.board
+    for color in board.colors:
+        for space in board.spaces.values():
+            if space.kind in ("start", "finish") or space.kind == "rung" and space.color != color:
+                continue  # no token of ``color`` stands there
+            _chart_space(tables, color, space.id)
+
+
+def _chart_space(tables: Tables, color: str, place: str) -> Charted:
+    """The ways from ``place`` by number of steps (0 to ``MOST_STEPS``), for a move begun
+    elsewhere and for one begun on ``place`` (which may enter a district from its head
+    frame: only there do the two differ)."""
+    rows = tuple(tuple(_ways(tables, color, place, steps, enter) if steps else STAY
+                       for steps in range(MOST_STEPS + 1))
+                 for enter in ((False, True) if tables.board.spaces[place].kind == "entrance"
+                               else (True,)))
+    found = tables.ways.setdefault(color, {})[place] = (rows[0], rows[-1])
+    return found
+
+
+def _ways(tables: Tables, color: str, place: str, steps: int, enter: bool) -> Ways:
+    """Every way ``steps`` long from ``place``: forward, then backward inside a district;
+    the colour's finish space read as Finish."""
+    board = tables.board
+    routes = board.routes(place, color, steps, True, enter)
+    if board.in_district(place):
+        routes = routes + board.routes(place, color, steps, False)
+    finish = board.finish(color)
+    return Ways.of([(FINISH if d == finish else d, needs, cursed)
+                    for d, needs, cursed in routes])
 
 
 def overshoots(st: KingsState, seat: int, tok: int, steps: int) -> bool:
@@ -74,25 +164,35 @@ def can_land(st: KingsState, seat: int, dest: str) -> bool:
     Squares of Safety); an owned mine can be passed but not landed on by others."""
     if dest == FINISH:
         return True
-    board = st.t.board
     mine = st.s.mines.get(dest)
-    if mine is not None and mine.owner not in (None, seat):
+    if mine is not None and mine.owner is not None and mine.owner != seat:
         return False
-    if board.is_safe(dest):
+    if st.t.board.is_safe(dest):
         return True
-    # counted in place rather than with ``occupants``: asked for every destination of
-    # every token at every roll
     for other, toks in enumerate(st.s.tokens):
         if other != seat and toks.count(dest) >= 2:
             return False
     return True
 
 
+def no_landing(st: KingsState, seat: int) -> set[str]:
+    """Every space ``seat`` may not land on (``can_land``), listed once for all the
+    destinations of all its tokens at a roll."""
+    s, safe = st.s, st.t.board.is_safe
+    out = {m for m, mine in s.mines.items() if mine.owner is not None and mine.owner != seat}
+    for other, toks in enumerate(s.tokens):
+        if other != seat and len(set(toks)) < len(toks):  # two share a space
+            out.update(p for p in toks if p != START and p != FINISH and toks.count(p) >= 2
+                       and not safe(p))
+    return out
+
+
 def move(st: KingsState, seat: int, tok: int, dest: str, cursed: bool) -> None:
     if cursed:  # passed under your own ladder: seven years of bad luck
         st.s.curse[seat] = st.t.rules.curse_turns
-        st.note(f"{st.color(seat)} passed under its own ladder: one die for the next "
-                f"{st.s.curse[seat]} turns")
+        if st.notes is not None:  # the words are built only for a log
+            st.note(f"{st.color(seat)} passed under its own ladder: one die for the next "
+                    f"{st.s.curse[seat]} turns")
     land(st, seat, tok, dest)
 
 
@@ -118,11 +218,13 @@ def land(st: KingsState, seat: int, tok: int, dest: str) -> None:
 
 def bump(st: KingsState, seat: int, dest: str) -> None:
     """Bumping: a single opposing token goes back to Start and its owner is robbed."""
-    for other, n in sorted(st.occupants(dest).items()):
-        if other == seat or n != 1:
+    for other, tokens in enumerate(st.s.tokens):  # counted in place: every landing asks
+        if other == seat or tokens.count(dest) != 1:
             continue
-        st.s.tokens[other][st.s.tokens[other].index(dest)] = START
-        st.note(f"{st.color(seat)} bumps {st.color(other)}'s token on {dest} back to Start")
+        tokens[tokens.index(dest)] = START
+        if st.notes is not None:
+            st.note(f"{st.color(seat)} bumps {st.color(other)}'s token on {dest} back to "
+                    "Start")
         chips = st.t.rules.rob_chips + st.power(seat, "rob-extra")
         if st.s.hands[other] and chips > 0:
             st.s.pending.append(["rob", seat, other, chips])
@@ -153,7 +255,7 @@ def draw_event(st: KingsState, seat: int, tok: int) -> None:
     st.count("event cards drawn")
     face = st.t.events[card]
     others = [o for o in range(st.s.players) if o != seat]
-    why = f"'{face.name}'"
+    why = f"'{face.name}'" if st.notes is not None else ""  # words only for a log
     if face.effect == "gain":
         st.collect(seat, face.amount, why)
     elif face.effect == "pay":
@@ -169,7 +271,8 @@ def draw_event(st: KingsState, seat: int, tok: int) -> None:
             st.transfer(seat, o, face.amount, why)
     elif face.effect == "to-start":
         st.s.tokens[seat][tok] = START
-        st.note(f"{st.color(seat)} token {tok + 1} goes back to Start")
+        if st.notes is not None:
+            st.note(f"{st.color(seat)} token {tok + 1} goes back to Start")
     elif face.effect == "tunnel-exit":
         st.s.pending.append(["tunnel-exit", seat, tok])
 
@@ -201,7 +304,8 @@ def cashable(st: KingsState, seat: int) -> list[str]:
 def cash(st: KingsState, seat: int, chip: str) -> None:
     st.s.hands[seat].remove(chip)
     st.s.cashed[seat].append(chip)
-    st.collect(seat, st.t.chips[chip].value, f"the chip {chip_name(st, chip)}")
+    st.collect(seat, st.t.chips[chip].value,
+               f"the chip {chip_name(st, chip)}" if st.notes is not None else "")
 
 
 def chip_name(st: KingsState, chip: str) -> str:
@@ -212,7 +316,8 @@ def chip_name(st: KingsState, chip: str) -> str:
 def take_chip(st: KingsState, seat: int, chip: str, how: str) -> None:
     """A chip comes into the seat's hand, face down."""
     st.s.hands[seat] = sorted(st.s.hands[seat] + [chip])
-    st.note(f"{st.color(seat)} {how} {chip_name(st, chip)} face down")
+    if st.notes is not None:
+        st.note(f"{st.color(seat)} {how} {chip_name(st, chip)} face down")
 
 
 def settle_sapphires(st: KingsState, seat: int) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from generator.engine.api import Game
+from generator.games.kings_of_copper import moves, turn, words
+from generator.games.kings_of_copper.invariants import broken
 from generator.games.kings_of_copper.model import KingsOfCopperData
 from generator.games.kings_of_copper.state import KingsState, new_table, table_from_dict
 from generator.games.kings_of_copper.tables import Tables
@@ -17,11 +19,24 @@ from generator.games.kings_of_copper.tables import Tables
 TASKS_PER_LANDING = 4  # rob (x rob_chips), buy, character, keep or tunnel exit
 
 
+class KingsOfCopperState(KingsState):
+    """The State API bound to the rules: the rules' functions are the methods (each takes
+    the state first), so a playout's calls, made on every action, go straight to them."""
+
+    current_player = turn.current_player
+    legal_actions = turn.legal_actions
+    chance_outcomes = turn.chance_outcomes
+    apply_action = turn.apply_action
+    action_to_string = words.action_to_string
+    invariants = broken
+
+
 class KingsOfCopperGame(Game):
     id = "kings-of-copper"
 
     def __init__(self, data: KingsOfCopperData):
         self.tables = Tables.from_data(data)
+        moves.chart(self.tables)  # every game played from here only looks moves up
         self.min_players = data.game.players.min
         self.max_players = data.game.players.max
 
@@ -29,10 +44,10 @@ class KingsOfCopperGame(Game):
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"kings-of-copper is for {self.min_players}-{self.max_players} "
                              "players")
-        return KingsState(self.tables, new_table(self.tables, players))
+        return KingsOfCopperState(self.tables, new_table(self.tables, players))
 
     def state_from_dict(self, data: dict[str, Any]) -> KingsState:
-        return KingsState(self.tables, table_from_dict(int(data["players"]), data))
+        return KingsOfCopperState(self.tables, table_from_dict(int(data["players"]), data))
 
     def max_game_length(self, players: int) -> int:
         """The mines close after ``last_shift_round`` rounds, so turns are bounded; each

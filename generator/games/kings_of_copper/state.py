@@ -11,10 +11,9 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from generator.engine.api import TERMINAL, Action, State
-from generator.games.kings_of_copper.tables import Tables
+from generator.engine.api import TERMINAL, State
+from generator.games.kings_of_copper.tables import FINISH, START, Tables
 
-START, FINISH = "start", "finish"
 # Counted as they happen (``count``); chips cashed and titles bought are read at the end.
 EVENTS = ("event cards drawn", "tunnel rolls", "Anaconda Sapphire taken")
 
@@ -69,35 +68,18 @@ class Table:
 
 
 class KingsState(State):
+    """The position and the bookkeeping every phase shares. It imports no rules: the
+    State API's rule-bound half (whose turn, legal actions, playing one) is bound in
+    ``rules.KingsOfCopperState``, the class every game hands out."""
+
     def __init__(self, tables: Tables, table: Table):
         self.t = tables
         self.s = table
         # what happened without a choice (bumps, payments, curses …), kept only while a
         # log is written: a referee follows every dollar and chip from it (words.py)
         self.notes: list[str] | None = None
-        self.moves_memo: tuple[Any, Any] | None = None  # turn._move_options, with its key
 
     # --- API ------------------------------------------------------------------------
-    def current_player(self) -> int:
-        from generator.games.kings_of_copper import turn
-        return turn.current_player(self)
-
-    def legal_actions(self) -> list[Action]:
-        from generator.games.kings_of_copper import turn
-        return turn.legal_actions(self)
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        from generator.games.kings_of_copper import turn
-        return turn.chance_outcomes(self)
-
-    def apply_action(self, action: Action) -> None:
-        from generator.games.kings_of_copper import turn
-        turn.apply_action(self, action)
-
-    def action_to_string(self, action: Action) -> str:
-        from generator.games.kings_of_copper import words
-        return words.action_to_string(self, action)
-
     def is_terminal(self) -> bool:
         return self.s.stage == "over"
 
@@ -123,16 +105,16 @@ class KingsState(State):
                 "claim titles bought": sum(m.owner is not None for m in s.mines.values())}
 
     def clone(self) -> KingsState:
-        other = KingsState(self.t, copy_table(self.s))
-        other.moves_memo = self.moves_memo  # checked against its key before each use
-        return other
+        return type(self)(self.t, copy_table(self.s))
+
+    def trial(self) -> KingsState:
+        """A copy to try one move on (a bot looking ahead), sharing the mines: no move
+        changes a mine, since mining waits for the start of a turn and a landing's tasks
+        (buying, digging …) wait for their player."""
+        return type(self)(self.t, copy_table(self.s, mines=False))
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self.s)
-
-    def invariants(self) -> list[str]:
-        from generator.games.kings_of_copper import invariants
-        return invariants.broken(self)
 
     def describe(self) -> str:
         s = self.s
@@ -187,7 +169,8 @@ class KingsState(State):
         return [self.t.title_of[m] for m, mine in self.s.mines.items() if mine.owner == seat]
 
     def all_home(self, seat: int) -> bool:
-        return all(place == FINISH for place in self.s.tokens[seat])
+        places = self.s.tokens[seat]
+        return places.count(FINISH) == len(places)
 
     def occupants(self, space: str) -> Counter[int]:
         """How many tokens of each seat stand on ``space``."""
@@ -219,15 +202,20 @@ def new_table(tables: Tables, players: int) -> Table:
     return table
 
 
-def copy_table(table: Table) -> Table:
-    """A deep copy, by hand: bots clone positions thousands of times a game."""
-    new = copy.copy(table)
+def copy_table(table: Table, mines: bool = True) -> Table:
+    """A deep copy, by hand: bots clone positions thousands of times a game. The fields
+    are copied as one dict, the lists and mines (unless ``mines`` is False: see
+    ``KingsState.trial``) in it then replaced by copies."""
+    new = Table.__new__(Table)
+    copied = new.__dict__
+    copied.update(table.__dict__)
     for name in LIST_FIELDS:
-        setattr(new, name, list(getattr(table, name)))
+        copied[name] = copied[name][:]
     for name in NESTED_FIELDS:
-        setattr(new, name, [list(x) for x in getattr(table, name)])
-    new.mines = {k: Mine(m.owner, m.green, m.blue) for k, m in table.mines.items()}
-    new.counts = dict(table.counts)
+        copied[name] = [x[:] for x in copied[name]]
+    if mines:
+        copied["mines"] = {k: Mine(m.owner, m.green, m.blue) for k, m in table.mines.items()}
+    copied["counts"] = table.counts.copy()
     return new
 
 

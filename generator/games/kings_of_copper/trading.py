@@ -11,32 +11,62 @@ the seller pays) and receives Title ``get``.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import Any
 
 from generator.engine.api import Action
+from generator.games.kings_of_copper.mining import check_character
 from generator.games.kings_of_copper.state import KingsState
 
 Deal = list[Any]  # [buyer, seller, give, get, money]
 
 
 def offer_actions(st: KingsState) -> list[Action]:
-    """Every offer the player about to roll may make this turn."""
-    s, seat, trade = st.s, st.s.seat, st.t.rules.trade
-    if s.offers >= trade.offers_per_turn:
-        return []
-    mine_titles = st.titles(seat)
-    prices = [p for p in trade.prices if p <= s.money[seat]]
-    swaps = swap_money(st)
-    actions: list[Action] = []
-    for mine_id, mine in s.mines.items():
-        if mine.owner is None or mine.owner == seat:
-            continue
-        seller, get = mine.owner, st.t.title_of[mine_id]
-        actions += [("offer", get, seller, p) for p in prices]
-        if mine_titles:
-            moneys = [m for m in swaps if _affordable(st, seat, seller, m)]
-            actions += [("swap", give, get, seller, m) for give in mine_titles for m in moneys]
-    return actions
+    """Every offer the player about to roll may make this turn, sorted."""
+    offers, swaps = offers_and_swaps(st)
+    return offers + swaps
+
+
+def offers_and_swaps(st: KingsState) -> tuple[list[Action], list[Action]]:
+    """``offer_actions`` in its two kinds, each already in order (by the Titles in id
+    order, then the amounts): asked at the start of every turn, so each Title's offers
+    are made once a game and the affordable run of amounts cut from them."""
+    s, seat, t = st.s, st.s.seat, st.t
+    if s.offers >= t.rules.trade.offers_per_turn:
+        return [], []
+    owners = [(title, s.mines[mine].owner) for title, mine in t.titles_in_order]
+    theirs = [(get, seller) for get, seller in owners if seller is not None and seller != seat]
+    money = s.money[seat]
+    priced = bisect_right(t.prices_in_order, money)  # prices ascending: those you can pay
+    offers: list[Action] = []
+    for get, seller in theirs:
+        offers += _all_offers(st, get, seller)[:priced]
+    mine_titles = [title for title, owner in owners if owner == seat]
+    swaps: list[Action] = []
+    if mine_titles:
+        # money ascending: from what the seller can pay you to what you can pay the seller
+        paid = bisect_right(t.swap_money, money)
+        cuts = [(get, seller, bisect_left(t.swap_money, -s.money[seller]))
+                for get, seller in theirs]
+        for give in mine_titles:
+            for get, seller, least in cuts:
+                made = t.deals.get((give, get, seller)) or _all_swaps(st, give, get, seller)
+                swaps += made[least:paid]
+    return offers, swaps
+
+
+def _all_offers(st: KingsState, get: str, seller: int) -> tuple[Action, ...]:
+    key = (get, seller)
+    found = st.t.deals.get(key)
+    if found is None:
+        found = st.t.deals[key] = tuple(("offer", get, seller, p) for p in st.t.prices_in_order)
+    return found
+
+
+def _all_swaps(st: KingsState, give: str, get: str, seller: int) -> tuple[Action, ...]:
+    found = st.t.deals[give, get, seller] = tuple(("swap", give, get, seller, m)
+                                                  for m in st.t.swap_money)
+    return found
 
 
 def is_offer(st: KingsState, action: tuple[Any, ...]) -> bool:
@@ -52,14 +82,8 @@ def is_offer(st: KingsState, action: tuple[Any, ...]) -> bool:
     money = action[-1]
     if action[0] == "offer":
         return money in trade.prices and money <= s.money[seat]
-    return action[1] in st.titles(seat) and money in swap_money(st) and \
+    return action[1] in st.titles(seat) and money in st.t.swap_money and \
         _affordable(st, seat, seller, money)
-
-
-def swap_money(st: KingsState) -> list[int]:
-    """Money with a swap, either way: + the offerer pays, - the other player pays."""
-    table = st.t.rules.trade.swap_money
-    return sorted({m for v in table for m in (v, -v)})
 
 
 def _affordable(st: KingsState, buyer: int, seller: int, money: int) -> bool:
@@ -86,12 +110,12 @@ def answer_actions(st: KingsState, task: list[Any]) -> list[Action]:
     answering seller."""
     _, _, deal, may_counter = task
     buyer, seller, _, get, money = deal
-    actions: list[Action] = [("accept", get), ("refuse", get)]
-    if may_counter:
-        asks = st.t.rules.trade.prices if not deal[2] else swap_money(st)
-        actions += [("counter", get, m) for m in asks
+    counters: list[Action] = []
+    if may_counter:  # amounts ascending, so the answers come sorted
+        asks = st.t.prices_in_order if not deal[2] else st.t.swap_money
+        counters = [("counter", get, m) for m in asks
                     if m > money and _affordable(st, buyer, seller, m)]
-    return sorted(actions)
+    return [("accept", get), *counters, ("refuse", get)]
 
 
 def answer(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> None:
@@ -113,7 +137,6 @@ def terms(st: KingsState, deal: Deal) -> str:
 
 def close(st: KingsState, deal: Deal) -> None:
     """The Titles change hands with their mines and unmined chips; the money is paid."""
-    from generator.games.kings_of_copper.mining import check_character
     buyer, seller, give, get, money = deal
     if money >= 0:
         st.transfer(buyer, seller, money, "the trade")

@@ -8,9 +8,7 @@ card of the pile, every roll of the dice or the d10, every blind pick when robbi
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from fractions import Fraction
-from operator import attrgetter
+from collections.abc import Mapping
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action
@@ -51,15 +49,16 @@ def _dice(n: int) -> list[tuple[Action, float]]:
 
 
 DICE: dict[int, list[tuple[Action, float]]] = {  # every roll of one die or two, once
-    1: [(("roll", a), 1.0 / 6) for a in range(1, 7)],
-    2: [(("roll", a, b), (1.0 if a == b else 2.0) / 36) for a in range(1, 7)
-        for b in range(a, 7)],
+    1: [(("roll", a), 1.0 / 6) for a in moves.DIE],
+    2: [(("roll", a, b), (1.0 if a == b else 2.0) / 36) for a in moves.DIE
+        for b in range(a, moves.DIE[-1] + 1)],
 }
 
 
-def _weighted(kind: str, counts: Counter[str]) -> list[tuple[Action, float]]:
+def _weighted(kind: str, counts: Mapping[str, int]) -> list[tuple[Action, float]]:
     total = sum(n for n in counts.values() if n > 0)
-    return [((kind, k), float(Fraction(n, total))) for k, n in sorted(counts.items()) if n > 0]
+    # int / int is correctly rounded, as float(Fraction(n, total)) was: the same odds
+    return [((kind, k), n / total) for k, n in sorted(counts.items()) if n > 0]
 
 ROLLS = {n: {action for action, _ in outcomes} for n, outcomes in DICE.items()}
 
@@ -70,12 +69,13 @@ def _setup_outcomes(st: KingsState) -> list[tuple[Action, float]]:
     if step == "first":  # Starting Play: the highest roll goes first
         return [(("first", p), 1.0 / s.players) for p in range(s.players)]
     if step == "event":
-        left = Counter(st.t.event_counts)
-        left.subtract(Counter(s.events))
-        return _weighted("card", left)
-    left = Counter(st.t.layer_chips(step))
-    left.subtract(Counter(c for m in s.mines.values() if (c := getattr(m, step)) is not None))
-    return _weighted("chip", left)
+        kind, left, out = "card", dict(st.t.event_counts), s.events
+    else:
+        kind, left = "chip", dict(st.t.layer_counts[step])
+        out = [c for m in s.mines.values() if (c := getattr(m, step)) is not None]
+    for face in out:  # what is left: every copy less those already laid or piled
+        left[face] = left.get(face, 0) - 1
+    return _weighted(kind, left)
 
 
 def _apply_setup(st: KingsState, action: Action) -> None:
@@ -93,6 +93,9 @@ def _apply_setup(st: KingsState, action: Action) -> None:
 # --- decisions ------------------------------------------------------------------------
 
 def legal_actions(st: KingsState) -> list[Action]:
+    s = st.s
+    if not s.pending and s.stage == "move":  # asked most: straight to the moves
+        return move_actions(st)
     player = current_player(st)
     if player == TERMINAL:
         return []
@@ -101,8 +104,16 @@ def legal_actions(st: KingsState) -> list[Action]:
     if st.s.pending:
         return _task_actions(st, st.s.pending[0])
     if st.s.stage == "start":
-        return mining.start_actions(st)
+        return start_actions(st)
     return move_actions(st)
+
+
+def start_actions(st: KingsState) -> list[Action]:
+    """What the player may do before rolling: mine each owned mine once, make one offer.
+    Sorted as built: offers, peeks, prospects, the roll, swaps (every turn asks)."""
+    offers, swaps = trading.offers_and_swaps(st)
+    peeks, prospects = mining.mine_actions(st)
+    return offers + peeks + prospects + [("roll",)] + swaps
 
 
 def _task_actions(st: KingsState, task: list[Any]) -> list[Action]:
@@ -123,76 +134,41 @@ def _task_actions(st: KingsState, task: list[Any]) -> list[Action]:
 
 
 def move_actions(st: KingsState) -> list[Action]:
-    """Movement: move one token the total, or two tokens one die each."""
-    return sorted([(kind, steps, tok, dest) for kind, steps, tok, ends in _move_options(st)
-                   for dest in ends])
-
-
-MoveOption = tuple[str, int, int, moves.Walk]  # total or die, steps, token, where it lands
-MINE_KEY = attrgetter("owner", "green", "blue")
-
-
-def _move_options(st: KingsState) -> list[MoveOption]:
-    """Each way to use the dice. Remembered with everything it depends on, since the end
-    of the last action, the bot, the legality check and the move itself all ask."""
-    key = _moves_key(st)
-    if st.moves_memo is None or st.moves_memo[0] != key:
-        st.moves_memo = (key, list(_each_move_option(st)))
-    return st.moves_memo[1]
-
-
-def _moves_key(st: KingsState) -> tuple[Any, ...]:
-    """Everything the move options read: the dice, the tokens, the mines."""
-    s = st.s
-    return (s.seat, tuple(s.roll), tuple(s.dice), tuple(s.moved), tuple(s.head_frame),
-            s.overshot, tuple(map(tuple, s.tokens)), tuple(s.mines),
-            tuple(map(MINE_KEY, s.mines.values())))
-
-
-def _each_move_option(st: KingsState) -> Iterator[MoveOption]:
-    s, seat = st.s, st.s.seat
-    doubles = len(s.roll) == 2 and s.roll[0] == s.roll[1]
-    tokens = range(len(s.tokens[seat]))
-    # tokens side by side (both enter on the First Square) go to the same places
-    ends: dict[tuple[str, int, bool], moves.Walk] = {}
-
-    def where(tok: int, steps: int) -> moves.Walk:
-        key = (s.tokens[seat][tok], steps, tok in s.head_frame)
-        if key not in ends:
-            ends[key] = moves.destinations(st, seat, tok, steps, doubles)
-        return ends[key]
-
-    if len(s.dice) == 2:
-        total = sum(s.dice)
-        for tok in tokens:
-            yield "total", total, tok, where(tok, total)
-    for v in sorted(set(s.dice)):
-        for tok in tokens:
-            if tok not in s.moved:
-                yield "die", v, tok, where(tok, v)
+    """Movement: move one token the total, or two tokens one die each, to each end it may
+    land on (``moves.each_move``, less ``moves.no_landing``). Sorted as listed: the ways
+    to use the dice and their ends come in that order."""
+    blocked = moves.no_landing(st, st.s.seat)
+    return [(kind, steps, tok, dest) for (kind, steps, tok), ends in moves.each_move(st)
+            for dest in ends if dest not in blocked]
 
 
 def _can_move(st: KingsState) -> bool:
-    """Whether any move is left: the remembered options, else stop at the first move
-    found (a bot looking ahead asks this of every position it tries)."""
-    memo = st.moves_memo
-    options = memo[1] if memo is not None and memo[0] == _moves_key(st) else \
-        _each_move_option(st)
-    return any(ends for *_, ends in options)
+    """Whether any move is left: stop at the first move found (a bot looking ahead asks
+    this of every position it tries, and never lists the moves there)."""
+    return moves.any_move(st)
 
 
-def _landing(st: KingsState, action: Action) -> bool | None:
+def landing(st: KingsState, action: Action) -> bool | None:
     """Whether the move ``action`` costs the ladder curse; None: it is not a legal move
-    (``action in move_actions(st)`` without sorting every move)."""
-    if not isinstance(action, tuple) or len(action) != 4 or not isinstance(action[3], str):
+    (``action in move_actions(st)``, working out that one move only)."""
+    if not isinstance(action, tuple) or len(action) != 4 or not isinstance(action[3], str) \
+            or not isinstance(action[1], int) or not isinstance(action[2], int):
         return None
-    for kind, steps, tok, ends in _move_options(st):
-        if (kind, steps, tok) == action[:3] and action[3] in ends:
-            return ends[action[3]]
-    return None
+    kind, steps, tok, dest = action
+    ends = moves.ends_of(st, kind, steps, tok)
+    if ends is None or dest not in ends or not moves.can_land(st, st.s.seat, dest):
+        return None
+    return ends[dest]
 
 
 def apply_action(st: KingsState, action: Action) -> None:
+    if st.s.stage == "move" and not st.s.pending:  # checked and played in one look-up
+        cursed = landing(st, action)
+        if cursed is None or not isinstance(action, tuple):
+            raise ValueError(f"illegal action {action!r} (move)")
+        _move_token(st, action, cursed)
+        advance(st)
+        return
     if not is_legal(st, action):
         raise ValueError(f"illegal action {action!r} ({st.s.stage})")
     perform(st, action)
@@ -205,7 +181,7 @@ def is_legal(st: KingsState, action: Action) -> bool:
     if s.pending or s.stage not in ("start", "move", "roll"):
         return action in legal_actions(st)
     if s.stage == "move":
-        return _landing(st, action) is not None
+        return landing(st, action) is not None
     if s.stage == "roll":
         return action in ROLLS[1 if s.one_die else 2]
     if action == ("roll",):  # rolling is always allowed
@@ -215,8 +191,9 @@ def is_legal(st: KingsState, action: Action) -> bool:
     return action in legal_actions(st)
 
 
-def perform(st: KingsState, action: Action) -> None:
-    """Play an action already known to be legal (bots looking ahead skip the check)."""
+def perform(st: KingsState, action: Action, cursed: bool | None = None) -> None:
+    """Play an action already known to be legal (bots looking ahead skip the check).
+    ``cursed``: for a move, its ``landing`` when the caller already knows it."""
     assert isinstance(action, tuple)
     s = st.s
     if s.stage == "setup":
@@ -228,7 +205,10 @@ def perform(st: KingsState, action: Action) -> None:
     elif s.stage == "roll":
         _apply_roll(st, action)
     else:
-        _apply_move(st, action)
+        if cursed is None:
+            cursed = landing(st, action)
+            assert cursed is not None, action
+        _move_token(st, action, cursed)
     advance(st)
 
 
@@ -260,11 +240,9 @@ def _apply_roll(st: KingsState, action: tuple[Any, ...]) -> None:
         st.count("Anaconda Sapphire taken")
 
 
-def _apply_move(st: KingsState, action: tuple[Any, ...]) -> None:
+def _move_token(st: KingsState, action: tuple[Any, ...], cursed: bool) -> None:
     s, seat = st.s, st.s.seat
     kind, steps, tok, dest = action
-    cursed = _landing(st, action)
-    assert cursed is not None, action
     if dest == FINISH and moves.overshoots(st, seat, tok, steps):
         s.overshot = True
     if kind == "total":
@@ -343,7 +321,8 @@ def _end_roll(st: KingsState) -> None:
     # Doubles roll again, unless every token is home (ruling 20: nothing left to roll for)
     if doubles and s.rerolls < st.t.rules.max_rerolls and not st.all_home(s.seat):
         s.rerolls += 1
-        st.note(f"doubles: {st.color(s.seat)} rolls again")
+        if st.notes is not None:
+            st.note(f"doubles: {st.color(s.seat)} rolls again")
         s.stage = "roll"
     else:
         s.stage = "end"
@@ -363,9 +342,8 @@ def _tunnel_rolls(st: KingsState) -> None:
 def _next_turn(st: KingsState) -> None:
     s = st.s
     nxt = (s.seat + 1) % s.players
-    everyone_home = all(st.all_home(p) for p in range(s.players))
-    if everyone_home or nxt == s.final_seat or \
-            s.turns >= st.t.rules.last_shift_round * s.players:
+    if nxt == s.final_seat or s.turns >= st.t.rules.last_shift_round * s.players or \
+            all(st.all_home(p) for p in range(s.players)):  # everyone home
         s.stage = "over"
         return
     begin_turn(st, nxt)
@@ -393,6 +371,6 @@ def begin_turn(st: KingsState, seat: int) -> None:
             if st.notes is not None:
                 st.note(f"{st.color(seat)} token {tok + 1} enters on {first} (First Square)")
             moves.land(st, seat, tok, first)
-    if s.one_die:
+    if s.one_die and st.notes is not None:
         st.note(f"{st.color(seat)} is under the ladder curse: one die this turn")
     s.stage = "start"

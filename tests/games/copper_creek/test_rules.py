@@ -8,6 +8,7 @@ import json
 import pytest
 
 from generator.engine.api import CHANCE
+from generator.engine.bots import RandomBot
 from generator.engine.playout import play, replay
 from generator.games.copper_creek.bots import GreedyBot
 from generator.games.copper_creek.rules import PASS
@@ -183,3 +184,20 @@ def test_one_share_token_per_player_stays_for_the_score_track(game):
         final = replay(game, 3, record.actions)
         assert all(final.tokens_left(seat) >= 0 for seat in range(3))
         assert all(final.chips[seat] < game.tables.tokens[seat] for seat in range(3))
+
+
+def test_the_shares_offered_follow_every_price_change(game):
+    # Share prices are kept per seat until a card is built or a share bought: at every
+    # step of a few games, what each seat may buy is what the prices say today.
+    for seed in range(3):
+        record = play(game, 4, [("random", RandomBot)] * 4, seed=f"prices/{seed}")
+        state = game.new_initial_state(4)
+        for action in record.actions:
+            if state.phase in ("buy", "round"):
+                for seat in range(4):
+                    money = state.money[seat]
+                    fair = [g for g in sorted(state.town.open_doors)
+                            if state.price(g, seat) <= money] if state.tokens_left(seat) else []
+                    assert state.affordable(seat) == fair
+                    assert state.can_buy(seat) == bool(fair)
+            state.apply_action(action)

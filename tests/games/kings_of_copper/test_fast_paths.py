@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from generator.games.kings_of_copper import turn
+from generator.games.kings_of_copper import moves, turn
 from generator.games.kings_of_copper.rules import KingsOfCopperGame
-from generator.games.kings_of_copper.state import KingsState, copy_table
+from generator.games.kings_of_copper.state import copy_table
+from generator.games.kings_of_copper.tables import Tables
 
 
 def near_misses(action: Any) -> list[Any]:
@@ -42,8 +43,8 @@ def test_is_legal_is_membership_of_the_legal_actions(game: KingsOfCopperGame,
     assert {"offer", "swap", "die", "total", "roll"} <= kinds
 
 
-def test_remembered_moves_follow_a_position_changed_by_hand(game: KingsOfCopperGame) -> None:
-    """Scenario tests edit ``st.s`` directly: the options are looked up again."""
+def test_moves_follow_a_position_changed_by_hand(game: KingsOfCopperGame) -> None:
+    """Scenario tests edit ``st.s`` directly: nothing remembered from before goes stale."""
     rng = random.Random(3)
     st = game.new_initial_state(2)
     changed = 0
@@ -53,12 +54,96 @@ def test_remembered_moves_follow_a_position_changed_by_hand(game: KingsOfCopperG
             other = st.s.tokens[st.s.seat]
             moved = next((i for i, p in enumerate(other) if p not in ("start", "finish")), None)
             if moved is not None:
-                edited = KingsState(st.t, copy_table(st.s))
-                edited.moves_memo = st.moves_memo
+                edited = st.clone()
+                assert turn.move_actions(edited) == before
                 edited.s.tokens[st.s.seat][moved] = "start"
-                fresh = KingsState(st.t, copy_table(edited.s))
+                fresh = type(st)(st.t, copy_table(edited.s))
                 assert turn.move_actions(edited) == turn.move_actions(fresh)
+                assert turn.is_legal(edited, before[0]) == (before[0] in turn.move_actions(fresh))
                 assert turn.move_actions(st) == before
                 changed += 1
         st.apply_action(rng.choice(st.legal_actions()))
     assert changed > 10
+
+
+def test_charted_ways_are_the_ways_worked_out_alone(game: KingsOfCopperGame) -> None:
+    """The chart built before play (a head frame's flag kept only where it matters) holds
+    what a fresh board works out for each move on its own."""
+    fresh = Tables.from_data(game.tables.data)
+    charted = game.tables.ways
+    assert set(charted) == set(fresh.board.colors)
+    for color, table in charted.items():
+        assert len(table) > 60
+        for place, rows in list(table.items())[::5]:
+            for enter in (False, True):
+                assert rows[enter][0] == moves.STAY
+                for steps in range(1, moves.MOST_STEPS + 1):
+                    assert rows[enter][steps] == moves._ways(fresh, color, place, steps,
+                                                             enter), (place, steps)
+
+
+def test_paths_grow_one_step_at_a_time_as_walked_from_scratch(
+        game: KingsOfCopperGame) -> None:
+    board = Tables.from_data(game.tables.data).board
+
+    def walked(origin: str, color: str, steps: int, forward: bool) -> list[Any]:
+        frontier: list[tuple[str, tuple[int, ...]]] = [(origin, ())]
+        for i in range(steps):
+            frontier = [step for here, used in frontier
+                        for step in board._one_step(here, used, color, i == 0, forward)]
+        return sorted(set(frontier))
+
+    origins = [s for s in board.spaces if board.spaces[s].kind in ("entrance", "mine", "track")]
+    for origin in origins:
+        for steps in (1, 5, 12):
+            for forward in (True, False):
+                assert board.paths(origin, "red", steps, forward) == walked(
+                    origin, "red", steps, forward), (origin, steps, forward)
+
+
+def test_actions_built_in_order_are_sorted_and_illegal_moves_refused(
+        game: KingsOfCopperGame) -> None:
+    """Start-of-turn actions and moves are listed in order rather than sorted; a move that
+    is not legal is refused before anything changes."""
+    rng = random.Random(5)
+    st = game.new_initial_state(4)
+    seen = {"swap": 0, "refused": 0, "stuck": 0}
+    while not st.is_terminal():
+        legal = turn.legal_actions(st)
+        assert legal == sorted(legal)
+        seen["swap"] += any(a[0] == "swap" for a in legal)
+        if st.s.stage == "move" and not st.s.pending and legal:
+            for die in range(1, 7):  # other dice: some leave no move at all
+                probe = st.clone()
+                probe.s.dice = [die]
+                assert moves.any_move(probe) == bool(turn.move_actions(probe))
+                seen["stuck"] += not moves.any_move(probe)
+            blocked = moves.no_landing(st, st.s.seat)
+            assert {d for d in st.t.board.spaces if not moves.can_land(st, st.s.seat, d)} \
+                == blocked
+            before = st.to_dict()
+            for move in legal:  # a bot tries each move on a copy sharing the mines
+                turn.perform(st.trial(), move)
+            assert st.to_dict() == before
+            for wrong in near_misses(legal[0])[:4]:
+                if wrong not in legal:
+                    with pytest.raises(ValueError, match="illegal"):
+                        st.apply_action(wrong)
+                    seen["refused"] += 1
+            assert st.to_dict() == before
+        st.apply_action(rng.choice(legal))
+    assert seen["swap"] > 10 and seen["refused"] > 50 and seen["stuck"] > 10
+
+
+def test_steps_come_count_the_route_from_start_to_finish(game: KingsOfCopperGame) -> None:
+    """The greedy bot's progress table: none at Start, one on the First Square, the whole
+    route (and the step in) at Finish, none on another colour's ladder."""
+    t, board = game.tables, game.tables.board
+    for color in board.colors:
+        come = t.come[color]
+        assert (come["start"], come[board.first(color)]) == (0, 1)
+        route = board.route_length(color)
+        assert route is not None and come["finish"] == route + 1
+        others = [s for s in board.of_kind("rung") if board.spaces[s].color != color]
+        assert others and all(come[s] == 0 for s in others)
+        assert come[board.finish(color)] == come["finish"]

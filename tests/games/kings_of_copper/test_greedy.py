@@ -110,3 +110,26 @@ def test_greedy_buys_the_title_that_wins_its_character_card(at) -> None:  # type
     assert action[0] == "offer" and action[1] == "steward"
     st.apply_action(action)
     assert GreedyBot(1, "test").step(st) == ("accept", "steward")
+
+
+def test_twin_moves_are_worth_the_same_to_the_look_ahead(game) -> None:  # type: ignore[no-untyped-def]
+    """The greedy bot tries one of each set of twin moves (two tokens side by side, alike
+    in this turn's record): trying each gives the very same worth."""
+    import random
+
+    from generator.games.kings_of_copper import bots
+
+    rng = random.Random(7)
+    st = game.new_initial_state(4)
+    sets = 0
+    while not st.is_terminal() and sets < 60:
+        legal = st.legal_actions()
+        if st.s.stage == "move" and not st.s.pending:
+            twins: dict[object, list[float]] = {}
+            for action in legal:
+                twins.setdefault(bots._twin(st, action), []).append(bots._after(st, action))
+            for worths in twins.values():
+                assert len(set(worths)) == 1, worths
+                sets += len(worths) > 1
+        st.apply_action(rng.choice(legal))
+    assert sets >= 60

@@ -4,7 +4,7 @@ Title came to you."""
 
 from __future__ import annotations
 
-from generator.games.kings_of_copper import mining
+from generator.games.kings_of_copper import turn
 
 S = "start"
 F = "finish"
@@ -71,4 +71,4 @@ def test_each_mine_is_worked_once_a_turn(at) -> None:  # type: ignore[no-untyped
     st = at(tokens=[["walkerville-m1", "t12", S, S], [S] * 4], characters=["marcus-daly", None])
     _owned(st, "walkerville-m1")
     st.apply_action(("prospect", "walkerville-m1"))
-    assert ("peek", "walkerville-m1") not in mining.start_actions(st)
+    assert ("peek", "walkerville-m1") not in turn.start_actions(st)

@@ -1,0 +1,48 @@
+"""Who may buy which share, and at what price (rulebook, Step 5), for a position.
+
+Prices change only when a card is built or a share bought; the state keeps what is
+worked out here until then (``CopperCreekState._prices_of``), so a buying round that
+asks every seat twice works each seat's prices out once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.games.copper_creek.economy import share_prices
+
+if TYPE_CHECKING:
+    from generator.games.copper_creek.rules import CopperCreekState
+
+
+def prices(state: CopperCreekState, seat: int) -> list[int]:
+    """The price of a share of every building in town for this seat, in gid order."""
+    found = state._prices_of.get(seat)
+    if found is None:
+        gids, doors, stacks = state.town.gids, state.town.open_doors, state.stacks
+        found = state._prices_of[seat] = share_prices(
+            [doors[g] for g in gids], [state.t.points[g] for g in gids],
+            [stacks[g] for g in gids], seat, state.t.minimum_price)
+    return found
+
+
+def affordable(state: CopperCreekState, seat: int) -> list[int]:
+    if not _may_buy(state, seat):
+        return []
+    money = state.money[seat]
+    return [gid for gid, price in zip(state.town.gids, prices(state, seat), strict=True)
+            if price <= money]
+
+
+def can_buy(state: CopperCreekState, seat: int) -> bool:
+    """Cheaper than ``affordable``: any share at all within reach?"""
+    money = state.money[seat]
+    return _may_buy(state, seat) and any(price <= money for price in prices(state, seat))
+
+
+def _may_buy(state: CopperCreekState, seat: int) -> bool:
+    """A token left, and money for at least the cheapest base price (no share costs
+    less: the quick answer for players short of money)."""
+    doors = state.town.open_doors
+    return state.tokens_left(seat) > 0 and bool(doors) and state.money[seat] >= max(
+        min(doors.values()), state.t.minimum_price)
