@@ -29,12 +29,14 @@ from functools import partial
 from generator.engine.api import CHANCE, Action, State
 from generator.engine.bots import Bot, RandomBot
 from generator.engine.playout import BotFactory, sample_chance
-from generator.engine.stats import t95
 
 DEFAULT_PLAYOUTS = 100
 MAX_PLAYOUTS = 100_000
 PLAYOUT_LIMIT = 1_000_000  # a safety stop for a game that would never end
 SCORE_WEIGHT = 0.5  # a win counts 1; the scaled score (0 to 1) half as much
+# standard errors by which an action must beat the rollout bot's choice to replace it: one
+# is enough (an action that is really no better costs little; a better one is found often)
+SURE = 1.0
 
 
 class MctsBot(Bot):
@@ -53,36 +55,34 @@ class MctsBot(Bot):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        every = list(range(len(actions)))
         if self.advisor is None:
-            return actions[self._halve(state, actions, self.playouts,
-                                       list(range(len(actions))))]
+            return actions[self._halve(state, actions, every)[0]]
+        # the rollout bot's own choice plays every round beside the candidates, on the
+        # same seeds, and is left only for one that did better by a clear margin
         default = actions.index(self.advisor.step(state))
-        # a third of the budget finds the best other action, the rest tests it against
-        # the rollout bot's choice on fresh playouts (so the luck that made it look best
-        # in the search does not count in the test)
-        others = [i for i in range(len(actions)) if i != default]
-        challenger = self._halve(state, actions, max(1, self.playouts // 3), others)
-        results: list[list[tuple[float, float]]] = [[] for _ in actions]
-        self._round(state, actions, [challenger, default], max(2, self.playouts // 3),
-                    results)
-        return actions[challenger if _surely_better(challenger, default, results)
-                       else default]
+        best, results = self._halve(state, actions, [i for i in every if i != default],
+                                    keep=default)
+        return actions[best if _surely_better(best, default, results) else default]
 
-    def _halve(self, state: State, actions: list[Action], budget: int,
-               candidates: list[int]) -> int:
-        """The best of the ``candidates`` by sequential halving over ``budget`` playouts."""
-        if len(candidates) == 1:
-            return candidates[0]
+    def _halve(self, state: State, actions: list[Action], candidates: list[int],
+               keep: int | None = None) -> tuple[int, list[list[tuple[float, float]]]]:
+        """The best of the ``candidates`` by sequential halving over the budget, and every
+        playout's result; ``keep`` plays every round too, never halved away."""
+        results: list[list[tuple[float, float]]] = [[] for _ in actions]
+        if len(candidates) == 1 and keep is None:
+            return candidates[0], results
         # with more candidates than half the budget, a fair random sample of them competes
         # (every candidate needs playouts of its own to be told apart)
-        alive = sorted(self.rng.sample(candidates, min(len(candidates), max(2, budget // 2))))
-        results: list[list[tuple[float, float]]] = [[] for _ in actions]
-        rounds = max(1, math.ceil(math.log2(len(alive))))
+        alive = sorted(self.rng.sample(candidates, min(len(candidates),
+                                                       max(2, self.playouts // 2))))
+        rounds = max(1, math.ceil(math.log2(len(alive) + (keep is not None))))
         for _ in range(rounds):
-            self._round(state, actions, alive, max(1, budget // (rounds * len(alive))),
+            each = max(1, self.playouts // (rounds * (len(alive) + (keep is not None))))
+            self._round(state, actions, alive if keep is None else [*alive, keep], each,
                         results)
             alive = _better_half(alive, results)
-        return alive[0]
+        return alive[0], results
 
     def _round(self, state: State, actions: list[Action], alive: list[int], each: int,
                results: list[list[tuple[float, float]]]) -> None:
@@ -139,15 +139,16 @@ def _better_half(alive: list[int], results: list[list[tuple[float, float]]]) -> 
 
 def _surely_better(challenger: int, default: int,
                    results: list[list[tuple[float, float]]]) -> bool:
-    """Whether ``challenger`` beat ``default`` on their paired playouts (the same seeds):
-    a mean difference above zero by more than Student's t at 95 % (two-sided) times its
-    standard error, so a lucky few playouts do not overrule the bot."""
+    """Whether ``challenger`` beat ``default`` on their paired playouts (the same seeds) by
+    more than ``SURE`` standard errors of the mean difference (and at least 3 pairs)."""
     values = _values([challenger, default], results)
     diffs = [c - d for c, d in zip(values[challenger], values[default], strict=True)]
     n = len(diffs)
+    if n < 3:
+        return False
     mean = sum(diffs) / n
     spread = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1))
-    return mean > 0 and (spread == 0 or mean > t95(n - 1) * spread / math.sqrt(n))
+    return mean > SURE * spread / math.sqrt(n) and mean > 0
 
 
 def mcts_factory(name: str, bots: Mapping[str, BotFactory] | None = None) -> BotFactory | None:
