@@ -70,43 +70,50 @@ def row(game_id: str, players: int, games: int, duel: int) -> str:
 
 
 def mcts_row(game_id: str, mcts: str, games: int) -> str:
-    """``mcts`` (mcts:N or mcts:N:BOT) against greedy, seat-rotated: its win rate (or
-    medals) with its 95 % interval, and CPU seconds per game."""
+    """``mcts`` (mcts:N or mcts:N:BOT) against greedy, seat-rotated: its win rate (or, in
+    the solo game, medals and its gain over greedy) with the 95 % interval, and CPU
+    seconds per game of the search."""
     spec = GAMES[game_id]
     info = validate_game(spec).data.game  # type: ignore[union-attr]
-    players = max(info.players.min, 2) if info.players.max > 1 else 1
+    if info.players.max == 1:
+        return solo_row(game_id, mcts, games)
+    players = max(info.players.min, 2)
     lineup = [mcts] + ["greedy"] * (players - 1)
     table = [(name, f) for name in lineup if (f := bot_named(spec.bots, name)) is not None]
     started = time.process_time()
     summary = run(spec.make_game(validate_game(spec).data), players, games, 1,  # type: ignore[misc]
                   table, check="end", rotate=True)
     seconds = (time.process_time() - started) / games
-    if players == 1:
-        low, mean, high = paired_gain(game_id, mcts, games)
-        score = summary["lineup"][0]["score"]
-        return (f"| {game_id} | 1 | {mcts} | {games} | {score['mean']:.1f} medals "
-                f"[{score['ci95'][0]:.1f}, {score['ci95'][1]:.1f}] | {mean:+.2f} medals "
-                f"a game over greedy on the same seeds [{low:+.2f}, {high:+.2f}] "
-                f"| {seconds:.1f} |")
     me = summary["lineup"][0]
-    return (f"| {game_id} | {players} | {mcts} | {games} | {me['rate']:.0%} "
+    return (f"| {game_id} | {players} | {mcts} | {games} | wins {me['rate']:.0%} "
             f"[{me['ci95'][0]:.0%}, {me['ci95'][1]:.0%}] | fair share {1 / players:.0%} "
             f"| {seconds:.1f} |")
 
 
-def paired_gain(game_id: str, mcts: str, games: int) -> tuple[float, float, float]:
-    """The solo game: ``mcts``'s score less greedy's on each of the same seeds as ``run``
-    plays (game i of seed 1), mean and 95 % interval (Student's t)."""
+def solo_row(game_id: str, mcts: str, games: int) -> str:
+    """The solo game: ``mcts`` and greedy on the same seeds as ``run`` plays (game i of
+    seed 1): the search's medals and its gain over greedy, game by game (paired), each
+    with its 95 % interval (Student's t)."""
     spec = GAMES[game_id]
     game = spec.make_game(validate_game(spec).data)  # type: ignore[misc]
-    diffs = []
+    mine, gains, seconds = [], [], 0.0
     for i in range(games):
-        scores = [play(game, 1, [(name, bot_named(spec.bots, name))], game_seed(1, i),
-                       check="end").scores[0] for name in (mcts, "greedy")]  # type: ignore[list-item]
-        diffs.append(scores[0] - scores[1])
-    mean = statistics.fmean(diffs)
-    half = t95(games - 1) * statistics.stdev(diffs) / math.sqrt(games)
-    return mean - half, mean, mean + half
+        started = time.process_time()
+        record = play(game, 1, [(mcts, bot_named(spec.bots, mcts))], game_seed(1, i),  # type: ignore[list-item]
+                      check="end")
+        seconds += time.process_time() - started
+        greedy = play(game, 1, [("greedy", spec.bots["greedy"])], game_seed(1, i), check="end")
+        mine.append(record.scores[0])
+        gains.append(record.scores[0] - greedy.scores[0])
+
+    def interval(values: list[float], sign: str = "") -> str:
+        mean = statistics.fmean(values)
+        half = t95(games - 1) * statistics.stdev(values) / math.sqrt(games)
+        return f"{mean:{sign}.1f} [{mean - half:{sign}.1f}, {mean + half:{sign}.1f}]"
+
+    return (f"| {game_id} | 1 | {mcts} | {games} | {interval(mine)} medals "
+            f"| {interval(gains, '+')} medals a game over greedy, same seeds "
+            f"| {seconds / games:.1f} |")
 
 
 def against(revs: list[str], games: list[str], count: int, repeat: int) -> None:

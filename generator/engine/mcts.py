@@ -4,19 +4,24 @@ At each decision with a real choice it spends its budget of playouts on the lega
 by *sequential halving*: every candidate gets the same number of playouts, the better half
 goes on to the next round with more playouts each, until one is left. This spends the
 budget on telling the best actions apart (the choice, not the playouts' own results, is
-what counts), and needs no exploration constant.
+what counts), and needs no exploration constant. With more actions than half the budget,
+a fair random sample of them competes.
 
 Each round's playouts use *common random numbers*: playout k of every candidate draws its
 chance outcomes and its moves from the same seed, so two candidates are compared on the
 same cards and dice and the difference between them is what the action did, not luck.
 
-A playout plays every seat to the end: uniformly at random, or with one of the game's own
-bots (``mcts:N:greedy``: the search then improves on that bot, as a rollout policy). The
-result for the bot's seat is its share of the win plus, to tell apart games it cannot win
-(and in solo games, where every game is a "win"), half a point scaled between the worst and
-best margin seen at this decision: its score less the best other seat's (a point gained
-while a rival gains two is a point lost). It knows nothing of any game; seeded from its seat and the
-game's seed, so deterministic.
+A playout plays every seat to the end: uniformly at random (``mcts``, ``mcts:N``), or with
+one of the game's own bots (``mcts:N:greedy``). With a bot, the search is the *rollout
+algorithm*: the bot's own choice plays every round beside the candidates and is left only
+for an action that did better on the same playouts by a standard error or more, so the
+search improves on the bot it plays out with.
+
+The result for the bot's seat is its share of the win plus, to tell apart games it cannot
+win (and in solo games, where every game is a "win"), half a point scaled between the worst
+and best margin seen at this decision: its score less the best other seat's (a point gained
+while a rival gains two is a point lost). It knows nothing of any game; seeded from its
+seat and the game's seed, so deterministic.
 """
 
 from __future__ import annotations
