@@ -3,6 +3,7 @@ what it documents exists."""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import subprocess
@@ -65,3 +66,26 @@ def test_the_back_colour_example_recolours_the_back(tmp_path: Path,
     deck = loaded.data.deck.pieces[0]
     back = render_face(loaded, deck, deck.faces[0], side="back")
     assert "#1e4a8c" in back and "#8c4a1e" not in back and "#a35a25" not in back
+
+
+def test_the_compare_example_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The balance lab's commands, run as written (the comparison itself with a small
+    budget and two games, to stay quick): the variant is declared and compares."""
+    monkeypatch.chdir(tmp_path)
+    section = README.split("**Compare two decks.**", 1)[1]
+    commands = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert commands is not None
+    lines = [line for line in commands.group(1).splitlines() if line.startswith("copperplate")
+             or line.startswith("printf")]
+    assert [line.split()[:2] for line in lines] == [
+        ["copperplate", "new-variant"], ["printf", "'skills:\\n"], ["copperplate", "compare"]]
+    assert main(shlex.split(lines[0])[1:]) == 0
+    subprocess.run(["bash", "-c", lines[1]], check=True)
+    argv = shlex.split(lines[2])[1:]
+    argv[argv.index("--games") + 1] = "2"
+    argv[argv.index("--bot") + 1] = "mcts:2:greedy"
+    capsys.readouterr()
+    assert main([*argv, "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 2
