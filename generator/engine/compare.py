@@ -5,6 +5,7 @@ far narrower than that of two independent runs)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,7 +114,10 @@ def verdict(name: str, d: dict[str, Any]) -> str:
     whether the 95 % interval of the difference excludes no change."""
     what = WORDS.get(name, name)
     half = (d["ci95"][1] - d["ci95"][0]) / 2
-    fig = (lambda x: f"{x:.1%}") if name.endswith("_rate") else (lambda x: f"{x:.4g}")
+    # the interval with two significant digits, the figures to as many decimals
+    places = min(4, max(0, 1 - math.floor(math.log10(half)))) if half > 0 else 4
+    fig = (lambda x: f"{x:.1%}") if name.endswith("_rate") else (
+        lambda x: f"{x:.{places}f}" if half > 0 else f"{x:.{places}g}")
     if d["delta"] == 0 and half == 0:
         return f"the variant leaves {what} at {fig(d['base'])}: the same in every game"
     way = "raises" if d["delta"] > 0 else "lowers" if d["delta"] < 0 else "leaves"

@@ -80,3 +80,18 @@ def test_usage_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) -> No
     assert main(["compare", "copperdale", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("copperplate: error: ") and err.count("\n") == 1
+
+
+def test_a_verdict_rounds_to_what_its_interval_can_tell() -> None:
+    # the interval with two significant digits, the figures to as many decimals
+    d = {"base": 13.9912, "variant": 14.4531, "delta": 0.4619, "ci95": [0.3384, 0.5854],
+         "significant": True}
+    assert verdict("score_mean", d) == ("the variant raises mean score from 13.99 to 14.45, "
+                                        "±0.12; significant")
+    d = {"base": 2.69, "variant": 2.687, "delta": -0.003, "ci95": [-0.0203, 0.0143],
+         "significant": False}
+    assert verdict("districts", d).startswith("the variant lowers districts from 2.690 to "
+                                              "2.687, ±0.017; not significant")
+    d = {"base": 12, "variant": 12, "delta": 0, "ci95": [0, 0], "significant": False}
+    assert verdict("turns_mean", d) == ("the variant leaves mean game length (turns) at 12: "
+                                        "the same in every game")
