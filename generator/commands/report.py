@@ -120,8 +120,11 @@ def _from_records(game_id: str, paths: list[Path]) -> str | None:
     if not games:
         raise UsageError("the --record files hold no games")
     lineup = lineup_of([r for _, r in games])
-    intro = f"{len(games)} recorded games from {', '.join(str(p) for p in paths)}"
     players = games[0][1].players
+    sides = "on each deck, " if any(r.side for _, r in games) else ""
+    count = len(games) // 2 if sides else len(games)
+    intro = (f"{count} recorded games {sides}{players} player{'s' * (players > 1)}, bots "
+             f"{', '.join(lineup)}, from {', '.join(str(p) for p in paths)}")
     if any(r.side for _, r in games):
         pairs = PairTally(players)
         bases = {i: r for i, r in games if r.side == "base"}

@@ -48,6 +48,8 @@ def test_a_report_of_recorded_comparison(tmp_path: Path,
     plots = _plots_loaded(html)
     assert plots[0] == "variant against base" and plots.count("Win rates") == 2
     assert "score_mean: the variant leaves mean score" in html.read_text()
+    # what was played is said, as a live run's report says it
+    assert re.search(r"\d+ recorded games on each deck, \d+ players, bots \w+", html.read_text())
 
 
 def test_records_of_another_game_are_refused(tmp_path: Path,
