@@ -9,8 +9,8 @@ For each game and player count:
 ``--balance N`` also times N four-player random Copper Creek games (the 10,000-game run).
 ``--strength N --duel M`` instead measures the general ``mcts:N`` bot (or ``--strength
 mcts:N:greedy``, its playouts played by greedy) against ``greedy``:
-M games per game, seats rotated, at the game's smallest player count (the solo game:
-mean medals of each bot over the same M seeds).
+M games per game, seats rotated, at the game's smallest player count (the solo game: its
+medals, and its gain over greedy game by game on the same M seeds).
 
     python bench/simulate.py [--games N] [--duel M] [--balance N] [GAME ...]
 ``--against REV`` (repeatable) instead plays the same seeded random and greedy games on
@@ -28,9 +28,11 @@ import argparse
 import math
 import statistics
 import time
+from collections.abc import Mapping
 from typing import Any
 
-from generator.engine.playout import play
+from generator.engine.api import Game
+from generator.engine.playout import BotFactory, play
 from generator.engine.simulate import bot_named, game_seed, run
 from generator.engine.stats import t95
 from generator.games import GAMES
@@ -74,15 +76,16 @@ def mcts_row(game_id: str, mcts: str, games: int) -> str:
     the solo game, medals and its gain over greedy) with the 95 % interval, and CPU
     seconds per game of the search."""
     spec = GAMES[game_id]
-    info = validate_game(spec).data.game  # type: ignore[union-attr]
-    if info.players.max == 1:
-        return solo_row(game_id, mcts, games)
-    players = max(info.players.min, 2)
+    data = validate_game(spec).data
+    assert spec.make_game is not None and data is not None
+    game = spec.make_game(data)
+    if data.game.players.max == 1:
+        return solo_row(game, spec.bots, mcts, games)
+    players = max(data.game.players.min, 2)
     lineup = [mcts] + ["greedy"] * (players - 1)
     table = [(name, f) for name in lineup if (f := bot_named(spec.bots, name)) is not None]
     started = time.process_time()
-    summary = run(spec.make_game(validate_game(spec).data), players, games, 1,  # type: ignore[misc]
-                  table, check="end", rotate=True)
+    summary = run(game, players, games, 1, table, check="end", rotate=True)
     seconds = (time.process_time() - started) / games
     me = summary["lineup"][0]
     return (f"| {game_id} | {players} | {mcts} | {games} | wins {me['rate']:.0%} "
@@ -90,19 +93,18 @@ def mcts_row(game_id: str, mcts: str, games: int) -> str:
             f"| {seconds:.1f} |")
 
 
-def solo_row(game_id: str, mcts: str, games: int) -> str:
+def solo_row(game: Game, bots: Mapping[str, BotFactory], mcts: str, games: int) -> str:
     """The solo game: ``mcts`` and greedy on the same seeds as ``run`` plays (game i of
     seed 1): the search's medals and its gain over greedy, game by game (paired), each
     with its 95 % interval (Student's t)."""
-    spec = GAMES[game_id]
-    game = spec.make_game(validate_game(spec).data)  # type: ignore[misc]
+    search = bot_named(bots, mcts)
+    assert search is not None, mcts
     mine, gains, seconds = [], [], 0.0
     for i in range(games):
         started = time.process_time()
-        record = play(game, 1, [(mcts, bot_named(spec.bots, mcts))], game_seed(1, i),  # type: ignore[list-item]
-                      check="end")
+        record = play(game, 1, [(mcts, search)], game_seed(1, i), check="end")
         seconds += time.process_time() - started
-        greedy = play(game, 1, [("greedy", spec.bots["greedy"])], game_seed(1, i), check="end")
+        greedy = play(game, 1, [("greedy", bots["greedy"])], game_seed(1, i), check="end")
         mine.append(record.scores[0])
         gains.append(record.scores[0] - greedy.scores[0])
 
@@ -111,7 +113,7 @@ def solo_row(game_id: str, mcts: str, games: int) -> str:
         half = t95(games - 1) * statistics.stdev(values) / math.sqrt(games)
         return f"{mean:{sign}.1f} [{mean - half:{sign}.1f}, {mean + half:{sign}.1f}]"
 
-    return (f"| {game_id} | 1 | {mcts} | {games} | {interval(mine)} medals "
+    return (f"| {game.id} | 1 | {mcts} | {games} | {interval(mine)} medals "
             f"| {interval(gains, '+')} medals a game over greedy, same seeds "
             f"| {seconds / games:.1f} |")
 

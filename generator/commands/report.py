@@ -121,11 +121,12 @@ def _from_records(game_id: str, paths: list[Path]) -> str | None:
         raise UsageError("the --record files hold no games")
     lineup = lineup_of([r for _, r in games])
     players = games[0][1].players
-    sides = "on each deck, " if any(r.side for _, r in games) else ""
-    count = len(games) // 2 if sides else len(games)
-    intro = (f"{count} recorded games {sides}{players} player{'s' * (players > 1)}, bots "
-             f"{', '.join(lineup)}, from {', '.join(str(p) for p in paths)}")
-    if any(r.side for _, r in games):
+    paired = any(r.side for _, r in games)
+    count = len({index for index, _ in games}) if paired else len(games)
+    intro = (f"{count} recorded games {'on each deck, ' * paired}{players} "
+             f"player{'s' * (players > 1)}, bots {', '.join(lineup)}, from "
+             f"{', '.join(str(p) for p in paths)}")
+    if paired:
         pairs = PairTally(players)
         bases = {i: r for i, r in games if r.side == "base"}
         for index, record in games:

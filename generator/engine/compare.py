@@ -114,10 +114,13 @@ def verdict(name: str, d: dict[str, Any]) -> str:
     whether the 95 % interval of the difference excludes no change."""
     what = WORDS.get(name, name)
     half = (d["ci95"][1] - d["ci95"][0]) / 2
-    # the interval with two significant digits, the figures to as many decimals
-    places = min(4, max(0, 1 - math.floor(math.log10(half)))) if half > 0 else 4
-    fig = (lambda x: f"{x:.1%}") if name.endswith("_rate") else (
-        lambda x: f"{x:.{places}f}" if half > 0 else f"{x:.{places}g}")
+    if name.endswith("_rate"):
+        fig = "{:.1%}".format
+    elif half > 0:  # the interval with two significant digits, the figures to as many decimals
+        places = min(4, max(0, 1 - math.floor(math.log10(half))))
+        fig = f"{{:.{places}f}}".format
+    else:
+        fig = "{:.4g}".format
     if d["delta"] == 0 and half == 0:
         return f"the variant leaves {what} at {fig(d['base'])}: the same in every game"
     way = "raises" if d["delta"] > 0 else "lowers" if d["delta"] < 0 else "leaves"

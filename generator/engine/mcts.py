@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Callable, Mapping
 from functools import partial
 
@@ -38,7 +39,7 @@ from generator.engine.playout import BotFactory, sample_chance
 DEFAULT_PLAYOUTS = 100
 MAX_PLAYOUTS = 100_000
 PLAYOUT_LIMIT = 1_000_000  # a safety stop for a game that would never end
-SCORE_WEIGHT = 0.5  # a win counts 1; the scaled score (0 to 1) half as much
+SCORE_WEIGHT = 0.5  # a win counts 1; the scaled margin (0 to 1) half as much
 # standard errors by which an action must beat the rollout bot's choice to replace it: one
 # is enough (an action that is really no better costs little; a better one is found often)
 SURE = 1.0
@@ -104,6 +105,7 @@ class MctsBot(Bot):
         game = state.clone()
         game.apply_action(action)
         rng = random.Random(seed)
+        by_bot = self.advisor is not None
         bots: dict[int, Bot] = {}  # the rollout bots, by seat, made when first needed
         for _ in range(PLAYOUT_LIMIT):
             if game.is_terminal():
@@ -111,7 +113,7 @@ class MctsBot(Bot):
             player = game.current_player()
             if player == CHANCE:
                 game.apply_action(sample_chance(game, rng))
-            elif self.rollout is not RandomBot:
+            elif by_bot:
                 if player not in bots:
                     bots[player] = self.rollout(player, seed)
                 game.apply_action(bots[player].step(game))
@@ -127,7 +129,7 @@ class MctsBot(Bot):
 
 
 def _values(alive: list[int], results: list[list[tuple[float, float]]]) -> dict[int, list[float]]:
-    """Each candidate's playout values: its share of the win plus the scaled score."""
+    """Each candidate's playout values: its share of the win plus the scaled margin."""
     scores = [score for i in alive for _, score in results[i]]
     low, span = min(scores), max(scores) - min(scores)
     return {i: [share + (SCORE_WEIGHT * (score - low) / span if span else 0.0)
@@ -148,12 +150,10 @@ def _surely_better(challenger: int, default: int,
     more than ``SURE`` standard errors of the mean difference (and at least 3 pairs)."""
     values = _values([challenger, default], results)
     diffs = [c - d for c, d in zip(values[challenger], values[default], strict=True)]
-    n = len(diffs)
-    if n < 3:
+    if len(diffs) < 3:
         return False
-    mean = sum(diffs) / n
-    spread = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1))
-    return mean > SURE * spread / math.sqrt(n) and mean > 0
+    mean = statistics.fmean(diffs)
+    return mean > 0 and mean > SURE * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
 def mcts_factory(name: str, bots: Mapping[str, BotFactory] | None = None) -> BotFactory | None:

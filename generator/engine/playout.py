@@ -97,14 +97,12 @@ _TOTALS: dict[int, list[float]] = {}
 
 
 def _running_totals(count: int) -> list[float]:
-    """1/count added up count times, each partial sum kept (once per count)."""
-    totals = _TOTALS.get(count)
-    if totals is None:
-        p, total, totals = 1.0 / count, 0.0, []
-        for _ in range(count):
-            total += p
-            totals.append(total)
-        _TOTALS[count] = totals
+    """1/count added up count times, each partial sum kept (worked out once per count)."""
+    p, total, totals = 1.0 / count, 0.0, []
+    for _ in range(count):
+        total += p
+        totals.append(total)
+    _TOTALS[count] = totals
     return totals
 
 
