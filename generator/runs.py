@@ -39,8 +39,9 @@ def add_run_options(s: argparse.ArgumentParser, components: bool = True,
     s.add_argument("--seed", default="1", metavar="S",
                    help="the run's seed; each game's seed is derived from it and its number")
     bots = s.add_mutually_exclusive_group()
-    bots.add_argument("--bot", default=None, metavar="NAME",
-                      help=f"the bot in every seat (default: random). Bots: {bots_by_game()}")
+    every_seat = bots.add_argument("--bot", default=None, metavar="NAME",
+                                   help="the bot in every seat (default: random). Bots: {bots}")
+    every_seat.help_fields = {"bots": bots_by_game}  # type: ignore[attr-defined]  # asked only by --help: it imports every game
     bots.add_argument("--bots", default=None, metavar="A,B,...", type=bot_list,
                       help="one bot per seat, e.g. \"greedy, random, random\"")
     s.add_argument("--rotate", action="store_true",

@@ -70,6 +70,8 @@ class HelpFormatter(argparse.HelpFormatter):
 
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
+        for name, field in getattr(action, "help_fields", {}).items():  # costly: only now
+            text = text.replace(f"{{{name}}}", field())
         if (action.option_strings and action.default not in (None, False, argparse.SUPPRESS)
                 and "default" not in text):
             text += " (default: %(default)s)"

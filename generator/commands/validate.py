@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
+from generator.checks.memo import ValidateMemo
 from generator.commands.common import (
     add_components,
     add_games,
@@ -13,6 +15,8 @@ from generator.commands.common import (
     report,
 )
 from generator.games import GAMES
+from generator.problems import Problem
+from generator.render.cache import cache_root
 from generator.validate import user_tree_problems, validate_game
 
 
@@ -29,16 +33,27 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     user_dir = components_dir(args.components)
     problems = user_tree_problems(user_dir) if user_dir else []
+    games = games_named(args.games, user_dir)
+    memo = ValidateMemo.for_run(cache_root(), user_dir)
+    for game_id in games:
+        found = memo.load(game_id)  # an unchanged tree: the problems it had, bit for bit
+        if found is None:
+            found = game_problems(game_id, user_dir)
+            memo.store(game_id, found)
+        problems.extend(found)
+    return report(problems, args, f"{len(games)} game(s) checked")
+
+
+def game_problems(game_id: str, user_dir: Path | None) -> list[Problem]:
+    """Schema and rules checks, then (on sound data) every face drawn and measured."""
     from generator.lint import as_warnings, lint_game
     from generator.render.preflight import template_problems
 
-    games = games_named(args.games, user_dir)
-    for game_id in games:
-        loaded = validate_game(GAMES[game_id], user_dir)
-        problems.extend(loaded.problems)
-        if loaded.data is not None:  # the data is sound: now draw every face once
-            drawn = template_problems(loaded)
-            problems.extend(drawn)
-            if not drawn:  # and measure what the faces draw (papers are build's business):
-                problems.extend(as_warnings(lint_game(loaded, papers=())))  # warn, never fail
-    return report(problems, args, f"{len(games)} game(s) checked")
+    loaded = validate_game(GAMES[game_id], user_dir)
+    problems = list(loaded.problems)
+    if loaded.data is not None:  # the data is sound: now draw every face once
+        drawn = template_problems(loaded)
+        problems.extend(drawn)
+        if not drawn:  # and measure what the faces draw (papers are build's business):
+            problems.extend(as_warnings(lint_game(loaded, papers=())))  # warn, never fail
+    return problems

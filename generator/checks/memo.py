@@ -1,0 +1,132 @@
+"""A game's whole ``validate`` result, remembered by the content of everything it read.
+
+Validating draws every face (templates, text fitting, the lint) and costs seconds; a
+pre-commit hook runs it on trees that mostly did not change. The key is a digest of every
+input that can change a problem: this package's own files, the pinned fonts, the Python
+and library versions, the working directory (problems print paths relative to it), the
+bundled ``components/`` and ``templates/`` trees and the user's components tree, byte for
+byte. A link is hashed as the path it names and a special file as its kind: neither is
+followed or opened here (the checks themselves refuse them, and say where).
+
+An entry is ``FORMAT sha256=HEX`` and the JSON it hashes: a torn, flipped or foreign file
+is a miss, never trusted. A result that depends on the machine's load (a template that ran
+past its time or memory limit) is not kept. A cache folder that cannot be written only
+costs speed (``render.cache.usable`` says so once). ``COPPERPLATE_VALIDATE_MEMO=off``
+turns it off (the test suite does, where it patches code in memory that no digest sees).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import sys
+from collections.abc import Iterable
+from importlib.metadata import version
+from pathlib import Path
+
+from generator.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, PACKAGE
+from generator.fileio import write_atomic
+from generator.problems import Problem
+
+FORMAT = "copperplate-validate-1"
+LIBRARIES = ("pydantic", "jinja2", "pyyaml", "fonttools", "pillow", "defusedxml")
+FONTS = Path("/usr/share/fonts/truetype/dejavu")
+UNSTABLE_RULES = frozenset({"template-limit"})  # over a time or memory limit: load-dependent
+MAX_HASHED = 64 * 1024 * 1024  # a tree larger than this is validated afresh, not hashed
+
+
+class TooLarge(Exception):
+    """The tree is too large to hash cheaply: validate it without the memo."""
+
+
+def _head(data: bytes) -> bytes:
+    return f"{FORMAT} sha256={hashlib.sha256(data).hexdigest()}".encode("ascii")
+
+
+def tree_digest(root: Path, digest: hashlib._Hash, budget: list[int]) -> None:
+    """Every entry below ``root`` into ``digest``: names, kinds and regular files' bytes,
+    in a fixed order; ``__pycache__`` folders (they follow the code) are left out."""
+    digest.update(f"\0root:{root}\0".encode())
+    for folder, dirs, files in os.walk(root):  # os.walk never descends through a link
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files) + [d for d in dirs if os.path.islink(os.path.join(folder, d))]:
+            _entry(Path(folder, name), root, digest, budget)
+
+
+def _entry(path: Path, root: Path, digest: hashlib._Hash, budget: list[int]) -> None:
+    info = path.lstat()
+    digest.update(f"\0{path.relative_to(root)}\0{stat.S_IFMT(info.st_mode)}\0".encode())
+    if stat.S_ISLNK(info.st_mode):
+        digest.update(os.readlink(path).encode(errors="surrogateescape"))
+    elif stat.S_ISREG(info.st_mode):
+        budget[0] -= info.st_size
+        if budget[0] < 0:
+            raise TooLarge(str(path))
+        with open(path, "rb", opener=_no_follow) as handle:
+            digest.update(handle.read())
+
+
+def _no_follow(path: str, flags: int) -> int:
+    return os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK)
+
+
+class ValidateMemo:
+    """The remembered results of one run's trees; ``None`` from ``load`` is a miss."""
+
+    def __init__(self, folder: Path, run_key: str | None) -> None:
+        self.folder = folder / "validate"
+        self.run_key = run_key
+
+    @classmethod
+    def for_run(cls, folder: Path, user_dir: Path | None) -> ValidateMemo:
+        """Hash this run's inputs once; a tree that cannot be hashed disables the memo."""
+        if os.environ.get("COPPERPLATE_VALIDATE_MEMO", "on") == "off":
+            return cls(folder, None)
+        digest = hashlib.sha256(FORMAT.encode())
+        extra = [sys.version, os.getcwd(), str(user_dir and os.path.abspath(user_dir))]
+        extra += [f"{name}={version(name)}" for name in LIBRARIES]
+        extra += [f"{f.name}:{f.stat().st_size}" for f in sorted(FONTS.glob("*"))]
+        digest.update("\0".join(extra).encode(errors="surrogateescape"))
+        budget = [MAX_HASHED]
+        try:
+            for root in (PACKAGE, BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, user_dir):
+                if root is not None and root.is_dir():
+                    tree_digest(root, digest, budget)
+        except (OSError, TooLarge):
+            return cls(folder, None)
+        return cls(folder, digest.hexdigest())
+
+    def _path(self, game_id: str) -> Path | None:
+        if self.run_key is None:
+            return None
+        key = hashlib.sha256(f"{self.run_key}\0{game_id}".encode()).hexdigest()
+        return self.folder / key[:2] / f"{key}.json"
+
+    def load(self, game_id: str) -> list[Problem] | None:
+        path = self._path(game_id)
+        try:
+            entry = path.read_bytes() if path else None
+        except OSError:
+            return None
+        if entry is None:
+            return None
+        head, _, data = entry.partition(b"\n")
+        if head != _head(data):
+            return None
+        try:
+            return [Problem(**item) for item in json.loads(data)]
+        except (ValueError, TypeError):
+            return None
+
+    def store(self, game_id: str, problems: Iterable[Problem]) -> None:
+        path = self._path(game_id)
+        problems = list(problems)
+        if path is None or any(p.rule in UNSTABLE_RULES for p in problems):
+            return
+        data = json.dumps([p.to_dict() for p in problems]).encode()
+        try:
+            write_atomic(path, _head(data) + b"\n" + data)
+        except OSError:
+            pass  # a read-only corner of the cache only costs speed
