@@ -19,6 +19,8 @@ from typing import Any
 import jinja2
 
 from generator.components import BUNDLED_TEMPLATES, LoadedGame
+from generator.render.bytecode import CompiledTemplates
+from generator.render.cache import cache_root
 from generator.render.sandbox import DeckSandbox, TemplateRefused, budget, render_bounded
 from generator.render.textfit import fit
 
@@ -47,6 +49,7 @@ def environment(search_path: tuple[Path, ...]) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
+        bytecode_cache=CompiledTemplates(cache_root()),  # compiled once, not per process
     )
     env.filters["mm"] = lambda v: f"{float(v):.3f}".rstrip("0").rstrip(".")
     env.globals["fit"] = fit  # data text in a box: shrink, wrap, or a located error
