@@ -1,7 +1,8 @@
-"""A game's whole ``validate`` result, remembered by the content of everything it read.
+"""A game's whole ``validate`` or ``lint`` result, remembered by the content of all it read.
 
 Validating draws every face (templates, text fitting, the lint) and costs seconds; a
-pre-commit hook runs it on trees that mostly did not change. The key is a digest of every
+pre-commit hook runs it on trees that mostly did not change. Each result is filed under
+what was asked (``validate copperdale``, ``lint copperdale a4 5.0``) and the run's key. The key is a digest of every
 input that can change a problem: this package's own files, the pinned fonts, the Python
 and library versions, the working directory (problems print paths relative to it), the
 bundled ``components/`` and ``templates/`` trees and the user's components tree, byte for
@@ -72,15 +73,15 @@ def _no_follow(path: str, flags: int) -> int:
     return os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK)
 
 
-class ValidateMemo:
+class ResultMemo:
     """The remembered results of one run's trees; ``None`` from ``load`` is a miss."""
 
     def __init__(self, folder: Path, run_key: str | None) -> None:
-        self.folder = folder / "validate"
+        self.folder = folder / "results"
         self.run_key = run_key
 
     @classmethod
-    def for_run(cls, folder: Path, user_dir: Path | None) -> ValidateMemo:
+    def for_run(cls, folder: Path, user_dir: Path | None) -> ResultMemo:
         """Hash this run's inputs once; a tree that cannot be hashed disables the memo."""
         if os.environ.get("COPPERPLATE_VALIDATE_MEMO", "on") == "off":
             return cls(folder, None)
@@ -98,14 +99,15 @@ class ValidateMemo:
             return cls(folder, None)
         return cls(folder, digest.hexdigest())
 
-    def _path(self, game_id: str) -> Path | None:
+    def _path(self, question: str) -> Path | None:
+        """Where the answer to ``question`` (the command's words) is kept, if anywhere."""
         if self.run_key is None:
             return None
-        key = hashlib.sha256(f"{self.run_key}\0{game_id}".encode()).hexdigest()
+        key = hashlib.sha256(f"{self.run_key}\0{question}".encode()).hexdigest()
         return self.folder / key[:2] / f"{key}.json"
 
-    def load(self, game_id: str) -> list[Problem] | None:
-        path = self._path(game_id)
+    def load(self, question: str) -> list[Problem] | None:
+        path = self._path(question)
         try:
             entry = path.read_bytes() if path else None
         except OSError:
@@ -120,8 +122,8 @@ class ValidateMemo:
         except (ValueError, TypeError):
             return None
 
-    def store(self, game_id: str, problems: Iterable[Problem]) -> None:
-        path = self._path(game_id)
+    def store(self, question: str, problems: Iterable[Problem]) -> None:
+        path = self._path(question)
         problems = list(problems)
         if path is None or any(p.rule in UNSTABLE_RULES for p in problems):
             return

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from generator.checks.memo import ResultMemo
 from generator.commands.common import (
     add_components,
     add_games,
@@ -16,6 +17,7 @@ from generator.commands.common import (
 )
 from generator.games import GAMES
 from generator.problems import Problem
+from generator.render.cache import cache_root
 from generator.validate import user_tree_problems, validate_game
 
 
@@ -38,15 +40,26 @@ def register(sub: argparse._SubParsersAction) -> None:
 def findings(games: list[str], user_dir: Path | None, papers: list[str], margin: float
              ) -> list[Problem]:
     """Data problems, else the lint's findings, of every game asked for."""
+    problems = user_tree_problems(user_dir) if user_dir else []
+    memo = ResultMemo.for_run(cache_root(), user_dir)
+    for game_id in games:
+        question = f"lint {game_id} {','.join(papers)} {margin!r}"
+        found = memo.load(question)  # an unchanged tree: the same findings
+        if found is None:
+            found = game_findings(game_id, user_dir, papers, margin)
+            memo.store(question, found)
+        problems.extend(found)
+    return problems
+
+
+def game_findings(game_id: str, user_dir: Path | None, papers: list[str], margin: float
+                  ) -> list[Problem]:
     from generator.lint import lint_game
 
-    problems = user_tree_problems(user_dir) if user_dir else []
-    for game_id in games:
-        loaded = validate_game(GAMES[game_id], user_dir)
-        problems.extend(loaded.problems)
-        if loaded.data is not None:
-            problems.extend(lint_game(loaded, papers, margin))
-    return problems
+    loaded = validate_game(GAMES[game_id], user_dir)
+    if loaded.data is None:
+        return list(loaded.problems)
+    return [*loaded.problems, *lint_game(loaded, papers, margin)]
 
 
 def run(args: argparse.Namespace) -> int:

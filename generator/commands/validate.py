@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.checks.memo import ValidateMemo
+from generator.checks.memo import ResultMemo
 from generator.commands.common import (
     add_components,
     add_games,
@@ -34,12 +34,12 @@ def run(args: argparse.Namespace) -> int:
     user_dir = components_dir(args.components)
     problems = user_tree_problems(user_dir) if user_dir else []
     games = games_named(args.games, user_dir)
-    memo = ValidateMemo.for_run(cache_root(), user_dir)
+    memo = ResultMemo.for_run(cache_root(), user_dir)
     for game_id in games:
-        found = memo.load(game_id)  # an unchanged tree: the problems it had, bit for bit
+        found = memo.load(f"validate {game_id}")  # an unchanged tree: the same problems
         if found is None:
             found = game_problems(game_id, user_dir)
-            memo.store(game_id, found)
+            memo.store(f"validate {game_id}", found)
         problems.extend(found)
     return report(problems, args, f"{len(games)} game(s) checked")
 

@@ -48,12 +48,17 @@ class Font:
     italic: bool = False
 
     def path(self, folder: Path = DEJAVU_DIR) -> Path:
-        stem = FAMILIES.get(self.family.split(",")[0].strip().strip("'\"").lower(),
-                            "DejaVuSans")
-        serif = stem.startswith("DejaVuSerif")
-        slant = ("Italic" if serif else "Oblique") if self.italic else ""
-        style = ("Bold" if self.bold else "") + slant
-        return folder / f"{stem}{'-' + style if style else ''}.ttf"
+        return _font_path(self, folder)
+
+
+@lru_cache(maxsize=256)
+def _font_path(font: Font, folder: Path) -> Path:
+    """The DejaVu file cairo draws ``font`` from (asked for every word measured: kept)."""
+    stem = FAMILIES.get(font.family.split(",")[0].strip().strip("'\"").lower(), "DejaVuSans")
+    serif = stem.startswith("DejaVuSerif")
+    slant = ("Italic" if serif else "Oblique") if font.italic else ""
+    style = ("Bold" if font.bold else "") + slant
+    return folder / f"{stem}{'-' + style if style else ''}.ttf"
 
 
 @dataclass(frozen=True)
@@ -89,9 +94,14 @@ def metrics(path: Path) -> Metrics:
 
 def width(text: str, font: Font, size: float, spacing: float = 0.0) -> float:
     """The drawn width of ``text`` at ``size`` (same unit out as in)."""
-    m = metrics(font.path())
-    ems = sum(m.advances.get(ord(c), m.missing_advance) for c in text)
-    return ems * size + spacing * len(text)
+    return _ems(text, font.path()) * size + spacing * len(text)
+
+
+@lru_cache(maxsize=65536)
+def _ems(text: str, path: Path) -> float:
+    """The width of ``text`` in ems: fitting asks for the same words at every size."""
+    m = metrics(path)
+    return sum(m.advances.get(ord(c), m.missing_advance) for c in text)
 
 
 def extent(text: str, font: Font, size: float) -> tuple[float, float]:

@@ -26,7 +26,7 @@ from generator.render.cache import usable
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("COPPERPLATE_VALIDATE_MEMO", "on")
     monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
-    return tmp_path / "cache" / "validate"
+    return tmp_path / "cache" / "results"
 
 
 @pytest.fixture
@@ -95,13 +95,14 @@ def test_a_read_only_cache_costs_only_speed(
 
 
 def test_a_result_of_the_machine_s_load_is_not_kept(cache: Path, tmp_path: Path) -> None:
-    remembered = memo.ValidateMemo(cache.parent, "key")
+    remembered = memo.ResultMemo(cache.parent, "key")
     over = Problem("t.svg.j2", 1, 1, "error", "ran past its time limit", "template-limit")
-    remembered.store("demo", [over])
-    assert remembered.load("demo") is None
+    remembered.store("validate demo", [over])
+    assert remembered.load("validate demo") is None
     sound = Problem("deck.yaml", 3, 5, "error", "a mistake", "schema")
-    remembered.store("demo", [sound])
-    assert remembered.load("demo") == [sound]
+    remembered.store("validate demo", [sound])
+    assert remembered.load("validate demo") == [sound]
+    assert remembered.load("lint demo a4 5.0") is None  # another question, another answer
 
 
 def test_links_and_special_files_are_hashed_never_followed(tmp_path: Path) -> None:
@@ -135,3 +136,19 @@ def test_a_package_whose_spec_names_another_game_is_refused() -> None:
     swapped = Games((("copperdale", dict(REGISTERED)["copper-creek"]),))
     with pytest.raises(ValueError, match="registered as 'copperdale'"):
         swapped["copperdale"]
+
+
+def test_lint_remembers_each_question_apart(
+        cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(BUNDLED_COMPONENTS / "copperdale", tmp_path / "copperdale")
+
+    def lint(*argv: str) -> tuple[int, str]:
+        code = main(["lint", "copperdale", "--components", ".", "--paper", "a4", *argv])
+        return code, capsys.readouterr().out
+
+    cold, wide = lint(), lint("--printer-margin", "12")
+    assert len(entries(cache)) == 2
+    assert (lint(), lint("--printer-margin", "12")) == (cold, wide)
+    assert cold != wide and "margin" in wide[1]  # marks a 12 mm margin cannot print

@@ -1,0 +1,78 @@
+"""CPU cost of ``validate`` (all five games) and ``lint GAME``, this checkout beside an
+older revision, in one run.
+
+    .venv/bin/python bench/validate.py                    # against bacd19f
+    .venv/bin/python bench/validate.py --against 5eb8c83 --repeat 7
+
+Each figure is the CPU time (user + system) of a fresh ``python -m generator`` process,
+imports included, the median of ``--repeat`` runs, the two trees taking turns so a shared
+machine's load falls on both alike. "cold" starts from an empty cache folder; "warm" runs
+again on the same folder with nothing changed (the pre-commit case). Bytecode is written
+(``PYTHONDONTWRITEBYTECODE`` unset), as on a user's machine after the first run. The
+targets (issue 22): validate ≤ 0.5 s warm and ≤ 1.5 s cold, lint ≤ 1 s warm.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _against import HERE, checkout  # noqa: E402
+
+CASES = {"validate": ["validate"], "lint copper-creek": ["lint", "copper-creek"]}
+
+
+def cpu_of(tree: Path, argv: list[str], cache: Path) -> float:
+    """CPU seconds of one ``python -m generator ARGV`` run in ``tree`` with ``cache``."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PYTHONPATH=str(tree), COPPERPLATE_CACHE=str(cache))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "generator", *argv], cwd=tree, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def measure(trees: list[Path], argv: list[str], repeat: int) -> list[dict[str, float]]:
+    """Per tree: median cold and warm CPU seconds, the trees taking turns."""
+    runs: list[dict[str, list[float]]] = [{"cold": [], "warm": []} for _ in trees]
+    for _ in range(repeat):
+        for i, tree in enumerate(trees):
+            with tempfile.TemporaryDirectory(prefix="copperplate-bench-cache-") as cache:
+                runs[i]["cold"].append(cpu_of(tree, argv, Path(cache)))
+                runs[i]["warm"].append(cpu_of(tree, argv, Path(cache)))
+    return [{k: statistics.median(v) for k, v in r.items()} for r in runs]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--against", default="bacd19f", help="the revision to compare with")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each case per tree")
+    args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
+    with checkout(args.against) as old:
+        for tree in (HERE, old):  # bytecode written once, before anything is timed
+            cpu_of(tree, ["list"], Path(tempfile.gettempdir()) / "copperplate-bench-warmup")
+        print(f"| command | this cold | {args.against} cold | ratio | this warm | "
+              f"{args.against} warm | ratio |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for name, argv in CASES.items():
+            mine, theirs = measure([HERE, old], argv, args.repeat)
+            print(f"| `{name}` | {mine['cold']:.2f} s | {theirs['cold']:.2f} s | "
+                  f"{mine['cold'] / theirs['cold']:.2f}× | {mine['warm']:.2f} s | "
+                  f"{theirs['warm']:.2f} s | {mine['warm'] / theirs['warm']:.2f}× |", flush=True)
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
