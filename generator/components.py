@@ -39,6 +39,9 @@ class LoadedGame:
     sources: dict[str, Source] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     variant_changes: list[str] = field(default_factory=list)  # "rule: rulebook -> deck"
+    # faces drawn so far (render.faces): a build draws each face for every paper and the
+    # lint after it; the same face, side, copy and bleed always draw the same SVG
+    drawn: dict[tuple[Any, ...], Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:

@@ -19,7 +19,7 @@ from jinja2.ext import Extension
 from generator.components import LoadedGame
 from generator.problems import display_path
 from generator.render.drawn import SOURCE_ATTR, Drawing, read
-from generator.render.faces import face_svg
+from generator.render.faces import face_svg, reads_copy
 from generator.render.svg import face_context, game_environment
 
 TAG = re.compile(r"<(text|image)(?=[\s>/])")
@@ -64,6 +64,8 @@ def faces(loaded: LoadedGame, bleed: float = 3.0) -> Iterator[Face]:
             for side, copy, extra, size in _drawings(piece, face):
                 name = (face.back or piece.back) if side == "back" else (
                     face.template or piece.template)
+                if copy > 1 and not reads_copy(loaded, name):
+                    continue  # the same drawing as copy 1, already read
                 context = face_context(loaded, piece, face, side=side, copy=copy,
                                        bleed=bleed, extra=extra)
                 if size is not None:

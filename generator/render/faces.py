@@ -23,7 +23,7 @@ from generator.render.datalines import face_location
 from generator.render.errors import BuildError
 from generator.render.images import ImageRefused, ImageUse, embed_images
 from generator.render.sandbox import TemplateRefused
-from generator.render.svg import game_environment, render_face
+from generator.render.svg import game_environment, reads, render_face
 from generator.render.textfit import TextFitError
 
 
@@ -38,7 +38,33 @@ def face_svg_and_images(loaded: LoadedGame, piece: Any, face: Any, *, side: str,
                         copy: int, bleed: float, extra: Mapping[str, Any] | None = None,
                         size: tuple[float, float] | None = None
                         ) -> tuple[str, list[ImageUse]]:
-    """The face's SVG with its pictures embedded, and those pictures (``images``)."""
+    """The face's SVG with its pictures embedded, and those pictures (``images``); drawn
+    once per game and process (copies too, unless the template reads ``copy``)."""
+    name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
+    key = (piece.id, face.id, side, copy if reads_copy(loaded, name) else 0, bleed,
+           repr(sorted((extra or {}).items())), size)
+    found = loaded.drawn.get(key)
+    if found is None:
+        found = loaded.drawn[key] = _draw(loaded, piece, face, side=side, copy=copy,
+                                          bleed=bleed, extra=extra, size=size)
+    return found[0], list(found[1])
+
+
+def reads_copy(loaded: LoadedGame, name: str | None) -> bool:
+    """Whether the template reads ``copy`` (if not, its copies are drawn once); asked
+    once per game loaded, so an edited template is seen by the next load."""
+    key = ("reads copy", name)
+    if key not in loaded.drawn:
+        try:
+            loaded.drawn[key] = name is None or reads(game_environment(loaded), name, "copy")
+        except Exception:  # noqa: BLE001 - drawing it reports what is wrong, and where
+            loaded.drawn[key] = True
+    return bool(loaded.drawn[key])
+
+
+def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bleed: float,
+          extra: Mapping[str, Any] | None, size: tuple[float, float] | None
+          ) -> tuple[str, list[ImageUse]]:
     try:
         svg = render_face(loaded, piece, face, side=side, copy=copy, bleed=bleed,
                           extra=extra, size=size)

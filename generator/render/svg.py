@@ -57,6 +57,9 @@ def environment(search_path: tuple[Path, ...]) -> jinja2.Environment:
     return env
 
 
+STATEMENT = re.compile(r"\{%.*?%\}", re.DOTALL)
+REFERENCE = re.compile(r"\b(?:extends|include|import|from)\b")
+LITERAL = re.compile(r"\s*(?P<q>[\"'])(?P<name>[^\"']+)(?P=q)")
 FIELD = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
 
@@ -100,6 +103,23 @@ def variant_context(loaded: LoadedGame) -> dict[str, Any] | None:
     if variant is None:
         return None
     return {"name": variant.name, "notes": variant.notes, "changes": loaded.variant_changes}
+
+
+def reads(env: jinja2.Environment, name: str, variable: str, depth: int = 0) -> bool:
+    """Whether template ``name`` (or one it extends, includes or imports) may read
+    ``variable``: the word anywhere in their text (a comment too) counts, and so does a
+    template named by an expression. Erring on "yes" only costs drawing again."""
+    if depth > 20 or env.loader is None:
+        return True
+    source = env.loader.get_source(env, name)[0]
+    if re.search(rf"\b{re.escape(variable)}\b", source):
+        return True
+    for statement in STATEMENT.findall(source):
+        for keyword in REFERENCE.finditer(statement):
+            named = LITERAL.match(statement, keyword.end())
+            if named is None or reads(env, named["name"], variable, depth + 1):
+                return True
+    return False
 
 
 def render_face(loaded: LoadedGame, piece: Any, face: Any, *, side: str = "front",

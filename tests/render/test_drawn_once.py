@@ -1,0 +1,67 @@
+"""A face is drawn once per game loaded: every copy (unless its template reads ``copy``),
+every paper and the lint after the build share the same SVG."""
+
+from __future__ import annotations
+
+import jinja2
+import pytest
+
+from generator.games import GAMES
+from generator.render import faces
+from generator.render.svg import reads
+from generator.validate import validate_game
+
+TEMPLATES = {
+    "plain.j2": "<svg>{{ face.id }}</svg>",
+    "numbered.j2": "<svg>{{ face.id }} #{{ copy }}</svg>",
+    "base.j2": "<svg>{% block body %}{% endblock %} {{ copy }}</svg>",
+    "child.j2": "{% extends 'base.j2' %}{% block body %}x{% endblock %}",
+    "quiet-base.j2": "<svg>{% block body %}{% endblock %}</svg>",
+    "quiet-child.j2": "{%- extends \"quiet-base.j2\" -%}{% block body %}x{% endblock %}",
+    "computed.j2": "{% include face.part %}",
+    "macros.j2": "{% macro tag() %}{{ copy }}{% endmacro %}",
+    "imports.j2": "{% import 'macros.j2' as m %}<svg>{{ m.tag() }}</svg>",
+    "loop.j2": "{% extends 'loop.j2' %}",
+}
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("plain.j2", False), ("numbered.j2", True), ("child.j2", True),
+    ("quiet-child.j2", False), ("computed.j2", True), ("imports.j2", True),
+    ("loop.j2", True),
+])
+def test_a_template_reads_copy_through_what_it_extends_includes_or_imports(
+        name: str, expected: bool) -> None:
+    env = jinja2.Environment(loader=jinja2.DictLoader(TEMPLATES))
+    assert reads(env, name, "copy") is expected
+
+
+def test_copies_and_papers_share_one_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded = validate_game(GAMES["copper-creek"])
+    drawn: list[tuple[str, int]] = []
+    real = faces._draw
+
+    def counting(loaded_: object, piece: object, face: object, **kw: object) -> object:
+        drawn.append((getattr(face, "id", ""), int(kw["copy"])))  # type: ignore[call-overload]
+        return real(loaded_, piece, face, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(faces, "_draw", counting)
+    piece = next(p for _, p in loaded.data.pieces() if any(f.count > 1 for f in p.faces))
+    face = next(f for f in piece.faces if f.count > 1)
+    svgs = {faces.face_svg(loaded, piece, face, side="front", copy=c, bleed=3.0)
+            for c in range(1, face.count + 1)}
+    faces.face_svg(loaded, piece, face, side="front", copy=1, bleed=3.0)
+    assert len(svgs) == 1 and drawn == [(face.id, 1)]
+    faces.face_svg(loaded, piece, face, side="front", copy=1, bleed=0.0)  # another bleed
+    assert len(drawn) == 2
+
+
+def test_a_template_that_reads_copy_draws_each_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded = validate_game(GAMES["copper-creek"])
+    piece = next(p for _, p in loaded.data.pieces() if any(f.count > 1 for f in p.faces))
+    face = next(f for f in piece.faces if f.count > 1)
+    monkeypatch.setattr(faces, "reads", lambda env, name, variable: True)
+    monkeypatch.setattr(faces, "_draw", lambda loaded, piece, face, **kw: (f"#{kw['copy']}", []))
+    svgs = [faces.face_svg(loaded, piece, face, side="front", copy=c, bleed=3.0)
+            for c in (1, 2)]
+    assert svgs == ["#1", "#2"]
