@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="where the preview and the PDF are refreshed")
     w.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper of the PDF")
     w.add_argument("--interval", type=float, default=0.1, metavar="S",
-                   help="seconds between two looks at the files")
+                   help="saves this close together (seconds) are one rebuild")
     w.add_argument("--rounds", type=int, default=None, metavar="N",
                    help="stop after N rebuilds (default: None, watch until Ctrl-C)")
     w.set_defaults(func=run)

@@ -1,7 +1,8 @@
 """``copperplate watch``: rebuild a deck's preview and PDF on every save, in one process.
 
 The deck's YAML and templates (its own ``templates/`` and the bundled ones it can use)
-are polled for changes; each change validates the game again, redraws the preview (only
+are watched through the operating system's file events (watchfiles: inotify, no polling
+and no cost while nothing changes); each save validates the game again, redraws the preview (only
 faces whose SVG changed are drawn: the rest come from the caches) and then rebuilds the
 PDF the same way. Imports, templates and font subsets stay warm between saves. Invalid
 data is reported, shown on the preview page, and the watch goes on.
@@ -10,6 +11,7 @@ data is reported, shown on the preview page, and the watch goes on.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -76,6 +78,15 @@ class Watcher:
         return done
 
 
+WATCHED = (".yaml", ".j2", ".svg", ".png", ".jpg", ".csv", ".xlsx")
+
+
+def relevant(change: object, path: str) -> bool:
+    """A file a deck is made of (not an editor's swap or backup file, nor a hidden one)."""
+    name = os.path.basename(path)
+    return name.endswith(WATCHED) and not name.startswith(".")
+
+
 def _files(folders: list[Path]) -> Iterator[tuple[Path, os.stat_result]]:
     for folder in folders:
         if not folder.is_dir():
@@ -83,7 +94,7 @@ def _files(folders: list[Path]) -> Iterator[tuple[Path, os.stat_result]]:
         for root, dirs, names in os.walk(folder):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for name in sorted(names):
-                if name.endswith((".yaml", ".j2", ".svg", ".png", ".jpg")):
+                if relevant(None, name):
                     path = Path(root) / name
                     try:
                         yield path, path.stat()
@@ -92,13 +103,19 @@ def _files(folders: list[Path]) -> Iterator[tuple[Path, os.stat_result]]:
 
 
 def watch(watcher: Watcher, report: Callable[[Round], None], interval: float = 0.1,
-          rounds: int | None = None) -> None:
-    """Rebuild now and after every change until interrupted (or ``rounds`` rebuilds)."""
+          rounds: int | None = None, stop: threading.Event | None = None) -> None:
+    """Rebuild now and after every save until interrupted, ``stop`` is set or ``rounds``
+    rebuilds are done; saves within ``interval`` seconds of each other are one rebuild."""
+    from watchfiles import watch as saves
+
     report(watcher.rebuild())
     done = 1
-    while rounds is None or done < rounds:
-        time.sleep(interval)
-        result = watcher.poll()
-        if result is not None:
-            report(result)
-            done += 1
+    folders = [folder for folder in watcher.folders if folder.is_dir()]
+    if (rounds is not None and done >= rounds) or not folders:
+        return
+    for _ in saves(*folders, watch_filter=relevant, debounce=max(1, round(interval * 1000)),
+                   step=max(1, min(50, round(interval * 1000))), stop_event=stop):
+        report(watcher.rebuild())
+        done += 1
+        if rounds is not None and done >= rounds:
+            return

@@ -82,3 +82,39 @@ def test_a_broken_template_is_shown_and_the_watch_goes_on(tmp_path):
     touch_later(own)
     fixed = watcher.poll()
     assert fixed is not None and fixed.pdf is not None
+
+
+def test_a_save_is_seen_through_file_events_and_rebuilt(tmp_path):
+    """The watch waits on the file system's events: a save wakes it, nothing else does."""
+    import threading
+
+    from generator.export.live import watch
+
+    folder = copy_game("copperdale", tmp_path / "decks")
+    watcher = Watcher(lambda: load("copperdale", tmp_path / "decks"), [folder],
+                      tmp_path / "out")
+    rounds: list[object] = []
+    second = threading.Event()
+    stop = threading.Event()
+
+    def report(done):
+        rounds.append(done)
+        if len(rounds) == 2:
+            second.set()
+
+    worker = threading.Thread(target=watch, args=(watcher, report, 0.05, 2, stop))
+    worker.start()
+    try:
+        deck = folder / "deck.yaml"
+        original = deck.read_text()
+        saves = 0
+        # the watcher may not be listening yet when the first save lands: save again until
+        # it answers (the bound is only a guard against a watch that never wakes)
+        while not second.wait(0.2) and saves < 300:
+            deck.write_text(original + f"\n# save {saves}\n")
+            saves += 1
+        assert second.is_set(), "no rebuild after a save"
+    finally:
+        stop.set()
+        worker.join()
+    assert len(rounds) == 2 and rounds[1].pdf is not None

@@ -1,15 +1,16 @@
-"""CPU cost of ``validate`` (all five games) and ``lint GAME``, this checkout beside an
-older revision, in one run.
+"""CPU cost of ``validate`` (all five games), ``lint GAME`` and ``build`` (all five games),
+this checkout beside an older revision, in one run.
 
-    .venv/bin/python bench/validate.py                    # against bacd19f
-    .venv/bin/python bench/validate.py --against 5eb8c83 --repeat 7
+    .venv/bin/python bench/commands.py                    # against bacd19f
+    .venv/bin/python bench/commands.py --against 5eb8c83 --repeat 7 --only validate
 
 Each figure is the CPU time (user + system) of a fresh ``python -m generator`` process,
 imports included, the median of ``--repeat`` runs, the two trees taking turns so a shared
 machine's load falls on both alike. "cold" starts from an empty cache folder; "warm" runs
 again on the same folder with nothing changed (the pre-commit case). Bytecode is written
 (``PYTHONDONTWRITEBYTECODE`` unset), as on a user's machine after the first run. The
-targets (issue 22): validate ≤ 0.5 s warm and ≤ 1.5 s cold, lint ≤ 1 s warm.
+targets (issue 22): validate ≤ 0.5 s warm and ≤ 1.5 s cold, lint ≤ 1 s warm, a cold build
+≤ 1.0× bacd19f. A build writes into a fresh temporary folder each run.
 """
 
 from __future__ import annotations
@@ -26,17 +27,20 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _against import HERE, checkout  # noqa: E402
 
-CASES = {"validate": ["validate"], "lint copper-creek": ["lint", "copper-creek"]}
+CASES = {"validate": ["validate"], "lint copper-creek": ["lint", "copper-creek"],
+         "build": ["build", "--out", "{out}"]}
 
 
 def cpu_of(tree: Path, argv: list[str], cache: Path) -> float:
     """CPU seconds of one ``python -m generator ARGV`` run in ``tree`` with ``cache``."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(PYTHONPATH=str(tree), COPPERPLATE_CACHE=str(cache))
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-m", "generator", *argv], cwd=tree, env=env,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with tempfile.TemporaryDirectory(prefix="copperplate-bench-out-") as out:
+        argv = [word.replace("{out}", out) for word in argv]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-m", "generator", *argv], cwd=tree, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
@@ -55,6 +59,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--against", default="bacd19f", help="the revision to compare with")
     parser.add_argument("--repeat", type=int, default=5, help="runs of each case per tree")
+    parser.add_argument("--only", choices=list(CASES), action="append",
+                        help="time this command only (again for more)")
     args = parser.parse_args()
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
@@ -66,6 +72,8 @@ def main() -> int:
               f"{args.against} warm | ratio |")
         print("|---|---:|---:|---:|---:|---:|---:|")
         for name, argv in CASES.items():
+            if args.only and name not in args.only:
+                continue
             mine, theirs = measure([HERE, old], argv, args.repeat)
             print(f"| `{name}` | {mine['cold']:.2f} s | {theirs['cold']:.2f} s | "
                   f"{mine['cold'] / theirs['cold']:.2f}× | {mine['warm']:.2f} s | "
