@@ -26,6 +26,9 @@ def _figure(rows: int = 1, cols: int = 1, height: float = 3.0,
     import matplotlib
 
     matplotlib.use("Agg")
+    # labels are data (event names, bot names from a record file): never mathtext, so a
+    # name like "$\\frac{$" is printed as it is instead of parsed
+    matplotlib.rcParams["text.parse_math"] = False
     from matplotlib.figure import Figure as MplFigure
 
     fig = MplFigure(figsize=(width * cols, height * rows), dpi=100, layout="constrained")

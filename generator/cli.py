@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
 
 from generator import __version__
 from generator.commands import COMMANDS
@@ -33,7 +37,31 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _as_ctrl_c(number: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def sigterm_as_ctrl_c() -> Iterator[None]:
+    """SIGTERM (a CI job cancelled, ``kill``, a container stopping) ends a command as
+    Ctrl-C does: the games finished are summarised and recorded, nothing half-written
+    is left. Only the main thread can own a signal; elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _as_ctrl_c)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    with sigterm_as_ctrl_c():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         args = parser().parse_args(argv)
         return int(args.func(args))

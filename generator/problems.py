@@ -10,15 +10,38 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from generator.bundled import BUNDLED_ROOTS
 
 ERROR = "error"
 WARNING = "warning"
+MAX_LISTED = 1000  # problems printed by any format; the rest are counted in one more line
+UNLISTED = "too-many-problems"  # the rule of that line
+# what a terminal, a CI log or an XML parser must not receive raw: C0 and C1 controls (ESC
+# starts terminal sequences), the bidirectional overrides that reorder what is read,
+# surrogates and the two non-characters XML 1.0 refuses
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                    "\ud800-\udfff\ufffe\uffff]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _shown(match: re.Match[str]) -> str:
+    char = match.group()
+    return _NAMED.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100
+                                else f"\\u{ord(char):04x}")
+
+
+def printable(text: str, keep: str = "") -> str:
+    """``text`` with every unsafe character shown as its escape (ESC as ``\\x1b``, a
+    newline as ``\\n``), except those in ``keep``: a name or message from a deck cannot
+    colour a terminal, start a line of its own or break an XML report."""
+    return UNSAFE.sub(lambda m: m.group() if m.group() in keep else _shown(m), text)
 
 
 @dataclass(frozen=True, order=True)
@@ -31,7 +54,9 @@ class Problem:
     rule: str
 
     def format(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}: {self.severity}: {self.message} ({self.rule})"
+        """``PATH:LINE:COL: SEVERITY: MESSAGE (RULE)`` on one line, unsafe characters escaped."""
+        return printable(f"{self.path}:{self.line}:{self.col}: {self.severity}: "
+                         f"{self.message} ({self.rule})")
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -41,9 +66,16 @@ def display_path(path: Path | str) -> str:
     """The path as the user should see it: relative to the current directory if inside it;
     a bundled file as ``<bundled>/templates/…`` (wherever the package is installed);
     anything else absolute, never ``../…``."""
-    absolute = Path(os.path.abspath(path))
+    return _display_path(os.fspath(path), os.getcwd())
+
+
+@lru_cache(maxsize=4096)
+def _display_path(path: str, cwd: str) -> str:
+    """``display_path`` worked out once per file and folder: a deck can have a million
+    problems in one file."""
+    absolute = Path(os.path.normpath(os.path.join(cwd, path)))
     try:
-        relative = os.path.relpath(absolute)
+        relative = os.path.relpath(absolute, cwd)
     except ValueError:  # another drive (Windows)
         relative = str(absolute)
     if not relative.startswith(os.pardir) and not os.path.isabs(relative):
@@ -55,7 +87,26 @@ def display_path(path: Path | str) -> str:
 
 
 def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
-    return sorted(set(problems))
+    """Sorted, once each, and at most ``MAX_LISTED`` of them: the rest are counted in one
+    more problem at the first of them, so a hostile deck cannot flood the output. The
+    counts a check made of its own unlisted problems come last."""
+    found = sorted(set(problems))
+    counts = [p for p in found if p.rule == UNLISTED]
+    found = [p for p in found if p.rule != UNLISTED]
+    if len(found) <= MAX_LISTED:
+        return found + counts
+    rest = found[MAX_LISTED:]
+    errors = sum(p.severity == ERROR for p in rest)
+    return [*found[:MAX_LISTED], *counts,
+            unlisted(rest[0], len(rest), errors, f"the first {MAX_LISTED} are listed")]
+
+
+def unlisted(first: Problem, count: int, errors: int, why: str) -> Problem:
+    """One problem that stands for ``count`` more (``errors`` of them errors), at the
+    first of them."""
+    return Problem(first.path, first.line, first.col, ERROR if errors else WARNING,
+                   f"{count} more problem(s) not listed ({errors} error(s), "
+                   f"{count - errors} warning(s)); {why}", UNLISTED)
 
 
 def format_text(problems: Iterable[Problem]) -> str:
@@ -73,7 +124,8 @@ def has_errors(problems: Iterable[Problem]) -> bool:
 def _github_escape(text: str, *, prop: bool = False) -> str:
     """GitHub's workflow-command escaping: a message may not break the line; a property
     value may not end its own ``key=value`` either."""
-    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    text = printable(text, keep="\r\n").replace("%", "%25")
+    text = text.replace("\r", "%0D").replace("\n", "%0A")
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 
@@ -87,8 +139,10 @@ def format_github(problems: Iterable[Problem]) -> str:
 
 def format_junit(problems: Iterable[Problem], suite: str = "copperplate") -> str:
     """One test case per problem, failed; a clean run is one passing case, so the CI's
-    test report shows that the check ran."""
-    found = sort_problems(problems)
+    test report shows that the check ran. Every text from the deck is made printable, so
+    the report stays valid XML whatever a file name or message holds."""
+    found = [Problem(printable(p.path), p.line, p.col, p.severity, printable(p.message),
+                     printable(p.rule)) for p in sort_problems(problems)]
     root = ET.Element("testsuites")
     cases = ET.SubElement(root, "testsuite", name=suite, tests=str(max(len(found), 1)),
                           failures=str(len(found)), errors="0")

@@ -162,8 +162,10 @@ def record_path(value: str | None) -> Path | None:
 
 
 def _quiet_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops handing out games."""
+    """Workers leave Ctrl-C to the main process, which stops handing out games; a
+    SIGTERM sent to a worker itself ends it (not the parent's Ctrl-C handling)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 @contextmanager

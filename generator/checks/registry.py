@@ -21,26 +21,47 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.problems import ERROR, WARNING, Problem
+from generator.problems import ERROR, MAX_LISTED, WARNING, Problem, unlisted
 from generator.yamlsrc import Loc, Source
 
 CHECK_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
 class Reporter:
-    """What a check calls to complain; it knows the sources and the check's id."""
+    """What a check calls to complain; it knows the sources and the check's id. Past
+    ``MAX_LISTED`` problems it only counts them (a deck's own composition rules can be
+    broken millions of times); ``listed`` adds one problem that says how many."""
 
     def __init__(self, sources: Mapping[str, Source], rule: str):
         self.sources = sources
         self.rule = rule
         self.problems: list[Problem] = []
+        self.first_unlisted: Problem | None = None  # and after it, only counts
+        self.unlisted = self.unlisted_errors = 0
+
+    def listed(self) -> list[Problem]:
+        """The problems kept, and one more counting those that were not."""
+        if self.first_unlisted is None:
+            return self.problems
+        return [*self.problems, unlisted(self.first_unlisted, self.unlisted,
+                                         self.unlisted_errors,
+                                         f"check '{self.rule}' lists its first {MAX_LISTED}")]
 
     def _add(self, loc: Loc, message: str, severity: str, key: bool, rule: str | None) -> None:
+        if len(self.problems) < MAX_LISTED:
+            self.problems.append(self._problem(loc, message, severity, key, rule))
+            return
+        self.unlisted += 1
+        self.unlisted_errors += severity == ERROR
+        if self.first_unlisted is None:
+            self.first_unlisted = self._problem(loc, message, severity, key, rule)
+
+    def _problem(self, loc: Loc, message: str, severity: str, key: bool,
+                 rule: str | None) -> Problem:
         stem = str(loc[0]) if loc else "game"
         source = self.sources.get(stem) or self.sources["game"]
         rest = tuple(loc[1:]) if stem in self.sources else ()
-        self.problems.append(source.problem(rest, message, rule or self.rule, key=key,
-                                            severity=severity))
+        return source.problem(rest, message, rule or self.rule, key=key, severity=severity)
 
     def error(self, loc: Loc, message: str, *, key: bool = False,
               rule: str | None = None) -> None:
@@ -103,5 +124,5 @@ def run_checks(registries: Iterable[Registry], data: Any,
                 last = traceback.extract_tb(exc.__traceback__)[-1]
                 reporter.error((), f"check crashed: {type(exc).__name__}: {exc} "
                                f"({last.filename}:{last.lineno})")
-            problems.extend(reporter.problems)
+            problems.extend(reporter.listed())
     return problems

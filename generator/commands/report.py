@@ -98,22 +98,39 @@ def _intro(summary: dict[str, Any]) -> str:
             f"{summary['seed']}" + (", seats rotated" if summary["rotate"] else ""))
 
 
+def _recorded_games(game_id: str, paths: list[Path]) -> list[tuple[int, Any]]:
+    """Every game of the files, without its actions; all of one game and player count,
+    with at most ``MAX_EVENT_NAMES`` event names between them (each is a row of a plot)."""
+    from generator.engine.record import MAX_EVENT_NAMES, RecordError, read_records
+
+    games: list[tuple[int, Any]] = []
+    names: set[str] = set()
+    for path in paths:
+        for line, index, record in read_records(path, actions=False):
+            if record.game != game_id:
+                raise RecordError(path, line, 1, f"a {record.game} game, not {game_id}")
+            if games and record.players != games[0][1].players:
+                raise RecordError(path, line, 1, f"a game of {record.players} players among "
+                                  f"games of {games[0][1].players}")
+            names.update(record.events)
+            if len(names) > MAX_EVENT_NAMES:
+                raise RecordError(path, line, 1, f"more than {MAX_EVENT_NAMES} event names "
+                                  "in the records")
+            games.append((index, record))
+    return games
+
+
 def _from_records(game_id: str, paths: list[Path]) -> str | None:
     from generator.balance_report import lineup_of, summary_of
     from generator.engine.compare import PairTally
-    from generator.engine.record import RecordError, read_records
+    from generator.engine.record import RecordError
     from generator.engine.tally import Tally
 
     for path in paths:
         if not path.is_file():
             raise UsageError(f"--record: '{path}' is not a file")
-    games: list[tuple[int, Any]] = []
     try:
-        for path in paths:
-            for index, record in read_records(path):
-                if record.game != game_id:
-                    raise RecordError(path, 1, 1, f"a {record.game} game, not {game_id}")
-                games.append((index, record))
+        games = _recorded_games(game_id, paths)
     except RecordError as exc:
         print(exc.located, file=sys.stderr)
         return None

@@ -49,14 +49,6 @@ class GameRecord:
                 "turns": self.turns, "scores": self.scores, "winners": self.winners,
                 "first_player": self.first_player, "events": self.events}
 
-    @classmethod
-    def from_line(cls, line: dict[str, Any]) -> GameRecord:
-        fields = {k: line[k] for k in ("game", "players", "seed", "bots", "positions",
-                                       "completed", "violations", "turns", "scores",
-                                       "winners", "first_player", "events")}
-        return cls(**fields, actions=[from_json_action(a) for a in line["actions"]],
-                   side=str(line.get("side", "")))
-
 
 def _jsonable(action: Action) -> Any:
     return list(map(_jsonable, action)) if isinstance(action, tuple) else action

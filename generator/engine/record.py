@@ -9,9 +9,19 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Annotated, Any, Literal, NamedTuple
 
-from generator.engine.playout import GameRecord
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
+
+from generator.engine.playout import GameRecord, from_json_action
+from generator.problems import display_path, printable
 
 
 class RecordWriter:
@@ -43,24 +53,111 @@ class RecordWriter:
 class RecordError(ValueError):
     """A record line that cannot be read: ``located`` is ``PATH:LINE:COL: error: …``."""
 
-    def __init__(self, path: Path, line: int, col: int, message: str):
-        super().__init__(f"{path}:{line}:{col}: error: {message} (game-record)")
+    def __init__(self, path: Path, line: int, col: int, message: str,
+                 rule: str = "game-record"):
+        super().__init__(printable(f"{display_path(path)}:{line}:{col}: error: {message} "
+                                   f"({rule})"))
         self.located = str(self)
 
 
-def read_records(path: Path) -> Iterator[tuple[int, GameRecord]]:
-    """Every game of a record file with its number in the run."""
-    with path.open(encoding="utf-8") as handle:
-        for number, text in enumerate(handle, start=1):
-            if not text.strip():
-                continue
-            try:
-                line = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise RecordError(path, number, exc.colno, f"not JSON: {exc.msg}") from None
-            try:
-                index, record = int(line["index"]), GameRecord.from_line(line)
-            except (KeyError, TypeError, ValueError) as exc:
-                raise RecordError(path, number, 1,
-                                  f"not a game record (missing or wrong {exc})") from None
-            yield index, record
+# A record is read like every other input: every size bounded, far past any real run
+MAX_LINE_BYTES = 4 << 20  # a 4-player Kings of Copper game is ~40 kB
+MAX_GAMES = 1_000_000  # lines of one file
+MAX_PLAYERS = 16  # past every game's own limit, which replay checks too
+MAX_EVENT_NAMES = 64  # a game declares a handful
+EventName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
+Short = Annotated[str, StringConstraints(max_length=200)]
+Seat = Annotated[int, Field(ge=0, lt=MAX_PLAYERS)]
+
+
+class RecordLine(BaseModel):
+    """The schema of one line of a ``--record`` file (``GameRecord.to_line``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    index: Annotated[int, Field(ge=0, le=10**12)]
+    game: Annotated[str, StringConstraints(min_length=1, max_length=64)]
+    players: Annotated[int, Field(ge=1, le=MAX_PLAYERS)]
+    seed: Annotated[int, Field(ge=-(2**63), lt=2**63)] | Short
+    bots: list[Annotated[str, StringConstraints(min_length=1, max_length=100)]]
+    actions: list[Any] = Field(max_length=1_000_000)
+    positions: list[Seat]
+    completed: bool
+    violations: list[Annotated[str, StringConstraints(max_length=2000)]] = Field(
+        max_length=1000)
+    turns: Annotated[int, Field(ge=0, le=10**9)]
+    scores: list[int | float] = Field(max_length=MAX_PLAYERS)
+    winners: list[Seat] = Field(max_length=MAX_PLAYERS)
+    first_player: Seat
+    events: dict[EventName, Annotated[int, Field(ge=0, le=10**9)]] = Field(
+        max_length=MAX_EVENT_NAMES)
+    side: Literal["", "base", "variant"] = ""
+
+    @model_validator(mode="after")
+    def _seats(self) -> RecordLine:
+        """Every seat number names a seat of this game: one bot each, positions a
+        permutation, winners and the first player among the seats."""
+        seats = range(self.players)
+        if len(self.bots) != self.players:
+            raise ValueError(f"{self.players} players but {len(self.bots)} bots")
+        if sorted(self.positions) != list(seats):
+            raise ValueError(f"positions must order the {self.players} seats")
+        if self.scores and len(self.scores) != self.players:
+            raise ValueError(f"{self.players} players but {len(self.scores)} scores")
+        if any(seat not in seats for seat in [*self.winners, self.first_player]):
+            raise ValueError(f"a winner or the first player is not one of the "
+                             f"{self.players} seats")
+        return self
+
+
+class Recorded(NamedTuple):
+    line: int  # in the file, for located errors
+    number: int  # the game's number in its run (its "index")
+    record: GameRecord
+
+
+def read_records(path: Path, *, actions: bool = True) -> Iterator[Recorded]:
+    """Every game of a record file with its line and its number in the run, each line
+    checked against ``RecordLine`` (without ``actions``, the records keep none: a report
+    needs only the results)."""
+    with path.open("rb") as handle:
+        for number in range(1, MAX_GAMES + 2):
+            raw = handle.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            if number > MAX_GAMES:
+                raise RecordError(path, number, 1, f"more than {MAX_GAMES} games in one file")
+            if raw.strip():
+                line = _parsed(path, number, raw)
+                yield Recorded(number, line.index, _record(line, actions))
+
+
+def _parsed(path: Path, number: int, raw: bytes) -> RecordLine:
+    if len(raw) > MAX_LINE_BYTES:
+        raise RecordError(path, number, 1, f"a line longer than {MAX_LINE_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(path, number, exc.start + 1, "not UTF-8 text") from None
+    try:
+        fields = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        col, why = (exc.colno, exc.msg) if isinstance(exc, json.JSONDecodeError) else (
+            1, "nested too deeply")
+        raise RecordError(path, number, col, f"not JSON: {why}") from None
+    try:
+        return RecordLine.model_validate(fields)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        why = str(first.get("ctx", {}).get("error") or first["msg"])  # ours, or pydantic's
+        where = "".join(f"{part}: " for part in (".".join(map(str, first["loc"])),) if part)
+        raise RecordError(path, number, 1, f"not a game record: {where}{why}") from None
+
+
+def _record(line: RecordLine, actions: bool) -> GameRecord:
+    return GameRecord(
+        game=line.game, players=line.players, seed=line.seed, bots=line.bots,
+        actions=[from_json_action(a) for a in line.actions] if actions else [],
+        positions=line.positions, completed=line.completed, violations=line.violations,
+        turns=line.turns, scores=line.scores, winners=line.winners,
+        first_player=line.first_player, events=line.events, side=line.side)

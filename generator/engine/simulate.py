@@ -160,16 +160,19 @@ def _ordered(pool: Pool, worker: Worker, plan: Batch, workers: int) -> Iterator[
 
 @contextmanager
 def _shielded() -> Iterator[None]:
-    """Hold a Ctrl-C that arrives in here until the block is done."""
+    """Hold a Ctrl-C (or a SIGTERM, which the command line turns into one) that arrives
+    in here until the block is done."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda number, _frame: caught.append(number))
+    held = (signal.SIGINT, signal.SIGTERM)
+    previous = [signal.signal(n, lambda number, _frame: caught.append(number)) for n in held]
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, handler in zip(held, previous, strict=True):
+            signal.signal(number, handler)
     if caught:
         raise KeyboardInterrupt
 

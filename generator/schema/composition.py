@@ -43,13 +43,12 @@ class Bounds(Model):
 
     def broken(self, found: float) -> str | None:
         """What is wrong with ``found``, or None when it is within bounds."""
-        shown = f"{found:g}"
         if self.exactly is not None and found != self.exactly:
-            return f"expected exactly {self.exactly:g}, found {shown}"
+            return f"expected exactly {self.exactly:g}, found {found:g}"
         if self.min is not None and found < self.min:
-            return f"expected at least {self.min:g}, found {shown}"
+            return f"expected at least {self.min:g}, found {found:g}"
         if self.max is not None and found > self.max:
-            return f"expected at most {self.max:g}, found {shown}"
+            return f"expected at most {self.max:g}, found {found:g}"
         return None
 
 

@@ -11,16 +11,18 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
 import pytest
+from waiting import wait_for
 
 from generator.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
 from generator.cli import main
 from generator.problems import Problem, display_path, format_github, format_junit
+
+ROOT = str(Path(__file__).resolve().parents[2])  # the package, wherever pytest runs
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -201,14 +203,17 @@ def test_ctrl_c_while_the_games_load_prints_one_line(
     assert capsys.readouterr().err == "copperplate: interrupted\n"
 
 
-def test_ctrl_c_in_a_terminal_interrupts_the_whole_run_in_one_line() -> None:
-    """Ctrl-C reaches every process of the terminal's group, pool workers included."""
+def test_ctrl_c_in_a_terminal_interrupts_the_whole_run_in_one_line(tmp_path: Path) -> None:
+    """Ctrl-C reaches every process of the terminal's group, pool workers included. It is
+    sent once the first games are recorded (their file appears), not after a sleep."""
     run = subprocess.Popen([sys.executable, "-m", "generator", "simulate", "copper-creek",
-                            "--games", "1000000"], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(2.5)
+                            "--games", "1000000", "--jobs", "2", "--record", "run.jsonl"],
+                           cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, start_new_session=True,
+                           env={**os.environ, "PYTHONPATH": ROOT})
+    wait_for(lambda: any(tmp_path.glob(".run.jsonl.*.tmp")), run)
     os.killpg(run.pid, signal.SIGINT)
-    out, err = run.communicate(timeout=60)
+    out, err = run.communicate(timeout=120)
     # the games finished so far are summarised (issue 14), and stderr says why in one line
     assert run.returncode == 130 and out.startswith("copper-creek: ")
     assert "stopped by Ctrl-C after" in out

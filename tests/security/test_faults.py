@@ -1,0 +1,57 @@
+"""Faults end cleanly: a signal, a killed export, a network peer that never answers, a
+number that is not one. Each case says what happens to the process and what must be
+left behind. Signals are sent when an event shows the run is under way (a file appears),
+never after a sleep: the tests hold on a loaded machine."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from waiting import wait_for
+
+from generator.engine.record import read_records
+
+ROOT = str(Path(__file__).resolve().parents[2])  # the package, wherever pytest runs
+
+
+def started_record(folder: Path, *argv: str) -> subprocess.Popen[str]:
+    """``simulate`` of a million games writing ``run.jsonl`` in ``folder``, once its first
+    games are written to the hidden temporary file."""
+    child = subprocess.Popen([sys.executable, "-m", "generator", "simulate", "copper-creek",
+                              "--games", "1000000", "--record", "run.jsonl", *argv],
+                             cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, start_new_session=True,
+                             env={**os.environ, "PYTHONPATH": ROOT})
+    wait_for(lambda: any(folder.glob(".run.jsonl.*.tmp")), child)
+    return child
+
+
+def assert_stopped_and_recorded(child: subprocess.Popen[str], folder: Path) -> None:
+    out, err = child.communicate(timeout=120)
+    assert child.returncode == 130, err
+    played = int(re.match(r"copper-creek: (\d+) games", out).group(1))  # type: ignore[union-attr]
+    assert f"stopped by Ctrl-C after {played} of 1000000 games" in out
+    assert err.splitlines() == [f"copperplate: interrupted after {played} of 1000000 games "
+                                "(their summary is above)"]
+    kept = list(read_records(folder / "run.jsonl"))
+    assert played >= 1 and [r.number for r in kept] == list(range(played))
+    assert sorted(p.name for p in folder.iterdir()) == ["run.jsonl"]  # no hidden temporary
+
+
+def test_sigterm_during_simulate_record_keeps_the_record_and_summary(tmp_path: Path) -> None:
+    """What a cancelled CI job does: SIGTERM to the process. Before: no summary, the
+    record lost, a hidden temporary file left."""
+    child = started_record(tmp_path, "--jobs", "1")
+    child.send_signal(signal.SIGTERM)
+    assert_stopped_and_recorded(child, tmp_path)
+
+
+def test_sigterm_with_worker_processes_ends_the_same(tmp_path: Path) -> None:
+    child = started_record(tmp_path, "--jobs", "2")
+    child.send_signal(signal.SIGTERM)
+    assert_stopped_and_recorded(child, tmp_path)
