@@ -40,7 +40,7 @@ from functools import partial
 
 from generator.engine.api import CHANCE, Action, State
 from generator.engine.bots import Bot, RandomBot
-from generator.engine.playout import BotFactory, sample_chance
+from generator.engine.playout import BotFactory, StuckError, sample_chance
 
 DEFAULT_PLAYOUTS = 100
 MAX_PLAYOUTS = 100_000
@@ -118,7 +118,10 @@ class MctsBot(Bot):
                 break
             player = game.current_player()
             if player == CHANCE:
-                game.apply_action(sample_chance(game, rng))
+                try:
+                    game.apply_action(sample_chance(game, rng))
+                except StuckError as stuck:
+                    raise StuckError(f"in a playout of its search (trying {action!r}): {stuck}") from None
             elif by_bot:
                 if player not in bots:
                     bots[player] = self.rollout(player, seed)
