@@ -5,10 +5,29 @@ Chance events (shuffles, draws, dice) are actions too: when ``current_player()``
 their probabilities. A whole game is therefore ``(players, action list)`` and a replay
 needs no random generator. Actions are ints, strings or tuples of those: plain, sortable,
 JSON-friendly values. ``legal_actions()`` is sorted and deterministic.
+
+What a seat can see (after OpenSpiel's information states and resampling): a game whose
+position holds things some seat cannot see (face-down chips, others' hands, the order of
+a pile) sets ``hidden_information = True`` and overrides two methods:
+
+- ``information(seat)``: the seat's *information view*, a string (hashable, storable)
+  of everything it has observed: its own hand, what lies face up, what it peeked at, the
+  public record. Two positions with the same view are the same to that seat.
+- ``determinize(seat, rng)``: a fresh *determinization*, a copy in which every hidden
+  thing is dealt again at random, consistent with the seat's view. It is a function of
+  the view and the generator only: two positions with the same view give the same copy
+  for generators in the same state (so a bot that searches determinizations cannot tell
+  them apart either).
+
+A game whose draws are chance nodes taken when they happen (a pile is a set of unseen
+cards, not an order) keeps nothing hidden: the defaults say so (the view is the whole
+position, a determinization is a clone).
 """
 
 from __future__ import annotations
 
+import json
+import random
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -24,6 +43,8 @@ class State(ABC):
     # The seat that took (or takes) the first turn: wins by turn order count from it.
     # Games whose first player is chosen at set-up set it; the others start with seat 0.
     first_player: int = 0
+    # Whether some seat may be unable to see part of a position (see the module doc).
+    hidden_information: bool = False
 
     @abstractmethod
     def current_player(self) -> int:
@@ -76,6 +97,16 @@ class State(ABC):
         cave-ins…), every declared name present, zero included, so a mechanic that never
         fires shows in the simulation summary. Games without declared events: empty."""
         return {}
+
+    def information(self, seat: int) -> str:
+        """What ``seat`` has observed, as canonical JSON (the module doc). Without hidden
+        information: the whole position."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy with every hidden thing dealt again at random, consistent with what
+        ``seat`` has observed (the module doc). Without hidden information: a clone."""
+        return self.clone()
 
     def action_to_string(self, action: Action) -> str:
         """The action in the game's own words (for logs)."""

@@ -11,6 +11,12 @@ Each round's playouts use *common random numbers*: playout k of every candidate 
 chance outcomes and its moves from the same seed, so two candidates are compared on the
 same cards and dice and the difference between them is what the action did, not luck.
 
+The search is fair (*information-set* search, after Cowling et al.'s determinized
+playouts): each playout starts from a fresh determinization of the position for the
+deciding seat (``State.determinize``), every hidden thing dealt again from that seat's
+view, the same deal for every candidate of that playout. So no decision can depend on a
+face-down chip, another's hand or the order of a pile: only on what the seat has seen.
+
 A playout plays every seat to the end: uniformly at random (``mcts``, ``mcts:N``), or with
 one of the game's own bots (``mcts:N:greedy``). With a bot, the search is the *rollout
 algorithm*: the bot's own choice plays every round beside the candidates and is left only
@@ -34,7 +40,7 @@ from functools import partial
 
 from generator.engine.api import CHANCE, Action, State
 from generator.engine.bots import Bot, RandomBot
-from generator.engine.playout import BotFactory, sample_chance
+from generator.engine.playout import BotFactory, StuckError, sample_chance
 
 DEFAULT_PLAYOUTS = 100
 MAX_PLAYOUTS = 100_000
@@ -102,7 +108,7 @@ class MctsBot(Bot):
     def _playout(self, state: State, action: Action, seed: int) -> tuple[float, float]:
         """This seat's share of the win after ``action`` and a playout, and its score
         less the best other seat's (its own score alone in a solo game)."""
-        game = state.clone()
+        game = state.determinize(self.seat, random.Random(f"deal:{seed}"))
         game.apply_action(action)
         rng = random.Random(seed)
         by_bot = self.advisor is not None
@@ -112,7 +118,10 @@ class MctsBot(Bot):
                 break
             player = game.current_player()
             if player == CHANCE:
-                game.apply_action(sample_chance(game, rng))
+                try:
+                    game.apply_action(sample_chance(game, rng))
+                except StuckError as stuck:
+                    raise StuckError(f"in a playout of its search (trying {action!r}): {stuck}") from None
             elif by_bot:
                 if player not in bots:
                     bots[player] = self.rollout(player, seed)

@@ -58,10 +58,17 @@ def from_json_action(value: Any) -> Action:
     return tuple(map(from_json_action, value)) if isinstance(value, list) else value
 
 
+class StuckError(RuntimeError):
+    """Play cannot go on: a chance node with no outcome (an engine bug, reported where it
+    happened as a violation of the game, never a traceback)."""
+
+
 def sample_chance(state: State, rng: random.Random) -> Action:
     if _uniform(state):
         return _sample_uniform(state.legal_actions(), rng)
     outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise _stuck(state)
     r = rng.random()
     total = 0.0
     for action, p in outcomes:
@@ -69,6 +76,11 @@ def sample_chance(state: State, rng: random.Random) -> Action:
         if r < total:
             return action
     return outcomes[-1][0]
+
+
+def _stuck(state: State) -> StuckError:
+    where = state.describe()
+    return StuckError(f"a chance node with no outcome{f' ({where})' if where else ''}")
 
 
 def _uniform(state: State) -> bool:
@@ -80,6 +92,8 @@ def _sample_uniform(actions: list[Action], rng: random.Random) -> Action:
     """``sample_chance`` over equally likely outcomes: the first outcome whose running
     total of probabilities passes the draw, found by bisection among the same float sums
     that the general walk adds up in the same order (so the same outcome)."""
+    if not actions:
+        raise StuckError("a chance node with no outcome")
     r = rng.random()
     i = bisect_right(_TOTALS.get(len(actions)) or _running_totals(len(actions)), r)
     return actions[i] if i < len(actions) else actions[-1]
@@ -116,12 +130,17 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
                                      f"{limit} actions")
             break
         player = state.current_player()
-        if player != CHANCE:
-            action = seats[player].step(state)
-        elif uniform:
-            action = _sample_uniform(state.legal_actions(), chance_rng)
-        else:
-            action = sample_chance(state, chance_rng)
+        try:
+            if player != CHANCE:
+                action = seats[player].step(state)
+            elif uniform:
+                action = _sample_uniform(state.legal_actions(), chance_rng)
+            else:
+                action = sample_chance(state, chance_rng)
+        except StuckError as stuck:
+            who = "chance" if player == CHANCE else f"P{player + 1}'s {record.bots[player]}"
+            record.violations.append(f"after action {len(actions)}: {who}: {stuck}")
+            break
         if log:
             who = "chance" if player == CHANCE else f"P{player + 1}"
             record.log.append(f"{who}: {state.action_to_string(action)}")

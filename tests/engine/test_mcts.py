@@ -89,3 +89,35 @@ def test_it_keeps_the_rollout_bots_choice_unless_surely_beaten() -> None:
              [(1.0, 5.0), (1.0, 6.0), (1.0, 5.0), (1.0, 6.0)]]
     assert _surely_better(1, 0, clear)
     assert not _surely_better(0, 1, clear)
+
+
+class Stuck(ToyState):
+    """A broken toy: from 6 points the die has no faces (a chance node with no outcome)."""
+
+    def legal_actions(self) -> list[Action]:
+        if self.roll == 0 and max(self.scores) >= 6 and not self.is_terminal():
+            return []
+        return super().legal_actions()
+
+    def clone(self) -> Stuck:
+        return Stuck(list(self.scores), self.seat, self.roll, self.turns)
+
+
+class StuckGame(ToyGame):
+    def new_initial_state(self, players: int) -> Stuck:
+        return Stuck([0] * players)
+
+
+def test_a_playout_that_cannot_go_on_is_a_located_violation() -> None:
+    # in the search's playouts and in the game itself: a violation where it happened,
+    # never a traceback (issue 21: IndexError in sample_chance)
+    for lineup in (["mcts:4", "random"], ["random", "random"]):
+        bots = [(name, bot_named({"random": RandomBot}, name)) for name in lineup]
+        record = play(StuckGame(), 2, bots, "x")  # type: ignore[arg-type]
+        assert not record.completed and len(record.violations) == 1, record.violations
+        assert record.violations[0].startswith("after action ")
+        assert "a chance node with no outcome" in record.violations[0]
+    summary = run(StuckGame(), 2, 2, 3, [("mcts:4", bot_named({}, "mcts:4")),  # type: ignore[list-item]
+                                         ("random", RandomBot)])
+    assert summary["completed"] == 0
+    assert all(v.startswith("game ") and "(seed 3/" in v for v in summary["violations"])

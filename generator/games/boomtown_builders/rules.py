@@ -71,6 +71,9 @@ class Board:
 class BoomtownState(State):
     # Seat 0 holds the Starting Player Marker in round 1 (it then passes left)
     first_player = 0
+    # Nothing hidden: the draft lies face up, and a card drawn, a terrain tile laid or a
+    # hideout revealed is a chance node taken when it happens (the piles are counts).
+    hidden_information = False
 
     def __init__(self, tables: Tables, board: Board):
         self.tables = tables

@@ -30,6 +30,9 @@ CHANCE_PHASES = ("heart-draw", "heart-roll", "mine-roll", "grow-draw", "roll")
 class ColdComfortState(State):
     # Seat 0 plays first and takes the least starting Gold (Setup); wins by turn order
     first_player = 0
+    # Nothing hidden: the city tiles are drawn by chance when placed (the deck is the set
+    # not yet drawn), the dice and everything else lie open.
+    hidden_information = False
 
     def __init__(self, game: ColdComfortGame, players: int):
         self.game = game

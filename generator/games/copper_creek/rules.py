@@ -29,6 +29,10 @@ NO_CARD = -1
 
 
 class CopperCreekState(State):
+    # Nothing hidden: no hands, a card drawn is a chance node over the pile (a set of
+    # unseen cards) and is built face up at once.
+    hidden_information = False
+
     def __init__(self, game: CopperCreekGame, players: int):
         t = game.tables
         self.game = game

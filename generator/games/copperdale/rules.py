@@ -31,6 +31,8 @@ FIELDS = ("month", "unseen", "main_fresh", "bottom", "border", "drawn", "assigne
 
 class CopperdaleState(State):
     first_player = 0  # a solo game: the one seat plays first (wins by turn order)
+    # Nothing hidden: a draw is a chance node over the unseen pool, taken when it happens.
+    hidden_information = False
 
     def __init__(self, tables: Tables):
         t = self.t = tables

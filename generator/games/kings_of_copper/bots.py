@@ -28,10 +28,6 @@ CARD_ORDER = ("cave-in-shift", "peek-discount", "prospect-discount", "title-disc
 class GreedyBot(Bot):
     name = "greedy"
 
-    def __init__(self, seat: int, seed: int | str):
-        super().__init__(seat, seed)
-        self.seen: dict[str, str] = {}  # mine -> the deep chip this bot peeked at there
-
     def step(self, state: State) -> Action:
         assert isinstance(state, KingsState)
         actions = state.legal_actions()
@@ -65,14 +61,12 @@ class GreedyBot(Bot):
     def _worth_peeking(self, st: KingsState, seat: int, mine: str) -> bool:
         if st.s.money[seat] < 2 * RESERVE or _cave_risk(st, seat, mine) > 0.3:
             return False
-        chip = self.seen.get(mine)
-        return chip != st.s.mines[mine].blue or _dig_pays(st, seat, mine, chip)
+        chip = st.s.seen[seat].get(mine)  # the deep chip this seat peeked at there
+        return chip is None or _dig_pays(st, seat, mine, chip)
 
     def dig(self, st: KingsState, actions: list[tuple[Any, ...]]) -> Action:
         seat, mine = st.s.pending[0][1], st.s.pending[0][2]
-        chip = st.s.mines[mine].blue  # seen: the bot paid to peek at it
-        assert chip is not None
-        self.seen[mine] = chip
+        chip = st.s.seen[seat][mine]  # the bot paid to peek at it
         return ("dig", mine) if _dig_pays(st, seat, mine, chip) else ("leave", mine)
 
     def answer(self, st: KingsState, actions: list[tuple[Any, ...]]) -> Action:

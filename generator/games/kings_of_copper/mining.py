@@ -65,11 +65,19 @@ def peek(st: KingsState, mine_id: str) -> None:
     if st.t.chips[mine.blue].sort == "fools-gold":
         take_chip(st, seat, mine.blue, "takes (free)")
         mine.blue = None
+        forget(st, mine_id)
         st.collect(seat, paid, "the peek back (Fool's Gold)")
         return
     s.peeked = mine_id
+    s.seen[seat][mine_id] = mine.blue
     st.note(f"{st.color(seat)} sees {chip_name(st, mine.blue)} under the mine")
     s.pending.append(["dig", seat, mine_id])
+
+
+def forget(st: KingsState, mine_id: str) -> None:
+    """The deep chip left the mine: what anyone peeked at there is no longer on it."""
+    for known in st.s.seen:
+        known.pop(mine_id, None)
 
 
 def dig(st: KingsState, seat: int, mine_id: str) -> None:
@@ -96,6 +104,7 @@ def cave_roll(st: KingsState, seat: int, mine_id: str, roll: int) -> None:
     assert mine.blue is not None
     take_chip(st, seat, mine.blue, "digs out")
     mine.blue = None
+    forget(st, mine_id)
     settle_sapphires(st, seat)
 
 

@@ -234,7 +234,9 @@ def rob(st: KingsState, robber: int, victim: int, chip: str, left: int) -> None:
     """Robbing: the victim lays the chips out face down; the robber takes one blind."""
     st.s.hands[victim].remove(chip)
     take_chip(st, robber, chip, f"robs {st.color(victim)} of")
-    if left > 1 and st.s.hands[victim]:
+    if not st.s.hands[victim]:  # ruling 11: a later robbery of an empty hand takes nothing
+        st.s.pending = [t for t in st.s.pending if t[0] != "rob" or t[2] != victim]
+    elif left > 1:
         st.s.pending.insert(0, ["rob", robber, victim, left - 1])
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.engine.api import Game
-from generator.games.kings_of_copper import moves, turn, words
+from generator.games.kings_of_copper import hidden, moves, turn, words
 from generator.games.kings_of_copper.invariants import broken
 from generator.games.kings_of_copper.model import KingsOfCopperData
 from generator.games.kings_of_copper.state import KingsState, new_table, table_from_dict
@@ -29,6 +29,10 @@ class KingsOfCopperState(KingsState):
     apply_action = turn.apply_action
     action_to_string = words.action_to_string
     invariants = broken
+    # chips face down, others' hands, the event pile: what each seat sees is in ``hidden``
+    hidden_information = True
+    information = hidden.information
+    determinize = hidden.determinize
 
 
 class KingsOfCopperGame(Game):

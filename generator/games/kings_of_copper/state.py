@@ -61,6 +61,7 @@ class Table:
     offers: int = 0
     tunnels: list[int] = field(default_factory=list)  # tokens that landed on a tunnel
     peeked: str | None = None  # the mine whose deep chip was just peeked at
+    seen: list[dict[str, str]] = field(default_factory=list)  # seat -> mine -> chip peeked at
     pending: list[list[Any]] = field(default_factory=list)  # tasks before play goes on
     setup_left: list[list[str]] = field(default_factory=list)  # [layer, mine] to fill
     first_player: int = 0  # who won the roll for the first turn (Starting Play)
@@ -106,7 +107,6 @@ class KingsState(State):
 
     def clone(self) -> KingsState:
         return type(self)(self.t, copy_table(self.s))
-
     def trial(self) -> KingsState:
         """A copy to try one move on (a bot looking ahead), sharing the mines: no move
         changes a mine, since mining waits for the start of a turn and a landing's tasks
@@ -196,6 +196,7 @@ def new_table(tables: Tables, players: int) -> Table:
     table.characters = [None] * players
     table.entered = [False] * players
     table.curse = [0] * players
+    table.seen = [{} for _ in range(players)]
     table.setup_left = [["first", ""]] + [["blue", m] for m in tables.mines] + [
         ["green", m] for m in tables.mines] + [["event", ""]] * sum(
         tables.event_counts.values())
@@ -212,7 +213,7 @@ def copy_table(table: Table, mines: bool = True) -> Table:
     for name in LIST_FIELDS:
         copied[name] = copied[name][:]
     for name in NESTED_FIELDS:
-        copied[name] = [x[:] for x in copied[name]]
+        copied[name] = [x.copy() for x in copied[name]]
     if mines:
         copied["mines"] = {k: Mine(m.owner, m.green, m.blue) for k, m in table.mines.items()}
     copied["counts"] = table.counts.copy()
@@ -221,7 +222,7 @@ def copy_table(table: Table, mines: bool = True) -> Table:
 
 LIST_FIELDS = ("money", "events", "characters", "entered", "curse", "dice", "roll", "moved",
                "acted", "tunnels", "head_frame")
-NESTED_FIELDS = ("tokens", "hands", "cashed", "pending", "setup_left")
+NESTED_FIELDS = ("tokens", "hands", "cashed", "pending", "setup_left", "seen")
 
 
 def table_from_dict(players: int, data: dict[str, Any]) -> Table:

@@ -61,9 +61,8 @@ def test_greedy_does_not_pay_twice_to_peek_at_a_chip_it_has_seen(at) -> None:  #
 
 def test_greedy_peeks_again_when_the_seen_chip_pays(at) -> None:  # type: ignore[no-untyped-def]
     st = _deep_ready(at, "bonanza")
-    bot = _bot()
-    bot.seen["walkerville-m2"] = "bonanza"
-    assert bot.step(st) == ("peek", "walkerville-m2")
+    st.s.seen[0]["walkerville-m2"] = "bonanza"  # red peeked at it on an earlier turn
+    assert _bot().step(st) == ("peek", "walkerville-m2")
 
 
 def test_greedy_weighs_the_ladder_curse(at) -> None:  # type: ignore[no-untyped-def]

@@ -89,3 +89,20 @@ def test_cursed_during_a_two_dice_turn_means_the_next_seven_turns(at) -> None:  
 def test_an_invariant_catches_a_home_player_about_to_roll(at) -> None:  # type: ignore[no-untyped-def]
     st = at(tokens=[[F] * 4, ["t32", S, S, S]], stage="roll", home_bonus_paid=True)
     assert st.invariants() == ["P1 has every token home but is about to roll"]
+
+
+def test_a_robbery_of_an_empty_hand_lapses(at) -> None:  # type: ignore[no-untyped-def]
+    # ruling 11: red's two tunnel exits bump blue twice before the first robbery is done;
+    # it takes blue's one chip, so the second has nothing to take (it was a chance node
+    # with no outcome: issue 21's crash)
+    from generator.games.kings_of_copper import moves
+    st = at(tokens=[["t12", "t14", S, S], ["t32", "t34", S, S]], hands=[[], ["copper-vein"]])
+    st.s.pending = []
+    moves.land(st, 0, 0, "t32")
+    moves.land(st, 0, 1, "t34")
+    assert [task[0] for task in st.s.pending] == ["rob", "rob"]
+    assert st.current_player() == CHANCE and st.legal_actions() == [("rob", "copper-vein")]
+    st.apply_action(("rob", "copper-vein"))
+    assert st.s.hands == [["copper-vein"], []]
+    assert all(task[0] != "rob" for task in st.s.pending)
+    assert st.legal_actions()  # play goes on
