@@ -51,7 +51,9 @@ class RulesMaker:
             source = load(Path(self.folder) / RULES_FILE)
         except YamlError as exc:
             return None, [exc.problem]
-        return compile_rules(source, pieces_of(data))
+        prog, problems = compile_rules(source, pieces_of(data))
+        read = source.problems  # found while reading (a duplicate key): errors too
+        return (None if read else prog), read + problems
 
     def game(self, data: Any, prog: Program) -> RulesGame:
         return RulesGame(self.game_id, prog, data.game.players.min, data.game.players.max)
