@@ -124,11 +124,15 @@ class Change(Ins):
 
     def run(self, st: RulesState, c: Ctx) -> bool:
         slot, amount = self.slot(c), self.amount(c)
-        if not isinstance(amount, int):
-            st.fail(self.loc, f"a variable holds whole numbers, not {amount!r}")
+        if isinstance(amount, bool) or not isinstance(amount, int) and (
+                self.how != "set" or not isinstance(amount, str)):
+            kind = "a whole number or a word" if self.how == "set" else "a whole number"
+            st.fail(self.loc, f"'{self.how}' needs {kind}, not {amount!r}")
             return True
-        st.vars[slot] = {"gain": st.vars[slot] + amount, "pay": st.vars[slot] - amount,
-                         "set": amount}[self.how]
+        if self.how == "set":
+            st.vars[slot] = amount
+        elif isinstance(amount, int):
+            st.vars[slot] += amount if self.how == "gain" else -amount
         return True
 
 

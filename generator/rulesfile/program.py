@@ -57,7 +57,7 @@ class Program:
     source: Source
     table: CardTable
     zones: list[tuple[str, bool, str, bool, str | None]]  # name, owned, see, random, start
-    vars: list[tuple[str, bool, int, int | None]]  # name, owned, start, min
+    vars: list[tuple[str, bool, int | str, int | None]]  # name, owned, start, min
     events: list[str]
     actions: list[ActionRule] = field(default_factory=list)
     phases: list[PhaseRule] = field(default_factory=list)
@@ -186,7 +186,8 @@ def _zones(report: Reporter, zones: dict[str, Any], pieces: dict[str, Any]
     return out
 
 
-def _vars(report: Reporter, vars_: dict[str, Any]) -> list[tuple[str, bool, int, int | None]]:
+def _vars(report: Reporter, vars_: dict[str, Any]
+          ) -> list[tuple[str, bool, int | str, int | None]]:
     out = []
     for name, spec in vars_.items():
         loc: Loc = ("vars", name)
@@ -194,11 +195,14 @@ def _vars(report: Reporter, vars_: dict[str, Any]) -> list[tuple[str, bool, int,
         report.unknown_keys(spec, loc, VAR_KEYS, "a variable")
         owned = _choice(report, spec.get("owner", "none"), loc + ("owner",), ("none", "each"))
         start, low = spec.get("start", 0), spec.get("min")
-        for key, v in (("start", start), ("min", low)):
-            if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
-                report.error(loc + (key,), f"'{key}' is a whole number", "rules-schema")
-        out.append((str(name), owned == "each", start if isinstance(start, int) else 0,
-                    low if isinstance(low, int) else None))
+        if isinstance(start, bool) or not isinstance(start, int | str):
+            report.error(loc + ("start",), "'start' is a whole number or a word",
+                         "rules-schema")
+            start = 0
+        if low is not None and (not isinstance(low, int) or isinstance(low, bool)):
+            report.error(loc + ("min",), "'min' is a whole number", "rules-schema")
+            low = None
+        out.append((str(name), owned == "each", start, low))
     return out
 
 

@@ -33,7 +33,7 @@ class RulesState(State):
         self.random = [prog.zones[index][3] for index in self.owner_zone]  # shuffled piles
         self.where = [0] * len(prog.table)
         self.by = [-1] * len(prog.table)
-        self.vars = [0] * sum(players if owned else 1 for _, owned, *_ in prog.vars)
+        self.vars: list[Any] = [0] * sum(players if owned else 1 for _, owned, *_ in prog.vars)
         self.counts = [0] * len(prog.events)
         self.frames: list[list[int]] = []
         self.pending: list[int] = []  # [from slot, to slot, by seat, 0] or [-1, var, sides, 1]
@@ -96,6 +96,8 @@ class RulesState(State):
                     phase = self.prog.phases[self.phase]
                     self.fail(phase.loc + ("until",), f"phase '{phase.id}' ends as soon as "
                               "it starts, for ever (no action between)")
+                    return
+                if self._ended():
                     return
                 self.stage = STARTING
                 self._enter(self.prog.phases[self.phase].next)
@@ -319,7 +321,8 @@ class RulesState(State):
         for name, owned, _, low in self.prog.vars:
             base = self.var_slot[name]
             for s in range(self.players if owned else 1):
-                if low is not None and self.vars[base + s] < low:
+                value = self.vars[base + s]
+                if low is not None and isinstance(value, int) and value < low:
                     broken.append(f"variable '{name}' fell to {self.vars[base + s]}, under "
                                   f"its minimum {low}")
         return broken

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+import pytest
 import yaml
 
 from generator.commands import new
@@ -84,9 +86,26 @@ def agree(game: RulesGame, referee: Referee, players: int, seed: int) -> int:
         steps += 1
 
 
+def sweep(game: RulesGame, referee: Callable[[int], Referee], players: list[int],
+          games: int, first_seed: int = 0) -> None:
+    """``games`` seeded games, player counts in turn, each agreeing with a new referee."""
+    for i in range(games):
+        count = players[i % len(players)]
+        assert agree(game, referee(count), count, first_seed + i) > 0
+
+
+def starter(factory: pytest.TempPathFactory, name: str, piece: str
+            ) -> tuple[RulesGame, list[dict[str, Any]]]:
+    """A starter's compiled game and its cards, read independently."""
+    tree = factory.mktemp("tree")
+    folder = make_starter(tree, name)
+    return compiled(tree, name), faces(folder, piece)
+
+
 def winners_of(keys: list[tuple[float, ...]]) -> list[int]:
     best = max(keys)
     return [seat for seat, key in enumerate(keys) if key == best]
 
 
-__all__ = ["CHANCE", "agree", "compiled", "faces", "make_starter", "winners_of"]
+__all__ = ["CHANCE", "agree", "compiled", "faces", "make_starter", "starter", "sweep",
+           "winners_of"]
