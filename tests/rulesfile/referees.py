@@ -182,3 +182,213 @@ class HighNoon:
     def winners(self) -> list[int]:
         return winners_of([(float(t), sum(self.cards[c]["value"] for c in won))
                            for t, won in zip(self.tricks, self.won, strict=True)])
+
+
+class AuctionHouse:
+    """RULEBOOK.md: turn a lot face up; from the opener (seat 1, then the next…) each
+    player still in raises or passes, the high bidder never asked; the auction ends when
+    all have passed, or all but one and someone bid: the high bidder pays and takes the
+    lot, else it is discarded. Lots' value plus coins; more coins breaks a tie."""
+
+    def __init__(self, cards: list[dict[str, Any]], players: int):
+        self.cards, self.players = cards, players
+        self.deck = list(range(len(cards)))
+        self.lot: list[int] = []
+        self.won: list[list[int]] = [[] for _ in range(players)]
+        self.discard: list[int] = []
+        self.coins = [15] * players
+        self.bid, self.high, self.out, self.round = 0, -1, [0] * players, -1
+        self.player, self.revealing, self.over = 0, True, False
+
+    def to_move(self) -> int:
+        return TERMINAL if self.over else CHANCE if self.revealing else self.player
+
+    def legal(self) -> list[Any]:
+        if self.over:
+            return []
+        if self.revealing:
+            return sorted(self.deck)
+        raises = range(self.bid + 1, self.coins[self.player] + 1)
+        return [("pass",)] + [("raise", n) for n in raises]
+
+    def apply(self, action: Any) -> None:
+        if self.revealing:
+            self.deck.remove(action)
+            self.lot.append(action)
+            self.bid, self.high, self.round = 0, -1, self.round + 1
+            self.out = [0] * self.players
+            self.revealing = False
+            self.player = self.active(self.round % self.players)
+            return
+        if action[0] == "raise":
+            self.bid, self.high = action[1], self.player
+        else:
+            self.out[self.player] = 1
+        passed = sum(self.out)
+        if passed == self.players or (self.high >= 0 and passed == self.players - 1):
+            self.sell()
+        else:
+            self.player = self.active(self.player + 1)
+
+    def active(self, seat: int) -> int:
+        for step in range(self.players):
+            s = (seat + step) % self.players
+            if not self.out[s] and s != self.high:
+                return s
+        raise AssertionError("nobody left to bid")
+
+    def sell(self) -> None:
+        if self.high >= 0:
+            self.coins[self.high] -= self.bid
+            self.won[self.high] += self.lot
+        else:
+            self.discard += self.lot
+        self.lot = []
+        self.over = not self.deck
+        self.revealing = not self.over
+
+    def view(self) -> dict[str, Any]:
+        return {"deck": self.deck, "lot": self.lot, "won": self.won, "discard": self.discard,
+                "coins": self.coins, "bid": self.bid, "high": self.high, "out": self.out,
+                "round": self.round}
+
+    def scores(self) -> list[float]:
+        return [float(sum(self.cards[c]["value"] for c in won) + coins)
+                for won, coins in zip(self.won, self.coins, strict=True)]
+
+    def winners(self) -> list[int]:
+        return winners_of(list(zip(self.scores(), self.coins, strict=True)))
+
+
+class LandRush:
+    """RULEBOOK.md: deal five surveyors each; in turn send one from your hand to the
+    river (5), the hills (4) or the plains (3); when the hands are empty, the strictly
+    strongest player in each region scores its worth."""
+
+    REGIONS = (("river", 5), ("hills", 4), ("plains", 3))
+
+    def __init__(self, cards: list[dict[str, Any]], players: int):
+        self.cards, self.players = cards, players
+        self.deck = list(range(len(cards)))
+        self.hand: list[list[int]] = [[] for _ in range(players)]
+        self.regions: list[list[tuple[int, int]]] = [[], [], []]  # (card, who sent it)
+        self.deal = [s for s in range(players) for _ in range(5)]
+        self.player = 0
+
+    def to_move(self) -> int:
+        if self.deal:
+            return CHANCE
+        return self.player if any(self.hand) else TERMINAL
+
+    def legal(self) -> list[Any]:
+        if self.deal:
+            return sorted(self.deck)
+        return [("send", c, r) for c in self.hand[self.player] for r in range(3)]
+
+    def apply(self, action: Any) -> None:
+        if self.deal:
+            self.deck.remove(action)
+            self.hand[self.deal.pop(0)].append(action)
+            return
+        _, card, region = action
+        self.hand[self.player].remove(card)
+        self.regions[region].append((card, self.player))
+        self.player = (self.player + 1) % self.players
+
+    def view(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"deck": self.deck, "hand": self.hand}
+        for (name, _), cards in zip(self.REGIONS, self.regions, strict=True):
+            out[name] = [c for c, _ in cards]
+        return out
+
+    def scores(self) -> list[float]:
+        points = [0.0] * self.players
+        for (_, worth), cards in zip(self.REGIONS, self.regions, strict=True):
+            strength = [sum(self.cards[c]["strength"] for c, who in cards if who == s)
+                        for s in range(self.players)]
+            if strength.count(max(strength)) == 1:
+                points[strength.index(max(strength))] += worth
+        return points
+
+    def winners(self) -> list[int]:
+        return winners_of([(s,) for s in self.scores()])
+
+
+class GoldCamp:
+    """RULEBOOK.md: five buildings in the market; a turn is a roll (1 coin to the roller,
+    then every building whose roll number shows pays its owner) and a buy (pay, take,
+    refill) or a pass; the game ends at once at 12 points or an empty market."""
+
+    def __init__(self, cards: list[dict[str, Any]], players: int):
+        self.cards, self.players = cards, players
+        self.deck = list(range(len(cards)))
+        self.market: list[int] = []
+        self.camp: list[list[int]] = [[] for _ in range(players)]
+        self.coins, self.die = [3] * players, 0
+        self.player, self.step, self.over = 0, "roll", False
+        self.wait, self.dealing = "market", 5  # the chance awaited: market, die or none
+
+    def to_move(self) -> int:
+        return TERMINAL if self.over else CHANCE if self.wait != "none" else self.player
+
+    def legal(self) -> list[Any]:
+        if self.over:
+            return []
+        if self.wait == "die":
+            return list(range(1, 7))
+        if self.wait == "market":
+            return sorted(self.deck)
+        if self.step == "roll":
+            return [("roll",)]
+        return [("pass",)] + [("buy", c) for c in self.market
+                              if self.cards[c]["cost"] <= self.coins[self.player]]
+
+    def apply(self, action: Any) -> None:
+        if self.wait == "market":
+            self.deck.remove(action)
+            self.market.append(action)
+            self.dealing -= 1
+            if self.dealing == 0:
+                self.wait = "none"
+                if self.step == "build":  # a refill after a buy ends the turn
+                    self.end_turn()
+            return
+        if self.wait == "die":
+            self.die, self.wait = action, "none"
+            self.coins[self.player] += 1
+            for s in range(self.players):
+                self.coins[s] += sum(self.cards[c]["income"] for c in self.camp[s]
+                                     if self.cards[c]["roll"] == self.die)
+            self.over = self.ended()
+            self.step = "build"
+            return
+        if action == ("roll",):
+            self.wait = "die"
+            return
+        if action[0] == "buy":
+            self.coins[self.player] -= self.cards[action[1]]["cost"]
+            self.market.remove(action[1])
+            self.camp[self.player].append(action[1])
+            if self.deck:
+                self.wait, self.dealing = "market", 1
+                return
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        self.over = self.ended()
+        self.step = "roll"
+        self.player = (self.player + 1) % self.players
+
+    def ended(self) -> bool:
+        points = max(sum(self.cards[c]["points"] for c in camp) for camp in self.camp)
+        return points >= 12 or not self.market
+
+    def view(self) -> dict[str, Any]:
+        return {"deck": self.deck, "market": self.market, "camp": self.camp,
+                "coins": self.coins, "die": self.die}
+
+    def scores(self) -> list[float]:
+        return [float(sum(self.cards[c]["points"] for c in camp)) for camp in self.camp]
+
+    def winners(self) -> list[int]:
+        return winners_of(list(zip(self.scores(), self.coins, strict=True)))

@@ -16,6 +16,9 @@ GAMES: list[tuple[str, Any, list[int]]] = [
     ("claim-jumper", referees.ClaimJumper, [2, 3, 4]),
     ("trading-post", referees.TradingPost, [2, 3, 4]),
     ("high-noon", referees.HighNoon, [3, 4]),
+    ("auction-house", referees.AuctionHouse, [3, 4]),
+    ("land-rush", referees.LandRush, [2, 3, 4]),
+    ("gold-camp", referees.GoldCamp, [2, 3, 4]),
 ]
 
 
