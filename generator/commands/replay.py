@@ -38,8 +38,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     if record is None:
         raise UsageError(f"{args.record} holds no game {wanted}")
-    spec = playable(record.game)
     user = components_dir(args.components)
+    spec = playable(record.game, user)
     game, _ = Bundled(spec.id, str(user.resolve()) if user else None)()
     state = game.new_initial_state(record.players)
     for step, action in enumerate(record.actions, start=1):

@@ -85,9 +85,12 @@ class RulesState(State):
                 self.stage = STARTING
                 self._enter(0)
             elif self.stage == ACTING:
+                rule = self.prog.actions[self.acting[0]]
+                again = rule.again is not None and bool(rule.again(self.ctx(self.player)))
+                self.turns += not again
                 if self._ended():
                     return
-                self._after_action()
+                self._after_action(again)
                 if self.stage == READY:
                     return
             elif self.stage == ENDING:
@@ -118,12 +121,10 @@ class RulesState(State):
             self.over = True
         return self.over
 
-    def _after_action(self) -> None:
-        rule = self.prog.actions[self.acting[0]]
+    def _after_action(self, again: bool) -> None:
+        """After an action's effects: the phase ends, or the next seat (or the same one,
+        with ``again``) acts."""
         phase = self.prog.phases[self.phase]
-        again = rule.again is not None and rule.again(self.ctx(self.player))
-        if not again:
-            self.turns += 1
         if phase.until is not None and phase.until(self.ctx(self.player)):
             self.stage = ENDING
             if not again:

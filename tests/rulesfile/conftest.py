@@ -6,11 +6,7 @@ from typing import Any
 
 import pytest
 
-from rulesfile.starters import starter
-
-# every starter and the piece its deck is made of
-STARTERS = {"claim-jumper": "cards", "trading-post": "goods", "high-noon": "cards",
-            "auction-house": "lots", "land-rush": "surveyors", "gold-camp": "buildings"}
+from rulesfile.starters import STARTERS, starter
 
 
 @pytest.fixture(scope="session")

@@ -18,6 +18,10 @@ from generator.games import GAMES
 from generator.rulesfile.state import RulesGame, RulesState
 from generator.validate import validate_game
 
+# every starter and the piece its deck is made of
+STARTERS = {"claim-jumper": "cards", "trading-post": "goods", "high-noon": "cards",
+            "auction-house": "lots", "land-rush": "surveyors", "gold-camp": "buildings"}
+
 
 def make_starter(tree: Path, starter: str, game_id: str | None = None) -> Path:
     """``copperplate new TREE/ID --from STARTER``; the game's folder."""
@@ -107,5 +111,5 @@ def winners_of(keys: list[tuple[float, ...]]) -> list[int]:
     return [seat for seat, key in enumerate(keys) if key == best]
 
 
-__all__ = ["CHANCE", "agree", "compiled", "faces", "make_starter", "starter", "sweep",
+__all__ = ["CHANCE", "STARTERS", "agree", "compiled", "faces", "make_starter", "starter", "sweep",
            "winners_of"]
