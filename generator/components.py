@@ -158,7 +158,7 @@ def _component_stem(loaded: LoadedGame, game_src: Source, i: int, name: object) 
 
 def _unlisted_files(loaded: LoadedGame, listed: list[Any]) -> None:
     for path in sorted(loaded.folder.glob("*.yaml")):
-        if path.name != "game.yaml" and path.name not in listed:
+        if path.name not in ("game.yaml", "rules.yaml") and path.name not in listed:
             loaded.problems.append(Problem(
                 display_path(path), 1, 1, ERROR,
                 "file is not listed in game.yaml 'components' (add it, or remove the file)",

@@ -17,7 +17,7 @@ from generator.engine.record import RecordWriter
 from generator.fileio import write_atomic
 from generator.games.spec import GameSpec
 from generator.problems import format_text
-from generator.runs import Bundled, lineup, playable, run_numbers, run_plan
+from generator.runs import Bundled, lineup, playable, resolved_spec, run_numbers, run_plan
 from generator.validate import validate_game
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -58,6 +58,8 @@ def plan_for(spec: GameSpec, args: argparse.Namespace, numbers: dict[str, Any],
              folder: Path | None) -> sim.Plan | None:
     """The run asked for on the deck in ``folder`` (None: the bundled one), its game built
     here; None after printing the deck's problems (located lines)."""
+    if folder is not None:  # each deck's own rules (a rules.yaml is read from its folder)
+        spec = resolved_spec(spec.id, folder)
     loaded = validate_game(spec, folder)
     if loaded.data is None:
         print(format_text(loaded.problems), file=sys.stderr)

@@ -12,6 +12,7 @@ from generator.components import LoadedGame, game_folder, load_game
 from generator.games import GAMES
 from generator.games.spec import GameSpec
 from generator.problems import ERROR, Problem, display_path
+from generator.rulesfile.hook import rules_problems, rules_spec
 from generator.yamlsrc import YamlError, load
 
 
@@ -24,6 +25,7 @@ def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:
         loaded.data = None
     if loaded.data is not None:
         loaded.problems.extend(run_checks([CORE, *spec.registries()], loaded.data, loaded.sources))
+        loaded.problems.extend(rules_problems(spec, loaded.data))
         if spec.baseline is not None and loaded.data.game.variant is not None:
             loaded.variant_changes = [d.describe() for d in spec.baseline.deviations(loaded.data)]
         if any(p.severity == ERROR for p in loaded.problems):
@@ -33,7 +35,8 @@ def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:
 
 def named_rules(spec: GameSpec, folder: Path) -> tuple[GameSpec, Problem | None]:
     """A game of one's own whose game.yaml says ``rules: copperdale`` (``new --from``) is
-    read and checked as that game; without ``rules`` it is generic."""
+    read and checked as that game; without ``rules`` it is generic, played by its
+    ``rules.yaml`` when it has one."""
     if spec.id in GAMES or not (folder / "game.yaml").is_file():
         return spec, None
     try:
@@ -42,7 +45,7 @@ def named_rules(spec: GameSpec, folder: Path) -> tuple[GameSpec, Problem | None]
         return spec, None  # load_game reports it
     rules = source.data.get("rules") if isinstance(source.data, dict) else None
     if rules is None:
-        return spec, None
+        return rules_spec(spec, folder), None
     if isinstance(rules, str) and rules in GAMES:
         return replace(GAMES[rules], id=spec.id), None
     return spec, source.problem(("rules",), f"rules '{rules}' are no registered game's "

@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from generator.runs import playable, run_numbers
 
-    spec = playable(args.game)
+    spec = playable(args.game, _side(args.variant, "--variant"))  # a game of one's own too
     numbers = run_numbers(args)
     ran = compared(spec, args, numbers)
     if ran is None:

@@ -15,6 +15,8 @@ from generator.games import GAMES
 from generator.problems import display_path
 from generator.schema.base import SLUG_RE
 
+STARTERS = ("claim-jumper", "trading-post", "high-noon", "auction-house", "land-rush",
+            "gold-camp")  # games written in the rules language (scaffold/starters/)
 PIECES = {  # what --pieces can ask for: its component file and its templates
     "cards": ("cards.yaml", ["card.svg.j2", "card-back.svg.j2", "back-art.svg.j2"]),
     "tiles": ("tiles.yaml", ["tile.svg.j2", "tile-back.svg.j2"]),
@@ -39,9 +41,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     n.add_argument("folder", metavar="DIR", help="the game folder to create (must not exist "
                    "or be empty)")
     n.add_argument("--name", required=True, help="the game's name, as printed")
-    n.add_argument("--from", dest="start", default="blank", choices=["blank", *GAMES],
-                   metavar="GAME", help=f"start from a blank game or a copy of a bundled "
-                   f"one: blank, {', '.join(GAMES)}")
+    n.add_argument("--from", dest="start", default="blank",
+                   choices=["blank", *STARTERS, *GAMES], metavar="GAME",
+                   help=f"start from a blank game, a playable starter (its rules.yaml and "
+                   f"rulebook: {', '.join(STARTERS)}) or a copy of a bundled one: "
+                   f"{', '.join(GAMES)}")
     n.add_argument("--pieces", type=_pieces, default="cards", metavar="LIST",
                    help=f"with --from blank: any of {', '.join(PIECES)}, comma-separated")
     n.set_defaults(func=run)
@@ -60,11 +64,15 @@ def run(args: argparse.Namespace) -> int:
     (folder / "templates").mkdir(exist_ok=True)
     if args.start == "blank":
         _blank(folder, args.pieces, words)
+    elif args.start in STARTERS:
+        _starter(folder, args.start, words)
     else:
         _copy_of(folder, args.start, words)
     print(f"created {display_path(folder)}/ ({args.name.strip()}, id '{game_id}'); next:\n"
           f"  copperplate validate {game_id} --components {tree}\n"
           f"  copperplate build {game_id} --components {tree}")
+    if args.start in STARTERS:
+        print(f"  copperplate simulate {game_id} --components {tree} --bots greedy,random")
     return EXIT_OK
 
 
@@ -112,3 +120,21 @@ def _copy_of(folder: Path, game_id: str, words: dict[str, str]) -> None:
     first = readme.read_text(encoding="utf-8").split("\n- ")[0]
     (folder / "README.md").write_text(_fill(first, words) + f"\nStarted from a copy of the "
                                       f"bundled game `{game_id}`.\n", encoding="utf-8")
+
+
+def _starter(folder: Path, starter: str, words: dict[str, str]) -> None:
+    """A starter's files (rules.yaml, RULEBOOK.md, its component files) with the blank
+    game's card templates and README."""
+    scaffold = resources.files("generator") / "scaffold"
+    for item in (scaffold / "starters" / starter).iterdir():
+        if item.is_file():
+            (folder / item.name).write_text(_fill(item.read_text(encoding="utf-8"), words),
+                                            encoding="utf-8")
+    for name in PIECES["cards"][1]:
+        text = (scaffold / "blank" / "templates" / name).read_text(encoding="utf-8")
+        (folder / "templates" / name).write_text(text, encoding="utf-8")
+    first = (scaffold / "blank" / "README.md").read_text(encoding="utf-8").split("\n- ")[0]
+    (folder / "README.md").write_text(
+        _fill(first, words) + f"\nStarted from the playable starter `{starter}`: "
+        "`RULEBOOK.md` says how to play, `rules.yaml` says the same to `copperplate "
+        "simulate`.\n", encoding="utf-8")

@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     from generator.fileio import write_atomic
     from generator.runs import playable, run_numbers
 
-    spec = playable(args.game)
+    tree = args.variant or args.components  # where a game of one's own is
+    spec = playable(args.game, components_dir(tree) if tree else None)
     numbers = run_numbers(args)
     if args.records:
         made = _from_records(spec.id, [Path(p) for p in args.records])

@@ -1,0 +1,317 @@
+"""The rules language's effects, compiled into blocks of small instructions.
+
+Every block is a list of instructions, numbered in one table, so a paused program (a draw
+from a shuffled pile waits for chance) is plain data: a stack of frames naming a block and
+a position. An instruction either runs at once (``True``) or pauses for a chance action
+(``False``); composite effects (``if``, ``repeat``, ``each_player``, ``call``, a ``draw``
+of several cards) push a frame of their block.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from generator.rulesfile.expr import Compiler, Ctx, Fn
+from generator.yamlsrc import Loc
+
+if TYPE_CHECKING:
+    from generator.rulesfile.state import RulesState
+
+SlotFn = Callable[[Ctx], int]
+MAX_REPEAT = 1000  # a repeat or a draw of more is a mistake (reported as a fault)
+
+# What each effect takes beside its own word ("of" is taken by every effect).
+EFFECT_KEYS: dict[str, tuple[str, ...]] = {
+    "draw": ("to", "count"), "play": (), "move_all": ("to",), "gain": (), "pay": (),
+    "set": (), "roll": ("sides",), "if": ("then", "else"), "repeat": ("do",),
+    "each_player": (), "call": (), "event": (),
+}
+
+
+@dataclass
+class Ins:
+    """One instruction; ``of`` moves the focus to another seat for it."""
+
+    loc: Loc
+    of: Fn | None
+
+    def run(self, st: RulesState, c: Ctx) -> bool:
+        raise NotImplementedError
+
+
+@dataclass
+class Push(Ins):
+    """Run a block: once (``if``, ``call``), ``count`` times (``repeat``, ``draw``), or
+    once per seat from the focus seat on (``each_player``)."""
+
+    block: int
+    count: Fn | None = None
+    per_seat: bool = False
+    test: Fn | None = None
+    other: int = -1  # an ``if``'s else block
+
+    def run(self, st: RulesState, c: Ctx) -> bool:
+        block, times = self.block, 1
+        if self.test is not None and not self.test(c):
+            block = self.other
+        if self.per_seat:
+            times = st.players
+        elif self.count is not None:
+            times = self.count(c)
+            if times > MAX_REPEAT:
+                st.fail(self.loc, f"asks to repeat {times} times, over the limit of "
+                        f"{MAX_REPEAT}")
+                return True
+        if block >= 0 and times > 0:
+            st.frames.append([block, 0, times, c.seat, c.card, c.number, c.target, c.actor,
+                              int(self.per_seat)])
+        return True
+
+
+@dataclass
+class DrawOne(Ins):
+    source: SlotFn
+    dest: SlotFn
+
+    def run(self, st: RulesState, c: Ctx) -> bool:
+        src = self.source(c)
+        if not st.zones[src]:
+            if st.stage == 0:  # dealing the set-up from a pile too small: a mistake
+                st.fail(self.loc, "deals more cards than the pile holds at set-up")
+            return True
+        if st.random[src]:
+            st.pending = [src, self.dest(c), c.actor if c.actor >= 0 else c.seat, 0]
+            return False
+        st.move(st.zones[src][-1], self.dest(c), c.actor if c.actor >= 0 else c.seat)
+        return True
+
+
+@dataclass
+class Play(Ins):
+    dest: SlotFn | None  # None: the action's chosen destination
+
+    def run(self, st: RulesState, c: Ctx) -> bool:
+        if c.card < 0:
+            st.fail(self.loc, "'play' moves the chosen card, but no card was chosen")
+            return True
+        slot = self.dest(c) if self.dest else st.prog.target_slot(c)
+        st.move(c.card, slot, c.actor if c.actor >= 0 else c.seat)
+        return True
+
+
+@dataclass
+class MoveAll(Ins):
+    source: SlotFn
+    dest: SlotFn
+
+    def run(self, st: RulesState, c: Ctx) -> bool:
+        src, dst = self.source(c), self.dest(c)
+        if src != dst:
+            for card in list(st.zones[src]):
+                st.move(card, dst, st.by[card])
+        return True
+
+
+@dataclass
+class Change(Ins):
+    """``gain``, ``pay`` or ``set`` of one variable."""
+
+    slot: SlotFn
+    amount: Fn
+    how: str
+
+    def run(self, st: RulesState, c: Ctx) -> bool:
+        slot, amount = self.slot(c), self.amount(c)
+        if isinstance(amount, bool) or not isinstance(amount, int) and (
+                self.how != "set" or not isinstance(amount, str)):
+            kind = "a whole number or a word" if self.how == "set" else "a whole number"
+            st.fail(self.loc, f"'{self.how}' needs {kind}, not {amount!r}")
+            return True
+        if self.how == "set":
+            st.vars[slot] = amount
+        elif isinstance(amount, int):
+            st.vars[slot] += amount if self.how == "gain" else -amount
+        return True
+
+
+@dataclass
+class Roll(Ins):
+    slot: SlotFn
+    sides: int
+
+    def run(self, st: RulesState, c: Ctx) -> bool:
+        st.pending = [-1, self.slot(c), self.sides, 1]
+        return False
+
+
+@dataclass
+class Event(Ins):
+    index: int
+
+    def run(self, st: RulesState, c: Ctx) -> bool:
+        st.counts[self.index] += 1
+        return True
+
+
+class EffectCompiler:
+    """Effects -> instruction blocks, with every name checked (problems located)."""
+
+    def __init__(self, exprs: Compiler, procedures: dict[str, Any], events: list[str]):
+        self.x = exprs
+        self.report = exprs.report
+        self.blocks: list[list[Ins]] = []
+        self.procedures = procedures  # name -> its YAML effects (compiled on first call)
+        self.proc_block: dict[str, int] = {}
+        self.calls: dict[str, list[tuple[str, Loc]]] = {}  # procedure -> procedures it calls
+        self.events = events
+        self._in: str | None = None
+        self.pending_calls: list[tuple[Push, str]] = []
+
+    def block(self, effects: Any, loc: Loc) -> int:
+        index = len(self.blocks)
+        self.blocks.append([])
+        if not isinstance(effects, list):
+            self.report.error(loc, "expected a list of effects", "rules-schema")
+            return index
+        out = [ins for i, e in enumerate(effects) if (ins := self.effect(e, loc + (i,)))]
+        self.blocks[index] = out
+        return index
+
+    def procedure(self, name: str) -> int:
+        if name not in self.proc_block:
+            self.proc_block[name] = -1  # placeholder while compiling (cycles are found apart)
+            outer, self._in = self._in, name
+            self.proc_block[name] = self.block(self.procedures[name], ("procedures", name))
+            self._in = outer
+        return self.proc_block[name]
+
+    def effect(self, value: Any, loc: Loc) -> Ins | None:
+        if not isinstance(value, dict) or not value:
+            self.report.error(loc, f"expected an effect such as {{gain: {{coins: 1}}}}, "
+                              f"not {value!r}", "rules-schema")
+            return None
+        word = next((k for k in value if k != "of"), None)
+        if word not in EFFECT_KEYS:
+            self.report.error(loc + ((word,) if word else ()), f"unknown effect '{word}' "
+                              f"(effects: {', '.join(EFFECT_KEYS)})", "rules-schema", key=True)
+            return None
+        self.report.unknown_keys(value, loc, (word, "of", *EFFECT_KEYS[word]), f"'{word}'")
+        of = self.x.expr(value["of"], loc + ("of",)) if "of" in value else None
+        made: Ins | None = getattr(self, "_" + word)(value, loc, of)
+        return made
+
+    def _need(self, value: dict[str, Any], key: str, loc: Loc) -> Any:
+        if key not in value:
+            self.report.error(loc, f"this effect needs '{key}'", "rules-schema")
+        return value.get(key)
+
+    def _draw(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+        one = DrawOne(loc, None, self.x.zone(value["draw"], loc + ("draw",)),
+                      self.x.zone(self._need(value, "to", loc), loc + ("to",)))
+        self.blocks.append([one])
+        count = self.x.expr(value.get("count", 1), loc + ("count",))
+        return Push(loc, of, len(self.blocks) - 1, count=count)
+
+    def _play(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+        target = value["play"]
+        return Play(loc, of, None if target == "target" else self.x.zone(target, loc + ("play",)))
+
+    def _move_all(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+        return MoveAll(loc, of, self.x.zone(value["move_all"], loc + ("move_all",)),
+                       self.x.zone(self._need(value, "to", loc), loc + ("to",)))
+
+    def _changes(self, word: str, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
+        body = value[word]
+        if not isinstance(body, dict) or len(body) != 1:
+            self.report.error(loc + (word,), f"'{word}' takes one variable and an amount, "
+                              f"e.g. {word}: {{coins: 2}}", "rules-schema")
+            return None
+        name, amount = next(iter(body.items()))
+        slot = self.var_slot(name, loc + (word, name))
+        return Change(loc, of, slot, self.x.expr(amount, loc + (word, name)), word)
+
+    def _gain(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
+        return self._changes("gain", value, loc, of)
+
+    def _pay(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
+        return self._changes("pay", value, loc, of)
+
+    def _set(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
+        return self._changes("set", value, loc, of)
+
+    def var_slot(self, name: Any, loc: Loc) -> SlotFn:
+        names = self.x.names.vars
+        if name not in names:
+            self.report.error(loc, f"no variable '{name}' (variables: "
+                              f"{', '.join(names) or 'none'})", "rules-name", key=True)
+            return lambda c: 0
+        if names[name]:
+            return lambda c: c.st.var_slot[name] + c.seat
+        return lambda c: c.st.var_slot[name]
+
+    def _roll(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+        sides = value.get("sides", 6)
+        if not isinstance(sides, int) or isinstance(sides, bool) or not 2 <= sides <= 100:
+            self.report.error(loc + ("sides",), "a die has 2 to 100 sides", "rules-schema")
+            sides = 6
+        return Roll(loc, of, self.var_slot(value["roll"], loc + ("roll",)), sides)
+
+    def _if(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+        test = self.x.expr(value["if"], loc + ("if",))
+        yes = self.block(self._need(value, "then", loc) or [], loc + ("then",))
+        no = self.block(value["else"], loc + ("else",)) if "else" in value else -1
+        return Push(loc, of, yes, test=test, other=no)
+
+    def _repeat(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+        count = self.x.expr(value["repeat"], loc + ("repeat",))
+        return Push(loc, of, self.block(self._need(value, "do", loc) or [], loc + ("do",)),
+                    count=count)
+
+    def _each_player(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+        return Push(loc, of, self.block(value["each_player"], loc + ("each_player",)),
+                    per_seat=True)
+
+    def _call(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
+        name = value["call"]
+        if name not in self.procedures:
+            self.report.error(loc + ("call",), f"no procedure '{name}' (procedures: "
+                              f"{', '.join(self.procedures) or 'none'})", "rules-name")
+            return None
+        if self._in is not None:
+            self.calls.setdefault(self._in, []).append((name, loc + ("call",)))
+        self.procedure(name)
+        ins = Push(loc, of, -1)  # its block is known once every procedure is compiled
+        self.pending_calls.append((ins, name))
+        return ins
+
+    def finish(self) -> None:
+        """Point every ``call`` at its procedure's block; report calls that recur."""
+        for ins, name in self.pending_calls:
+            ins.block = self.proc_block[name]
+        for name in self.calls:
+            cycle = self._cycle(name, [name])
+            if cycle:
+                _, where = next(c for c in self.calls[cycle[-2]] if c[0] == cycle[-1])
+                self.report.error(where, "effects call themselves: "
+                                  f"{' -> '.join(cycle)} (a call may not recur)",
+                                  "rules-recursion")
+                return
+
+    def _cycle(self, name: str, path: list[str]) -> list[str] | None:
+        for callee, _ in self.calls.get(name, []):
+            if callee == path[0]:
+                return [*path, callee]
+            if callee not in path:
+                found = self._cycle(callee, [*path, callee])
+                if found:
+                    return found
+        return None
+
+    def _event(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
+        if value["event"] not in self.events:
+            self.report.error(loc + ("event",), f"no event '{value['event']}' declared "
+                              f"(events: {', '.join(self.events) or 'none'})", "rules-name")
+            return None
+        return Event(loc, of, self.events.index(value["event"]))

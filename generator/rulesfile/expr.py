@@ -1,0 +1,271 @@
+"""The rules language's expressions: YAML values compiled into plain Python closures.
+
+An expression is a number, ``true``/``false``, a word (compared with card fields), or a
+one-word mapping such as ``{add: [1, {var: coins}]}``. The compiler checks every word
+and every name against the rules file (problems located at the value) and returns a
+closure over a ``Ctx``; nothing is ever passed to ``eval``. An expression's work is
+bounded by its size times the cards and seats it ranges over: it has no loops of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from generator.rulesfile.report import Reporter
+from generator.yamlsrc import Loc
+
+if TYPE_CHECKING:
+    from generator.rulesfile.state import RulesState
+
+Value = int | str
+Fn = Callable[["Ctx"], Any]
+MAX_DEPTH = 24  # nested expressions; deeper is a mistake
+
+
+class Ctx:
+    """Where an expression is read: the state, the seat in focus, the card in scope, the
+    action's choice (its card, number and destination) and the seat that acts."""
+
+    __slots__ = ("st", "seat", "card", "number", "target", "actor")
+
+    def __init__(self, st: RulesState, seat: int, card: int = -1, number: int = 0,
+                 target: int = -1, actor: int = -1):
+        self.st, self.seat, self.card = st, seat, card
+        self.number, self.target, self.actor = number, target, actor
+
+    def at(self, seat: int) -> Ctx:
+        return Ctx(self.st, seat, self.card, self.number, self.target, self.actor)
+
+    def on(self, card: int) -> Ctx:
+        return Ctx(self.st, self.seat, card, self.number, self.target, self.actor)
+
+
+class Names:
+    """What a rules file declares, for the compiler to check names against."""
+
+    def __init__(self, zones: dict[str, bool], vars_: dict[str, bool], fields: set[str]):
+        self.zones = zones  # name -> owned by each player
+        self.vars = vars_
+        self.fields = fields | {"by", "id"}
+
+
+def _args(items: Any, n: int | None) -> bool:
+    return isinstance(items, list) and (n is None and len(items) >= 1 or len(items) == n)
+
+
+_BINARY: dict[str, Callable[[Any, Any], Any]] = {
+    "sub": lambda a, b: a - b, "div": lambda a, b: a // b if b else 0,
+    "mod": lambda a, b: a % b if b else 0,
+    "eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b: a < b,
+    "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b,
+}
+_MANY: dict[str, Callable[[list[Any]], Any]] = {
+    "add": sum, "min": min, "max": max, "and": all, "or": any,
+    "mul": lambda xs: _product(xs),
+}
+GAME_WORDS = ("players", "seat", "actor", "turn", "number", "target", "first")
+COMBINE = {"sum": sum, "max": lambda xs: max(xs, default=0),
+           "min": lambda xs: min(xs, default=0), "count": lambda xs: sum(1 for x in xs if x)}
+
+
+def _product(xs: Sequence[int]) -> int:
+    out = 1
+    for x in xs:
+        out *= x
+    return out
+
+
+class Compiler:
+    """Compiles expressions, reporting problems through ``report``."""
+
+    def __init__(self, names: Names, report: Reporter):
+        self.names = names
+        self.report = report
+
+    def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
+        if depth > MAX_DEPTH:
+            return self._bad(loc, f"expression nested deeper than {MAX_DEPTH} levels")
+        if isinstance(value, bool):
+            return (lambda c: True) if value else (lambda c: False)
+        if isinstance(value, int | str):
+            const = value
+            return lambda c: const
+        if not isinstance(value, dict) or not value:
+            return self._bad(loc, f"expected a number, a word or an expression such as "
+                             f"{{add: [1, 2]}}, not {value!r}")
+        if "of" in value and len(value) > 1:
+            return self._of(value, loc, depth)
+        return self._word(str(next(iter(value))), value, loc, depth)
+
+    def _bad(self, loc: Loc, message: str) -> Fn:
+        self.report.error(loc, message, "rules-expression")
+        return lambda c: 0
+
+    def _of(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        """``of: SEAT`` beside any expression: read it for that seat."""
+        seat = self.expr(value["of"], loc + ("of",), depth + 1)
+        inner = self.expr({k: v for k, v in value.items() if k != "of"}, loc, depth + 1)
+        return lambda c: inner(c.at(seat(c) % c.st.players))
+
+    def _word(self, word: str, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        arg, here = value[word], loc + (word,)
+        allowed = _EXTRA.get(word, ())
+        extra = [k for k in value if k != word and k not in allowed]
+        if extra:
+            return self._bad(loc + (extra[0],), f"'{word}' takes no '{extra[0]}'"
+                             + (f" (it takes {', '.join(allowed)})" if allowed else ""))
+        if word in _BINARY:
+            return self._binary(word, arg, here, depth)
+        if word in _MANY:
+            return self._many(word, arg, here, depth)
+        handler = getattr(self, "_w_" + word.replace("-", "_"), None)
+        if handler is None or word not in _WORDS:
+            return self._bad(loc, f"unknown expression '{word}' (words: "
+                             f"{', '.join(sorted(_WORDS | set(_BINARY) | set(_MANY)))})")
+        fn: Fn = handler(value, loc, depth + 1)
+        return fn
+
+    def _binary(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
+        if not _args(arg, 2):
+            return self._bad(loc, f"'{word}' takes a list of two expressions")
+        a, b = (self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
+        op = _BINARY[word]
+        return lambda c: op(a(c), b(c))
+
+    def _many(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
+        if not _args(arg, None):
+            return self._bad(loc, f"'{word}' takes a list of expressions")
+        parts = [self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg)]
+        op = _MANY[word]
+        if word == "and":
+            return lambda c: all(p(c) for p in parts)
+        if word == "or":
+            return lambda c: any(p(c) for p in parts)
+        return lambda c: op([p(c) for p in parts])
+
+    def _w_not(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        inner = self.expr(value["not"], loc + ("not",), depth)
+        return lambda c: not inner(c)
+
+    def _w_if(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        if not _args(value["if"], 3):
+            return self._bad(loc + ("if",), "'if' takes [condition, then, else]")
+        cond, yes, no = (self.expr(x, loc + ("if", i), depth)
+                         for i, x in enumerate(value["if"]))
+        return lambda c: yes(c) if cond(c) else no(c)
+
+    def _w_var(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        name = value["var"]
+        if name not in self.names.vars:
+            return self._bad(loc + ("var",), f"no variable '{name}' "
+                             f"(variables: {', '.join(self.names.vars) or 'none'})")
+        if self.names.vars[name]:
+            return lambda c: c.st.vars[c.st.var_slot[name] + c.seat]
+        return lambda c: c.st.vars[c.st.var_slot[name]]
+
+    def _w_game(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        word = value["game"]
+        if word not in GAME_WORDS:
+            return self._bad(loc + ("game",), f"'game' reads one of {', '.join(GAME_WORDS)}, "
+                             f"not {word!r}")
+        return {"players": lambda c: c.st.players, "seat": lambda c: c.seat,
+                "actor": lambda c: c.actor, "turn": lambda c: c.st.turns,
+                "number": lambda c: c.number, "target": lambda c: c.target,
+                "first": lambda c: c.st.first_player}[word]
+
+    def _w_field(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        name = value["field"]
+        if name not in self.names.fields:
+            return self._bad(loc + ("field",), f"no card has a field '{name}' "
+                             f"(fields: {', '.join(sorted(self.names.fields))})")
+        if name == "by":
+            return lambda c: c.st.by[c.card] if c.card >= 0 else -1
+        return lambda c: c.st.prog.table.field(name, c.card) if c.card >= 0 else 0
+
+    def zone(self, value: Any, loc: Loc) -> Callable[[Ctx], int]:
+        """A zone's slot for the seat in focus (a shared zone has one slot)."""
+        if not isinstance(value, str) or value not in self.names.zones:
+            self.report.error(loc, f"no zone '{value}' (zones: "
+                              f"{', '.join(self.names.zones) or 'none'})", "rules-name")
+            return lambda c: 0
+        if self.names.zones[value]:
+            return lambda c: c.st.zone_slot[value] + c.seat
+        return lambda c: c.st.zone_slot[value]
+
+    def _cards(self, value: dict[str, Any], word: str, loc: Loc, depth: int
+               ) -> tuple[Callable[[Ctx], int], Fn | None]:
+        slot = self.zone(value[word], loc + (word,))
+        where = self.expr(value["where"], loc + ("where",), depth) if "where" in value else None
+        return slot, where
+
+    def _w_count(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        slot, where = self._cards(value, "count", loc, depth)
+        if where is None:
+            return lambda c: len(c.st.zones[slot(c)])
+        test = where
+        return lambda c: sum(1 for card in c.st.zones[slot(c)] if test(c.on(card)))
+
+    def _w_sum(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        slot, where = self._cards(value, "sum", loc, depth)
+        each = self._card_value(value, loc, depth)
+        return lambda c: sum(each(c.on(card)) for card in _kept(c, slot, where))
+
+    def _w_distinct(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        slot, where = self._cards(value, "distinct", loc, depth)
+        each = self._card_value(value, loc, depth)
+        return lambda c: len({each(c.on(card)) for card in _kept(c, slot, where)})
+
+    def _w_best(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        """The card of a zone with the highest ``value`` (the first such), read by
+        ``give`` (default: that value); -1 when no card qualifies."""
+        slot, where = self._cards(value, "best", loc, depth)
+        each = self._card_value(value, loc, depth)
+        give = self.expr(value["give"], loc + ("give",), depth) if "give" in value else each
+
+        def best(c: Ctx) -> Any:
+            top, found = None, -1
+            for card in _kept(c, slot, where):
+                v = each(c.on(card))
+                if top is None or v > top:
+                    top, found = v, card
+            return give(c.on(found)) if found >= 0 else -1
+        return best
+
+    def _card_value(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        if "value" not in value:
+            self.report.error(loc, "give the 'value' to read from each card, e.g. "
+                              "value: {field: points}", "rules-expression")
+            return lambda c: 0
+        return self.expr(value["value"], loc + ("value",), depth)
+
+    def _w_each_player(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        each = self.expr(value["each_player"], loc + ("each_player",), depth)
+        how = value.get("combine", "sum")
+        if how not in COMBINE:
+            return self._bad(loc + ("combine",), f"combine with one of {', '.join(COMBINE)}")
+        op = COMBINE[how]
+        return lambda c: op([each(c.at(s)) for s in range(c.st.players)])
+
+    def _w_best_player(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        """The seat with the strictly highest value, or -1 when the highest is shared."""
+        each = self.expr(value["best_player"], loc + ("best_player",), depth)
+
+        def best(c: Ctx) -> int:
+            values = [each(c.at(s)) for s in range(c.st.players)]
+            top = max(values)
+            return values.index(top) if values.count(top) == 1 else -1
+        return best
+
+
+def _kept(c: Ctx, slot: Callable[[Ctx], int], where: Fn | None) -> list[int]:
+    cards = c.st.zones[slot(c)]
+    return list(cards) if where is None else [card for card in cards if where(c.on(card))]
+
+
+_WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",
+          "each_player", "best_player"}
+_EXTRA: dict[str, tuple[str, ...]] = {
+    "count": ("where",), "sum": ("where", "value"), "distinct": ("where", "value"),
+    "best": ("where", "value", "give"), "each_player": ("combine",),
+}

@@ -1,0 +1,78 @@
+"""A game of one's own with a ``rules.yaml`` is playable: its spec builds the compiled game.
+
+Validation reads the rules file after the component files (its zones start with their
+pieces), then plays a few probe games; every problem is located in ``rules.yaml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from generator.engine.bots import RandomBot
+from generator.games.spec import GameSpec
+from generator.problems import Problem
+from generator.rulesfile.bots import GreedyBot
+from generator.rulesfile.probe import probe
+from generator.rulesfile.program import Program, compile_rules
+from generator.rulesfile.state import RulesGame
+from generator.yamlsrc import YamlError, load
+
+RULES_FILE = "rules.yaml"
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def rules_spec(spec: GameSpec, folder: Path) -> GameSpec:
+    """The spec of a game folder holding a rules file: playable, with greedy."""
+    if not (folder / RULES_FILE).is_file():
+        return spec
+    return replace(spec, make_game=RulesMaker(spec.id, str(folder)), bots=BOTS)
+
+
+def pieces_of(data: Any) -> dict[str, list[dict[str, Any]]]:
+    """Every piece of a generic game's component files: id -> its faces as plain data."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for _, piece_file in data.piece_files():
+        for piece in piece_file.pieces:
+            out[piece.id] = [face.model_dump(mode="json") for face in piece.faces]
+    return out
+
+
+@dataclass(frozen=True)
+class RulesMaker:
+    """Builds the game from validated component data and the folder's rules file."""
+
+    game_id: str
+    folder: str
+
+    def compiled(self, data: Any) -> tuple[Program | None, list[Problem]]:
+        try:
+            source = load(Path(self.folder) / RULES_FILE)
+        except YamlError as exc:
+            return None, [exc.problem]
+        prog, problems = compile_rules(source, pieces_of(data))
+        read = source.problems  # found while reading (a duplicate key): errors too
+        return (None if read else prog), read + problems
+
+    def game(self, data: Any, prog: Program) -> RulesGame:
+        return RulesGame(self.game_id, prog, data.game.players.min, data.game.players.max)
+
+    def __call__(self, data: Any) -> RulesGame:
+        prog, problems = self.compiled(data)
+        if prog is None:
+            raise ValueError("; ".join(p.format() for p in problems))
+        return self.game(data, prog)
+
+    def problems(self, data: Any) -> list[Problem]:
+        """The rules file's problems: reading it, then (if it reads clean) playing it."""
+        prog, problems = self.compiled(data)
+        if prog is None:
+            return problems
+        return probe(self.game(data, prog))
+
+
+def rules_problems(spec: GameSpec, data: Any) -> list[Problem]:
+    maker = spec.make_game
+    return maker.problems(data) if isinstance(maker, RulesMaker) else []
+

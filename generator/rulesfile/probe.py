@@ -1,0 +1,74 @@
+"""Play a few seeded random games of a compiled rules file to find what reading cannot:
+a game that never ends (reported with the shape of its loop), a fault of play (a seat with
+no legal action, a set-up dealing more than the pile holds), an action never legal."""
+
+from __future__ import annotations
+
+import random
+
+from generator.problems import WARNING, Problem
+from generator.rulesfile.program import Program
+from generator.rulesfile.state import RulesGame
+
+PROBE_GAMES = 4  # per player count (the fewest and the most)
+LONGEST_LOOP = 40  # actions in the longest repeating pattern we name
+
+
+def probe(game: RulesGame) -> list[Problem]:
+    prog = game.prog
+    problems: list[Problem] = []
+    legal: set[str] = set()
+    for players in sorted({game.min_players, game.max_players}):
+        for seed in range(PROBE_GAMES):
+            found = _play(game, players, seed, legal)
+            if found is not None:
+                problems.append(found)
+                return problems
+    for action in prog.actions:
+        if action.name not in legal:
+            problems.append(prog.source.problem(
+                action.loc, f"action '{action.name}' was never legal in "
+                f"{2 * PROBE_GAMES} random games: check its 'if' and its 'choose'",
+                "rules-never-legal", key=True, severity=WARNING))
+    return problems
+
+
+def _play(game: RulesGame, players: int, seed: int, legal: set[str]) -> Problem | None:
+    rng = random.Random(f"probe:{seed}")
+    state = game.new_initial_state(players)
+    names: list[str] = []
+    while not state.is_terminal() and len(names) < game.prog.max_actions:
+        actions = state.legal_actions()
+        action = rng.choice(actions)
+        if isinstance(action, tuple):
+            legal.add(str(action[0]))
+            names.append(f"P{state.current_player() + 1} {action[0]}")
+        else:
+            names.append("chance")
+        state.apply_action(action)
+    if state.fault is not None:
+        loc, message = state.fault
+        return game.prog.source.problem(loc, f"{message} ({players} players, probe game "
+                                        f"{seed})", "rules-play")
+    if not state.is_terminal():
+        return _never_ends(game.prog, names, players)
+    return None
+
+
+def _never_ends(prog: Program, names: list[str], players: int) -> Problem:
+    loop = _loop(names)
+    shape = (f"it repeats {', '.join(loop)} for ever" if loop else
+             "no end in sight (if games are really this long, raise max_actions)")
+    return prog.source.problem(
+        ("end",), f"the game never ends: after {len(names)} actions with {players} players "
+        f"the end condition has not come true; {shape}", "rules-never-ends")
+
+
+def _loop(names: list[str]) -> list[str] | None:
+    """The shortest pattern the last actions repeat at least four times, if any."""
+    for period in range(1, LONGEST_LOOP + 1):
+        tail = names[-4 * period:]
+        if len(tail) == 4 * period and tail == tail[:period] * 4:
+            return tail[:period]
+    return None
+

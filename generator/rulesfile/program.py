@@ -1,0 +1,278 @@
+"""A whole rules file compiled: zones, variables, actions, phases, end and scoring.
+
+``compile_rules`` reads the YAML (already loaded with its positions) against the game's
+pieces and returns a ``Program`` and the located problems; with any problem the program
+is not to be played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.problems import Problem
+from generator.rulesfile.cards import CardTable
+from generator.rulesfile.effects import EffectCompiler, SlotFn
+from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
+from generator.rulesfile.report import Reporter
+from generator.yamlsrc import Loc, Source
+
+TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
+       "tiebreak", "max_actions")
+ZONE_KEYS = ("owner", "see", "order", "start")
+VAR_KEYS = ("owner", "start", "min")
+ACTION_KEYS = ("choose", "if", "do", "again")
+PHASE_KEYS = ("id", "actions", "first", "until", "skip", "start", "end", "next")
+MAX_CHOICES = 1000  # a number choice wider than this is a mistake
+DEFAULT_MAX_ACTIONS = 5000
+
+
+@dataclass
+class ActionRule:
+    name: str
+    loc: Loc
+    card: SlotFn | None
+    to: list[SlotFn]
+    number: tuple[Fn, Fn] | None
+    test: Fn | None
+    block: int
+    again: Fn | None
+
+
+@dataclass
+class PhaseRule:
+    id: str
+    loc: Loc
+    actions: list[int]
+    first: Fn | None
+    until: Fn | None
+    skip: Fn | None
+    start: int
+    end: int
+    next: int
+
+
+@dataclass
+class Program:
+    source: Source
+    table: CardTable
+    zones: list[tuple[str, bool, str, bool, str | None]]  # name, owned, see, random, start
+    vars: list[tuple[str, bool, int | str, int | None]]  # name, owned, start, min
+    events: list[str]
+    actions: list[ActionRule] = field(default_factory=list)
+    phases: list[PhaseRule] = field(default_factory=list)
+    blocks: list[list[Any]] = field(default_factory=list)
+    setup: int = -1
+    end: Fn | None = None
+    score: Fn | None = None
+    tiebreak: list[Fn] = field(default_factory=list)
+    max_actions: int = DEFAULT_MAX_ACTIONS
+
+    def layout(self, players: int) -> tuple[dict[str, int], list[int], dict[str, int]]:
+        """Zone slots, the zone index of every slot, and variable slots, for ``players``."""
+        zone_slot: dict[str, int] = {}
+        owner_zone: list[int] = []
+        var_slot: dict[str, int] = {}
+        for index, (name, owned, *_rest) in enumerate(self.zones):
+            zone_slot[name] = len(owner_zone)
+            owner_zone += [index] * (players if owned else 1)
+        slots = 0
+        for name, owned, *_ in self.vars:
+            var_slot[name] = slots
+            slots += players if owned else 1
+        return zone_slot, owner_zone, var_slot
+
+    def target_slot(self, c: Ctx) -> int:
+        return self.actions[c.st.acting[0]].to[c.target](c)
+
+    def line(self, loc: Loc) -> int:
+        return self.source.position(loc)[0]
+
+
+def _mapping(report: Reporter, value: Any, loc: Loc, what: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        report.error(loc, f"{what} must be a mapping", "rules-schema")
+        return {}
+    return value
+
+
+def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
+                  ) -> tuple[Program | None, list[Problem]]:
+    """The program of a loaded rules file; ``pieces`` maps each piece id of the game to
+    its faces (every field, ``count`` included)."""
+    report = Reporter(source)
+    data = source.data
+    if not isinstance(data, dict):
+        report.error((), "a rules file is a mapping (zones, actions, phases, end, score…)",
+                     "rules-schema")
+        return None, report.problems
+    report.unknown_keys(data, (), TOP, "a rules file")
+    zones = _zones(report, _mapping(report, data.get("zones"), ("zones",), "zones"), pieces)
+    vars_ = _vars(report, _mapping(report, data.get("vars"), ("vars",), "vars"))
+    table = CardTable.of([(z[4], pieces.get(z[4] or "", [])) for z in zones if z[4]])
+    names = Names({z[0]: z[1] for z in zones}, {v[0]: v[1] for v in vars_}, table.names())
+    events = data.get("events") or []
+    if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
+        report.error(("events",), "events is a list of names", "rules-schema")
+        events = []
+    prog = Program(source, table, zones, vars_, list(events))
+    x = Compiler(names, report)
+    procs = _mapping(report, data.get("procedures"), ("procedures",), "procedures")
+    fx = EffectCompiler(x, procs, prog.events)
+    prog.setup = fx.block(data.get("setup") or [], ("setup",))
+    _actions(prog, x, fx, _mapping(report, data.get("actions"), ("actions",), "actions"))
+    _phases(prog, x, fx, data.get("phases"))
+    for name in procs:
+        fx.procedure(name)
+    fx.finish()
+    prog.blocks = fx.blocks
+    for key in ("end", "score"):
+        if key not in data:
+            report.error((), f"a rules file needs '{key}'", "rules-schema")
+    prog.end = x.expr(data.get("end", True), ("end",))
+    prog.score = x.expr(data.get("score", 0), ("score",))
+    ties = data.get("tiebreak") or []
+    prog.tiebreak = [x.expr(t, ("tiebreak", i)) for i, t in enumerate(
+        ties if isinstance(ties, list) else [])]
+    prog.max_actions = _max_actions(report, data.get("max_actions", DEFAULT_MAX_ACTIONS))
+    return (None if report.problems else prog), report.problems
+
+
+def _max_actions(report: Reporter, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 1_000_000:
+        report.error(("max_actions",), "max_actions is a whole number from 1 to 1000000",
+                     "rules-schema")
+        return DEFAULT_MAX_ACTIONS
+    return value
+
+
+def _choice(report: Reporter, value: Any, loc: Loc, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        report.error(loc, f"expected one of {', '.join(allowed)}, not {value!r}",
+                     "rules-schema")
+        return allowed[0]
+    return str(value)
+
+
+def _zones(report: Reporter, zones: dict[str, Any], pieces: dict[str, Any]
+           ) -> list[tuple[str, bool, str, bool, str | None]]:
+    out = []
+    started: dict[str, str] = {}
+    for name, spec in zones.items():
+        loc: Loc = ("zones", name)
+        spec = _mapping(report, spec, loc, f"zone '{name}'")
+        report.unknown_keys(spec, loc, ZONE_KEYS, "a zone")
+        owned = _choice(report, spec.get("owner", "none"), loc + ("owner",), ("none", "each"))
+        see = _choice(report, spec.get("see", "all"), loc + ("see",), ("all", "owner", "none"))
+        order = _choice(report, spec.get("order", "top"), loc + ("order",), ("top", "random"))
+        start = spec.get("start")
+        if start is not None and start not in pieces:
+            report.error(loc + ("start",), f"no piece '{start}' in this game's component "
+                         f"files (pieces: {', '.join(pieces) or 'none'})", "rules-name")
+            start = None
+        elif start is not None and start in started:
+            report.error(loc + ("start",), f"piece '{start}' already starts in zone "
+                         f"'{started[start]}'", "rules-schema")
+            start = None
+        elif start is not None and owned == "each":
+            report.error(loc + ("start",), "a zone of each player starts empty: deal to it "
+                         "in setup", "rules-schema")
+            start = None
+        if start is not None:
+            started[start] = name
+        out.append((str(name), owned == "each", see, order == "random", start))
+    return out
+
+
+def _vars(report: Reporter, vars_: dict[str, Any]
+          ) -> list[tuple[str, bool, int | str, int | None]]:
+    out = []
+    for name, spec in vars_.items():
+        loc: Loc = ("vars", name)
+        spec = _mapping(report, spec, loc, f"variable '{name}'")
+        report.unknown_keys(spec, loc, VAR_KEYS, "a variable")
+        owned = _choice(report, spec.get("owner", "none"), loc + ("owner",), ("none", "each"))
+        start, low = spec.get("start", 0), spec.get("min")
+        if isinstance(start, bool) or not isinstance(start, int | str):
+            report.error(loc + ("start",), "'start' is a whole number or a word",
+                         "rules-schema")
+            start = 0
+        if low is not None and (not isinstance(low, int) or isinstance(low, bool)):
+            report.error(loc + ("min",), "'min' is a whole number", "rules-schema")
+            low = None
+        out.append((str(name), owned == "each", start, low))
+    return out
+
+
+def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, Any]) -> None:
+    for name, spec in actions.items():
+        loc: Loc = ("actions", name)
+        spec = _mapping(x.report, spec, loc, f"action '{name}'")
+        x.report.unknown_keys(spec, loc, ACTION_KEYS, "an action")
+        choose = _mapping(x.report, spec.get("choose"), loc + ("choose",), "choose")
+        x.report.unknown_keys(choose, loc + ("choose",), ("card", "to", "number"), "choose")
+        card = x.zone(choose["card"], loc + ("choose", "card")) if "card" in choose else None
+        to = choose.get("to", [])
+        if not isinstance(to, list):
+            x.report.error(loc + ("choose", "to"), "'to' is a list of zones", "rules-schema")
+            to = []
+        number = None
+        if "number" in choose:
+            bounds = choose["number"]
+            if isinstance(bounds, list) and len(bounds) == 2:
+                number = (x.expr(bounds[0], loc + ("choose", "number", 0)),
+                          x.expr(bounds[1], loc + ("choose", "number", 1)))
+            else:
+                x.report.error(loc + ("choose", "number"), "'number' is [lowest, highest]",
+                               "rules-schema")
+        prog.actions.append(ActionRule(
+            str(name), loc, card, [x.zone(z, loc + ("choose", "to", i)) for i, z in
+                                   enumerate(to)], number,
+            x.expr(spec["if"], loc + ("if",)) if "if" in spec else None,
+            fx.block(spec.get("do") or [], loc + ("do",)),
+            x.expr(spec["again"], loc + ("again",)) if "again" in spec else None))
+
+
+def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:
+    report = x.report
+    if not isinstance(phases, list) or not phases:
+        report.error(("phases",), "a rules file needs 'phases', a list of at least one "
+                     "phase (id and actions)", "rules-schema")
+        return
+    ids = [p.get("id") if isinstance(p, dict) else None for p in phases]
+    action_ids = [a.name for a in prog.actions]
+    used: set[str] = set()
+    for i, spec in enumerate(phases):
+        loc: Loc = ("phases", i)
+        spec = _mapping(report, spec, loc, "a phase")
+        report.unknown_keys(spec, loc, PHASE_KEYS, "a phase")
+        names = spec.get("actions")
+        if not isinstance(names, list) or not names:
+            report.error(loc + ("actions",), "a phase lists the actions its players may "
+                         "take (at least one)", "rules-schema")
+            names = []
+        for j, a in enumerate(names):
+            if a not in action_ids:
+                report.error(loc + ("actions", j), f"no action '{a}' (actions: "
+                             f"{', '.join(action_ids) or 'none'})", "rules-name")
+        used.update(str(a) for a in names)
+        following = spec.get("next", ids[(i + 1) % len(ids)])
+        if following not in ids:
+            report.error(loc + ("next",), f"no phase '{following}' (phases: "
+                         f"{', '.join(map(str, ids))})", "rules-name")
+            following = ids[0]
+
+        def opt(key: str, where: Loc = loc, spec: dict[str, Any] = spec) -> Fn | None:
+            return x.expr(spec[key], where + (key,)) if key in spec else None
+
+        prog.phases.append(PhaseRule(
+            str(spec.get("id", i)), loc, [action_ids.index(a) for a in names if a in action_ids],
+            opt("first"), opt("until"), opt("skip"),
+            fx.block(spec.get("start") or [], loc + ("start",)),
+            fx.block(spec.get("end") or [], loc + ("end",)), ids.index(following)))
+    for action in prog.actions:
+        if action.name not in used:
+            report.error(action.loc, f"action '{action.name}' is in no phase's actions: it "
+                         "can never be taken", "rules-unused", key=True)

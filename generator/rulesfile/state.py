@@ -1,0 +1,438 @@
+"""A compiled rules file played through the engine's State API.
+
+The state is plain data: cards in zone slots (a zone of each player has one slot per
+seat), whole-number variables, the phase, the seat to act, and the paused program (a
+stack of frames) while an effect waits for chance. Chance actions are the card drawn from
+a shuffled pile (its number) or the face a die shows. A broken rule of play (an effect
+repeated too often, a set-up that deals more than the pile holds, a seat with no legal
+action) ends the game as a fault, which ``invariants`` reports at the rules file's line.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
+from generator.rulesfile.expr import Ctx
+from generator.rulesfile.program import MAX_CHOICES, Program
+from generator.yamlsrc import Loc
+
+SETUP, ACTING, ENDING, STARTING, READY = range(5)
+# what an expression may raise on values of the wrong kind (a word added to a number)
+FAULTS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError)
+MAX_STEPS = 100_000  # instructions one action may run (effects cannot loop, this is a guard)
+MAX_PHASE_CHANGES = 100  # phases ending one after another without an action between
+
+
+class RulesState(State):
+    def __init__(self, prog: Program, players: int):
+        self.prog, self.players = prog, players
+        self.zone_slot, self.owner_zone, self.var_slot = prog.layout(players)
+        self.zones: list[list[int]] = [[] for _ in self.owner_zone]
+        self.random = [prog.zones[index][3] for index in self.owner_zone]  # shuffled piles
+        self.where = [0] * len(prog.table)
+        self.by = [-1] * len(prog.table)
+        self.vars: list[Any] = [0] * sum(players if owned else 1 for _, owned, *_ in prog.vars)
+        self.counts = [0] * len(prog.events)
+        self.frames: list[list[int]] = []
+        self.pending: list[int] = []  # [from slot, to slot, by seat, 0] or [-1, var, sides, 1]
+        self.acting = [-1, -1, 0, -1]  # action, card, number, target
+        self.stage, self.phase, self.player, self.turns = SETUP, 0, 0, 0
+        self.over = False
+        self.fault: tuple[Loc, str] | None = None
+        self._legal: list[Action] | None = None
+
+    # -- set-up and the flow of play --------------------------------------------------
+
+    def start(self) -> RulesState:
+        """Fill the zones that start with pieces, set the variables, run the set-up."""
+        for slot, index in enumerate(self.owner_zone):
+            piece = self.prog.zones[index][4]
+            if piece is not None:
+                cards = [i for i, p in enumerate(self.prog.table.pieces) if p == piece]
+                self.zones[slot] = cards
+                for card in cards:
+                    self.where[card] = slot
+        for name, owned, value, _ in self.prog.vars:
+            base = self.var_slot[name]
+            for s in range(self.players if owned else 1):
+                self.vars[base + s] = value
+        self.frames.append([self.prog.setup, 0, 1, 0, -1, 0, -1, -1, 0])
+        self.settle()
+        return self
+
+    def ctx(self, seat: int) -> Ctx:
+        _, card, number, target = self.acting
+        return Ctx(self, seat, card, number, target, self.player)
+
+    def settle(self) -> None:
+        """Run effects until play needs a choice, a chance outcome, or the game is over."""
+        try:
+            self._settle()
+        except FAULTS as exc:  # an end, until, skip or first that reads a wrong value
+            phase = self.prog.phases[self.phase]
+            self.fail(phase.loc, f"cannot be worked out: {exc}")
+
+    def _settle(self) -> None:
+        changes = 0
+        while not self.over:
+            if self.frames and not self.run_frames():
+                return
+            if self.frames:
+                continue
+            if self.stage == SETUP:
+                self.stage = STARTING
+                self._enter(0)
+            elif self.stage == ACTING:
+                rule = self.prog.actions[self.acting[0]]
+                again = rule.again is not None and bool(rule.again(self.ctx(self.player)))
+                self.turns += not again
+                if self._ended():
+                    return
+                self._after_action(again)
+                if self.stage == READY:
+                    return
+            elif self.stage == ENDING:
+                changes += 1
+                if changes > MAX_PHASE_CHANGES:
+                    phase = self.prog.phases[self.phase]
+                    self.fail(phase.loc + ("until",), f"phase '{phase.id}' ends as soon as "
+                              "it starts, for ever (no action between)")
+                    return
+                if self._ended():
+                    return
+                self.stage = STARTING
+                self._enter(self.prog.phases[self.phase].next)
+            elif self.stage == STARTING:
+                if self._ended():
+                    return
+                self._first_player()
+                return
+
+    def _enter(self, phase: int) -> None:
+        self.phase = phase
+        self.frames.append([self.prog.phases[phase].start, 0, 1, self.player, -1, 0, -1,
+                            self.player, 0])
+
+    def _ended(self) -> bool:
+        assert self.prog.end is not None
+        if self.prog.end(self.ctx(self.player)):
+            self.over = True
+        return self.over
+
+    def _after_action(self, again: bool) -> None:
+        """After an action's effects: the phase ends, or the next seat (or the same one,
+        with ``again``) acts."""
+        phase = self.prog.phases[self.phase]
+        if phase.until is not None and phase.until(self.ctx(self.player)):
+            self.stage = ENDING
+            if not again:
+                self.player = (self.player + 1) % self.players
+            self.frames.append([phase.end, 0, 1, self.player, -1, 0, -1, self.player, 0])
+            return
+        if not again:
+            self._next_seat((self.player + 1) % self.players)
+        self._ready()
+
+    def _first_player(self) -> None:
+        phase = self.prog.phases[self.phase]
+        seat = self.player if phase.first is None else phase.first(self.ctx(self.player))
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            self.fail(phase.loc + ("first",), f"names seat {seat!r}, not one of 0 to "
+                      f"{self.players - 1}")
+            return
+        self._next_seat(seat)
+        self._ready()
+
+    def _next_seat(self, seat: int) -> None:
+        skip = self.prog.phases[self.phase].skip
+        for step in range(self.players):
+            candidate = (seat + step) % self.players
+            if skip is None or not skip(self.ctx(candidate)):
+                self.player = candidate
+                return
+        phase = self.prog.phases[self.phase]
+        self.fail(phase.loc + ("skip",), f"phase '{phase.id}' skips every seat")
+
+    def _ready(self) -> None:
+        if self.over:
+            return
+        self.stage = READY
+        self._legal = None
+        if not self.legal_actions():
+            phase = self.prog.phases[self.phase]
+            self.fail(phase.loc + ("actions",), f"P{self.player + 1} has no legal action in "
+                      f"phase '{phase.id}' (add one, e.g. a pass, that is always legal)")
+
+    def run_frames(self) -> bool:
+        """Run the paused program; False when it waits for chance."""
+        blocks, steps = self.prog.blocks, 0
+        while self.frames:
+            f = self.frames[-1]
+            block = blocks[f[0]]
+            if f[1] >= len(block):
+                if f[2] > 1:
+                    f[1], f[2], f[3] = 0, f[2] - 1, (f[3] + f[8]) % self.players
+                else:
+                    self.frames.pop()
+                continue
+            ins = block[f[1]]
+            f[1] += 1
+            c = Ctx(self, f[3], f[4], f[5], f[6], f[7])
+            if ins.of is not None:
+                c = c.at(ins.of(c) % self.players)
+            steps += 1
+            if steps > MAX_STEPS:
+                self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
+            try:
+                if self.over or not ins.run(self, c):
+                    return self.over
+            except FAULTS as exc:
+                self.fail(ins.loc, f"cannot be worked out here: {exc}")
+        return True
+
+    def fail(self, loc: Loc, message: str) -> None:
+        if self.fault is None:
+            self.fault = (loc, message)
+        self.over = True
+        self.frames.clear()
+        self.pending = []
+
+    def move(self, card: int, slot: int, seat: int) -> None:
+        self.zones[self.where[card]].remove(card)
+        self.zones[slot].append(card)
+        self.where[card], self.by[card] = slot, seat
+
+    # -- the State API ----------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        return CHANCE if self.pending else self.player
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        if self.pending:
+            src, var, sides, roll = self.pending
+            return list(range(1, sides + 1)) if roll else sorted(self.zones[src])
+        if self._legal is None:
+            try:
+                self._legal = self._choices()
+            except FAULTS as exc:
+                self.fail(self.prog.phases[self.phase].loc + ("actions",),
+                          f"the legal actions cannot be worked out: {exc}")
+                return []
+        return list(self._legal)
+
+    def _choices(self) -> list[Action]:
+        out: list[Action] = []
+        for index in self.prog.phases[self.phase].actions:
+            rule = self.prog.actions[index]
+            c = Ctx(self, self.player, -1, 0, -1, self.player)
+            cards = [-1] if rule.card is None else sorted(self.zones[rule.card(c)])
+            targets = list(range(len(rule.to))) or [-1]
+            numbers = [0]
+            if rule.number is not None:
+                low, high = rule.number[0](c), rule.number[1](c)
+                numbers = list(range(low, min(high, low + MAX_CHOICES - 1) + 1))
+            for card in cards:
+                for target in targets:
+                    for number in numbers:
+                        here = Ctx(self, self.player, card, number, target, self.player)
+                        if rule.test is None or rule.test(here):
+                            out.append(_action(rule, card, target, number))
+        return sorted(out)
+
+    def apply_action(self, action: Action) -> None:
+        if action not in self.legal_actions():
+            raise ValueError(f"illegal action {action!r}")
+        self._legal = None
+        if self.pending:
+            src, dest, by, roll = self.pending
+            self.pending = []
+            if roll:
+                self.vars[dest] = int(action)  # type: ignore[arg-type]
+            else:
+                self.move(int(action), dest, by)  # type: ignore[arg-type]
+        else:
+            self._act(action)
+        self.settle()
+
+    def _act(self, action: Action) -> None:
+        assert isinstance(action, tuple)
+        index = next(i for i, a in enumerate(self.prog.actions) if a.name == action[0])
+        rule = self.prog.actions[index]
+        args = list(action[1:])
+        card = args.pop(0) if rule.card is not None else -1
+        target = args.pop(0) if rule.to else -1
+        number = args.pop(0) if rule.number is not None else 0
+        self.acting = [index, card, number, target]
+        self.stage = ACTING
+        self.frames.append([rule.block, 0, 1, self.player, card, number, target, self.player, 0])
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def returns(self) -> list[float]:
+        assert self.prog.score is not None
+        try:
+            return [float(self.prog.score(self.ctx(s))) for s in range(self.players)]
+        except FAULTS as exc:
+            self.fail(("score",), f"cannot be worked out: {exc}")
+            return [0.0] * self.players
+
+    def winners(self) -> list[int]:
+        """Highest score, then each tie-break in turn (higher wins)."""
+        keys = [tuple([self.returns()[s]] + [t(self.ctx(s)) for t in self.prog.tiebreak])
+                for s in range(self.players)]
+        best = max(keys)
+        return [s for s, key in enumerate(keys) if key == best]
+
+    def turn_count(self) -> int:
+        return self.turns
+
+    def clone(self) -> RulesState:
+        other = RulesState.__new__(RulesState)
+        other.__dict__.update(self.__dict__)
+        other.zones = [list(z) for z in self.zones]
+        other.where, other.by, other.vars = list(self.where), list(self.by), list(self.vars)
+        other.counts, other.pending = list(self.counts), list(self.pending)
+        other.frames = [list(f) for f in self.frames]
+        other.acting = list(self.acting)
+        other._legal = None
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": self.players, "zones": [list(z) for z in self.zones],
+                "by": list(self.by), "vars": list(self.vars), "counts": list(self.counts),
+                "frames": [list(f) for f in self.frames], "pending": list(self.pending),
+                "acting": list(self.acting), "stage": self.stage, "phase": self.phase,
+                "player": self.player, "turns": self.turns, "over": self.over,
+                "fault": [list(self.fault[0]), self.fault[1]] if self.fault else None}
+
+    def invariants(self) -> list[str]:
+        broken = []
+        if self.fault is not None:
+            loc, message = self.fault
+            broken.append(f"{self.prog.source.problem(loc, message, 'rules-play').format()}")
+        if sum(map(len, self.zones)) != len(self.prog.table):
+            broken.append("cards were lost or doubled between zones")
+        for name, owned, _, low in self.prog.vars:
+            base = self.var_slot[name]
+            for s in range(self.players if owned else 1):
+                value = self.vars[base + s]
+                if low is not None and isinstance(value, int) and value < low:
+                    broken.append(f"variable '{name}' fell to {self.vars[base + s]}, under "
+                                  f"its minimum {low}")
+        return broken
+
+    def events(self) -> dict[str, int]:
+        return dict(zip(self.prog.events, self.counts, strict=True))
+
+    def view(self) -> dict[str, Any]:
+        """Zones (cards by number; a zone of each player as one list per seat) and
+        variables by name: the position in the rules file's own words."""
+        out: dict[str, Any] = {}
+        for name, owned, *_ in self.prog.zones:
+            base = self.zone_slot[name]
+            out[name] = ([list(self.zones[base + s]) for s in range(self.players)] if owned
+                         else list(self.zones[base]))
+        for name, owned, *_ in self.prog.vars:
+            base = self.var_slot[name]
+            out[name] = self.vars[base:base + self.players] if owned else self.vars[base]
+        return out
+
+    def describe(self) -> str:
+        return f"phase {self.prog.phases[self.phase].id}, P{self.player + 1} to act"
+
+    def action_to_string(self, action: Action) -> str:
+        if not isinstance(action, tuple):
+            if self.pending and self.pending[3]:
+                return f"rolls {action}"
+            return f"draws {self.prog.table.labels[int(action)]}"
+        rule = next(a for a in self.prog.actions if a.name == action[0])
+        args = list(action[1:])
+        words = [rule.name]
+        if rule.card is not None:
+            words.append(self.prog.table.labels[args.pop(0)])
+        if rule.to:
+            words.append("to " + str(args.pop(0)))
+        if rule.number is not None:
+            words.append(str(args.pop(0)))
+        return " ".join(words)
+
+    # -- what a seat knows (for fair search) ------------------------------------------
+
+    def hidden_slots(self, seat: int) -> list[int]:
+        """The zone slots whose cards ``seat`` cannot see."""
+        out = []
+        for slot, index in enumerate(self.owner_zone):
+            _, owned, see, _, _ = self.prog.zones[index]
+            owner = slot - self.zone_slot[self.prog.zones[index][0]] if owned else -1
+            if see == "none" or (see == "owner" and owner != seat):
+                out.append(slot)
+        return out
+
+    def information(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` has seen: the state with hidden zones shown as card counts."""
+        data = self.to_dict()
+        for slot in self.hidden_slots(seat):
+            data["zones"][slot] = len(self.zones[slot])
+        hidden = set(self.hidden_slots(seat))
+        data["by"] = [-1 if self.where[i] in hidden else b for i, b in enumerate(self.by)]
+        return data
+
+    def determinize(self, seat: int, rng: random.Random) -> RulesState:
+        """A state ``seat`` cannot tell from this one: the cards it cannot see dealt
+        again at random among the zones that hide them, each zone keeping its size."""
+        other = self.clone()
+        hidden = self.hidden_slots(seat)
+        cards = [card for slot in hidden for card in self.zones[slot]]
+        rng.shuffle(cards)
+        for slot in hidden:
+            size = len(self.zones[slot])
+            other.zones[slot], cards = cards[:size], cards[size:]
+            for card in other.zones[slot]:
+                other.where[card] = slot
+        return other
+
+
+def _action(rule: Any, card: int, target: int, number: int) -> Action:
+    parts: list[Any] = [rule.name]
+    if rule.card is not None:
+        parts.append(card)
+    if rule.to:
+        parts.append(target)
+    if rule.number is not None:
+        parts.append(number)
+    return tuple(parts)
+
+
+class RulesGame(Game):
+    """A game of one's own, played by its compiled rules file."""
+
+    def __init__(self, game_id: str, prog: Program, low: int, high: int):
+        self.id, self.prog = game_id, prog
+        self.min_players, self.max_players = low, high
+
+    def new_initial_state(self, players: int) -> RulesState:
+        return RulesState(self.prog, players).start()
+
+    def state_from_dict(self, data: dict[str, Any]) -> RulesState:
+        st = RulesState(self.prog, data["players"])
+        st.zones = [list(z) for z in data["zones"]]
+        for slot, cards in enumerate(st.zones):
+            for card in cards:
+                st.where[card] = slot
+        st.by, st.vars, st.counts = list(data["by"]), list(data["vars"]), list(data["counts"])
+        st.frames = [list(f) for f in data["frames"]]
+        st.pending, st.acting = list(data["pending"]), list(data["acting"])
+        st.stage, st.phase, st.player = data["stage"], data["phase"], data["player"]
+        st.turns, st.over = data["turns"], data["over"]
+        st.fault = (tuple(data["fault"][0]), data["fault"][1]) if data["fault"] else None
+        return st
+
+    def max_game_length(self, players: int) -> int:
+        return self.prog.max_actions

@@ -1,0 +1,75 @@
+"""The compiled games through the engine's generic tools: the API contract harness, what
+a seat knows (information, determinize) for fair search, the generic greedy bot, mcts."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from generator.engine.api import CHANCE
+from generator.engine.harness import random_sim, scores_are_final
+from generator.engine.mcts import mcts_factory
+from generator.engine.playout import play
+from generator.rulesfile.bots import GreedyBot
+from generator.rulesfile.hook import BOTS
+from rulesfile.starters import STARTERS
+
+
+@pytest.mark.parametrize("name", list(STARTERS))
+def test_every_starter_keeps_the_state_api_contract(built: dict[str, Any], name: str) -> None:
+    game, _ = built[name]
+    for players in sorted({game.min_players, game.max_players}):
+        for seed in range(2):
+            scores_are_final(random_sim(game, players, seed))
+
+
+def dealt(built: dict[str, Any]) -> Any:
+    game, _ = built["high-noon"]
+    state = game.new_initial_state(3)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_information_hides_the_other_hands_and_the_deck(built: dict[str, Any]) -> None:
+    state = dealt(built)
+    seen = state.information(0)
+    hands = [state.zone_slot["hand"] + s for s in range(3)]
+    assert seen["zones"][hands[0]] == state.zones[hands[0]]  # its own hand, card by card
+    assert seen["zones"][hands[1]] == 8 and seen["zones"][hands[2]] == 8  # only counted
+    assert json.dumps(seen)  # plain data
+    state.apply_action(state.legal_actions()[0])
+    assert state.information(1)["zones"][state.zone_slot["trick"]] == state.view()["trick"]
+
+
+def test_determinize_deals_only_what_the_seat_cannot_see(built: dict[str, Any]) -> None:
+    state = dealt(built)
+    state.apply_action(state.legal_actions()[0])
+    guess = state.determinize(1, random.Random(5))
+    assert guess.information(1) == state.information(1)  # seat 1 cannot tell them apart
+    assert guess.invariants() == []
+    assert guess.view()["hand"][0] != state.view()["hand"][0]  # the hidden cards moved
+    again = state.determinize(1, random.Random(5))
+    assert again.to_dict() == guess.to_dict()  # the same generator, the same deal
+    guess.apply_action(guess.legal_actions()[0])  # and play goes on from it
+
+
+def test_greedy_takes_the_card_that_scores_most(built: dict[str, Any]) -> None:
+    game, cards = built["trading-post"]
+    state = game.new_initial_state(2)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.legal_actions()[0])
+    best = max(state.view()["market"], key=lambda c: cards[c]["value"])
+    top = [a for a in state.legal_actions() if cards[a[1]]["value"] == cards[best]["value"]]
+    assert GreedyBot(0, "s").step(state) in top
+
+
+def test_greedy_and_mcts_play_whole_games(built: dict[str, Any]) -> None:
+    game, _ = built["gold-camp"]
+    mcts = mcts_factory("mcts:4:greedy", BOTS)
+    assert mcts is not None
+    record = play(game, 2, [("greedy", BOTS["greedy"]), ("mcts:4:greedy", mcts)], "g")
+    assert record.completed and not record.violations and len(record.scores) == 2
