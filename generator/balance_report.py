@@ -21,7 +21,7 @@ Figure = Any  # matplotlib.figure.Figure (imported lazily: the CLI starts fast)
 COLOURS = ["#b5651d", "#2e6f8e", "#6a8d3a", "#8e3b6f", "#c9a227", "#555555"]
 
 
-def _figure(rows: int = 1, cols: int = 1, height: float = 3.0,
+def figure(rows: int = 1, cols: int = 1, height: float = 3.0,
             width: float = 4.2) -> tuple[Figure, Any]:
     import matplotlib
 
@@ -41,7 +41,7 @@ def _png(fig: Figure) -> str:
 def score_plot(tally: Tally, lineup: Sequence[str]) -> Figure:
     """By seat and by bot; a solo game has one of each, so one panel."""
     panels = [("seat", tally.seat_hist), ("bot", tally.bot_hist)][: 1 + (tally.players > 1)]
-    fig, axes = _figure(1, len(panels))
+    fig, axes = figure(1, len(panels))
     for ax, (label, hists) in zip(axes[0], panels, strict=True):
         for i, hist in enumerate(hists):
             name = f"seat {i + 1}" if label == "seat" else f"{i + 1}: {lineup[i]}"
@@ -64,7 +64,7 @@ def _rates(ax: Any, rows: list[dict[str, Any]], names: list[str], title: str,
 
 
 def win_plot(summary: dict[str, Any]) -> Figure:
-    fig, axes = _figure(1, 3)
+    fig, axes = figure(1, 3)
     fair = 1 / summary["players"]
     _rates(axes[0][0], summary["seats"], [f"seat {x['seat']}" for x in summary["seats"]],
            "wins by seat", fair)
@@ -77,7 +77,7 @@ def win_plot(summary: dict[str, Any]) -> Figure:
 
 
 def length_plot(tally: Tally) -> Figure:
-    fig, axes = _figure(width=7)
+    fig, axes = figure(width=7)
     lengths = sorted(tally.lengths.items())
     ax = axes[0][0]
     ax.bar([t for t, _ in lengths], [n for _, n in lengths], width=0.8, color=COLOURS[1])
@@ -88,7 +88,7 @@ def length_plot(tally: Tally) -> Figure:
 
 def event_plot(summary: dict[str, Any]) -> Figure:
     events = summary["events"]
-    fig, axes = _figure(height=0.8 + 0.4 * max(1, len(events)), width=7)
+    fig, axes = figure(height=0.8 + 0.4 * max(1, len(events)), width=7)
     ax = axes[0][0]
     names = list(events)
     means = [events[n]["mean"] for n in names]
@@ -105,7 +105,7 @@ def event_plot(summary: dict[str, Any]) -> Figure:
 def difference_plot(differences: dict[str, Any]) -> Figure:
     """Each measure's change, relative to its base value, with its 95 % interval."""
     names = [n for n, d in differences.items() if d["base"]]
-    fig, axes = _figure(height=0.9 + 0.4 * max(1, len(names)), width=8)
+    fig, axes = figure(height=0.9 + 0.4 * max(1, len(names)), width=8)
     ax = axes[0][0]
     for i, name in enumerate(names):
         d = differences[name]
@@ -122,7 +122,7 @@ def difference_plot(differences: dict[str, Any]) -> Figure:
     return fig
 
 
-def _table(rows: list[list[Any]], head: list[str]) -> str:
+def html_table(rows: list[list[Any]], head: list[str]) -> str:
     cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
                    for row in rows)
@@ -138,7 +138,7 @@ def summary_table(summary: dict[str, Any]) -> str:
              f"[{s['score']['ci95'][0]}, {s['score']['ci95'][1]}]"] for s in summary["seats"]]
     rows += [[f"bot {b['position']}: {b['bot']}", _interval(b), b["score"]["mean"],
               f"[{b['score']['ci95'][0]}, {b['score']['ci95'][1]}]"] for b in summary["lineup"]]
-    return _table(rows, ["who", "wins (95 % interval)", "mean score", "95 % interval"])
+    return html_table(rows, ["who", "wins (95 % interval)", "mean score", "95 % interval"])
 
 
 STYLE = ("body{font-family:sans-serif;max-width:1300px;margin:1em auto;color:#222}"

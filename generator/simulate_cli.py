@@ -58,6 +58,13 @@ def plan_for(spec: GameSpec, args: argparse.Namespace, numbers: dict[str, Any],
              folder: Path | None) -> sim.Plan | None:
     """The run asked for on the deck in ``folder`` (None: the bundled one), its game built
     here; None after printing the deck's problems (located lines)."""
+    made = plan_and_data(spec, args, numbers, folder)
+    return None if made is None else made[0]
+
+
+def plan_and_data(spec: GameSpec, args: argparse.Namespace, numbers: dict[str, Any],
+                  folder: Path | None) -> tuple[sim.Plan, Any] | None:
+    """``plan_for`` and the validated deck it plays."""
     loaded = validate_game(spec, folder)
     if loaded.data is None:
         print(format_text(loaded.problems), file=sys.stderr)
@@ -69,7 +76,7 @@ def plan_for(spec: GameSpec, args: argparse.Namespace, numbers: dict[str, Any],
                     rotate=args.rotate, check=args.check, record=numbers["record"] is not None)
     assert spec.make_game is not None  # playable() said so
     sim.prime(plan, (spec.make_game(loaded.data), spec.bots))
-    return plan
+    return plan, loaded.data
 
 
 def recorded_run(plan: sim.Batch, numbers: dict[str, Any], cluster: str | None,
