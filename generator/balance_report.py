@@ -122,6 +122,33 @@ def difference_plot(differences: dict[str, Any]) -> Figure:
     return fig
 
 
+def decisiveness_plot(summary: dict[str, Any]) -> Figure:
+    """How often the sole leader at each tenth of the game wins, with 95 % intervals."""
+    shown = [d for d in summary["quality"]["decisiveness"] if d["games"]]
+    fig, axes = figure(width=7)
+    ax = axes[0][0]
+    tenths = [d["tenth"] * 10 for d in shown]
+    rates = [d["rate"] for d in shown]
+    ax.errorbar(tenths, rates, yerr=[[d["rate"] - d["ci95"][0] for d in shown],
+                                     [d["ci95"][1] - d["rate"] for d in shown]],
+                fmt="o-", color=COLOURS[1], capsize=4)
+    ax.axhline(1 / summary["players"], color="black", linestyle="--", linewidth=1,
+               label="fair share")
+    ax.set(title="decisiveness: the leader at each point of the game wins",
+           xlabel="% of the game played", ylabel="leader's win rate", ylim=(0, 1), xlim=(0, 100))
+    ax.legend(fontsize="small")
+    return fig
+
+
+def quality_section(summary: dict[str, Any]) -> str:
+    """The quality measures: the decisiveness curve and one line per measure."""
+    from generator.engine.quality import quality_words
+
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in quality_words(summary["quality"]))
+    plot = image(decisiveness_plot(summary), "Decisiveness") if summary["players"] > 1 else ""
+    return f"{plot}<ul>{items}</ul>"
+
+
 def html_table(rows: list[list[Any]], head: list[str]) -> str:
     cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
@@ -171,6 +198,7 @@ def run_sections(summary: dict[str, Any], tally: Tally) -> list[tuple[str, str]]
     if summary["events"]:
         plots.append(("Events", lambda: event_plot(summary)))
     sections = [(name, image(make(), name)) for name, make in plots]
+    sections.append(("Quality of the game", quality_section(summary)))
     sections.insert(1, ("Figures", summary_table(summary) + f"<p>ties: {summary['ties']}; "
                         f"completed {summary['completed']} of {summary['games']}</p>"))
     return sections

@@ -13,6 +13,7 @@ from typing import Any
 
 from generator.engine import simulate as sim
 from generator.engine.playout import BotFactory, play, replay
+from generator.engine.quality import quality_words
 from generator.engine.record import RecordWriter
 from generator.fileio import write_atomic
 from generator.games.spec import GameSpec
@@ -192,6 +193,7 @@ def human(s: dict[str, Any]) -> str:
                   f"{_interval(x['score'])}" for x in s["lineup"]]
         lines.append("wins by turn order: " + ", ".join(
             f"{_ordinal(x['order'])} {_interval(x, True)}" for x in s["wins_by_turn_order"]))
+    lines += quality_words(s["quality"])
     if s["events"]:
         lines.append("events:")
     for name, e in s["events"].items():
