@@ -21,7 +21,7 @@ Figure = Any  # matplotlib.figure.Figure (imported lazily: the CLI starts fast)
 COLOURS = ["#b5651d", "#2e6f8e", "#6a8d3a", "#8e3b6f", "#c9a227", "#555555"]
 
 
-def _figure(rows: int = 1, cols: int = 1, height: float = 3.0,
+def figure(rows: int = 1, cols: int = 1, height: float = 3.0,
             width: float = 4.2) -> tuple[Figure, Any]:
     import matplotlib
 
@@ -44,7 +44,7 @@ def _png(fig: Figure) -> str:
 def score_plot(tally: Tally, lineup: Sequence[str]) -> Figure:
     """By seat and by bot; a solo game has one of each, so one panel."""
     panels = [("seat", tally.seat_hist), ("bot", tally.bot_hist)][: 1 + (tally.players > 1)]
-    fig, axes = _figure(1, len(panels))
+    fig, axes = figure(1, len(panels))
     for ax, (label, hists) in zip(axes[0], panels, strict=True):
         for i, hist in enumerate(hists):
             name = f"seat {i + 1}" if label == "seat" else f"{i + 1}: {lineup[i]}"
@@ -67,7 +67,7 @@ def _rates(ax: Any, rows: list[dict[str, Any]], names: list[str], title: str,
 
 
 def win_plot(summary: dict[str, Any]) -> Figure:
-    fig, axes = _figure(1, 3)
+    fig, axes = figure(1, 3)
     fair = 1 / summary["players"]
     _rates(axes[0][0], summary["seats"], [f"seat {x['seat']}" for x in summary["seats"]],
            "wins by seat", fair)
@@ -80,7 +80,7 @@ def win_plot(summary: dict[str, Any]) -> Figure:
 
 
 def length_plot(tally: Tally) -> Figure:
-    fig, axes = _figure(width=7)
+    fig, axes = figure(width=7)
     lengths = sorted(tally.lengths.items())
     ax = axes[0][0]
     ax.bar([t for t, _ in lengths], [n for _, n in lengths], width=0.8, color=COLOURS[1])
@@ -91,7 +91,7 @@ def length_plot(tally: Tally) -> Figure:
 
 def event_plot(summary: dict[str, Any]) -> Figure:
     events = summary["events"]
-    fig, axes = _figure(height=0.8 + 0.4 * max(1, len(events)), width=7)
+    fig, axes = figure(height=0.8 + 0.4 * max(1, len(events)), width=7)
     ax = axes[0][0]
     names = list(events)
     means = [events[n]["mean"] for n in names]
@@ -108,7 +108,7 @@ def event_plot(summary: dict[str, Any]) -> Figure:
 def difference_plot(differences: dict[str, Any]) -> Figure:
     """Each measure's change, relative to its base value, with its 95 % interval."""
     names = [n for n, d in differences.items() if d["base"]]
-    fig, axes = _figure(height=0.9 + 0.4 * max(1, len(names)), width=8)
+    fig, axes = figure(height=0.9 + 0.4 * max(1, len(names)), width=8)
     ax = axes[0][0]
     for i, name in enumerate(names):
         d = differences[name]
@@ -125,7 +125,34 @@ def difference_plot(differences: dict[str, Any]) -> Figure:
     return fig
 
 
-def _table(rows: list[list[Any]], head: list[str]) -> str:
+def decisiveness_plot(summary: dict[str, Any]) -> Figure:
+    """How often the sole leader at each tenth of the game wins, with 95 % intervals."""
+    shown = [d for d in summary["quality"]["decisiveness"] if d["games"]]
+    fig, axes = figure(width=7)
+    ax = axes[0][0]
+    tenths = [d["tenth"] * 10 for d in shown]
+    rates = [d["rate"] for d in shown]
+    ax.errorbar(tenths, rates, yerr=[[d["rate"] - d["ci95"][0] for d in shown],
+                                     [d["ci95"][1] - d["rate"] for d in shown]],
+                fmt="o-", color=COLOURS[1], capsize=4)
+    ax.axhline(1 / summary["players"], color="black", linestyle="--", linewidth=1,
+               label="fair share")
+    ax.set(title="decisiveness: the leader at each point of the game wins",
+           xlabel="% of the game played", ylabel="leader's win rate", ylim=(0, 1), xlim=(0, 100))
+    ax.legend(fontsize="small")
+    return fig
+
+
+def quality_section(summary: dict[str, Any]) -> str:
+    """The quality measures: the decisiveness curve and one line per measure."""
+    from generator.engine.quality import quality_words
+
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in quality_words(summary["quality"]))
+    plot = image(decisiveness_plot(summary), "Decisiveness") if summary["players"] > 1 else ""
+    return f"{plot}<ul>{items}</ul>"
+
+
+def html_table(rows: list[list[Any]], head: list[str]) -> str:
     cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
                    for row in rows)
@@ -141,7 +168,7 @@ def summary_table(summary: dict[str, Any]) -> str:
              f"[{s['score']['ci95'][0]}, {s['score']['ci95'][1]}]"] for s in summary["seats"]]
     rows += [[f"bot {b['position']}: {b['bot']}", _interval(b), b["score"]["mean"],
               f"[{b['score']['ci95'][0]}, {b['score']['ci95'][1]}]"] for b in summary["lineup"]]
-    return _table(rows, ["who", "wins (95 % interval)", "mean score", "95 % interval"])
+    return html_table(rows, ["who", "wins (95 % interval)", "mean score", "95 % interval"])
 
 
 STYLE = ("body{font-family:sans-serif;max-width:1300px;margin:1em auto;color:#222}"
@@ -174,6 +201,7 @@ def run_sections(summary: dict[str, Any], tally: Tally) -> list[tuple[str, str]]
     if summary["events"]:
         plots.append(("Events", lambda: event_plot(summary)))
     sections = [(name, image(make(), name)) for name, make in plots]
+    sections.append(("Quality of the game", quality_section(summary)))
     sections.insert(1, ("Figures", summary_table(summary) + f"<p>ties: {summary['ties']}; "
                         f"completed {summary['completed']} of {summary['games']}</p>"))
     return sections

@@ -13,6 +13,7 @@ from typing import Any
 
 from generator.engine import simulate as sim
 from generator.engine.playout import BotFactory, play, replay
+from generator.engine.quality import quality_words
 from generator.engine.record import RecordWriter
 from generator.fileio import write_atomic
 from generator.games.spec import GameSpec
@@ -58,6 +59,13 @@ def plan_for(spec: GameSpec, args: argparse.Namespace, numbers: dict[str, Any],
              folder: Path | None) -> sim.Plan | None:
     """The run asked for on the deck in ``folder`` (None: the bundled one), its game built
     here; None after printing the deck's problems (located lines)."""
+    made = plan_and_data(spec, args, numbers, folder)
+    return None if made is None else made[0]
+
+
+def plan_and_data(spec: GameSpec, args: argparse.Namespace, numbers: dict[str, Any],
+                  folder: Path | None) -> tuple[sim.Plan, Any] | None:
+    """``plan_for`` and the validated deck it plays."""
     if folder is not None:  # each deck's own rules (a rules.yaml is read from its folder)
         spec = resolved_spec(spec.id, folder)
     loaded = validate_game(spec, folder)
@@ -71,7 +79,7 @@ def plan_for(spec: GameSpec, args: argparse.Namespace, numbers: dict[str, Any],
                     rotate=args.rotate, check=args.check, record=numbers["record"] is not None)
     assert spec.make_game is not None  # playable() said so
     sim.prime(plan, (spec.make_game(loaded.data), spec.bots))
-    return plan
+    return plan, loaded.data
 
 
 def recorded_run(plan: sim.Batch, numbers: dict[str, Any], cluster: str | None,
@@ -187,6 +195,7 @@ def human(s: dict[str, Any]) -> str:
                   f"{_interval(x['score'])}" for x in s["lineup"]]
         lines.append("wins by turn order: " + ", ".join(
             f"{_ordinal(x['order'])} {_interval(x, True)}" for x in s["wins_by_turn_order"]))
+    lines += quality_words(s["quality"])
     if s["events"]:
         lines.append("events:")
     for name, e in s["events"].items():

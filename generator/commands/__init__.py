@@ -15,6 +15,7 @@ from generator.commands import (
     listing,
     new,
     new_variant,
+    pieces,
     preview,
     replay,
     report,
@@ -39,4 +40,5 @@ COMMANDS: list[ModuleType] = [
     replay,
     compare,
     report,
+    pieces,
 ]

@@ -71,6 +71,12 @@ class State(ABC):
     def returns(self) -> list[float]:
         """Final score of every seat (points, dollars, medals: the game's own measure)."""
 
+    def standing(self) -> list[float]:
+        """Every seat's score as if the game ended now (the quality measures follow the
+        leader through the game with it). Games whose ``returns`` waits for the end
+        override it."""
+        return self.returns()
+
     def winners(self) -> list[int]:
         """Seats that win (ties included). Games with tie-breaks override this."""
         scores = self.returns()

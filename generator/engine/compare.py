@@ -39,8 +39,23 @@ def measures(record: GameRecord) -> dict[str, float]:
             seen["first_player_win_rate"] = float(record.first_player in record.winners)
             seen["tie_rate"] = float(len(record.winners) > 1)
     seen["turns_mean"] = float(record.turns)
+    seen.update(_quality_measures(record))
     for name, count in record.events.items():
         seen[f"{name} per game"] = float(count)
+    return seen
+
+
+def _quality_measures(record: GameRecord) -> dict[str, float]:
+    """The game's quality figures (see ``quality``), each compared game by game."""
+    q = record.quality
+    if not q:
+        return {}
+    seen = {"stall_share": q["stalls"] / q["turns"] if q["turns"] else 0.0}
+    if record.players > 1:
+        seen["lead_changes"] = float(q["lead_changes"])
+        half = q["leaders"][4]
+        if half is not None:  # only games with a sole leader at half time say anything
+            seen["half_time_leader_win_rate"] = float(half in record.winners)
     return seen
 
 
@@ -106,7 +121,10 @@ def play_pair_chunk(pairing: Pairing, start: int,
 
 WORDS = {"score_mean": "mean score", "first_seat_win_rate": "seat 1's win rate",
          "first_player_win_rate": "the first player's win rate", "tie_rate": "the tie rate",
-         "turns_mean": "mean game length (turns)"}
+         "turns_mean": "mean game length (turns)",
+         "lead_changes": "lead changes per game",
+         "stall_share": "the share of turns in which no score moved",
+         "half_time_leader_win_rate": "how often the half-time leader wins"}
 
 
 def verdict(name: str, d: dict[str, Any]) -> str:

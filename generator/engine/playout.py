@@ -10,6 +10,7 @@ from typing import Any
 
 from generator.engine.api import CHANCE, Action, Game, State
 from generator.engine.bots import Bot
+from generator.engine.quality import Watch
 
 BotFactory = Callable[[int, int | str], Bot]
 
@@ -33,6 +34,7 @@ class GameRecord:
     first_player: int = 0
     events: dict[str, int] = field(default_factory=dict)
     side: str = ""  # in a comparison's record: "base" or "variant"
+    quality: dict[str, Any] = field(default_factory=dict)  # see ``quality.Watch``
 
     def __post_init__(self) -> None:
         self.positions = self.positions or list(range(self.players))
@@ -47,7 +49,8 @@ class GameRecord:
         return {"index": index, **self.to_dict(), "positions": self.positions,
                 "completed": self.completed, "violations": self.violations,
                 "turns": self.turns, "scores": self.scores, "winners": self.winners,
-                "first_player": self.first_player, "events": self.events}
+                "first_player": self.first_player, "events": self.events,
+                "quality": self.quality}
 
 
 def _jsonable(action: Action) -> Any:
@@ -124,6 +127,8 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
     state = game.new_initial_state(players)
     limit = game.max_game_length(players)
     actions, uniform = record.actions, _uniform(state)  # looked up once: the inner loop
+    watch = Watch()
+    watch(state)
     while not state.is_terminal():
         if len(actions) >= limit:
             record.violations.append(f"game did not end within its declared maximum of "
@@ -146,6 +151,7 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
             record.log.append(f"{who}: {state.action_to_string(action)}")
         state.apply_action(action)
         actions.append(action)
+        watch(state)
         if check == "step":
             broken = state.invariants()
             if broken:
@@ -160,6 +166,7 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
     if state.is_terminal():
         record.scores = list(state.returns())
         record.winners = state.winners()
+        record.quality = watch.quality(record.scores)
     return record
 
 

@@ -70,6 +70,17 @@ Short = Annotated[str, StringConstraints(max_length=200)]
 Seat = Annotated[int, Field(ge=0, lt=MAX_PLAYERS)]
 
 
+class GameQuality(BaseModel):
+    """A game's own quality summary (``quality.Watch.quality``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    leaders: list[Seat | None] = Field(max_length=10)
+    lead_changes: Annotated[int, Field(ge=0, le=10**9)]
+    stalls: Annotated[int, Field(ge=0, le=10**9)]
+    turns: Annotated[int, Field(ge=0, le=10**9)]
+
+
 class RecordLine(BaseModel):
     """The schema of one line of a ``--record`` file (``GameRecord.to_line``)."""
 
@@ -92,6 +103,7 @@ class RecordLine(BaseModel):
     events: dict[EventName, Annotated[int, Field(ge=0, le=10**9)]] = Field(
         max_length=MAX_EVENT_NAMES)
     side: Literal["", "base", "variant"] = ""
+    quality: GameQuality | None = None
 
     @model_validator(mode="after")
     def _seats(self) -> RecordLine:
@@ -160,4 +172,5 @@ def _record(line: RecordLine, actions: bool) -> GameRecord:
         actions=[from_json_action(a) for a in line.actions] if actions else [],
         positions=line.positions, completed=line.completed, violations=line.violations,
         turns=line.turns, scores=line.scores, winners=line.winners,
-        first_player=line.first_player, events=line.events, side=line.side)
+        first_player=line.first_player, events=line.events, side=line.side,
+        quality=line.quality.model_dump() if line.quality else {})

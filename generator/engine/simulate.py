@@ -71,6 +71,11 @@ def _setup(plan: Plan) -> tuple[Game, Mapping[str, BotFactory]]:
     return _built[plan.setup]
 
 
+def built(plan: Plan) -> tuple[Game, Mapping[str, BotFactory]]:
+    """The plan's game and bot table, built once per process."""
+    return _setup(plan)
+
+
 def prime(plan: Plan, built: tuple[Game, Mapping[str, BotFactory]]) -> None:
     """Hand over a game already built here (forked workers inherit it too)."""
     while len(_built) >= KEEP_BUILT:

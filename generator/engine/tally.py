@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.engine.playout import GameRecord
+from generator.engine.quality import QualityTally
 from generator.engine.stats import Moments, quantile, rate
 
 
@@ -32,6 +33,7 @@ class Tally:
     # bounded by the game's range of scores, so still constant memory)
     seat_hist: list[Counter[float]] = field(default_factory=list)
     bot_hist: list[Counter[float]] = field(default_factory=list)
+    quality: QualityTally = field(default_factory=QualityTally)
 
     def __post_init__(self) -> None:
         p = self.players
@@ -56,6 +58,7 @@ class Tally:
         if not record.scores:
             return
         self.ties += len(record.winners) > 1
+        self.quality.add(record.quality, record.winners)
         for seat, score in enumerate(record.scores):
             self.scores.add(score)
             self.seat_scores[seat].add(score)
@@ -88,6 +91,7 @@ class Tally:
             ours_hist.update(more_hist)
         for name, moments in other.events.items():
             self.events.setdefault(name, Moments()).merge(moments)
+        self.quality.merge(other.quality)
 
     # -- the summary ---------------------------------------------------------------------
     def summary(self, lineup: list[str]) -> dict[str, Any]:
@@ -110,6 +114,8 @@ class Tally:
             # per game: how often each declared event happened; total over the run
             "events": {name: {**m.summary(), "total": int(m.total)}
                        for name, m in sorted(self.events.items())},
+            "quality": self.quality.summary(self.players, n, self.order_wins[0], self.ties,
+                                            self.turns),
         }
 
     def _lengths(self) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from generator.checks import Registry
 from generator.checks.rulebook import Baseline
 from generator.engine.api import Game
 from generator.engine.bots import RandomBot
+from generator.engine.pieces import PieceRules
 from generator.engine.playout import BotFactory
 from generator.schema import GameData
 
@@ -23,6 +24,7 @@ class GameSpec:
     bots: Mapping[str, BotFactory] = field(default_factory=lambda: {"random": RandomBot})
     picture: Callable[[Any], str] | None = None  # final State -> SVG text of the table
     baseline: Baseline | None = None  # the rulebook's numbers and words (its baseline.py)
+    pieces: PieceRules | None = None  # what a seat can hold (its pieces.py), for `pieces`
 
     def registries(self) -> list[Registry]:
         """The game's own checks, then the rulebook-value check of its baseline."""

@@ -29,7 +29,7 @@ def test_a_live_report_shows_every_plot(tmp_path: Path) -> None:
     assert main(["report", "boomtown-builders", *RUN, "--html", str(html)]) == 0
     text = html.read_text()
     assert not re.search(r"(src|href)=['\"]?(https?:|//|file:)", text)  # self-contained
-    assert _plots_loaded(html) == ["Scores", "Win rates", "Game length", "Events"]
+    assert _plots_loaded(html) == ["Scores", "Win rates", "Game length", "Events", "Decisiveness"]
     again = tmp_path / "again.html"
     assert main(["report", "boomtown-builders", *RUN, "--html", str(again)]) == 0
     assert again.read_bytes() == html.read_bytes()  # same run, same bytes

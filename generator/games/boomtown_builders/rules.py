@@ -131,6 +131,14 @@ class BoomtownState(State):
             return [0.0] * self.b.players
         return [float(p) for p in self.totals()[0]]
 
+    def standing(self) -> list[float]:
+        """The points the rows with a Track Token already score (``returns`` is 0 until
+        the end, when every row has its token)."""
+        b, tracked = self.b, len(self.b.tokens) * self.tables.columns
+        lots = [lot if i < tracked else Lot() for i, lot in enumerate(b.lots)]
+        return [float(p) for p in totals(score_town(self.tables, lots, b.tokens),
+                                         b.players)[0]]
+
     def winners(self) -> list[int]:
         """Most VP; a tie goes to the most cubes on the Scoring Track (End of Game);
         a tie on both is shared."""

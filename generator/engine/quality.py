@@ -1,0 +1,136 @@
+"""The quality measures of a game, after Ludii's metrics: the ones a designer reads.
+
+- **first-player advantage**: the first player's win rate less the fair share (1/players);
+- **ties**: how often the win is shared;
+- **decisiveness**: how often the seat leading alone at each tenth of the game goes on to
+  win (early tenths near 100 %: decided early; near the fair share: it swings);
+- **lead changes**: how often the sole leader changes hands in a game;
+- **length spread**: the spread of game length (standard deviation, its share of the
+  mean, deciles);
+- **stalls**: the share of a game's turns in which no seat's score moved.
+
+A ``Watch`` follows a game as it is played: every seat's ``standing`` (its score as if the
+game ended now) at the start of each turn. Each game leaves a small ``quality`` summary
+on its record; a ``QualityTally`` adds them up exactly (``stats``), mergeable like the
+rest of a run's tally.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.engine.api import State
+from generator.engine.stats import Moments, rate
+
+TENTHS = 9  # the leader at 10 %, 20 %, … 90 % of the game
+
+
+class Watch:
+    """Every seat's standing at the start of each turn of one game."""
+
+    def __init__(self) -> None:
+        self.turn: int | None = None
+        self.standings: list[tuple[float, ...]] = []
+
+    def __call__(self, state: State) -> None:
+        turn = state.turn_count()
+        if turn != self.turn:
+            self.turn = turn
+            self.standings.append(tuple(state.standing()))
+
+    def quality(self, final: list[float]) -> dict[str, Any]:
+        """The game's summary: the sole leader at each tenth (None: a tie at the top),
+        lead changes, turns without a score moving, turns followed."""
+        snaps = [*self.standings, tuple(final)]
+        leaders = [sole_leader(s) for s in snaps]
+        last = len(snaps) - 1
+        return {"leaders": [leaders[(k * last) // 10] for k in range(1, TENTHS + 1)],
+                "lead_changes": _changes(leaders),
+                "stalls": sum(a == b for a, b in zip(snaps, snaps[1:], strict=False)),
+                "turns": last}
+
+
+def sole_leader(scores: tuple[float, ...]) -> int | None:
+    best = max(scores)
+    leaders = [seat for seat, score in enumerate(scores) if score == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _changes(leaders: list[int | None]) -> int:
+    """Times the sole leader changed hands (a tie at the top keeps the last one)."""
+    changes, current = 0, None
+    for seat in leaders:
+        if seat is None:
+            continue
+        changes += current is not None and seat != current
+        current = seat
+    return changes
+
+
+@dataclass
+class QualityTally:
+    leading: list[int] = field(default_factory=lambda: [0] * TENTHS)  # games, sole leader
+    leader_won: list[int] = field(default_factory=lambda: [0] * TENTHS)
+    lead_changes: Moments = field(default_factory=Moments)
+    stall_share: Moments = field(default_factory=Moments)
+
+    def add(self, quality: dict[str, Any], winners: list[int]) -> None:
+        if not quality:
+            return  # a game that did not end, or a record from before the measures
+        for k, seat in enumerate(quality["leaders"]):
+            if seat is not None:
+                self.leading[k] += 1
+                self.leader_won[k] += seat in winners
+        self.lead_changes.add(quality["lead_changes"])
+        self.stall_share.add(quality["stalls"] / quality["turns"] if quality["turns"] else 0)
+
+    def merge(self, other: QualityTally) -> None:
+        for k in range(TENTHS):
+            self.leading[k] += other.leading[k]
+            self.leader_won[k] += other.leader_won[k]
+        self.lead_changes.merge(other.lead_changes)
+        self.stall_share.merge(other.stall_share)
+
+    def summary(self, players: int, games: int, first_wins: int, ties: int,
+                turns: Moments) -> dict[str, Any]:
+        """Every measure with its 95 % interval; a solo game has no leader to follow."""
+        sd = turns.variance() ** 0.5
+        out: dict[str, Any] = {
+            "length_spread": {"sd": round(sd, 3),
+                              "cv": round(sd / turns.mean(), 4) if turns.mean() else 0.0},
+            "stalls": self.stall_share.summary()}
+        if players < 2:
+            return out
+        first = rate(first_wins, games)
+        return {"first_player_advantage": {**first, "fair": round(1 / players, 4),
+                                           "advantage": round(first["rate"] - 1 / players, 4)},
+                "ties": rate(ties, games),
+                "decisiveness": [{"tenth": k + 1, "games": self.leading[k],
+                                  **rate(self.leader_won[k], self.leading[k])}
+                                 for k in range(TENTHS)],
+                "lead_changes": self.lead_changes.summary(), **out}
+
+
+def _rate(x: dict[str, Any]) -> str:
+    return f"{x['rate']:.1%} [{x['ci95'][0]:.1%}, {x['ci95'][1]:.1%}]"
+
+
+def quality_words(q: dict[str, Any]) -> list[str]:
+    """The quality measures in words, each with its 95 % interval."""
+    lines = []
+    if "first_player_advantage" in q:
+        first, changes = q["first_player_advantage"], q["lead_changes"]
+        tenths = ", ".join(f"{d['tenth'] * 10}% " + (f"{d['rate']:.0%}" if d["games"]
+                                                     else "no sole leader")
+                           for d in q["decisiveness"])
+        lines += [f"first-player advantage: {first['advantage']:+.1%} (wins {_rate(first)}, "
+                  f"fair share {first['fair']:.1%}); ties {_rate(q['ties'])}",
+                  f"decisiveness (the sole leader at each tenth of the game wins): {tenths}",
+                  f"lead changes: {changes['mean']} a game [{changes['ci95'][0]}, "
+                  f"{changes['ci95'][1]}]"]
+    spread, stalls = q["length_spread"], q["stalls"]
+    lines.append(f"length spread: sd {spread['sd']} turns ({spread['cv']:.0%} of the mean); "
+                 f"stalls: {stalls['mean']:.1%} of turns move no score "
+                 f"[{stalls['ci95'][0]:.1%}, {stalls['ci95'][1]:.1%}]")
+    return lines

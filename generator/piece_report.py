@@ -1,0 +1,114 @@
+"""What ``copperplate pieces`` prints: a ranked table in words, and the HTML page (a
+forest plot of every piece's effect with its 95 % interval, the table, the restricted
+play and, for a variant, the pieces that moved)."""
+
+from __future__ import annotations
+
+import argparse
+import html
+from typing import Any
+
+from generator.balance_report import COLOURS, Figure, figure, html_table, image, page
+
+FLAG = "out of line"
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.3g}"
+
+
+def _interval(ci: list[float] | None) -> str:
+    return "" if ci is None else f"[{_signed(ci[0])}, {_signed(ci[1])}]"
+
+
+def intro(out: dict[str, Any]) -> str:
+    players = out["players"]
+    return (f"{out['game']}: {out['games']} games, {players} player{'s' * (players > 1)}, "
+            f"bots {','.join(out['bots'])}, seed {out['seed']}; a piece's effect is its "
+            f"holders' result less the other seats' "
+            + ("(medals)" if players == 1 else "(score less the table's mean)"))
+
+
+def _row_words(r: dict[str, Any]) -> str:
+    effect = "no effect to measure" if r["effect"] is None else (
+        f"{_signed(r['effect'])} {_interval(r['ci95'])}")
+    flag = f"  <- {FLAG}" if r["flagged"] else ""
+    return (f"{r['rank']:>4}  {r['id']:<24} held {r['held_rate']:>6.1%}  "
+            f"effect {effect}{flag}")
+
+
+def _restricted_words(r: dict[str, Any]) -> str:
+    t = r["restricted"]
+    judged = "significant" if t["significant"] else "not significant"
+    return (f"  {r['id']}: worth {_signed(t['worth'])} {_interval(t['ci95'])} to the seat "
+            f"that may take it ({judged}); refused in {t['refused_games']} of {t['games']} "
+            "games")
+
+
+def text(out: dict[str, Any], args: argparse.Namespace) -> str:
+    lines = [intro(out), f"{'rank':>4}  {'piece':<24} {'':>11}  effect [95 % interval]"]
+    lines += [_row_words(r) for r in out["pieces"]]
+    restricted = [r for r in out["pieces"] if r.get("restricted")]
+    if restricted:
+        lines.append("restricted play (the same seeds, seat i mod players forbidden the "
+                     "piece; worth = its result unrestricted less restricted):")
+        lines += [_restricted_words(r) for r in restricted]
+    if "moved" in out:
+        lines.append(f"variant {args.variant} against base {args.base}:")
+        lines += [f"  {m['id']}: effect {_signed(m['base'])} -> {_signed(m['variant'])}, "
+                  f"change {_interval(m['ci95'])}" + ("  <- moved" if m["moved"] else "")
+                  for m in out["moved"]]
+        lines += [f"  {piece}: no copies in the variant" for piece in out["removed"]]
+    lines += [f"note: {n}" for n in out["notes"]]
+    if out["interrupted"]:
+        lines.append(f"stopped by Ctrl-C after {out['games']} games")
+    lines += [f"violation: {v}" for v in out["violations"][:20]]
+    return "\n".join(lines)
+
+
+def forest_plot(rows: list[dict[str, Any]], title: str) -> Figure:
+    """Every piece with an effect, strongest on top: its interval, flagged in colour."""
+    shown = [r for r in rows if r["effect"] is not None]
+    fig, axes = figure(height=0.9 + 0.28 * max(1, len(shown)), width=8)
+    ax = axes[0][0]
+    for i, r in enumerate(shown):
+        colour = COLOURS[0] if r["flagged"] else "#888888"
+        ax.errorbar(r["effect"], i, xerr=[[r["effect"] - r["ci95"][0]],
+                                          [r["ci95"][1] - r["effect"]]],
+                    fmt="o", color=colour, capsize=3)
+    ax.axvline(0, color="black", linewidth=1)
+    ax.set_yticks(range(len(shown)), [f"{r['rank']}. {r['name']}" for r in shown])
+    ax.set(title=title, xlabel="holders' result less the other seats' (95 % interval)")
+    ax.invert_yaxis()
+    return fig
+
+
+def _table(rows: list[dict[str, Any]]) -> str:
+    cells = [[r["rank"], r["id"], r["name"], f"{r['held_rate']:.1%}", r["taken"], r["played"],
+              "" if r["effect"] is None else _signed(r["effect"]), _interval(r["ci95"]),
+              "" if r["p"] is None else f"{r['p']:.3g}", FLAG if r["flagged"] else ""]
+             for r in rows]
+    return html_table(cells, ["rank", "id", "name", "held", "taken", "played", "effect",
+                              "95 % interval", "p", "flag"])
+
+
+def html_page(out: dict[str, Any], args: argparse.Namespace) -> str:
+    sections = [("Pieces by effect", image(forest_plot(out["pieces"], "effect of holding "
+                                                       "each piece (orange: flagged)"),
+                                           "pieces by effect") + _table(out["pieces"]))]
+    restricted = [r for r in out["pieces"] if r.get("restricted")]
+    if restricted:
+        items = "".join(f"<li>{html.escape(_restricted_words(r).strip())}</li>"
+                        for r in restricted)
+        sections.append(("Restricted play", f"<ul>{items}</ul>"))
+    if "moved" in out:
+        cells = [[m["id"], _signed(m["base"]), _signed(m["variant"]), _interval(m["ci95"]),
+                  "moved" if m["moved"] else ""] for m in out["moved"]]
+        body = html_table(cells, ["piece", "base effect", "variant effect",
+                                  "change (95 % interval)", ""])
+        body += "".join(f"<p>{html.escape(p)}: no copies in the variant</p>"
+                        for p in out["removed"])
+        sections.append((f"Variant ({args.variant}) against base ({args.base})", body))
+    notes = "".join(f"<p class='note'>{html.escape(n)}</p>" for n in out["notes"])
+    return page(f"{out['game']}: which piece is out of line", intro(out),
+                [(h, b + (notes if i == 0 else "")) for i, (h, b) in enumerate(sections)])

@@ -1,0 +1,73 @@
+"""``pieces`` statistics on constructed data: effects, intervals, Benjamini-Hochberg."""
+
+from __future__ import annotations
+
+import random
+
+from generator.engine.piece_stats import benjamini_hochberg, effect, ranked
+from generator.engine.stats import Moments
+
+
+def _moments(values: list[float]) -> Moments:
+    m = Moments()
+    for v in values:
+        m.add(v)
+    return m
+
+
+def test_benjamini_hochberg_steps_up_to_the_largest_passing_rank() -> None:
+    # m = 5, q = 0.05: thresholds 0.01, 0.02, 0.03, 0.04, 0.05. The 3rd smallest (0.025)
+    # passes, so the 2nd (0.021, above its own 0.02) is rejected with it: step-up.
+    p = [0.001, 0.021, 0.025, 0.2, 0.9]
+    assert benjamini_hochberg(p) == [True, True, True, False, False]
+    assert benjamini_hochberg([0.02, 0.03, 0.04]) == [True, True, True]
+    assert benjamini_hochberg([0.04, 0.3, 0.5]) == [False, False, False]
+    assert benjamini_hochberg([]) == []
+
+
+def test_an_effect_is_the_difference_of_means_with_welch_interval() -> None:
+    e = effect(_moments([3, 5, 4, 4]), _moments([1, 1, 2, 0]))
+    assert e is not None and e.value == 3.0
+    lo, hi = e.ci95
+    # Welch: both variances 2/3, df = 6; Student's t at 6 df is 2.447
+    assert round(e.df, 6) == 6 and round(hi - lo, 6) == round(2 * 2.447 * e.se, 6)
+    assert 0.001 < e.p < 0.01  # t = 3 / 0.577 = 5.2 at 6 df
+    assert effect(_moments([3]), _moments([1, 2])) is None  # one holder: no variance
+
+
+def _synthetic(rng: random.Random, strong: float, pieces: int = 30,
+               seats: int = 600) -> tuple[list[dict[str, object]], list[object]]:
+    """Seats each holding every piece with probability 1/4; piece 0 adds ``strong`` to
+    its holder's result, the rest nothing; noise of spread 1."""
+    holders = [Moments() for _ in range(pieces)]
+    others = [Moments() for _ in range(pieces)]
+    for _ in range(seats):
+        held = [rng.random() < 0.25 for _ in range(pieces)]
+        result = rng.gauss(0, 1) + (strong if held[0] else 0.0)
+        for i, h in enumerate(held):
+            (holders if h else others)[i].add(result)
+    rows = [{"id": f"p{i}", "name": f"piece {i}"} for i in range(pieces)]
+    return rows, [effect(holders[i], others[i]) for i in range(pieces)]
+
+
+def test_a_planted_strong_piece_ranks_first_and_is_flagged() -> None:
+    rows, effects = _synthetic(random.Random(21), strong=0.6)
+    out = ranked(rows, effects)  # type: ignore[arg-type]
+    assert out[0]["id"] == "p0" and out[0]["rank"] == 1 and out[0]["flagged"]
+    assert [r["rank"] for r in out] == list(range(1, 31))
+
+
+def test_an_untouched_deck_mostly_flags_nothing() -> None:
+    flagged = 0
+    for seed in range(20):
+        rows, effects = _synthetic(random.Random(seed), strong=0.0)
+        flagged += sum(r["flagged"] for r in ranked(rows, effects))  # type: ignore[arg-type]
+    # 20 null decks of 30 pieces (600 tests): uncorrected 5 % would flag about 30
+    assert flagged <= 2
+
+
+def test_pieces_without_an_effect_rank_last_unflagged() -> None:
+    rows = [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]
+    out = ranked(rows, [None, effect(_moments([1, 2]), _moments([0, 1]))])
+    assert [(r["id"], r["rank"], r["effect"], r["flagged"]) for r in out] == [
+        ("b", 1, 1.0, False), ("a", 2, None, False)]

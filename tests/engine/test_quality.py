@@ -1,0 +1,89 @@
+"""The quality measures: leaders, lead changes, stalls, decisiveness, with intervals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.engine.bots import RandomBot
+from generator.engine.compare import measures
+from generator.engine.playout import GameRecord
+from generator.engine.quality import QualityTally, Watch, sole_leader
+from generator.engine.simulate import run
+from generator.engine.stats import Moments
+
+from .toy import ToyGame
+
+
+class _Position:
+    """What a ``Watch`` reads: the turn and every seat's standing."""
+
+    def __init__(self, turn: int, scores: tuple[float, ...]):
+        self.turn, self.scores = turn, scores
+
+    def turn_count(self) -> int:
+        return self.turn
+
+    def standing(self) -> list[float]:
+        return list(self.scores)
+
+
+def _watched(turns: list[tuple[float, ...]], final: tuple[float, ...]) -> dict[str, Any]:
+    watch = Watch()
+    for turn, scores in enumerate(turns):
+        watch(_Position(turn, scores))  # type: ignore[arg-type]
+        watch(_Position(turn, (99.0,) * len(scores)))  # type: ignore[arg-type]  # same turn: unread
+    return watch.quality(list(final))
+
+
+def test_a_sole_leader_needs_the_top_score_alone() -> None:
+    assert sole_leader((3.0, 5.0, 1.0)) == 1
+    assert sole_leader((5.0, 5.0, 1.0)) is None
+
+
+def test_lead_changes_stalls_and_the_leader_at_each_tenth() -> None:
+    # seat 0 leads, a tie, seat 0 again (no change), seat 1 takes over, then seat 0
+    turns = [(0, 0), (1, 0), (1, 1), (2, 1), (2, 1), (2, 4), (2, 4), (2, 4), (2, 4), (6, 4)]
+    q = _watched([tuple(map(float, t)) for t in turns], (6.0, 4.0))
+    assert q["turns"] == 10
+    assert q["lead_changes"] == 2  # 0 -> 1 -> 0; the tie keeps seat 0
+    assert q["stalls"] == 5  # (2,1)->(2,1), four times (2,4), (6,4) -> final (6,4)
+    assert q["leaders"] == [0, None, 0, 0, 1, 1, 1, 1, 0]
+
+
+def test_decisiveness_counts_games_with_a_sole_leader_only() -> None:
+    tally = QualityTally()
+    early = [0] * 9
+    tally.add({"leaders": early, "lead_changes": 0, "stalls": 0, "turns": 10}, [0])
+    tally.add({"leaders": [None] * 4 + [1] * 5, "lead_changes": 1, "stalls": 5,
+               "turns": 10}, [0])
+    turns = Moments()
+    for t in (10, 10):
+        turns.add(t)
+    s = tally.summary(2, 2, first_wins=2, ties=0, turns=turns)
+    first, last = s["decisiveness"][0], s["decisiveness"][-1]
+    assert (first["games"], first["wins"]) == (1, 1)
+    assert (last["games"], last["wins"], last["rate"]) == (2, 1, 0.5)
+    assert last["ci95"][0] < 0.5 < last["ci95"][1]
+    assert s["first_player_advantage"]["advantage"] == 0.5
+    assert s["lead_changes"]["mean"] == 0.5 and s["stalls"]["mean"] == 0.25
+    assert s["length_spread"] == {"sd": 0.0, "cv": 0.0}
+    solo = tally.summary(1, 2, first_wins=2, ties=0, turns=turns)
+    assert set(solo) == {"length_spread", "stalls"}
+
+
+def test_a_simulation_summary_carries_the_quality_measures() -> None:
+    summary = run(ToyGame(), 2, 40, 3, [("random", RandomBot)] * 2)
+    q = summary["quality"]
+    assert [d["tenth"] for d in q["decisiveness"]] == list(range(1, 10))
+    assert q["decisiveness"][-1]["rate"] > q["decisiveness"][0]["rate"]  # late leads hold
+    assert q["lead_changes"]["ci95"][0] <= q["lead_changes"]["mean"]
+    assert q["first_player_advantage"]["fair"] == 0.5
+
+
+def test_a_comparison_compares_the_quality_game_by_game() -> None:
+    record = GameRecord("toy", 2, 1, ["random", "random"], scores=[3.0, 1.0], winners=[0],
+                        quality={"leaders": [1] * 4 + [0] * 5, "lead_changes": 1,
+                                 "stalls": 2, "turns": 8})
+    seen = measures(record)
+    assert seen["lead_changes"] == 1.0 and seen["stall_share"] == 0.25
+    assert seen["half_time_leader_win_rate"] == 1.0
