@@ -10,6 +10,7 @@ action) ends the game as a fault, which ``invariants`` reports at the rules file
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -31,6 +32,8 @@ class RulesState(State):
         self.zone_slot, self.owner_zone, self.var_slot = prog.layout(players)
         self.zones: list[list[int]] = [[] for _ in self.owner_zone]
         self.random = [prog.zones[index][3] for index in self.owner_zone]  # shuffled piles
+        # a zone some seat cannot see: fair search deals it again (State.determinize)
+        self.hidden_information = any(zone[2] != "all" for zone in prog.zones)
         self.where = [0] * len(prog.table)
         self.by = [-1] * len(prog.table)
         self.vars: list[Any] = [0] * sum(players if owned else 1 for _, owned, *_ in prog.vars)
@@ -375,8 +378,12 @@ class RulesState(State):
                 out.append(slot)
         return out
 
-    def information(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` has seen: the state with hidden zones shown as card counts."""
+    def information(self, seat: int) -> str:
+        """What ``seat`` has seen, as canonical JSON (``State.information``)."""
+        return json.dumps(self.seen_by(seat), sort_keys=True, separators=(",", ":"))
+
+    def seen_by(self, seat: int) -> dict[str, Any]:
+        """The state with the zones ``seat`` cannot see shown as card counts."""
         data = self.to_dict()
         for slot in self.hidden_slots(seat):
             data["zones"][slot] = len(self.zones[slot])

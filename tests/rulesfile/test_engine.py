@@ -36,13 +36,14 @@ def dealt(built: dict[str, Any]) -> Any:
 
 def test_information_hides_the_other_hands_and_the_deck(built: dict[str, Any]) -> None:
     state = dealt(built)
-    seen = state.information(0)
+    seen = state.seen_by(0)
+    assert json.loads(state.information(0)) == seen
     hands = [state.zone_slot["hand"] + s for s in range(3)]
     assert seen["zones"][hands[0]] == state.zones[hands[0]]  # its own hand, card by card
     assert seen["zones"][hands[1]] == 8 and seen["zones"][hands[2]] == 8  # only counted
     assert json.dumps(seen)  # plain data
     state.apply_action(state.legal_actions()[0])
-    assert state.information(1)["zones"][state.zone_slot["trick"]] == state.view()["trick"]
+    assert state.seen_by(1)["zones"][state.zone_slot["trick"]] == state.view()["trick"]
 
 
 def test_determinize_deals_only_what_the_seat_cannot_see(built: dict[str, Any]) -> None:
