@@ -16,6 +16,7 @@ targets (issue 22): validate ≤ 0.5 s warm and ≤ 1.5 s cold, lint ≤ 1 s war
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import resource
 import statistics
@@ -32,16 +33,27 @@ CASES = {"validate": ["validate"], "lint copper-creek": ["lint", "copper-creek"]
 
 
 def cpu_of(tree: Path, argv: list[str], cache: Path) -> float:
-    """CPU seconds of one ``python -m generator ARGV`` run in ``tree`` with ``cache``."""
+    """CPU seconds of one ``python -m generator ARGV`` run in ``tree`` with ``cache``; NaN
+    when that revision has no such command (a usage error)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(PYTHONPATH=str(tree), COPPERPLATE_CACHE=str(cache))
     with tempfile.TemporaryDirectory(prefix="copperplate-bench-out-") as out:
         argv = [word.replace("{out}", out) for word in argv]
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([sys.executable, "-m", "generator", *argv], cwd=tree, env=env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        done = subprocess.run([sys.executable, "-m", "generator", *argv], cwd=tree, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode == 2:
+        return math.nan
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def cell(seconds: float) -> str:
+    return "no such command" if math.isnan(seconds) else f"{seconds:.2f} s"
+
+
+def ratio(mine: float, theirs: float) -> str:
+    return "—" if math.isnan(theirs) else f"{mine / theirs:.2f}×"
 
 
 def measure(trees: list[Path], argv: list[str], repeat: int) -> list[dict[str, float]]:
@@ -75,9 +87,10 @@ def main() -> int:
             if args.only and name not in args.only:
                 continue
             mine, theirs = measure([HERE, old], argv, args.repeat)
-            print(f"| `{name}` | {mine['cold']:.2f} s | {theirs['cold']:.2f} s | "
-                  f"{mine['cold'] / theirs['cold']:.2f}× | {mine['warm']:.2f} s | "
-                  f"{theirs['warm']:.2f} s | {mine['warm'] / theirs['warm']:.2f}× |", flush=True)
+            print(f"| `{name}` | {cell(mine['cold'])} | {cell(theirs['cold'])} | "
+                  f"{ratio(mine['cold'], theirs['cold'])} | {cell(mine['warm'])} | "
+                  f"{cell(theirs['warm'])} | {ratio(mine['warm'], theirs['warm'])} |",
+                  flush=True)
     print(f"load average after: {os.getloadavg()[0]:.1f}")
     return 0
 

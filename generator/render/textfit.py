@@ -12,15 +12,19 @@ even that does not fit raises ``TextFitError`` (the build reports it at the data
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 import re
 import struct
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from generator.fileio import write_atomic
 from generator.render.fonts import DEJAVU_DIR
 
 PT_PER_MM = 72 / 25.4
+METRICS_FORMAT = "copperplate-metrics-1"
 WORDS = re.compile(r"\S+?-(?=\S)|\S+")  # a hyphenated word may break after its hyphen
 # family name as templates write it -> file stem; unknown families fall back to DejaVu Sans
 # the way the pinned fonts.conf makes fontconfig do
@@ -73,6 +77,33 @@ class Metrics:
 
 @lru_cache(maxsize=32)
 def metrics(path: Path) -> Metrics:
+    """The font file's metrics, from the cache folder when this very file was read before
+    (reading a TrueType file costs about 40 ms; the kept copy is checked, never trusted)."""
+    from generator.render.cache import cache_root
+
+    data = path.read_bytes()
+    kept = cache_root() / "fonts" / f"{hashlib.sha256(data).hexdigest()}.metrics"
+    try:
+        entry = kept.read_bytes()
+        head, _, body = entry.partition(b"\n")
+        if head == _head(body):
+            return Metrics(*marshal.loads(body))
+    except (OSError, ValueError, EOFError, TypeError):
+        pass  # missing or damaged: read the font again
+    found = _read_metrics(path)
+    body = marshal.dumps((found.advances, found.tops, found.bottoms, found.missing_advance))
+    try:
+        write_atomic(kept, _head(body) + b"\n" + body)
+    except OSError:
+        pass  # a read-only cache only costs speed
+    return found
+
+
+def _head(body: bytes) -> bytes:
+    return f"{METRICS_FORMAT} sha256={hashlib.sha256(body).hexdigest()}".encode("ascii")
+
+
+def _read_metrics(path: Path) -> Metrics:
     from fontTools.ttLib import TTFont  # imported late: only lint and fitting need it
 
     font = TTFont(str(path), lazy=True)

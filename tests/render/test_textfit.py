@@ -59,3 +59,25 @@ def test_the_measure_is_what_cairo_draws(text, family, bold, italic, size):
         chars = pdf.pages[0].chars
         drawn = (max(c["x1"] for c in chars) - min(c["x0"] for c in chars)) * 25.4 / 72
     assert width(text, Font(family, bold, italic), size) == pytest.approx(drawn, abs=0.2)
+
+
+def test_font_metrics_kept_on_disk_are_the_font_s_and_checked(tmp_path, monkeypatch):
+    from generator.render import textfit
+    from generator.render.cache import usable
+
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
+    usable.cache_clear()
+    path = textfit.Font().path()
+    textfit.metrics.cache_clear()
+    fresh = textfit.metrics(path)
+    (kept,) = (tmp_path / "cache" / "fonts").iterdir()
+    textfit.metrics.cache_clear()
+    monkeypatch.setattr(textfit, "_read_metrics", lambda p: (_ for _ in ()).throw(AssertionError))
+    assert textfit.metrics(path) == fresh  # read back, not from the font
+    monkeypatch.undo()
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
+    kept.write_bytes(kept.read_bytes()[:-5] + b"xxxxx")  # damaged: read the font again
+    textfit.metrics.cache_clear()
+    assert textfit.metrics(path) == fresh
+    textfit.metrics.cache_clear()
+    usable.cache_clear()
