@@ -107,15 +107,22 @@ def solo_row(game: Game, bots: Mapping[str, BotFactory], mcts: str, games: int) 
         greedy = play(game, 1, [("greedy", bots["greedy"])], game_seed(1, i), check="end")
         mine.append(record.scores[0])
         gains.append(record.scores[0] - greedy.scores[0])
-
-    def interval(values: list[float], sign: str = "") -> str:
-        mean = statistics.fmean(values)
-        half = t95(games - 1) * statistics.stdev(values) / math.sqrt(games)
-        return f"{mean:{sign}.1f} [{mean - half:{sign}.1f}, {mean + half:{sign}.1f}]"
-
     return (f"| {game.id} | 1 | {mcts} | {games} | {interval(mine)} medals "
             f"| {interval(gains, '+')} medals a game over greedy, same seeds "
             f"| {seconds / games:.1f} |")
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95 % interval (Student's t)."""
+    mean = statistics.fmean(values)
+    half = t95(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def interval(values: list[float], sign: str = "") -> str:
+    """``mean [low, high]`` with one decimal (``sign``: "+" to show it)."""
+    mean, low, high = mean_interval(values)
+    return f"{mean:{sign}.1f} [{low:{sign}.1f}, {high:{sign}.1f}]"
 
 
 def against(revs: list[str], games: list[str], count: int, repeat: int) -> None:

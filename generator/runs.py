@@ -62,7 +62,7 @@ def add_run_options(s: argparse.ArgumentParser, components: bool = True,
 
 def bots_by_game() -> str:
     """The bots each game offers, said once when every game offers the same."""
-    offers = {game_id: ", ".join([*spec.bots, "mcts", "mcts:N", "mcts:N:BOT"])
+    offers = {game_id: ", ".join([*spec.bots, "mcts", "mcts:N", "mcts:Xs", "mcts:N:BOT"])
               for game_id, spec in GAMES.items()}
     if len(set(offers.values())) == 1:
         return f"{next(iter(offers.values()))} (every game)"
@@ -145,7 +145,7 @@ def lineup(args: argparse.Namespace, spec: GameSpec, low: int, high: int) -> tup
     unknown = unknown_bots(spec.bots, names)
     if unknown:
         raise UsageError(f"unknown bot '{unknown[0]}' (bots: {', '.join(spec.bots)}, mcts, "
-                         f"mcts:N, mcts:N:BOT)")
+                         f"mcts:N, mcts:Xs, mcts:N:BOT)")
     return tuple(names)
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import time
 from collections.abc import Callable, Mapping
 from functools import partial
 
@@ -44,6 +45,7 @@ from generator.engine.playout import BotFactory, StuckError, sample_chance
 
 DEFAULT_PLAYOUTS = 100
 MAX_PLAYOUTS = 100_000
+MAX_SECONDS = 3600.0  # a time budget a decision (``mcts:2s``)
 PLAYOUT_LIMIT = 1_000_000  # a safety stop for a game that would never end
 SCORE_WEIGHT = 0.5  # a win counts 1; the scaled margin (0 to 1) half as much
 # standard errors by which an action must beat the rollout bot's choice to replace it: one
@@ -55,9 +57,10 @@ class MctsBot(Bot):
     name = "mcts"
 
     def __init__(self, seat: int, seed: int | str, playouts: int = DEFAULT_PLAYOUTS,
-                 rollout: BotFactory = RandomBot):
+                 rollout: BotFactory = RandomBot, seconds: float | None = None):
         super().__init__(seat, seed)
         self.playouts = playouts
+        self.seconds = seconds  # a CPU time budget a decision instead of a playout count
         self.rollout = rollout
         # a rollout bot's choice is the one to beat: the search leaves it only for an
         # action that did clearly better on the same playouts
@@ -67,6 +70,8 @@ class MctsBot(Bot):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        if self.seconds is not None:
+            self.playouts = self._affordable(state, actions, self.seconds)
         every = list(range(len(actions)))
         if self.advisor is None:
             return actions[self._halve(state, actions, every)[0]]
@@ -76,6 +81,13 @@ class MctsBot(Bot):
         best, results = self._halve(state, actions, [i for i in every if i != default],
                                     keep=default)
         return actions[best if _surely_better(best, default, results) else default]
+
+    def _affordable(self, state: State, actions: list[Action], seconds: float) -> int:
+        """The playouts that fit in ``seconds`` of CPU time, by timing one of them."""
+        started = time.process_time()
+        self._playout(state, self.rng.choice(actions), self.rng.getrandbits(64))
+        cost = max(time.process_time() - started, 1e-6)
+        return max(2, min(MAX_PLAYOUTS, int(seconds / cost) - 1))
 
     def _halve(self, state: State, actions: list[Action], candidates: list[int],
                keep: int | None = None) -> tuple[int, list[list[tuple[float, float]]]]:
@@ -166,14 +178,18 @@ def _surely_better(challenger: int, default: int,
 
 
 def mcts_factory(name: str, bots: Mapping[str, BotFactory] | None = None) -> BotFactory | None:
-    """``mcts`` (the default budget), ``mcts:N`` (N playouts a decision) or ``mcts:N:BOT``
-    (playouts played by the game's bot BOT, one of ``bots``); None if the name is none of
-    these."""
+    """``mcts`` (the default budget), ``mcts:N`` (N playouts a decision), ``mcts:Xs`` (as
+    many playouts as X seconds of CPU time a decision allow: not reproducible, it depends
+    on the machine) or ``mcts:N:BOT`` / ``mcts:Xs:BOT`` (playouts played by the game's bot
+    BOT, one of ``bots``); None if the name is none of these."""
     head, _, rest = name.partition(":")
     budget, _, player = rest.partition(":")
     if head != "mcts":
         return None
-    if budget and (not budget.isdigit() or not 1 <= int(budget) <= MAX_PLAYOUTS):
+    seconds = _seconds(budget)
+    if seconds is not None:
+        budget = ""
+    elif budget and (not budget.isdigit() or not 1 <= int(budget) <= MAX_PLAYOUTS):
         return None
     rollout: Callable[..., Bot] = RandomBot
     if player:
@@ -181,4 +197,15 @@ def mcts_factory(name: str, bots: Mapping[str, BotFactory] | None = None) -> Bot
         if found is None:
             return None
         rollout = found
-    return partial(MctsBot, playouts=int(budget or DEFAULT_PLAYOUTS), rollout=rollout)
+    return partial(MctsBot, playouts=int(budget or DEFAULT_PLAYOUTS), rollout=rollout,
+                   seconds=seconds)
+
+
+def _seconds(budget: str) -> float | None:
+    """The seconds of a time budget ``Xs`` (0 < X <= MAX_SECONDS), else None."""
+    number = budget[:-1] if budget.endswith("s") else ""
+    try:
+        seconds = float(number)
+    except ValueError:
+        return None
+    return seconds if 0 < seconds <= MAX_SECONDS and math.isfinite(seconds) else None

@@ -176,7 +176,7 @@ def test_the_command_list_says_what_each_does_in_one_line() -> None:
 
 def test_simulate_help_names_the_bots() -> None:
     help_text = dict(_commands())["simulate"].format_help()
-    assert "random, greedy, mcts, mcts:N, mcts:N:BOT" in " ".join(help_text.split())
+    assert "random, greedy, mcts, mcts:N, mcts:Xs, mcts:N:BOT" in " ".join(help_text.split())
 
 
 def test_bots_may_be_separated_by_comma_and_space(capsys: pytest.CaptureFixture[str]) -> None:

@@ -121,3 +121,23 @@ def test_a_playout_that_cannot_go_on_is_a_located_violation() -> None:
                                          ("random", RandomBot)])
     assert summary["completed"] == 0
     assert all(v.startswith("game ") and "(seed 3/" in v for v in summary["violations"])
+
+
+def test_a_time_budget_is_named_in_seconds() -> None:
+    for good, seconds in (("mcts:2s", 2.0), ("mcts:0.5s", 0.5), ("mcts:1.5s:keeper", 1.5)):
+        factory = mcts_factory(good, {"keeper": Keeper})
+        assert factory is not None, good
+        bot = factory(0, "s")
+        assert isinstance(bot, MctsBot) and bot.seconds == seconds
+        pickle.dumps(factory)
+    for bad in ("mcts:0s", "mcts:s", "mcts:-1s", "mcts:nans", "mcts:infs", "mcts:2ss",
+                "mcts:4000s", "mcts:2s:nobody"):
+        assert mcts_factory(bad, {"keeper": Keeper}) is None, bad
+    assert mcts_factory("mcts:7").keywords["seconds"] is None  # type: ignore[union-attr]
+
+
+def test_a_time_budget_still_finds_the_winning_move() -> None:
+    # however fast the machine, the budget buys at least two playouts
+    bot = MctsBot(0, "s", seconds=0.05)
+    assert bot.step(ToyState([7, 8], seat=0, roll=3)) == KEEP
+    assert bot.playouts >= 2
