@@ -87,3 +87,20 @@ def test_a_comparison_compares_the_quality_game_by_game() -> None:
     seen = measures(record)
     assert seen["lead_changes"] == 1.0 and seen["stall_share"] == 0.25
     assert seen["half_time_leader_win_rate"] == 1.0
+
+
+def test_boomtown_stands_on_the_rows_with_a_token_and_ends_on_its_returns() -> None:
+    from generator.engine.playout import play, replay
+    from generator.games import GAMES
+    from generator.validate import validate_game
+
+    spec = GAMES["boomtown-builders"]
+    game = spec.make_game(validate_game(spec, None).data)  # type: ignore[misc]
+    record = play(game, 3, [("greedy", spec.bots["greedy"])] * 3, "4/0", check="end")
+    state, seen = game.new_initial_state(3), set()
+    for action in record.actions:
+        state.apply_action(action)
+        seen.add(tuple(state.standing()))
+    assert len(seen) > 3  # the standing moves during the game, not only at the end
+    assert state.standing() == state.returns() == replay(game, 3, record.actions).returns()
+    assert record.quality["turns"] >= record.turns  # and the set-up before the first turn
