@@ -5,15 +5,23 @@ never after a sleep: the tests hold on a loaded machine."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
+import socket
+import struct
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from waiting import wait_for
 
+from generator.cli import main
 from generator.engine.record import read_records
 
 ROOT = str(Path(__file__).resolve().parents[2])  # the package, wherever pytest runs
@@ -55,3 +63,54 @@ def test_sigterm_with_worker_processes_ends_the_same(tmp_path: Path) -> None:
     child = started_record(tmp_path, "--jobs", "2")
     child.send_signal(signal.SIGTERM)
     assert_stopped_and_recorded(child, tmp_path)
+
+
+PEERS = {  # what the peer at --cluster does: what it tries, and how we answer it
+    "accepts and never answers (hung simulate forever)": (None, "did not answer within"),
+    "answers garbage (Dask allocated exabytes, a traceback)": (
+        b"HTTP/1.1 200 OK\r\n\r\n" + bytes(range(256)) * 8, "is not a Dask scheduler"),
+    "announces a huge handshake": (struct.pack("Q", 1 << 40), "announces 1099511627776"),
+    "announces a handshake, then stalls": (struct.pack("Q", 100) + b"x" * 10,
+                                           "did not answer within"),
+    "accepts, then hangs up": (b"", "it closed the connection"),
+}
+
+
+@contextmanager
+def peer(answer: bytes | None) -> Iterator[str]:
+    """A TCP server on 127.0.0.1 that sends ``answer`` to each connection (closing it when
+    the answer is empty), or nothing at all; its address."""
+    server = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                held.append(conn)
+                if answer is not None:
+                    conn.sendall(answer)
+                    if not answer:
+                        conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        server.close()
+        for conn in held:
+            conn.close()
+
+
+@pytest.mark.parametrize("answer,said", PEERS.values(), ids=PEERS.keys())
+def test_a_cluster_address_that_is_no_scheduler_ends_in_one_line(
+        answer: bytes | None, said: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import generator.cluster
+
+    monkeypatch.setattr(generator.cluster, "CONNECT_SECONDS", 0.2)  # any limit will do
+    with peer(answer) as address:
+        code = main(["simulate", "copperdale", "--games", "2", "--cluster", address])
+    (line,) = capsys.readouterr().err.splitlines()
+    assert code == 2 and line.startswith("copperplate: error: --cluster: ")
+    assert f"'{address}'" in line and said in line, line
