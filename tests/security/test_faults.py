@@ -114,3 +114,37 @@ def test_a_cluster_address_that_is_no_scheduler_ends_in_one_line(
     (line,) = capsys.readouterr().err.splitlines()
     assert code == 2 and line.startswith("copperplate: error: --cluster: ")
     assert f"'{address}'" in line and said in line, line
+
+
+NUMBERS = {  # every numeric option of every command, with values that are not numbers of it
+    "watch copperdale --components {tmp} --interval": ["-1", "nan", "inf", "0", "abc"],
+    "watch copperdale --components {tmp} --rounds": ["0", "-3", "1.5", "abc"],
+    "simulate copperdale --games": ["0", "-1", "nan", "1e3", "99999999999"],
+    "simulate copperdale --players": ["0", "-1", "nan", "99"],
+    "simulate copperdale --seed": ["abc", "1e99", str(2**64)],
+    "simulate copperdale --jobs": ["0", "-1", "abc", "100000"],
+    "report copperdale --html {tmp}/r.html --games": ["0", "nan"],
+    "export copperdale --to png --out {tmp} --dpi": ["0", "-5", "abc", "100000"],
+    "build copperdale --out {tmp} --bleed": ["-1", "nan", "inf", "11"],
+    "build copperdale --out {tmp} --max-pages": ["0", "abc"],
+    "build copperdale --out {tmp} --back-offset": ["nan,0", "1,inf", "50,0", "1"],
+    "lint copperdale --printer-margin": ["-1", "nan", "30"],
+    "replay {tmp}/run.jsonl --game": ["-1", "abc"],
+}
+CASES = [(command, value) for command, values in NUMBERS.items() for value in values]
+
+
+@pytest.mark.parametrize("command,value", CASES, ids=[f"{c.split(' --')[-1]}={v}"
+                                                      f"({c.split()[0]})" for c, v in CASES])
+def test_a_numeric_option_out_of_range_is_one_line_exit_2(
+        command: str, value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: a negative or NaN --interval was a traceback with exit 1."""
+    (tmp_path / "run.jsonl").write_text("")
+    argv = [*command.format(tmp=tmp_path).split(), value]
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # argparse's own refusals
+        code = int(stop.code or 0)
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1 and "error: " in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run.jsonl"]  # nothing written
