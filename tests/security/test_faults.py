@@ -148,3 +148,46 @@ def test_a_numeric_option_out_of_range_is_one_line_exit_2(
     err = capsys.readouterr().err
     assert code == 2 and len(err.splitlines()) == 1 and "error: " in err, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["run.jsonl"]  # nothing written
+
+
+def test_a_staging_folder_left_by_kill_9_is_swept_by_the_next_export(tmp_path: Path) -> None:
+    """An export killed with SIGKILL cannot clean up: its hidden staging folder stays.
+    The next export into the same place removes it (before: never removed)."""
+    from generator.export.staging import staged
+
+    final = tmp_path / "copperdale" / "export-png"
+    script = ("import sys, time\nfrom pathlib import Path\n"
+              "from generator.export.staging import staged\n"
+              "with staged(Path(sys.argv[1])) as stage:\n"
+              "    (stage / 'half.png').write_bytes(b'half')\n"
+              "    print('staged', flush=True)\n"
+              "    time.sleep(3600)\n")
+    child = subprocess.Popen([sys.executable, "-c", script, str(final)],
+                             stdout=subprocess.PIPE, text=True, env={**os.environ,
+                                                                     "PYTHONPATH": ROOT})
+    assert child.stdout is not None and child.stdout.readline() == "staged\n"  # the event
+    child.kill()
+    child.wait()
+    (left,) = final.parent.iterdir()
+    assert left.name.startswith(".export-png.new-") and (left / "half.png").exists()
+    with staged(final) as stage:
+        (stage / "index.json").write_text("{}")
+    assert sorted(p.name for p in final.parent.iterdir()) == ["export-png"]
+    assert sorted(p.name for p in final.iterdir()) == ["index.json"]
+
+
+def test_an_export_killed_mid_swap_gets_its_old_folder_back(tmp_path: Path) -> None:
+    """Where the system cannot swap two folders in one step, a kill between the two
+    renames leaves the old export aside and none in place: the next run puts it back
+    (and, failing itself, leaves it there)."""
+    from generator.export.staging import staged
+
+    final = tmp_path / "export-png"
+    aside = tmp_path / ".export-png.old-x1"
+    aside.mkdir()
+    (aside / "index.json").write_text("old")
+    (tmp_path / ".export-png.new-x2").mkdir()
+    with pytest.raises(RuntimeError), staged(final):
+        raise RuntimeError("the new export fails")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["export-png"]
+    assert (final / "index.json").read_text() == "old"
