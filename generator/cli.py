@@ -18,6 +18,7 @@ from generator.commands.common import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     HelpFormatter,
+    OneLineParser,
     UsageError,
 )
 from generator.entry import INTERRUPTED
@@ -26,10 +27,11 @@ __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "UsageError", "main", "pars
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="copperplate", description=__doc__,
-                                epilog="'copperplate COMMAND --help' explains a command.")
+    p = OneLineParser(prog="copperplate", description=__doc__,
+                      epilog="'copperplate COMMAND --help' explains a command.")
     p.add_argument("--version", action="version", version=f"copperplate {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                           parser_class=OneLineParser)
     for command in COMMANDS:
         command.register(sub)
     for command_parser in sub.choices.values():  # every command shows its defaults

@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from generator.components import tree_mistake
 from generator.games import GAMES
@@ -112,15 +113,33 @@ def out_folder(value: str) -> str:
     return value
 
 
-def millimetres(low: float, high: float, what: str) -> Callable[[str], float]:
-    """An argparse type: a number of millimetres from ``low`` to ``high``."""
+def ranged(low: float, high: float, what: str, *, unit: str = "",
+           whole: bool = False) -> Callable[[str], float]:
+    """An argparse type: a number (a whole one with ``whole``) from ``low`` to ``high``;
+    nan and infinities are refused with the rest."""
+    kind = "whole number" if whole else "number"
+
     def parse(value: str) -> float:
         try:
-            mm = float(value)
+            number = int(value) if whole else float(value)
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"'{value}' is not a number of millimetres") from None
-        if not low <= mm <= high:  # also refuses nan
-            raise argparse.ArgumentTypeError(f"{what} must be between {low:g} and {high:g} mm")
-        return mm
+            raise argparse.ArgumentTypeError(f"'{value}' is not a {kind}") from None
+        if not low <= number <= high:  # also refuses nan
+            shown = (f"{int(x)}" if whole else f"{x:g}" for x in (low, high))
+            raise argparse.ArgumentTypeError(f"{what} must be between {next(shown)} and "
+                                             f"{next(shown)}{unit}, not {value}")
+        return number
     return parse
+
+
+def millimetres(low: float, high: float, what: str) -> Callable[[str], float]:
+    """An argparse type: a number of millimetres from ``low`` to ``high``."""
+    return ranged(low, high, what, unit=" mm")
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """A mistake on the command line is one line on stderr and exit 2, not the usage
+    block: CI logs and scripts read one line per problem."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")

@@ -6,7 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.commands.common import EXIT_OK, add_game, components_dir, games_named, out_folder
+from generator.commands.common import (
+    EXIT_OK,
+    add_game,
+    components_dir,
+    games_named,
+    out_folder,
+    ranged,
+)
 from generator.problems import format_text
 
 
@@ -21,9 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     w.add_argument("--out", default="output", metavar="DIR", type=out_folder,
                    help="where the preview and the PDF are refreshed")
     w.add_argument("--paper", choices=["a4", "letter"], default="a4", help="paper of the PDF")
-    w.add_argument("--interval", type=float, default=0.1, metavar="S",
+    w.add_argument("--interval", type=ranged(0.01, 3600, "the interval", unit=" s"),
+                   default=0.1, metavar="S",
                    help="saves this close together (seconds) are one rebuild")
-    w.add_argument("--rounds", type=int, default=None, metavar="N",
+    w.add_argument("--rounds", type=ranged(1, 10**6, "the rounds", whole=True), default=None,
+                   metavar="N",
                    help="stop after N rebuilds (default: None, watch until Ctrl-C)")
     w.set_defaults(func=run)
 
