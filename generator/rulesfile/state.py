@@ -237,16 +237,17 @@ class RulesState(State):
             if rule.number is not None:
                 low, high = rule.number[0](c), rule.number[1](c)
                 numbers = list(range(low, min(high, low + MAX_CHOICES - 1) + 1))
+            here = Ctx(self, self.player, -1, 0, -1, self.player)  # moved from choice to choice
             for card in cards:
                 for target in targets:
                     for number in numbers:
-                        here = Ctx(self, self.player, card, number, target, self.player)
+                        here.card, here.number, here.target = card, number, target
                         if rule.test is None or rule.test(here):
                             out.append(_action(rule, card, target, number))
         return sorted(out)
 
     def apply_action(self, action: Action) -> None:
-        if action not in self.legal_actions():
+        if not self._is_legal(action):
             raise ValueError(f"illegal action {action!r}")
         self._legal = None
         if self.pending:
@@ -260,9 +261,20 @@ class RulesState(State):
             self._act(action)
         self.settle()
 
+    def _is_legal(self, action: Action) -> bool:
+        if self.over:
+            return False
+        if not self.pending:
+            return action in self.legal_actions()
+        src, _, sides, roll = self.pending
+        if not isinstance(action, int) or isinstance(action, bool):
+            return False
+        return 1 <= action <= sides if roll else (
+            0 <= action < len(self.where) and self.where[action] == src)
+
     def _act(self, action: Action) -> None:
         assert isinstance(action, tuple)
-        index = next(i for i, a in enumerate(self.prog.actions) if a.name == action[0])
+        index = self.prog.action_index[action[0]]
         rule = self.prog.actions[index]
         args = list(action[1:])
         card = args.pop(0) if rule.card is not None else -1
