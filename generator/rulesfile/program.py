@@ -37,6 +37,7 @@ class ActionRule:
     test: Fn | None
     block: int
     again: Fn | None
+    to_names: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -234,7 +235,8 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
                                    enumerate(to)], number,
             x.expr(spec["if"], loc + ("if",)) if "if" in spec else None,
             fx.block(spec.get("do") or [], loc + ("do",)),
-            x.expr(spec["again"], loc + ("again",)) if "again" in spec else None))
+            x.expr(spec["again"], loc + ("again",)) if "again" in spec else None,
+            [str(z) for z in to]))
 
 
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:

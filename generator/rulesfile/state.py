@@ -370,7 +370,7 @@ class RulesState(State):
         if rule.card is not None:
             words.append(self.prog.table.labels[args.pop(0)])
         if rule.to:
-            words.append("to " + str(args.pop(0)))
+            words.append("to " + rule.to_names[args.pop(0)])
         if rule.number is not None:
             words.append(str(args.pop(0)))
         return " ".join(words)
