@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
+from generator.engine.api import CHANCE, TERMINAL, Action, State
 from generator.rulesfile.expr import Ctx
+from generator.rulesfile.knowledge import determinize, information
 from generator.rulesfile.program import MAX_CHOICES, Program
 from generator.yamlsrc import Loc
 
@@ -377,38 +378,13 @@ class RulesState(State):
 
     # -- what a seat knows (for fair search) ------------------------------------------
 
-    def hidden_slots(self, seat: int) -> list[int]:
-        """The zone slots whose cards ``seat`` cannot see."""
-        out = []
-        for slot, index in enumerate(self.owner_zone):
-            _, owned, see, _, _ = self.prog.zones[index]
-            owner = slot - self.zone_slot[self.prog.zones[index][0]] if owned else -1
-            if see == "none" or (see == "owner" and owner != seat):
-                out.append(slot)
-        return out
-
     def information(self, seat: int) -> dict[str, Any]:
         """What ``seat`` has seen: the state with hidden zones shown as card counts."""
-        data = self.to_dict()
-        for slot in self.hidden_slots(seat):
-            data["zones"][slot] = len(self.zones[slot])
-        hidden = set(self.hidden_slots(seat))
-        data["by"] = [-1 if self.where[i] in hidden else b for i, b in enumerate(self.by)]
-        return data
+        return information(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> RulesState:
-        """A state ``seat`` cannot tell from this one: the cards it cannot see dealt
-        again at random among the zones that hide them, each zone keeping its size."""
-        other = self.clone()
-        hidden = self.hidden_slots(seat)
-        cards = [card for slot in hidden for card in self.zones[slot]]
-        rng.shuffle(cards)
-        for slot in hidden:
-            size = len(self.zones[slot])
-            other.zones[slot], cards = cards[:size], cards[size:]
-            for card in other.zones[slot]:
-                other.where[card] = slot
-        return other
+        """A state ``seat`` cannot tell from this one (see ``knowledge.determinize``)."""
+        return determinize(self, seat, rng)
 
 
 def _action(rule: Any, card: int, target: int, number: int) -> Action:
@@ -421,30 +397,3 @@ def _action(rule: Any, card: int, target: int, number: int) -> Action:
         parts.append(number)
     return tuple(parts)
 
-
-class RulesGame(Game):
-    """A game of one's own, played by its compiled rules file."""
-
-    def __init__(self, game_id: str, prog: Program, low: int, high: int):
-        self.id, self.prog = game_id, prog
-        self.min_players, self.max_players = low, high
-
-    def new_initial_state(self, players: int) -> RulesState:
-        return RulesState(self.prog, players).start()
-
-    def state_from_dict(self, data: dict[str, Any]) -> RulesState:
-        st = RulesState(self.prog, data["players"])
-        st.zones = [list(z) for z in data["zones"]]
-        for slot, cards in enumerate(st.zones):
-            for card in cards:
-                st.where[card] = slot
-        st.by, st.vars, st.counts = list(data["by"]), list(data["vars"]), list(data["counts"])
-        st.frames = [list(f) for f in data["frames"]]
-        st.pending, st.acting = list(data["pending"]), list(data["acting"])
-        st.stage, st.phase, st.player = data["stage"], data["phase"], data["player"]
-        st.turns, st.over = data["turns"], data["over"]
-        st.fault = (tuple(data["fault"][0]), data["fault"][1]) if data["fault"] else None
-        return st
-
-    def max_game_length(self, players: int) -> int:
-        return self.prog.max_actions
