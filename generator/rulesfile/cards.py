@@ -33,11 +33,5 @@ class CardTable:
         table.labels = [str(row.get("title") or row.get("name") or row["id"]) for row in rows]
         return table
 
-    def names(self) -> set[str]:
-        return set(self.columns)
-
-    def field(self, name: str, card: int) -> Any:
-        return self.columns[name][card]
-
     def __len__(self) -> int:
         return len(self.faces)

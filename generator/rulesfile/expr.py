@@ -9,6 +9,7 @@ bounded by its size times the cards and seats it ranges over: it has no loops of
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -44,10 +45,12 @@ class Ctx:
 class Names:
     """What a rules file declares, for the compiler to check names against."""
 
-    def __init__(self, zones: dict[str, bool], vars_: dict[str, bool], fields: set[str]):
+    def __init__(self, zones: dict[str, bool], vars_: dict[str, bool],
+                 columns: dict[str, list[Any]]):
         self.zones = zones  # name -> owned by each player
         self.vars = vars_
-        self.fields = fields | {"by", "id"}
+        self.columns = columns  # field -> its value on every card, by card number
+        self.fields = set(columns) | {"by", "id"}
 
 
 def _args(items: Any, n: int | None) -> bool:
@@ -55,10 +58,9 @@ def _args(items: Any, n: int | None) -> bool:
 
 
 _BINARY: dict[str, Callable[[Any, Any], Any]] = {
-    "sub": lambda a, b: a - b, "div": lambda a, b: a // b if b else 0,
-    "mod": lambda a, b: a % b if b else 0,
-    "eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b: a < b,
-    "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b,
+    "sub": operator.sub, "div": lambda a, b: a // b if b else 0,
+    "mod": lambda a, b: a % b if b else 0, "eq": operator.eq, "ne": operator.ne,
+    "lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge,
 }
 _MANY: dict[str, Callable[[list[Any]], Any]] = {
     "add": sum, "min": min, "max": max, "and": all, "or": any,
@@ -82,6 +84,7 @@ class Compiler:
     def __init__(self, names: Names, report: Reporter):
         self.names = names
         self.report = report
+        self.plain: dict[int, list[Any]] = {}  # id of a ``{field: F}`` closure -> F's column
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
         if depth > MAX_DEPTH:
@@ -131,6 +134,9 @@ class Compiler:
             return self._bad(loc, f"'{word}' takes a list of two expressions")
         a, b = (self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
         op = _BINARY[word]
+        if isinstance(arg[1], int | str) and not isinstance(arg[1], bool):
+            const = arg[1]  # the common case, {eq: [EXPR, 0]}: one call fewer
+            return lambda c: op(a(c), const)
         return lambda c: op(a(c), b(c))
 
     def _many(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
@@ -181,7 +187,12 @@ class Compiler:
                              f"(fields: {', '.join(sorted(self.names.fields))})")
         if name == "by":
             return lambda c: c.st.by[c.card] if c.card >= 0 else -1
-        return lambda c: c.st.prog.table.field(name, c.card) if c.card >= 0 else 0
+        column = self.names.columns.get(name, [])
+
+        def read(c: Ctx) -> Any:
+            return column[c.card] if c.card >= 0 else 0
+        self.plain[id(read)] = column
+        return read
 
     def zone(self, value: Any, loc: Loc) -> Callable[[Ctx], int]:
         """A zone's slot for the seat in focus (a shared zone has one slot)."""
@@ -203,18 +214,20 @@ class Compiler:
         slot, where = self._cards(value, "count", loc, depth)
         if where is None:
             return lambda c: len(c.st.zones[slot(c)])
-        test = where
-        return lambda c: sum(1 for card in c.st.zones[slot(c)] if test(c.on(card)))
+        return lambda c: len(_kept(c, slot, where))
 
     def _w_sum(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         slot, where = self._cards(value, "sum", loc, depth)
         each = self._card_value(value, loc, depth)
-        return lambda c: sum(each(c.on(card)) for card in _kept(c, slot, where))
+        column = self.plain.get(id(each))
+        if column is not None:  # a field's values added up: read straight from its column
+            return lambda c: sum([column[card] for card in _kept(c, slot, where)])
+        return lambda c: sum(_each(c, each, _kept(c, slot, where)))
 
     def _w_distinct(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         slot, where = self._cards(value, "distinct", loc, depth)
         each = self._card_value(value, loc, depth)
-        return lambda c: len({each(c.on(card)) for card in _kept(c, slot, where)})
+        return lambda c: len(set(_each(c, each, _kept(c, slot, where))))
 
     def _w_best(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         """The card of a zone with the highest ``value`` (the first such), read by
@@ -245,14 +258,14 @@ class Compiler:
         if how not in COMBINE:
             return self._bad(loc + ("combine",), f"combine with one of {', '.join(COMBINE)}")
         op = COMBINE[how]
-        return lambda c: op([each(c.at(s)) for s in range(c.st.players)])
+        return lambda c: op(_seats(c, each))
 
     def _w_best_player(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         """The seat with the strictly highest value, or -1 when the highest is shared."""
         each = self.expr(value["best_player"], loc + ("best_player",), depth)
 
         def best(c: Ctx) -> int:
-            values = [each(c.at(s)) for s in range(c.st.players)]
+            values = _seats(c, each)
             top = max(values)
             return values.index(top) if values.count(top) == 1 else -1
         return best
@@ -260,7 +273,35 @@ class Compiler:
 
 def _kept(c: Ctx, slot: Callable[[Ctx], int], where: Fn | None) -> list[int]:
     cards = c.st.zones[slot(c)]
-    return list(cards) if where is None else [card for card in cards if where(c.on(card))]
+    if where is None:
+        return cards
+    here = c.on(-1)  # one context, moved from card to card (expressions keep none)
+    kept = []
+    for card in cards:
+        here.card = card
+        if where(here):
+            kept.append(card)
+    return kept
+
+
+def _each(c: Ctx, fn: Fn, cards: list[int]) -> list[Any]:
+    """``fn`` read on every card of ``cards``."""
+    here = c.on(-1)
+    out = []
+    for card in cards:
+        here.card = card
+        out.append(fn(here))
+    return out
+
+
+def _seats(c: Ctx, fn: Fn) -> list[Any]:
+    """``fn`` read for every seat in turn."""
+    here = c.at(0)
+    out = []
+    for seat in range(c.st.players):
+        here.seat = seat
+        out.append(fn(here))
+    return out
 
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",

@@ -14,9 +14,9 @@ from generator.engine.bots import RandomBot
 from generator.games.spec import GameSpec
 from generator.problems import Problem
 from generator.rulesfile.bots import GreedyBot
+from generator.rulesfile.game import RulesGame
 from generator.rulesfile.probe import probe
 from generator.rulesfile.program import Program, compile_rules
-from generator.rulesfile.state import RulesGame
 from generator.yamlsrc import YamlError, load
 
 RULES_FILE = "rules.yaml"

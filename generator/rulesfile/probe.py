@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from generator.problems import WARNING, Problem
+from generator.rulesfile.game import RulesGame
 from generator.rulesfile.program import Program
-from generator.rulesfile.state import RulesGame
 
 PROBE_GAMES = 4  # per player count (the fewest and the most)
 LONGEST_LOOP = 40  # actions in the longest repeating pattern we name

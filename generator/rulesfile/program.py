@@ -37,6 +37,7 @@ class ActionRule:
     test: Fn | None
     block: int
     again: Fn | None
+    to_names: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -67,6 +68,7 @@ class Program:
     score: Fn | None = None
     tiebreak: list[Fn] = field(default_factory=list)
     max_actions: int = DEFAULT_MAX_ACTIONS
+    action_index: dict[str, int] = field(default_factory=dict)
 
     def layout(self, players: int) -> tuple[dict[str, int], list[int], dict[str, int]]:
         """Zone slots, the zone index of every slot, and variable slots, for ``players``."""
@@ -112,7 +114,7 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
     zones = _zones(report, _mapping(report, data.get("zones"), ("zones",), "zones"), pieces)
     vars_ = _vars(report, _mapping(report, data.get("vars"), ("vars",), "vars"))
     table = CardTable.of([(z[4], pieces.get(z[4] or "", [])) for z in zones if z[4]])
-    names = Names({z[0]: z[1] for z in zones}, {v[0]: v[1] for v in vars_}, table.names())
+    names = Names({z[0]: z[1] for z in zones}, {v[0]: v[1] for v in vars_}, table.columns)
     events = data.get("events") or []
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
         report.error(("events",), "events is a list of names", "rules-schema")
@@ -128,6 +130,7 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
         fx.procedure(name)
     fx.finish()
     prog.blocks = fx.blocks
+    prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
     for key in ("end", "score"):
         if key not in data:
             report.error((), f"a rules file needs '{key}'", "rules-schema")
@@ -232,7 +235,8 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
                                    enumerate(to)], number,
             x.expr(spec["if"], loc + ("if",)) if "if" in spec else None,
             fx.block(spec.get("do") or [], loc + ("do",)),
-            x.expr(spec["again"], loc + ("again",)) if "again" in spec else None))
+            x.expr(spec["again"], loc + ("again",)) if "again" in spec else None,
+            [str(z) for z in to]))
 
 
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:

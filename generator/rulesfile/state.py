@@ -14,8 +14,9 @@ import json
 import random
 from typing import Any
 
-from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
+from generator.engine.api import CHANCE, TERMINAL, Action, State
 from generator.rulesfile.expr import Ctx
+from generator.rulesfile.knowledge import determinize, information
 from generator.rulesfile.program import MAX_CHOICES, Program
 from generator.yamlsrc import Loc
 
@@ -240,16 +241,17 @@ class RulesState(State):
             if rule.number is not None:
                 low, high = rule.number[0](c), rule.number[1](c)
                 numbers = list(range(low, min(high, low + MAX_CHOICES - 1) + 1))
+            here = Ctx(self, self.player, -1, 0, -1, self.player)  # moved from choice to choice
             for card in cards:
                 for target in targets:
                     for number in numbers:
-                        here = Ctx(self, self.player, card, number, target, self.player)
+                        here.card, here.number, here.target = card, number, target
                         if rule.test is None or rule.test(here):
                             out.append(_action(rule, card, target, number))
         return sorted(out)
 
     def apply_action(self, action: Action) -> None:
-        if action not in self.legal_actions():
+        if not self._is_legal(action):
             raise ValueError(f"illegal action {action!r}")
         self._legal = None
         if self.pending:
@@ -263,9 +265,20 @@ class RulesState(State):
             self._act(action)
         self.settle()
 
+    def _is_legal(self, action: Action) -> bool:
+        if self.over:
+            return False
+        if not self.pending:
+            return action in self.legal_actions()
+        src, _, sides, roll = self.pending
+        if not isinstance(action, int) or isinstance(action, bool):
+            return False
+        return 1 <= action <= sides if roll else (
+            0 <= action < len(self.where) and self.where[action] == src)
+
     def _act(self, action: Action) -> None:
         assert isinstance(action, tuple)
-        index = next(i for i, a in enumerate(self.prog.actions) if a.name == action[0])
+        index = self.prog.action_index[action[0]]
         rule = self.prog.actions[index]
         args = list(action[1:])
         card = args.pop(0) if rule.card is not None else -1
@@ -361,22 +374,12 @@ class RulesState(State):
         if rule.card is not None:
             words.append(self.prog.table.labels[args.pop(0)])
         if rule.to:
-            words.append("to " + str(args.pop(0)))
+            words.append("to " + rule.to_names[args.pop(0)])
         if rule.number is not None:
             words.append(str(args.pop(0)))
         return " ".join(words)
 
     # -- what a seat knows (for fair search) ------------------------------------------
-
-    def hidden_slots(self, seat: int) -> list[int]:
-        """The zone slots whose cards ``seat`` cannot see."""
-        out = []
-        for slot, index in enumerate(self.owner_zone):
-            _, owned, see, _, _ = self.prog.zones[index]
-            owner = slot - self.zone_slot[self.prog.zones[index][0]] if owned else -1
-            if see == "none" or (see == "owner" and owner != seat):
-                out.append(slot)
-        return out
 
     def information(self, seat: int) -> str:
         """What ``seat`` has seen, as canonical JSON (``State.information``)."""
@@ -384,26 +387,11 @@ class RulesState(State):
 
     def seen_by(self, seat: int) -> dict[str, Any]:
         """The state with the zones ``seat`` cannot see shown as card counts."""
-        data = self.to_dict()
-        for slot in self.hidden_slots(seat):
-            data["zones"][slot] = len(self.zones[slot])
-        hidden = set(self.hidden_slots(seat))
-        data["by"] = [-1 if self.where[i] in hidden else b for i, b in enumerate(self.by)]
-        return data
+        return information(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> RulesState:
-        """A state ``seat`` cannot tell from this one: the cards it cannot see dealt
-        again at random among the zones that hide them, each zone keeping its size."""
-        other = self.clone()
-        hidden = self.hidden_slots(seat)
-        cards = [card for slot in hidden for card in self.zones[slot]]
-        rng.shuffle(cards)
-        for slot in hidden:
-            size = len(self.zones[slot])
-            other.zones[slot], cards = cards[:size], cards[size:]
-            for card in other.zones[slot]:
-                other.where[card] = slot
-        return other
+        """A state ``seat`` cannot tell from this one (see ``knowledge.determinize``)."""
+        return determinize(self, seat, rng)
 
 
 def _action(rule: Any, card: int, target: int, number: int) -> Action:
@@ -416,30 +404,3 @@ def _action(rule: Any, card: int, target: int, number: int) -> Action:
         parts.append(number)
     return tuple(parts)
 
-
-class RulesGame(Game):
-    """A game of one's own, played by its compiled rules file."""
-
-    def __init__(self, game_id: str, prog: Program, low: int, high: int):
-        self.id, self.prog = game_id, prog
-        self.min_players, self.max_players = low, high
-
-    def new_initial_state(self, players: int) -> RulesState:
-        return RulesState(self.prog, players).start()
-
-    def state_from_dict(self, data: dict[str, Any]) -> RulesState:
-        st = RulesState(self.prog, data["players"])
-        st.zones = [list(z) for z in data["zones"]]
-        for slot, cards in enumerate(st.zones):
-            for card in cards:
-                st.where[card] = slot
-        st.by, st.vars, st.counts = list(data["by"]), list(data["vars"]), list(data["counts"])
-        st.frames = [list(f) for f in data["frames"]]
-        st.pending, st.acting = list(data["pending"]), list(data["acting"])
-        st.stage, st.phase, st.player = data["stage"], data["phase"], data["player"]
-        st.turns, st.over = data["turns"], data["over"]
-        st.fault = (tuple(data["fault"][0]), data["fault"][1]) if data["fault"] else None
-        return st
-
-    def max_game_length(self, players: int) -> int:
-        return self.prog.max_actions

@@ -15,7 +15,8 @@ import yaml
 from generator.commands import new
 from generator.engine.api import CHANCE
 from generator.games import GAMES
-from generator.rulesfile.state import RulesGame, RulesState
+from generator.rulesfile.game import RulesGame
+from generator.rulesfile.state import RulesState
 from generator.validate import validate_game
 
 # every starter and the piece its deck is made of

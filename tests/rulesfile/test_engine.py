@@ -74,3 +74,14 @@ def test_greedy_and_mcts_play_whole_games(built: dict[str, Any]) -> None:
     assert mcts is not None
     record = play(game, 2, [("greedy", BOTS["greedy"]), ("mcts:4:greedy", mcts)], "g")
     assert record.completed and not record.violations and len(record.scores) == 2
+
+
+def test_a_draw_from_a_shuffled_pile_is_a_chance_action(built: dict[str, Any]) -> None:
+    game, cards = built["trading-post"]
+    state = game.new_initial_state(2)
+    assert state.current_player() == CHANCE
+    assert state.legal_actions() == list(range(len(cards)))  # any card, equally likely
+    state.apply_action(17)
+    assert state.view()["market"] == [17] and 17 not in state.view()["deck"]
+    with pytest.raises(ValueError):
+        state.apply_action(17)  # no longer in the pile

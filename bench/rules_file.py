@@ -1,0 +1,101 @@
+"""Speed of a game written in the rules language against a hand-written engine of the same
+game: each starter's compiled game and its hand-written referee (``tests/rulesfile/
+referees.py``, plain Python from the rulebook) play the same seeded random games; games per
+CPU second for each, the ratio, and whether both played exactly the same games.
+
+    .venv/bin/python bench/rules_file.py [--games N] [STARTER ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import hashlib
+import io
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from rulesfile import referees  # noqa: E402
+from rulesfile.starters import STARTERS, starter  # noqa: E402
+
+from generator.engine.api import TERMINAL  # noqa: E402
+
+REFEREES = {"claim-jumper": referees.ClaimJumper, "trading-post": referees.TradingPost,
+            "high-noon": referees.HighNoon, "auction-house": referees.AuctionHouse,
+            "land-rush": referees.LandRush, "gold-camp": referees.GoldCamp}
+PLAYERS = {"high-noon": 4, "auction-house": 4}  # the others at 3
+
+
+class Factory:
+    """What ``starter`` needs of pytest's temporary folders."""
+
+    def __init__(self, root: Path):
+        self.root = root
+
+    def mktemp(self, name: str) -> Path:
+        path = Path(tempfile.mkdtemp(prefix=name, dir=self.root))
+        return path
+
+
+def play(to_move: Callable[[], int], legal: Callable[[], list[Any]],
+         apply: Callable[[Any], None], seed: int) -> list[Any]:
+    """One game, every choice (chance too) drawn from ``seed``: the actions played."""
+    rng, actions = random.Random(seed), []
+    while to_move() != TERMINAL:
+        options = sorted(legal())
+        action = options[rng.randrange(len(options))]
+        apply(action)
+        actions.append(action)
+    return actions
+
+
+def timed(run: Callable[[int], list[Any]], games: int) -> tuple[float, str]:
+    digest = hashlib.sha256()
+    started = time.process_time()
+    for seed in range(games):
+        digest.update(repr(run(seed)).encode())
+    return games / (time.process_time() - started), digest.hexdigest()
+
+
+def row(name: str, game: Any, cards: list[Any], games: int) -> str:
+    players = PLAYERS.get(name, 3)
+
+    def compiled(seed: int) -> list[Any]:
+        state = game.new_initial_state(players)
+        return play(state.current_player, state.legal_actions, state.apply_action, seed)
+
+    def hand_written(seed: int) -> list[Any]:
+        ref = REFEREES[name](cards, players)
+        return play(ref.to_move, ref.legal, ref.apply, seed)
+
+    fast, same = timed(hand_written, games)
+    ours, digest = timed(compiled, games)
+    return (f"| {name} | {players} | {ours:,.0f} | {fast:,.0f} | {fast / ours:.1f}x | "
+            f"{'yes' if digest == same else 'NO'} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("starters", nargs="*", default=list(STARTERS))
+    args = parser.parse_args()
+    print("| starter | players | rules file games/s | hand-written games/s | slower by | "
+          "same games |\n|---|---:|---:|---:|---:|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        factory: Any = Factory(Path(tmp))
+        for name in args.starters:
+            with contextlib.redirect_stdout(io.StringIO()):  # new's "created …" lines
+                game, cards = starter(factory, name, STARTERS[name])
+            print(row(name, game, cards, args.games), flush=True)
+
+
+if __name__ == "__main__":
+    main()
