@@ -22,6 +22,7 @@ from generator.commands.common import (
     UsageError,
 )
 from generator.entry import INTERRUPTED
+from generator.problems import printable
 
 __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "UsageError", "main", "parser"]
 
@@ -68,7 +69,7 @@ def _run(argv: Sequence[str] | None) -> int:
         args = parser().parse_args(argv)
         return int(args.func(args))
     except UsageError as exc:
-        print(f"copperplate: error: {exc}", file=sys.stderr)
+        print(printable(f"copperplate: error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:  # Ctrl-C: say so in one line, not a traceback or nothing
         print(INTERRUPTED, file=sys.stderr)
@@ -78,7 +79,7 @@ def _run(argv: Sequence[str] | None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return EXIT_OK
         where = f": {exc.filename}" if exc.filename else ""
-        print(f"copperplate: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        print(printable(f"copperplate: error: {exc.strerror or exc}{where}"), file=sys.stderr)
         return EXIT_PROBLEMS
 
 

@@ -10,7 +10,7 @@ from typing import NoReturn
 
 from generator.components import tree_mistake
 from generator.games import GAMES
-from generator.problems import FORMATS, Problem, fails
+from generator.problems import FORMATS, Problem, fails, printable
 from generator.validate import own_games
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -142,4 +142,5 @@ class OneLineParser(argparse.ArgumentParser):
     block: CI logs and scripts read one line per problem."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(EXIT_USAGE, printable(f"{self.prog}: error: {message} (see {self.prog} "
+                                        "--help)") + "\n")

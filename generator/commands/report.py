@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_game, components_dir
+
+if TYPE_CHECKING:
+    from generator.engine.playout import GameRecord
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -99,61 +103,82 @@ def _intro(summary: dict[str, Any]) -> str:
             f"{summary['seed']}" + (", seats rotated" if summary["rotate"] else ""))
 
 
-def _recorded_games(game_id: str, paths: list[Path]) -> list[tuple[int, Any]]:
-    """Every game of the files, without its actions; all of one game and player count,
-    with at most ``MAX_EVENT_NAMES`` event names between them (each is a row of a plot)."""
-    from generator.engine.record import MAX_EVENT_NAMES, RecordError, read_records
+MAX_WAITING = 10_000  # a comparison's base games read before their variant (adjacent)
 
-    games: list[tuple[int, Any]] = []
-    names: set[str] = set()
-    for path in paths:
-        for line, index, record in read_records(path, actions=False):
-            if record.game != game_id:
-                raise RecordError(path, line, 1, f"a {record.game} game, not {game_id}")
-            if games and record.players != games[0][1].players:
-                raise RecordError(path, line, 1, f"a game of {record.players} players among "
-                                  f"games of {games[0][1].players}")
-            names.update(record.events)
-            if len(names) > MAX_EVENT_NAMES:
-                raise RecordError(path, line, 1, f"more than {MAX_EVENT_NAMES} event names "
-                                  "in the records")
-            games.append((index, record))
-    return games
+
+@dataclass
+class _Recorded:
+    """The games of ``--record`` files, tallied as they are read, so memory stays constant
+    whatever the files hold: all of one game and player count, and at most
+    ``MAX_EVENT_NAMES`` event names between them (each is a row of a plot)."""
+
+    game_id: str
+    first: GameRecord | None = None
+    tally: Any = None  # a Tally, or a PairTally for a comparison's records
+    waiting: dict[int, GameRecord] = field(default_factory=dict)  # bases, by game number
+    names: set[str] = field(default_factory=set)
+
+    def add(self, path: Path, line: int, index: int, record: GameRecord) -> None:
+        from generator.engine.compare import PairTally
+        from generator.engine.tally import Tally
+
+        self.first = self.first or record
+        self._check(path, line, record)
+        if self.tally is None:
+            self.tally = PairTally(record.players) if record.side else Tally(record.players)
+        if not record.side:
+            self.tally.add(index, record)
+        elif record.side == "base":
+            self.waiting[index] = record
+        elif index in self.waiting:
+            self.tally.add(index, self.waiting.pop(index), record)
+
+    def _check(self, path: Path, line: int, record: GameRecord) -> None:
+        from generator.engine.record import MAX_EVENT_NAMES, RecordError
+
+        first = self.first
+        assert first is not None
+        if record.game != self.game_id:
+            raise RecordError(path, line, 1, f"a {record.game} game, not {self.game_id}")
+        if record.players != first.players:
+            raise RecordError(path, line, 1, f"a game of {record.players} players among "
+                              f"games of {first.players}")
+        if bool(record.side) != bool(first.side):
+            raise RecordError(path, line, 1, "a comparison's game and a simulation's game "
+                              "in one report")
+        self.names.update(record.events)
+        if len(self.names) > MAX_EVENT_NAMES:
+            raise RecordError(path, line, 1, f"more than {MAX_EVENT_NAMES} event names "
+                              "in the records")
+        if len(self.waiting) >= MAX_WAITING:
+            raise RecordError(path, line, 1, f"more than {MAX_WAITING} base games without "
+                              "their variant")
 
 
 def _from_records(game_id: str, paths: list[Path]) -> str | None:
     from generator.balance_report import lineup_of, summary_of
-    from generator.engine.compare import PairTally
-    from generator.engine.record import RecordError
-    from generator.engine.tally import Tally
+    from generator.engine.record import RecordError, read_records
 
     for path in paths:
         if not path.is_file():
             raise UsageError(f"--record: '{path}' is not a file")
+    run = _Recorded(game_id)
     try:
-        games = _recorded_games(game_id, paths)
+        for path in paths:
+            for line, index, record in read_records(path, actions=False):
+                run.add(path, line, index, record)
     except RecordError as exc:
         print(exc.located, file=sys.stderr)
         return None
-    if not games:
+    if run.first is None:
         raise UsageError("the --record files hold no games")
-    lineup = lineup_of([r for _, r in games])
-    players = games[0][1].players
-    paired = any(r.side for _, r in games)
-    count = len({index for index, _ in games}) if paired else len(games)
-    intro = (f"{count} recorded games {'on each deck, ' * paired}{players} "
+    lineup, players, paired = lineup_of([run.first]), run.first.players, bool(run.first.side)
+    intro = (f"{run.tally.games} recorded games {'on each deck, ' * paired}{players} "
              f"player{'s' * (players > 1)}, bots {', '.join(lineup)}, from "
              f"{', '.join(str(p) for p in paths)}")
     if paired:
-        pairs = PairTally(players)
-        bases = {i: r for i, r in games if r.side == "base"}
-        for index, record in games:
-            if record.side == "variant" and index in bases:
-                pairs.add(index, bases.pop(index), record)
+        pairs = run.tally
         parts = [("Base: ", summary_of(game_id, pairs.base, lineup), pairs.base),
                  ("Variant: ", summary_of(game_id, pairs.variant, lineup), pairs.variant)]
         return _page(game_id, intro, parts, pairs.differences())
-    tally = Tally(players)
-    for index, record in games:
-        tally.add(index, record)
-    return _page(game_id, intro, [("", summary_of(game_id, tally, lineup), tally)])
+    return _page(game_id, intro, [("", summary_of(game_id, run.tally, lineup), run.tally)])

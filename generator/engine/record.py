@@ -62,7 +62,7 @@ class RecordError(ValueError):
 
 # A record is read like every other input: every size bounded, far past any real run
 MAX_LINE_BYTES = 4 << 20  # a 4-player Kings of Copper game is ~40 kB
-MAX_GAMES = 1_000_000  # lines of one file
+MAX_LINES = 20_000_000  # simulate plays at most 10 million games; compare writes 2 a game
 MAX_PLAYERS = 16  # past every game's own limit, which replay checks too
 MAX_EVENT_NAMES = 64  # a game declares a handful
 EventName = Annotated[str, StringConstraints(min_length=1, max_length=80)]
@@ -133,12 +133,12 @@ def read_records(path: Path, *, actions: bool = True) -> Iterator[Recorded]:
     checked against ``RecordLine`` (without ``actions``, the records keep none: a report
     needs only the results)."""
     with path.open("rb") as handle:
-        for number in range(1, MAX_GAMES + 2):
+        for number in range(1, MAX_LINES + 2):
             raw = handle.readline(MAX_LINE_BYTES + 1)
             if not raw:
                 return
-            if number > MAX_GAMES:
-                raise RecordError(path, number, 1, f"more than {MAX_GAMES} games in one file")
+            if number > MAX_LINES:
+                raise RecordError(path, number, 1, f"more than {MAX_LINES} lines in one file")
             if raw.strip():
                 line = _parsed(path, number, raw)
                 yield Recorded(number, line.index, _record(line, actions))

@@ -141,3 +141,19 @@ def test_a_rule_broken_by_every_face_is_counted_not_listed(tmp_path: Path) -> No
     assert len(composition) == MAX_LISTED + 1
     assert composition[-1].message == ("39000 more problem(s) not listed (39000 error(s), 0 "
                                        "warning(s)); check 'composition' lists its first 1000")
+
+
+@pytest.mark.parametrize("argv", [
+    ["validate", "--components", f"nowhere\n{FORGED}\x1b[31m"],  # a usage error of ours
+    ["export", "\x1b[2Jgame", "--to", "png"],  # an unknown game
+    ["simulate", "copperdale", "--games", f"1\n{FORGED}"],  # a number that is not one
+    ["build", "--paper", "\x1b]0;title\x07"],  # argparse's refusal of a choice
+], ids=["folder name", "game name", "number", "choice"])
+def test_a_usage_error_shows_the_argument_escaped_on_one_line(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        code = main(argv)
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and not UNSAFE.search(err[:-1]), err

@@ -158,3 +158,12 @@ def test_a_report_refuses_games_of_another_player_count(
     assert _report(tmp_path, [honest[0], four]) == 1
     assert capsys.readouterr().err == ("run.jsonl:2:1: error: a game of 4 players among "
                                        "games of 3 (game-record)\n")
+
+
+def test_a_report_refuses_a_comparison_mixed_with_a_simulation(
+        honest: list[Line], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert _report(tmp_path, [honest[0], {**honest[1], "side": "base"}]) == 1
+    assert capsys.readouterr().err == ("run.jsonl:2:1: error: a comparison's game and a "
+                                       "simulation's game in one report (game-record)\n")
