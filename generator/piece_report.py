@@ -40,9 +40,24 @@ def _row_words(r: dict[str, Any]) -> str:
 def _restricted_words(r: dict[str, Any]) -> str:
     t = r["restricted"]
     judged = "significant" if t["significant"] else "not significant"
+    refused = (f"refused in {t['refused_games']} of {t['games']} games" if t["refused_games"]
+               else "never refused: chance hands it out, or no seat reached for it")
     return (f"  {r['id']}: worth {_signed(t['worth'])} {_interval(t['ci95'])} to the seat "
-            f"that may take it ({judged}); refused in {t['refused_games']} of {t['games']} "
-            "games")
+            f"that may take it ({judged}); {refused}")
+
+
+def _moved_words(out: dict[str, Any], args: argparse.Namespace) -> list[str]:
+    """The pieces that moved (else the three largest changes), and those removed."""
+    changes = sorted(out["moved"], key=lambda m: -abs(m["delta"]))
+    moved = [m for m in changes if m["moved"]]
+    lines = [f"variant {args.variant} against base {args.base}: "
+             + (f"{len(moved)} piece{'s' * (len(moved) != 1)} moved" if moved else
+                "no piece moved beyond chance; the largest changes")]
+    lines += [f"  {m['id']}: effect {_signed(m['base'])} -> {_signed(m['variant'])}, "
+              f"change {_signed(m['delta'])} {_interval(m['ci95'])}"
+              + ("  <- moved" if m["moved"] else "") for m in (moved or changes[:3])]
+    lines += [f"  {piece}: no copies in the variant" for piece in out["removed"]]
+    return lines
 
 
 def text(out: dict[str, Any], args: argparse.Namespace) -> str:
@@ -54,11 +69,7 @@ def text(out: dict[str, Any], args: argparse.Namespace) -> str:
                      "piece; worth = its result unrestricted less restricted):")
         lines += [_restricted_words(r) for r in restricted]
     if "moved" in out:
-        lines.append(f"variant {args.variant} against base {args.base}:")
-        lines += [f"  {m['id']}: effect {_signed(m['base'])} -> {_signed(m['variant'])}, "
-                  f"change {_interval(m['ci95'])}" + ("  <- moved" if m["moved"] else "")
-                  for m in out["moved"]]
-        lines += [f"  {piece}: no copies in the variant" for piece in out["removed"]]
+        lines += _moved_words(out, args)
     lines += [f"note: {n}" for n in out["notes"]]
     if out["interrupted"]:
         lines.append(f"stopped by Ctrl-C after {out['games']} games")
@@ -103,7 +114,8 @@ def html_page(out: dict[str, Any], args: argparse.Namespace) -> str:
         sections.append(("Restricted play", f"<ul>{items}</ul>"))
     if "moved" in out:
         cells = [[m["id"], _signed(m["base"]), _signed(m["variant"]), _interval(m["ci95"]),
-                  "moved" if m["moved"] else ""] for m in out["moved"]]
+                  "moved" if m["moved"] else ""]
+                 for m in sorted(out["moved"], key=lambda m: -abs(m["delta"]))]
         body = html_table(cells, ["piece", "base effect", "variant effect",
                                   "change (95 % interval)", ""])
         body += "".join(f"<p>{html.escape(p)}: no copies in the variant</p>"
