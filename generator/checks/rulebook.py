@@ -37,6 +37,9 @@ class Stated:
     quote: str  # the rulebook's own words
     section: str  # where they are (the rulebook's heading)
     name: str = ""  # how the message names it; the last key by default
+    # a word a translation says in its own language (a name, a line of text); a word the
+    # rules code acts on (what a medal counts) is no word to translate
+    translatable: bool = True
 
     @property
     def label(self) -> str:
@@ -203,7 +206,7 @@ class Baseline:
         translated = data.game.language != RULEBOOK_LANGUAGE
         for entry in self.entries:
             if isinstance(entry, Stated):
-                if translated and isinstance(entry.value, str):
+                if translated and isinstance(entry.value, str) and entry.translatable:
                     continue  # a translation says the rulebook's words in its own language
                 deck, loc = lookup(data, entry.path)
                 if deck != entry.value:

@@ -35,14 +35,18 @@ def _file_of(stem: str) -> str:
     return f"{stem.replace('_', '-')}.yaml"
 
 
-def _changed(value: Any) -> list[Any]:
-    """Values to try instead of the rulebook's, nearest first (some break the schema)."""
+def _changed(value: Any, game_id: str = "", key: str | int = "") -> list[Any]:
+    """Values to try instead of the rulebook's, nearest first (some break the schema); a
+    word may also become another word the same game's baseline pins under the same key
+    (a medal counting what another medal counts)."""
     if isinstance(value, bool):
         return [not value]
     if isinstance(value, int):
         return [value + 1, value - 1, value + 2]
     if isinstance(value, str):
-        return [value + "s"]
+        entries = GAMES[game_id].baseline.entries if game_id else ()  # type: ignore[union-attr]
+        return [value + "s"] + sorted({e.value for e in entries if isinstance(e, Stated)
+                                       and e.path[-1] == key and e.value != value})
     if isinstance(value, list) and value and isinstance(value[-1], int):
         return [value[:-1] + [value[-1] + 1], value[:-1], value + value[-1:]]
     if isinstance(value, list):
@@ -89,7 +93,7 @@ def _try(tmp_path: Path, game_id: str, entry: Stated | Counted, variant: bool
     data = BUNDLED[game_id]
     if isinstance(entry, Stated):
         _, loc = lookup(data, entry.path)
-        trials = [(loc, v, loc) for v in _changed(entry.value)]
+        trials = [(loc, v, loc) for v in _changed(entry.value, game_id, entry.path[-1])]
         if entry.path[:2] == ("game", "players"):  # a solo game moves min and max together
             trials += [(loc[:2], {"min": entry.value + 1, "max": entry.value + 1}, loc)]
     elif "faces" in entry.items(data)[0][0]:
@@ -159,3 +163,15 @@ def test_a_translation_may_say_the_rulebooks_words_in_its_own_language(
                                            encoding="utf-8")
     assert [p.severity for p in _mine(validate_game(GAMES["copperdale"], tmp_path).problems)
             ] == [ERROR]
+
+
+def test_a_translation_may_not_change_what_a_medal_counts(tmp_path: Path) -> None:
+    """Arches counting Border suits instead of completed Districts is a new scoring rule in
+    any language: refused at the edited line though the deck is translated."""
+    path = _write_overlay(tmp_path, "copperdale", "board", ("monuments", 1, "bonus"),
+                          "unique-border-suits", variant=False)
+    (path.parent / "game.yaml").write_text("extends: copperdale\nlanguage: de\n",
+                                           encoding="utf-8")
+    found = _mine(validate_game(GAMES["copperdale"], tmp_path).problems)
+    line, _ = load(path).position(("monuments", 1, "bonus"))
+    assert [(p.severity, p.line) for p in found] == [(ERROR, line)], [p.format() for p in found]
