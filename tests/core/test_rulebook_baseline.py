@@ -93,8 +93,9 @@ def _try(tmp_path: Path, game_id: str, entry: Entry, variant: bool
     data = BUNDLED[game_id]
     if isinstance(entry, Ranged):  # a measured count past the top of the range
         loc, value = entry.measure(data)[0]
-        if loc[-1] == "count":
-            trials = [(loc, entry.value[1] + 1, loc)]
+        lo, hi = entry.value
+        if isinstance(lookup(data, loc)[0], int):  # the number itself: just past either end
+            trials = [(loc, hi + 1, loc), (loc, lo - 1, loc)]
         else:  # a total (the money): its first face's count raised far past it
             trials = [(loc + (0, "faces", 0, "count"), n * value, loc) for n in (10, 100)]
     elif isinstance(entry, Stated):
@@ -110,8 +111,8 @@ def _try(tmp_path: Path, game_id: str, entry: Entry, variant: bool
         items = entry.items(data)
         for part in items[0][0][:-1]:
             listed = getattr(listed, part) if isinstance(part, str) else listed[part]
-        first = listed[0].model_dump(mode="json", exclude_defaults=True)
-        added = items[0][0][:-1] + (len(items),)
+        first = listed[items[0][0][-1]].model_dump(mode="json", exclude_defaults=True)
+        added = items[0][0][:-1] + (len(listed),)
         trials = [(added, first, added)]
     for n, (at, value, expect) in enumerate(trials):
         root = tmp_path / f"try{n}"
