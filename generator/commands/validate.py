@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     user_dir = components_dir(args.components)
     problems = user_tree_problems(user_dir) if user_dir else []
-    from generator.lint import as_warnings, lint_game
+    from generator.lint import lint_game
     from generator.render.preflight import template_problems
 
     games = games_named(args.games, user_dir)
@@ -39,6 +39,6 @@ def run(args: argparse.Namespace) -> int:
         if loaded.data is not None:  # the data is sound: now draw every face once
             drawn = template_problems(loaded)
             problems.extend(drawn)
-            if not drawn:  # and measure what the faces draw (papers are build's business):
-                problems.extend(as_warnings(lint_game(loaded, papers=())))  # warn, never fail
+            if not drawn:  # and measure what the faces draw (papers are build's business),
+                problems.extend(lint_game(loaded, papers=()))  # each with its own severity
     return report(problems, args, f"{len(games)} game(s) checked")
