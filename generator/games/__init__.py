@@ -23,7 +23,8 @@ class Games(dict[str, GameSpec]):
         return generic_spec(game_id)
 
 
-def _register(*specs: GameSpec) -> Games:
+def register(*specs: GameSpec) -> Games:
+    """The table of games: each id once (a game registered twice is an error at import)."""
     table = Games()
     for spec in specs:
         if spec.id in table:
@@ -32,7 +33,7 @@ def _register(*specs: GameSpec) -> Games:
     return table
 
 
-GAMES: Games = _register(
+GAMES: Games = register(
     copper_creek.SPEC,
     copperdale.SPEC,
     kings_of_copper.SPEC,
