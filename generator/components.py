@@ -61,12 +61,15 @@ def game_folder(game_id: str, user_dir: Path | None) -> Path:
 
 
 def tree_mistake(user_dir: Path) -> str | None:
-    """A ``--components`` folder that is itself one game's folder would silently build the
-    bundled games: say which folder to pass instead."""
+    """A ``--components`` folder that is itself one game's folder, or holds no game folder
+    at all, would silently check the bundled games: say so, and which folder to pass."""
     if os.path.lexists(user_dir / "game.yaml"):
         parent = display_path(user_dir.resolve().parent)
         return (f"'{user_dir}' is a game's own folder (it holds game.yaml): pass the folder "
                 f"that holds it, --components {parent}")
+    if not any(child.is_dir() for child in user_dir.iterdir()):
+        return (f"'{user_dir}' holds no game folder (a folder with a game.yaml); without "
+                "--components the bundled games are used")
     return None
 
 

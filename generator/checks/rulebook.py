@@ -37,6 +37,9 @@ class Stated:
     quote: str  # the rulebook's own words
     section: str  # where they are (the rulebook's heading)
     name: str = ""  # how the message names it; the last key by default
+    # a word a translation says in its own language (a name, a line of text); a word the
+    # rules code acts on (what a medal counts) is no word to translate
+    translatable: bool = True
 
     @property
     def label(self) -> str:
@@ -54,18 +57,12 @@ class Stated:
         return f"{str(stem).replace('_', '-')}.yaml {shown_rest}"
 
 
-@dataclass(frozen=True)
-class Counted:
-    """A number of printed things the rulebook states. ``items`` gives each counted item's
-    location, copies and name, in file order, so the error can sit at the added, removed or
-    recounted one (found by comparing with the bundled deck)."""
+class _NamedInFile:
+    """A counted or ranged thing, named as a designer finds it: ``tokens.yaml: calendar
+    stones``."""
 
     name: str
-    items: Callable[[Any], list[Item]]
-    value: int
-    quote: str
-    section: str
-    where_loc: Loc  # where to report when there is no item at all
+    where_loc: Loc
 
     @property
     def label(self) -> str:
@@ -77,7 +74,38 @@ class Counted:
         return f"{stem.replace('_', '-')}.yaml: {self.name}"
 
 
-Entry = Stated | Counted
+@dataclass(frozen=True)
+class Counted(_NamedInFile):
+    """A number of printed things the rulebook states. ``items`` gives each counted item's
+    location, copies and name, in file order, so the error can sit at the added, removed or
+    recounted one (found by comparing with the bundled deck)."""
+
+    name: str
+    items: Callable[[Any], list[Item]]
+    value: int
+    quote: str
+    section: str
+    where_loc: Loc  # where to report when there is no item at all
+
+
+@dataclass(frozen=True)
+class Ranged(_NamedInFile):
+    """A number the rulebook gives as a range ("15-20 tokens for each player", "about $50
+    per player"). ``measure`` gives each measured value with where it is reported."""
+
+    name: str
+    measure: Callable[[Any], list[tuple[Loc, int]]]
+    value: tuple[int, int]  # the lowest and highest the rulebook allows
+    quote: str
+    section: str
+    where_loc: Loc
+
+    def outside(self, data: Any) -> Iterator[tuple[Loc, int]]:
+        lo, hi = self.value
+        return ((loc, v) for loc, v in self.measure(data) if not lo <= v <= hi)
+
+
+Entry = Stated | Counted | Ranged
 
 
 @dataclass(frozen=True)
@@ -203,11 +231,15 @@ class Baseline:
         translated = data.game.language != RULEBOOK_LANGUAGE
         for entry in self.entries:
             if isinstance(entry, Stated):
-                if translated and isinstance(entry.value, str):
+                if translated and isinstance(entry.value, str) and entry.translatable:
                     continue  # a translation says the rulebook's words in its own language
                 deck, loc = lookup(data, entry.path)
                 if deck != entry.value:
                     yield Deviation(loc, entry.label, entry.value, deck, entry.quote,
+                                    entry.section)
+            elif isinstance(entry, Ranged):
+                for loc, deck in entry.outside(data):
+                    yield Deviation(loc, entry.label, list(entry.value), deck, entry.quote,
                                     entry.section)
             else:
                 total, loc = counted_at(entry, data, bundled)

@@ -21,7 +21,7 @@ from generator.commands.common import (
 )
 from generator.components import LoadedGame
 from generator.games import GAMES
-from generator.problems import format_text, has_errors
+from generator.problems import Problem, format_text, has_errors
 from generator.validate import user_tree_problems, validate_game
 
 if TYPE_CHECKING:
@@ -112,6 +112,12 @@ def _build_all(loaded: list[LoadedGame], options: BuildOptions, quiet: bool) -> 
             print(_build_failure(game, exc), file=sys.stderr)
             print("build stopped: fix the errors above (nothing was written)", file=sys.stderr)
             return EXIT_PROBLEMS
+    found = _lint(loaded, options.paper, options.layout)
+    if has_errors(found):  # a lint error is an error here too: nothing is written
+        print(format_text(found), file=sys.stderr)
+        print("build stopped: the print lint found the errors above (nothing was written; "
+              "copperplate lint)", file=sys.stderr)
+        return EXIT_PROBLEMS
     pieces = pages = 0
     for ready in prepared:
         result = write_game(ready, options)
@@ -122,7 +128,10 @@ def _build_all(loaded: list[LoadedGame], options: BuildOptions, quiet: bool) -> 
                   f"{result.pdf}")
     print(f"built {len(loaded)} game(s): {pieces} pieces, {pages} pages in "
           f"{time.perf_counter() - started:.1f} s -> {options.out}/")
-    _print_lint(loaded, options.paper, options.layout)
+    if found:  # warnings only: after the summary
+        print(format_text(found), file=sys.stderr)
+        print(f"lint: {len(found)} warning(s) in what was printed (copperplate lint)",
+              file=sys.stderr)
     return EXIT_OK
 
 
@@ -136,12 +145,9 @@ def _build_failure(game: LoadedGame, exc: BaseException) -> str:
     return format_text(found) if found else str(exc)
 
 
-def _print_lint(loaded: list[LoadedGame], paper: str, layout: str | None) -> None:
-    """What the print lint finds in what was just built, after the summary (never fatal)."""
+def _lint(loaded: list[LoadedGame], paper: str, layout: str | None) -> list[Problem]:
+    """What the print lint finds in what is about to be printed, each finding with the
+    severity ``lint`` gives it."""
     from generator.lint import lint_game
 
-    found = [p for game in loaded for p in lint_game(game, [paper], layout=layout)]
-    if found:
-        print(format_text(found), file=sys.stderr)
-        print(f"lint: {len(found)} finding(s) in what was printed (copperplate lint)",
-              file=sys.stderr)
+    return [p for game in loaded for p in lint_game(game, [paper], layout=layout)]

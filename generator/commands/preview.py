@@ -59,14 +59,14 @@ def run(args: argparse.Namespace) -> int:
     loaded, problems = load(args.game, user_dir)
     if problems:
         print(format_text(problems), file=sys.stderr)
-    from generator.lint import as_warnings, findings_by_piece
+    from generator.lint import findings_by_piece
 
-    drawn = (findings_by_piece(loaded)
-             if loaded.data is not None and not has_errors(problems) else {})
-    by_piece = {piece: as_warnings(found) for piece, found in drawn.items()}
+    by_piece = (findings_by_piece(loaded)  # each finding with its own severity
+                if loaded.data is not None and not has_errors(problems) else {})
     try:
         page = write_preview(loaded, problems, Path(args.out), by_piece=by_piece)
     except ExportError as exc:
         raise UsageError(str(exc)) from None
     print(f"{args.game}: preview -> {page}")
-    return EXIT_PROBLEMS if has_errors(problems) else EXIT_OK
+    found = [p for piece in by_piece.values() for p in piece]
+    return EXIT_PROBLEMS if has_errors(problems) or has_errors(found) else EXIT_OK

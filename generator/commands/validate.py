@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
 
 def game_problems(game_id: str, user_dir: Path | None) -> list[Problem]:
     """Schema and rules checks, then (on sound data) every face drawn and measured."""
-    from generator.lint import as_warnings, lint_game
+    from generator.lint import lint_game
     from generator.render.preflight import template_problems
 
     loaded = validate_game(GAMES[game_id], user_dir)
@@ -54,6 +54,6 @@ def game_problems(game_id: str, user_dir: Path | None) -> list[Problem]:
     if loaded.data is not None:  # the data is sound: now draw every face once
         drawn = template_problems(loaded)
         problems.extend(drawn)
-        if not drawn:  # and measure what the faces draw (papers are build's business):
-            problems.extend(as_warnings(lint_game(loaded, papers=())))  # warn, never fail
+        if not drawn:  # and measure what the faces draw (papers are build's business),
+            problems.extend(lint_game(loaded, papers=()))  # each with its own severity
     return problems

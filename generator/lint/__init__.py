@@ -10,13 +10,12 @@ the text came from, the piece, face and (for pages) page number.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
 
 from generator.components import LoadedGame
 from generator.lint.faces import Face, faces
 from generator.lint.pages import page_findings
 from generator.lint.rules import RULES, Finding
-from generator.problems import ERROR, WARNING, Problem, display_path
+from generator.problems import ERROR, Problem, display_path
 from generator.render.datalines import face_location
 from generator.render.errors import BuildError
 from generator.render.preflight import LOCATED
@@ -59,11 +58,6 @@ def _face_problems(loaded: LoadedGame, drawn: list[Face]) -> Iterator[tuple[Face
         for rule in RULES.values():
             for finding in rule(face):
                 yield face, _face_problem(loaded, face, finding)
-
-
-def as_warnings(problems: Iterable[Problem]) -> list[Problem]:
-    """The lint's findings as ``validate`` shows them: worth fixing, never blocking."""
-    return [replace(p, severity=WARNING) for p in problems]
 
 
 def _build_problem(loaded: LoadedGame, message: str) -> Problem:

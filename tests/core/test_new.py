@@ -134,6 +134,18 @@ def test_components_naming_the_game_folder_itself_says_what_to_give(
                    "holds game.yaml): pass the folder that holds it, --components .\n")
 
 
+@pytest.mark.parametrize("command", ["validate", "build", "lint", "list", "checks"])
+def test_an_empty_components_folder_is_said_out_loud(
+        in_tmp: Path, capsys: pytest.CaptureFixture[str], command: str) -> None:
+    """An empty --components would check the bundled games without a word: one usage line."""
+    (in_tmp / "mine").mkdir()
+    (in_tmp / "mine" / "notes.txt").write_text("not a game\n")
+    code, out, err = run(capsys, command, "--components", "mine")
+    assert (code, out) == (2, "")
+    assert err == ("copperplate: error: --components: 'mine' holds no game folder (a folder "
+                   "with a game.yaml); without --components the bundled games are used\n")
+
+
 def test_a_name_is_written_as_given(in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "new", "g", "--name", "The __ID__ & <Co>")
     assert 'name: "The __ID__ & <Co>"' in (in_tmp / "g" / "game.yaml").read_text()

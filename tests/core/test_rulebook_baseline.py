@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from generator.checks.rulebook import Counted, Stated, lookup
+from generator.checks.rulebook import Entry, Ranged, Stated, lookup
 from generator.components import BUNDLED_COMPONENTS
 from generator.games import GAMES
 from generator.problems import ERROR, WARNING, Problem
@@ -35,14 +35,18 @@ def _file_of(stem: str) -> str:
     return f"{stem.replace('_', '-')}.yaml"
 
 
-def _changed(value: Any) -> list[Any]:
-    """Values to try instead of the rulebook's, nearest first (some break the schema)."""
+def _changed(value: Any, game_id: str = "", key: str | int = "") -> list[Any]:
+    """Values to try instead of the rulebook's, nearest first (some break the schema); a
+    word may also become another word the same game's baseline pins under the same key
+    (a medal counting what another medal counts)."""
     if isinstance(value, bool):
         return [not value]
     if isinstance(value, int):
         return [value + 1, value - 1, value + 2]
     if isinstance(value, str):
-        return [value + "s"]
+        entries = GAMES[game_id].baseline.entries if game_id else ()  # type: ignore[union-attr]
+        return [value + "s"] + sorted({e.value for e in entries if isinstance(e, Stated)
+                                       and e.path[-1] == key and e.value != value})
     if isinstance(value, list) and value and isinstance(value[-1], int):
         return [value[:-1] + [value[-1] + 1], value[:-1], value + value[-1:]]
     if isinstance(value, list):
@@ -83,13 +87,20 @@ def _mine(problems: list[Problem]) -> list[Problem]:
     return [p for p in problems if p.rule == "rulebook-value"]
 
 
-def _try(tmp_path: Path, game_id: str, entry: Stated | Counted, variant: bool
+def _try(tmp_path: Path, game_id: str, entry: Entry, variant: bool
          ) -> tuple[list[Problem], Path, Loc, Any]:
     """Change the entry's value the first way the schema accepts; its problems."""
     data = BUNDLED[game_id]
-    if isinstance(entry, Stated):
+    if isinstance(entry, Ranged):  # a measured count past the top of the range
+        loc, value = entry.measure(data)[0]
+        lo, hi = entry.value
+        if isinstance(lookup(data, loc)[0], int):  # the number itself: just past either end
+            trials = [(loc, hi + 1, loc), (loc, lo - 1, loc)]
+        else:  # a total (the money): its first face's count raised far past it
+            trials = [(loc + (0, "faces", 0, "count"), n * value, loc) for n in (10, 100)]
+    elif isinstance(entry, Stated):
         _, loc = lookup(data, entry.path)
-        trials = [(loc, v, loc) for v in _changed(entry.value)]
+        trials = [(loc, v, loc) for v in _changed(entry.value, game_id, entry.path[-1])]
         if entry.path[:2] == ("game", "players"):  # a solo game moves min and max together
             trials += [(loc[:2], {"min": entry.value + 1, "max": entry.value + 1}, loc)]
     elif "faces" in entry.items(data)[0][0]:
@@ -100,8 +111,8 @@ def _try(tmp_path: Path, game_id: str, entry: Stated | Counted, variant: bool
         items = entry.items(data)
         for part in items[0][0][:-1]:
             listed = getattr(listed, part) if isinstance(part, str) else listed[part]
-        first = listed[0].model_dump(mode="json", exclude_defaults=True)
-        added = items[0][0][:-1] + (len(items),)
+        first = listed[items[0][0][-1]].model_dump(mode="json", exclude_defaults=True)
+        added = items[0][0][:-1] + (len(listed),)
         trials = [(added, first, added)]
     for n, (at, value, expect) in enumerate(trials):
         root = tmp_path / f"try{n}"
@@ -122,8 +133,9 @@ def test_a_changed_rulebook_value_is_refused_at_its_line(tmp_path: Path, game_id
     found = [(p.path, p.line, p.col, p.severity) for p in _mine(problems)]
     assert any(f[0].endswith(f"{game_id}/{path.name}") and f[1:] == (line, col, ERROR)
                for f in found), (entry.label, line, col, [p.format() for p in problems])
-    message = next(p.message for p in _mine(problems) if (p.line, p.col) == (line, col))
-    assert f'the rulebook says "{entry.quote}"' in message and "Declare a variant" in message
+    here = [p.message for p in _mine(problems) if (p.line, p.col) == (line, col)]
+    assert any(f'the rulebook says "{entry.quote}"' in m and "Declare a variant" in m
+               for m in here), here
 
 
 @pytest.mark.parametrize(("game_id", "index"), _entries(),
@@ -159,3 +171,15 @@ def test_a_translation_may_say_the_rulebooks_words_in_its_own_language(
                                            encoding="utf-8")
     assert [p.severity for p in _mine(validate_game(GAMES["copperdale"], tmp_path).problems)
             ] == [ERROR]
+
+
+def test_a_translation_may_not_change_what_a_medal_counts(tmp_path: Path) -> None:
+    """Arches counting Border suits instead of completed Districts is a new scoring rule in
+    any language: refused at the edited line though the deck is translated."""
+    path = _write_overlay(tmp_path, "copperdale", "board", ("monuments", 1, "bonus"),
+                          "unique-border-suits", variant=False)
+    (path.parent / "game.yaml").write_text("extends: copperdale\nlanguage: de\n",
+                                           encoding="utf-8")
+    found = _mine(validate_game(GAMES["copperdale"], tmp_path).problems)
+    line, _ = load(path).position(("monuments", 1, "bonus"))
+    assert [(p.severity, p.line) for p in found] == [(ERROR, line)], [p.format() for p in found]

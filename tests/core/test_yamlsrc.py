@@ -81,9 +81,11 @@ def test_nesting_past_the_depth_limit_is_one_located_error() -> None:
 
 
 def big_deck(size: int) -> str:
-    lines, i = ["pieces:"], 0
-    while sum(len(line) + 1 for line in lines) < size - 80:
+    """A deck of cards just under ``size`` bytes (the running length kept, not recounted)."""
+    lines, i, length = ["pieces:"], 0, len("pieces:") + 1
+    while length < size - 80:
         lines.append(f'  - {{id: card-{i}, name: "Card number {i}", count: 1, cost: {i % 7}}}')
+        length += len(lines[-1]) + 1
         i += 1
     return "\n".join(lines) + "\n"
 

@@ -108,7 +108,7 @@ def test_a_print_lint_finding_sits_beside_the_piece_it_is_drawn_on(capsys, tmp_p
     code = main(["preview", "copperdale", "--components", str(tmp_path / "decks"),
                  "--out", str(tmp_path / "out")])
     capsys.readouterr()
-    assert code == 0  # lint findings are warnings: the page is written
+    assert code == 1  # a contrast error is an error here as in lint; the page is written
     page = (tmp_path / "out" / "copperdale" / "preview" / "index.html").read_text(
         encoding="utf-8")
     deck = page[page.index('id="piece-'):]

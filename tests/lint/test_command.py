@@ -65,3 +65,25 @@ def test_a_name_too_long_for_its_box_is_an_error_at_its_data_line(tmp_path: Path
     assert found and all(f"titles.yaml:{line}:" in ln and "does not fit its" in ln
                          for ln in found)
     assert "drawn at templates/kings-of-copper/" in found[0]  # and the template line
+
+
+def test_one_finding_has_one_severity_everywhere(tmp_path: Path, capsys):
+    """A 5 pt caption on the card back is an error in lint, validate, build and the
+    preview alike, and each exits 1; build writes nothing."""
+    tree = seeded_tree(tmp_path / "tree", '<text x="10" y="40" font-size="1.76">points</text>')
+    line = "card-back.svg.j2:2:1: error: text 'points' is 5.0 pt"
+    out_dir = tmp_path / "out"
+    runs = {"lint": ["--paper", "a4"], "validate": [], "build": ["--out", str(out_dir)],
+            "preview": ["--out", str(tmp_path / "preview")]}
+    for command, extra in runs.items():
+        code = main([command, "copperdale", "--components", str(tree), *extra])
+        captured = capsys.readouterr()
+        said = captured.out + captured.err
+        assert code == 1, (command, said)
+        if command != "preview":  # the preview shows it on its page
+            assert any(line in ln and "(text-size)" in ln for ln in said.splitlines()), \
+                (command, said)
+    assert not out_dir.exists() or not any(out_dir.rglob("*.pdf"))
+    page = (tmp_path / "preview" / "copperdale" / "preview" / "index.html").read_text(
+        encoding="utf-8")
+    assert "text-size" in page

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from generator.checks.rulebook import Baseline, Counted, Entry, Stated, copies_in
+from typing import Any
+
+from generator.checks.rulebook import Baseline, Counted, Entry, Item, Ranged, Stated, copies_in
 from generator.games.copper_creek.model import CopperCreekData
+from generator.yamlsrc import Loc
 
 ELECTIONS = "Step 2, Elections (Scoring Rounds)"
 
@@ -25,6 +28,30 @@ def _elections() -> list[Entry]:
     return entries
 
 
+def _cards_with(colours: int, gray: bool) -> Any:
+    """The building cards holding a gray building (``gray``) or ``colours`` colours."""
+    def items(data: CopperCreekData) -> list[Item]:
+        out: list[Item] = []
+        for j, card in enumerate(data.deck):
+            grays = [b for b in card.buildings if b.color == data.buildings.gray]
+            coloured = {b.color for b in card.buildings} - {data.buildings.gray}
+            if (bool(grays) if gray else len(coloured) == colours):
+                out.append((("buildings", "pieces", 0, "faces", j), card.count, card.id))
+        return out
+    return items
+
+
+def _share_tokens(data: CopperCreekData) -> list[tuple[Loc, int]]:
+    piece = data.share_piece()
+    j = next((i for i, p in enumerate(data.tokens.pieces) if p is piece), 0)
+    return [(("tokens", "pieces", j, "faces", k, "count"), face.count)
+            for k, face in enumerate(piece.faces if piece else ())]
+
+
+def _money_per_player(data: CopperCreekData) -> list[tuple[Loc, int]]:
+    return [(("money", "pieces"), round(data.bank_total() / data.game.players.max))]
+
+
 BASELINE = Baseline("copper-creek", CopperCreekData, (
     Stated(("game", "players", "min"), 3, "Players: 3 to 6", "Players", name="min players"),
     Stated(("game", "players", "max"), 6, "Players: 3 to 6", "Players", name="max players"),
@@ -34,6 +61,15 @@ BASELINE = Baseline("copper-creek", CopperCreekData, (
             "Six small stones for marking the Calendar", "Components", ("tokens", "pieces")),
     Counted("Active Player tokens", copies_in("tokens", "active-player"), 1,
             "One \"Active Player\" token", "Components", ("tokens", "pieces")),
+    Counted("gray cards", _cards_with(0, gray=True), 6, "Take out the six cards with gray "
+            "buildings", "Setup", ("buildings", "pieces")),
+    Counted("two-colour cards", _cards_with(2, gray=False), 6, "There are six cards with two "
+            "different colors of building", "Note About Two-Color Cards",
+            ("buildings", "pieces")),
+    Ranged("share tokens per player", _share_tokens, (15, 20), "15-20 small stackable "
+           "tokens/chips for each player", "Components", ("tokens", "pieces")),
+    Ranged("money per player ($)", _money_per_player, (40, 60), "Money, approximately $50 per "
+           "player", "Components", ("money", "pieces")),
     Stated(("money", "starting_money"), 15, "Give each player $15", "Setup, Money"),
     Counted("elections", lambda data: [(("station", "elections", i), 1, str(e.year))
                                        for i, e in enumerate(data.station.elections)],

@@ -5,15 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.checks import Reporter
-from generator.games.copper_creek.checks import (
-    CHECKS,
-    GRAY_CARDS,
-    MONEY_PER_PLAYER,
-    RULES,
-    TOKENS_PER_PLAYER,
-    _cards,
-    _colors,
-)
+from generator.games.copper_creek.checks import CHECKS, RULES, _cards, _colors
 from generator.games.copper_creek.geometry import EDGES, STEP, grid_positions
 from generator.games.copper_creek.model import CopperCreekData
 
@@ -55,11 +47,16 @@ def _off_card(grid: dict[str, tuple[int, int]], xy: tuple[int, int], d: int) -> 
     return (xy[0] + STEP[d][0], xy[1] + STEP[d][1]) not in grid.values()
 
 
+def _gray_cards(data: CopperCreekData) -> int:
+    return sum(1 for card in data.deck if any(b.color == data.buildings.gray
+                                             for b in card.buildings))
+
+
 def _stones_after(data: CopperCreekData, cards: int | None) -> dict[str, int]:
     """Calendar columns after drawing the gray cards first, then ``cards`` more (all if None)."""
     gray = data.buildings.gray
     deck = sorted(data.deck, key=lambda c: all(b.color != gray for b in c.buildings))
-    stones = Counter(c for card in deck[:None if cards is None else GRAY_CARDS + cards]
+    stones = Counter(c for card in deck[:None if cards is None else _gray_cards(data) + cards]
                      for c in _colors(card, gray))
     return {row: stones[row] for row in data.station.calendar.rows}
 
@@ -111,21 +108,18 @@ def early_rounds(data: CopperCreekData, report: Reporter) -> None:
 
 @CHECKS.check("share-tokens", cite=f"{RULES}, Components (15-20 tokens for each player)")
 def share_tokens(data: CopperCreekData, report: Reporter) -> None:
-    """One share-token colour per seat up to the maximum players, 15-20 tokens each,
-    each naming a declared player colour."""
+    """One share-token colour per seat up to the maximum players, each naming a declared
+    player colour (how many tokens each: the baseline)."""
     piece = data.share_piece()
     if piece is None:
         report.error(("tokens", "pieces"), "no piece with id 'share-tokens'")
         return
     j = next(i for i, p in enumerate(data.tokens.pieces) if p is piece)
     known = {c.id for c in data.tokens.player_colors}
-    lo, hi = TOKENS_PER_PLAYER
     for k, face in enumerate(piece.faces):
-        where = ("tokens", "pieces", j, "faces", k)
         if face.player not in known:
-            report.error(where, f"share token '{face.id}' names no player colour")
-        elif not lo <= face.count <= hi:
-            report.error(where + ("count",), f"{face.count} tokens; the rules say {lo}-{hi}")
+            report.error(("tokens", "pieces", j, "faces", k),
+                         f"share token '{face.id}' names no player colour")
     if len(piece.faces) < data.game.players.max:
         report.error(("tokens", "pieces", j, "faces"), f"{len(piece.faces)} player colours "
                      f"for up to {data.game.players.max} players")
@@ -144,13 +138,13 @@ def calendar_stones(data: CopperCreekData, report: Reporter) -> None:
 
 @CHECKS.check("money-supply", cite=f"{RULES}, Components and Setup (Money)")
 def money_supply(data: CopperCreekData, report: Reporter) -> None:
-    """About $50 per player at the most players, enough for every starting $15."""
+    """Enough money for every player's starting money at the most players (how much per
+    player: the baseline)."""
     most = data.game.players.max
     total = data.bank_total()
-    lo, hi = MONEY_PER_PLAYER
-    if not lo * most <= total <= hi * most or total < data.money.starting_money * most:
+    if total < data.money.starting_money * most:
         report.error(("money", "pieces"), f"the money adds up to ${total}; {most} players "
-                     f"need about ${lo * most}-${hi * most}")
+                     f"start with ${data.money.starting_money * most}")
 
 
 @CHECKS.check("start-slots", cite=f"{RULES}, Setup (three gray cards around the streets)")
@@ -160,7 +154,7 @@ def start_slots(data: CopperCreekData, report: Reporter) -> None:
     if sorted(zones) != ["north", "southeast", "southwest"]:
         report.error(("town", "start_slots"), f"one start card per zone is needed, "
                      f"got {zones}")
-    if len(zones) >= GRAY_CARDS:
+    if len(zones) >= _gray_cards(data):
         report.error(("town", "start_slots"), "no gray cards would be left for the draw pile")
 
 

@@ -51,6 +51,50 @@ def _medal_caps() -> list[Entry]:
     return entries
 
 
+# What each medal source counts: "Up to 4 for Arches (1 for each completed District)".
+SCORING = {
+    ("medals", "masons"): ("masons-estates", "Up to 1 for Masons Skill (requires all 6 filled "
+                           "in Estates spaces)"),
+    ("medals", "prosperity"): ("prosperity-levels", "Up to 4 for Prosperity (requires a value "
+                               "of 120+ in occupations)"),
+    ("medals", "districts"): ("completed-districts", "Up to 4 for Districts (1 for each "
+                              "completed District)"),
+    ("medals", "borders"): ("full-border-suits", "Up to 4 for Borders (1 for each completely "
+                            "filled in Border Suit)"),
+    ("medals", "population"): ("full-population-suits", "Up to 4 for Population (1 for each "
+                               "completely filled in Population Suit)"),
+    ("monuments", "fountains"): ("prosperity-levels", "Up to 4 for Fountains (1 for each "
+                                 "Prosperity Level)"),
+    ("monuments", "arches"): ("completed-districts", "Up to 4 for Arches (1 for each completed "
+                              "District)"),
+    ("monuments", "statues"): ("unique-population-suits", "Up to 4 for Statues (1 for each "
+                               "unique Population Suit filled in)"),
+    ("monuments", "gardens"): ("unique-border-suits", "Up to 4 for Gardens (1 for each unique "
+                               "Border Suit filled in)"),
+}
+# The rating ladder: each band's highest score and its words. 19 falls between "18 or
+# fewer" and "20 or more"; the ruling "Rating for 19 medals" gives it the third band.
+RATINGS = ((10, "You'll do better next time!"), (15, "Good job! Think you could get higher?"),
+           (19, "That's pretty great, can you hit 20?"), (33, "Phenomenal! Can you do it again?"))
+RATING_WORDS = ("10 or fewer", "15 or fewer", "18 or fewer", "20 or more")
+
+
+def _scoring() -> list[Entry]:
+    """What every medal source counts, and the rating ladder."""
+    entries: list[Entry] = [
+        Stated(BOARD + (listed, f"@{source}", "bonus" if listed == "monuments" else "counts"),
+               measure, quote, MEDALS, name=f"what {source} {listed[:-1]} counts",
+               translatable=False)
+        for (listed, source), (measure, quote) in SCORING.items()]
+    for band, ((up_to, text), said) in enumerate(zip(RATINGS, RATING_WORDS, strict=True)):
+        quote = f"{said} : {text}"
+        entries.append(Stated(BOARD + ("ratings", band, "up_to"), up_to, quote, MEDALS,
+                              name=f"rating band {band + 1} up to"))
+        entries.append(Stated(BOARD + ("ratings", band, "text"), text, quote, MEDALS,
+                              name=f"rating band {band + 1} words"))
+    return entries
+
+
 WORDS = {"merchants": "Merchants", "philosophers": "Philosophers", "surveyors": "Surveyors",
          "masons": "Masons", "farmers": "Farmers", "artisans": "Artisans",
          "diplomats": "Diplomats"}
@@ -110,5 +154,6 @@ BASELINE = Baseline("copperdale", CopperdaleData, (
            "INFRASTRUCTURE"),
     *_per_suit(),
     *_medal_caps(),
+    *_scoring(),
     Stated(BOARD + ("medal_total",), 33, "There are a total of 33 available", MEDALS),
 ))

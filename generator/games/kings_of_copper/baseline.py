@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from generator.checks.rulebook import Baseline, Counted, Stated, copies_in
+from generator.checks.rulebook import Baseline, Counted, Item, Ranged, Stated, copies_in
 from generator.games.kings_of_copper.model import KingsOfCopperData
+from generator.yamlsrc import Loc
 
 RULES = ("rules",)
 CAVE_INS = "Deep Mines Cave-ins occurs for these rolls"
+
+def _mine_spaces(data: KingsOfCopperData) -> list[Item]:
+    return [(("board", "spaces", k), 1, space.id) for k, space in enumerate(data.board.spaces)
+            if space.kind == "mine"]
+
+
+def _rerolls(data: KingsOfCopperData) -> list[tuple[Loc, int]]:
+    return [(RULES + ("max_rerolls",), data.rules.max_rerolls)]
+
 
 BASELINE = Baseline("kings-of-copper", KingsOfCopperData, (
     Stated(RULES + ("tokens_per_player",), 4, "Each player chooses a color and places 4 "
@@ -17,6 +27,13 @@ BASELINE = Baseline("kings-of-copper", KingsOfCopperData, (
             "Prospecting Chips", "Setup", ("prospecting_chips", "pieces")),
     Counted("Claim Title Chips", copies_in("titles"), 16, "Place 16 Claim Title Chips on top",
             "Setup", ("titles", "pieces")),
+    Counted("mine spaces", _mine_spaces, 16, "setting on the 16 mine spaces marked with a "
+            "cart", "Setup", ("board", "spaces")),
+    Stated(("board", "safe_kinds"), ["start", "safety", "rung", "finish"], "Not allowed on "
+           "Safety Squares, Ladders, Start, or Finish which are safe", "Bumping",
+           name="safe spaces"),
+    Ranged("re-rolls after doubles", _rerolls, (1, 5), "Doubles Roll again.", "Movement",
+           RULES),
     Stated(RULES + ("start_money",), 500, "Each player starts with $500", "Setup"),
     Counted("dice", copies_in("dice"), 2, "All players roll two dice", "Starting Play",
             ("dice", "pieces")),

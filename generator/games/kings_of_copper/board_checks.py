@@ -155,3 +155,76 @@ def board_legend(data: KingsOfCopperData, report: Reporter) -> None:
     explained = {entry.kind for entry in aid.legend}
     for kind in sorted({s.kind for s in data.board.spaces} - explained - {"track"}):
         report.error(("player_aid", "legend"), f"the legend does not explain '{kind}' spaces")
+
+
+def _track_walk(data: KingsOfCopperData, start: str, stop: str) -> list[str] | None:
+    """The track spaces from ``start`` forward to ``stop`` (never into a district, onto a
+    ladder or from a Start), or None when the track does not lead there."""
+    spaces = {s.id: s for s in data.board.spaces}
+    path, here = [start], start
+    while here != stop and len(path) <= len(spaces):
+        ahead = [n for n in spaces[here].next if n in spaces
+                 and spaces[n].kind not in IN_DISTRICT[1:] + ("rung", "finish")]
+        if not ahead:
+            return None
+        here = ahead[0]
+        path.append(here)
+    return path if here == stop else None
+
+
+@CHECKS.check("district-exits", cite="rulebook, Mining (tokens walk a district and leave it)")
+def district_exits(data: KingsOfCopperData, report: Reporter) -> None:
+    """Walking in from its head frame, a token can walk a district forward back onto the
+    track; when it cannot, the error sits at the farthest space it reaches.
+
+    Passing: ``walkerville-o5`` leads on to ``t06``. Failing: ``next: [walkerville-m4]``
+    on ``walkerville-o5`` (a district a token can enter but never leave)."""
+    spaces = {s.id: s for s in data.board.spaces}
+    for door in (s for s in data.board.spaces if s.kind == "entrance"):
+        order = [n for n in door.next if n in spaces and spaces[n].kind in IN_DISTRICT[1:]]
+        for here in order:  # breadth first: the list grows as it is read
+            order += [n for n in spaces[here].next if n in spaces and n not in order]
+        if order and all(spaces[n].kind in IN_DISTRICT[1:] for n in order):
+            last = next(k for k, s in enumerate(data.board.spaces) if s.id == order[-1])
+            report.error(("board", "spaces", last, "next"), f"no way leads out of "
+                         f"'{door.district}' back to the track (a token walking in from "
+                         f"'{door.id}' ends at '{order[-1]}')")
+
+
+@CHECKS.check("passage-under-ladder", cite="rulebook, Mining (the dotted lines under ladders "
+              "are passages between districts)")
+def passage_under_ladder(data: KingsOfCopperData, report: Reporter) -> None:
+    """A passage lies under the ladder that stands between its two districts: the ladder of
+    the Square of Safety the track passes going from one district to the other.
+
+    Passing: ``walkerville-centerville`` under ``blue`` (blue's safety t09 lies between).
+    Failing: ``under_ladder: red`` on it."""
+    if not _graph_ok(data):
+        return
+    spaces = {s.id: s for s in data.board.spaces}
+    entrance = {s.district: s.id for s in data.board.spaces if s.kind == "entrance"}
+    for k, passage in enumerate(data.board.passages):
+        a, b = (spaces[m].district for m in passage.mines)
+        if a == b:
+            continue  # passage-ladders reports a passage inside one district
+        walks = [w for w in (_track_walk(data, entrance.get(a, ""), entrance.get(b, "")),
+                             _track_walk(data, entrance.get(b, ""), entrance.get(a, "")))
+                 if w is not None and a in entrance and b in entrance]
+        if not walks:
+            continue
+        between = [spaces[n].color for n in min(walks, key=len) if spaces[n].kind == "safety"]
+        if between != [passage.under_ladder]:
+            report.error(("board", "passages", k, "under_ladder"), f"the ladder between "
+                         f"'{a}' and '{b}' is {' and '.join(map(str, between)) or 'none'}'s, "
+                         f"not {passage.under_ladder}'s")
+
+
+@CHECKS.check("event-squares", cite="rulebook, Movement (Event Card: draw the top card)")
+def event_squares(data: KingsOfCopperData, report: Reporter) -> None:
+    """A deck with Event cards has event squares on the board to draw them.
+
+    Failing: every ``kind: event`` space made ``kind: track``."""
+    cards = sum(p.total() for p in data.events.pieces)
+    if cards and not any(s.kind == "event" for s in data.board.spaces):
+        report.error(("board", "spaces"), f"{cards} Event cards but no event square on the "
+                     "board to draw them")

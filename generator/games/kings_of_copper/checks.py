@@ -13,23 +13,19 @@ from generator.games.kings_of_copper.model import MONEY_EFFECTS, ChipFace, Kings
 from generator.yamlsrc import Loc
 
 CHECKS = Registry("kings-of-copper")
-CHIPS_PER_LAYER = 16  # Setup: 16 blue, 16 green, 16 titles on the 16 mine spaces
 
 
 @CHECKS.check("chip-counts", cite="rulebook, Setup")
 def chip_counts(data: KingsOfCopperData, report: Reporter) -> None:
-    """16 blue Mining chips, 16 green Prospecting chips and 16 Claim Titles, one of each
-    per mine space on the board."""
+    """One blue Mining chip, one green Prospecting chip and one Claim Title per mine space
+    on the board (how many mines and chips: the baseline)."""
     mines = sum(1 for s in data.board.spaces if s.kind == "mine")
-    if mines != CHIPS_PER_LAYER:
-        report.error(("board", "spaces"), f"the board has {mines} mine spaces; the rules "
-                     f"put chips on {CHIPS_PER_LAYER}")
     for stem, file in (("mining_chips", data.mining_chips),
                        ("prospecting_chips", data.prospecting_chips), ("titles", data.titles)):
         total = sum(p.total() for p in file.pieces)
-        if total != CHIPS_PER_LAYER:
-            report.error((stem, "pieces"), f"{total} chips; the rules need "
-                         f"{CHIPS_PER_LAYER}, one per mine")
+        if total != mines:
+            report.error((stem, "pieces"), f"{total} chips for {mines} mine spaces; the "
+                         "rules put one on each mine")
 
 
 @CHECKS.check("unique-sapphires", cite="rulebook, Sapphires")
@@ -109,12 +105,14 @@ def titles_match_board(data: KingsOfCopperData, report: Reporter) -> None:
 
 @CHECKS.check("cave-in-table", cite="rulebook, Cave-Ins")
 def cave_in_table(data: KingsOfCopperData, report: Reporter) -> None:
-    """The nth deep mine of a district caves in on d10 rolls 0 .. n-1 (0; 0-1; 0-2; 0-3),
-    all on the die."""
-    for n, row in enumerate(data.rules.cave_in, start=1):
-        if row != list(range(n)):
-            report.error(("rules", "cave_in", n - 1), f"deep mine {n} must cave in on "
-                         f"{list(range(n))}, not {row}")
+    """Each deep mine's cave-in numbers are faces of the d10, each once (which numbers: the
+    baseline, "First mine: (#0) ... Fourth mine: (#0,1,2,3)")."""
+    for n, row in enumerate(data.rules.cave_in):
+        for k, number in enumerate(row):
+            if not 0 <= number < data.rules.d10_faces or number in row[:k]:
+                report.error(("rules", "cave_in", n, k), f"deep mine {n + 1} caves in on "
+                             f"{number}, which is not one more face of the "
+                             f"{data.rules.d10_faces}-sided die")
     if len(data.rules.cave_in) > data.rules.d10_faces:
         report.error(("rules", "cave_in"), "more cave-in numbers than the die has faces")
 
@@ -188,7 +186,10 @@ def player_colors(data: KingsOfCopperData, report: Reporter) -> None:
         if letters[c.letter] > 1:
             report.error(("board", "colors", i, "letter"), f"letter '{c.letter}' is used by "
                          "two colours (colour must never be the only cue)")
-    made = Counter({f.id: f.count for p in data.tokens.pieces for f in p.faces})
+    made: Counter[str] = Counter()
+    for piece in data.tokens.pieces:  # every piece's tokens: a second piece adds to the first
+        for face in piece.faces:
+            made[face.id] += face.count
     for i, c in enumerate(colors):
         if made.get(c.id, 0) != data.rules.tokens_per_player:
             report.error(("board", "colors", i), f"{made.get(c.id, 0)} {c.id} tokens; each "

@@ -206,7 +206,8 @@ def aid_numbers(rules: RulesFile) -> dict[str, str]:
              "first_home_bonus", "character_titles")
     return {**{n: str(getattr(rules, n)) for n in names},
             "tunnel_totals": " / ".join(map(str, tunnel.totals)),
-            "tunnel_any_die": " / ".join(map(str, tunnel.any_die)), "tunnel_odds": str(odds)}
+            "tunnel_any_die": " / ".join(map(str, tunnel.any_die)), "tunnel_odds": str(odds),
+            "offers_per_turn": str(rules.trade.offers_per_turn)}
 
 
 class KingsOfCopperData(GameData):

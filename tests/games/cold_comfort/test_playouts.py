@@ -9,13 +9,10 @@ import sys
 from xml.etree import ElementTree
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from seating import first_decision
 
 from generator.engine.api import CHANCE
 from generator.engine.bots import RandomBot
-from generator.engine.harness import check_state, random_sim, scores_are_final
 from generator.engine.playout import play, replay
 from generator.games.cold_comfort.bots import GreedyBot
 from generator.games.cold_comfort.picture import picture
@@ -27,37 +24,6 @@ from .scenario import bundled
 @pytest.fixture(scope="module")
 def game() -> ColdComfortGame:
     return ColdComfortGame(bundled())
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_random_sim_harness_every_player_count(game: ColdComfortGame, players: int) -> None:
-    for seed in range(2):
-        state = random_sim(game, players, seed, deep_every=7)
-        scores_are_final(state)
-        assert state.rounds == state.setup.rounds == 9
-
-
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                            HealthCheck.large_base_example])
-@given(players=st.integers(2, 6), data=st.data())
-def test_any_legal_sequence_keeps_the_rules(game: ColdComfortGame, players: int,
-                                            data: st.DataObject) -> None:
-    state = game.new_initial_state(players)
-    for _ in range(game.max_game_length(players)):
-        check_state(game, state, deep=False)
-        if state.is_terminal():
-            break
-        actions = state.legal_actions()
-        state.apply_action(actions[data.draw(st.integers(0, len(actions) - 1))])
-    assert state.is_terminal()
-
-
-def test_same_seed_same_game(game: ColdComfortGame) -> None:
-    bots = [("greedy", GreedyBot), ("random", RandomBot), ("random", RandomBot)]
-    first = play(game, 3, bots, "seed-7")
-    again = play(game, 3, bots, "seed-7")
-    assert first.to_dict() == again.to_dict() and first.scores == again.scores
-    assert replay(game, 3, first.actions).returns() == first.scores
 
 
 def test_simulate_json_is_the_same_twice() -> None:

@@ -11,8 +11,6 @@ from generator.validate import validate_game
 
 # (check id, file, text before the edit, old, new, reported file, line, col)
 BREAKS = [
-    ("deck-size", "buildings.yaml", "id: undertaker", "sand:", "count: 2\n        sand:",
-     "buildings.yaml", 27, 7),
     ("card-squares", "buildings.yaml", "id: hotel", "sand: [b3]", "sand: []",
      "buildings.yaml", 384, 13),
     ("building-connected", "buildings.yaml", "Doctor's Office", "squares: [b1, b2]",
@@ -39,11 +37,12 @@ BREAKS = [
     ("final-election-reached", "station.yaml", "1884", "stones: 4", "stones: 7",
      "station.yaml", 12, 5),
     ("early-rounds", "station.yaml", "1882", "column: 2", "column: 1", "station.yaml", 10, 5),
-    ("share-tokens", "tokens.yaml", "share-sky", "count: 18", "count: 21",
-     "tokens.yaml", 21, 45),
+    ("share-tokens", "tokens.yaml", "share-sky", "player: sky", "player: teal",
+     "tokens.yaml", 21, 9),
     ("calendar-stones", "tokens.yaml", "stone-red", "color: red", "color: tan",
      "station.yaml", 6, 10),
-    ("money-supply", "money.yaml", "dollar-10", "count: 10", "count: 100",
+    ("money-supply", "money.yaml", "dollar-1", "count: 60}\n      - {id: dollar-5, value: 5, "
+     "count: 28}\n      - {id: dollar-10, value: 10, count: 10}", "count: 60}",
      "money.yaml", 5, 3),
     ("start-slots", "town.yaml", "southeast", "southeast", "southwest", "town.yaml", 12, 3),
     # a start slot on Front Street passed validate, then setup raised in rules.py
@@ -87,3 +86,31 @@ def test_a_duplicated_pair_is_reported_at_the_card_that_changed(broken_tree):
     text = (Path(second[0].path)).read_text(encoding="utf-8").splitlines()
     assert len(second) == 1
     assert text[second[0].line - 1].strip() == '- name: "Hat Shop"'  # not "Feed & Seed"
+
+
+# The rulebook's numbers these checks once repeated, now held by the baseline alone:
+# (file, text before the edit, old, new, reported line, col)
+RULEBOOK_NUMBERS = [
+    ("buildings.yaml", "id: undertaker", "sand:", "count: 2\n        sand:", 462, 16),  # 25
+    ("tokens.yaml", "share-sky", "count: 18", "count: 21", 21, 45),  # 21 tokens a player
+    ("money.yaml", "dollar-10", "count: 10", "count: 100", 5, 3),  # $200 a player
+]
+
+
+@pytest.mark.parametrize("file,after,old,new,line,col", RULEBOOK_NUMBERS,
+                         ids=["deck", "tokens", "money"])
+def test_a_rulebook_number_is_refused_once_and_a_declared_variant_passes(
+        broken_tree, tmp_path, file, after, old, new, line, col):
+    """One error, the baseline's, at the edited line; with a variant declared the same deck
+    validates with warnings only (no check repeats the rulebook's number)."""
+    problems = broken_tree(file, after, old, new)
+    errors = [p for p in problems if p.severity == "error"]
+    assert [(p.rule, p.line, p.col) for p in errors] == [("rulebook-value", line, col)], \
+        [p.format() for p in problems]
+    game = tmp_path / "copper-creek" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8")
+                    + 'variant: {name: Bigger, notes: "one number changed"}\n',
+                    encoding="utf-8")
+    again = validate_game(SPEC, tmp_path).problems
+    assert [p for p in again if p.severity == "error"] == [], [p.format() for p in again]
+    assert any(p.rule == "rulebook-value" and "variant 'Bigger'" in p.message for p in again)

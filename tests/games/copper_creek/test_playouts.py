@@ -3,56 +3,13 @@
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 
-import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from generator.engine.bots import RandomBot
-from generator.engine.harness import random_sim, scores_are_final
 from generator.engine.playout import play, replay
 from generator.games.copper_creek import SPEC
 from generator.games.copper_creek.bots import GreedyBot
-
-
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_random_sim_harness_every_player_count(game, players):
-    for seed in range(2):
-        state = random_sim(game, players, seed=seed * 10 + players, deep_every=9)
-        assert state.is_terminal()
-        scores_are_final(state)
-
-
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(3, 6), data=st.data())
-def test_any_legal_sequence_keeps_every_invariant(game, players, data):
-    state = game.new_initial_state(players)
-    for _ in range(game.max_game_length(players)):
-        if state.is_terminal():
-            break
-        actions = state.legal_actions()
-        state.apply_action(actions[data.draw(st.integers(0, len(actions) - 1))])
-        assert state.invariants() == []
-    assert state.is_terminal()
-
-
-def test_same_seed_same_game_even_if_global_random_is_used(game):
-    bots = [("greedy", GreedyBot), ("random", RandomBot), ("random", RandomBot)]
-    first = play(game, 3, bots, seed=11)
-    random.seed(999)
-    random.random()
-    again = play(game, 3, bots, seed=11)
-    assert first.to_dict() == again.to_dict()
-    assert first.scores == again.scores and first.completed
-
-
-def test_replaying_a_record_gives_the_same_end(game):
-    record = play(game, 4, [("random", RandomBot)] * 4, seed=5)
-    final = replay(game, 4, record.actions)
-    assert final.returns() == record.scores and final.winners() == record.winners
 
 
 def test_simulate_json_is_the_same_twice_seconds_aside():

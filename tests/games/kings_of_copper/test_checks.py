@@ -48,7 +48,6 @@ CASES = [
      ["title: ^alice}\n  - {id: walkerville-o3"]),
     ("titles-match-board", "titles.yaml", "{id: moulton, name: Moulton, district: walkerville",
      "{id: moulton, name: Moulton, district: butte", ["district: ^butte"]),
-    ("cave-in-table", "rules.yaml", "[0, 1, 2]\n", "[0, 2, 1]\n", ["^[0, 2, 1]"]),
     ("d10-chits", "d10-chits.yaml", "{id: d10-9, value: 9}", "{id: d10-9, value: 8}",
      ["^- id: d10-chits"]),
     ("money-supply", "money.yaml", "value: 500, count: 16", "value: 500, count: 2",
@@ -97,6 +96,14 @@ CASES = [
      ["^- {kind: start"]),
     ("passage-ladders", "board.yaml", "mines: [walkerville-m4, centerville-m1]",
      "mines: [walkerville-m4, walkerville-m1]", ["mines: ^[walkerville-m4, walkerville-m1]"]),
+    ("district-exits", "board.yaml", "{id: walkerville-o5, kind: octagon, next: [t06]",
+     "{id: walkerville-o5, kind: octagon, next: [walkerville-m4]",
+     ["o5, kind: octagon, next: ^[walkerville-m4]"]),
+    ("passage-under-ladder", "board.yaml", "centerville-m1], under_ladder: blue",
+     "centerville-m1], under_ladder: red", ["centerville-m1], under_ladder: ^red"]),
+    ("event-squares", "board.yaml", "kind: event,", "kind: track,",
+     ["^- {id: start-red"]),
+    ("cave-in-table", "rules.yaml", "[0, 1, 2, 3]", "[0, 1, 2, 10]", ["[0, 1, 2, ^10]"]),
 ]
 # chips-cashable needs a second edit: the blue-only reading (see _break)
 BLUE_ONLY = ("cash_at_finish: any-chip", "cash_at_finish: blue-only")
@@ -122,3 +129,30 @@ def test_broken_data_is_located(tmp_path: Path, rule: str, name: str, old: str, 
     here = [p for p in problems if p.path.endswith(f"{GAME}/{spot_file}")]
     assert sorted((p.line, p.col) for p in here) == sorted(spot(spot_text, x) for x in spots)
     assert all(p.severity == "error" for p in problems)
+
+
+def test_a_second_token_piece_cannot_make_eight_red_tokens(tmp_path: Path) -> None:
+    """Tokens are counted over every piece: a second piece of four red tokens is eight."""
+    tree = copy_game(GAME, tmp_path)
+    tokens = tree / "tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8") + (
+        "  - id: spare-tokens\n    name: Spare tokens\n    kind: token\n    shape: circle\n"
+        "    size: {width_mm: 16, height_mm: 16}\n    template: token.svg.j2\n"
+        "    faces:\n      - {id: red, name: Red, count: 4}\n"), encoding="utf-8")
+    problems = [p for p in validate_game(SPEC, tmp_path).problems if p.rule == "player-colors"]
+    assert [p.message for p in problems] == ["8 red tokens; each player needs 4"], \
+        [p.format() for p in validate_game(SPEC, tmp_path).problems]
+
+
+def test_a_declared_cave_in_variant_validates(tmp_path: Path) -> None:
+    """The cave-in numbers are the baseline's: a declared variant changing them is a
+    warning, with no check error."""
+    folder = tmp_path / GAME
+    folder.mkdir()
+    (folder / "game.yaml").write_text(f"extends: {GAME}\nvariant: {{name: Safer Mines, "
+                                      "notes: one number fewer}\n", encoding="utf-8")
+    (folder / "rules.yaml").write_text("cave_in: [[0], [0], [0, 1], [0, 1, 2]]\n",
+                                       encoding="utf-8")
+    problems = validate_game(SPEC, tmp_path).problems
+    assert [p.rule for p in problems] == ["rulebook-value"], [p.format() for p in problems]
+    assert problems[0].severity == "warning"

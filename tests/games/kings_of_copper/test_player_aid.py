@@ -40,6 +40,15 @@ def test_the_aid_carries_the_legend_tunnel_and_cave_in_odds() -> None:
     for n, percent in enumerate((10, 20, 30, 40)):
         assert f"{n} dug: caves in on {', '.join(map(str, range(n + 1)))}, {percent} %" in text
     assert "Kings of Copper · Red" in _aid_text(loaded) and "· Yellow" in _aid_text(loaded, "yellow")
+    assert "Variant" not in text  # the rulebook's own game carries no variant mark
+
+
+def test_engine_bounds_print_as_house_rules() -> None:
+    """One trade offer a turn and at most 2 re-rolls are the designed bounds (rulings 8 and
+    23), not the rulebook's: the aid says so, with the data's numbers."""
+    text = _aid_text(validate_game(SPEC))
+    assert "(house rule: 1 offer a turn)" in text
+    assert "Doubles roll again (house rule: at most 2 times)" in text
 
 
 def test_a_variant_prints_its_own_numbers(tmp_path: Path,
@@ -59,6 +68,7 @@ def test_a_variant_prints_its_own_numbers(tmp_path: Path,
     # a total of 7 (6 rolls) or a die showing 3 (11 rolls), 2 rolls in both: 15
     assert "15 rolls in 36" in text and "17 rolls" not in text
     assert "costs 5 turns of one die" in text
+    assert "Variant: Short Tunnels" in text  # the variant mark, as on every game's aids
     assert loaded.data.player_aid.finish["blue-only"] in text
 
     # and its aid (a longer Finish line) still prints lint-clean: 7 pt, no overlaps

@@ -123,6 +123,20 @@ def test_deep_mining_costs_100_and_a_zero_caves_in_the_first_mine(at) -> None:  
     assert st.s.seat == 1 and st.invariants() == []
 
 
+def test_deep_mining_needs_the_two_fees_on_hand_and_clark_peeks_free(at) -> None:  # type: ignore[no-untyped-def]
+    """"Needed: $100 total": the $50 peek and the $50 dig. Clark's free peek leaves $50
+    needed (ruling 13): he deep-mines with $50 on hand, anyone else needs $100."""
+    st, _ = _deep_mine_ready(at)
+    st.s.money[0] = 99
+    assert ("peek", "walkerville-m2") not in st.legal_actions()
+    st.s.money[0] = 100
+    assert ("peek", "walkerville-m2") in st.legal_actions()
+    st.s.characters[0], st.s.money[0] = "william-clark", 50
+    assert ("peek", "walkerville-m2") in st.legal_actions()
+    st.apply_action(("peek", "walkerville-m2"))
+    assert st.s.money[0] == 50 and ("dig", "walkerville-m2") in st.legal_actions()
+
+
 def test_deep_mining_without_cave_in_takes_the_chip(at) -> None:  # type: ignore[no-untyped-def]
     st, mine = _deep_mine_ready(at)
     chip = mine.blue
