@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 from generator.commands.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    PAPER_CHOICES,
     UsageError,
     add_components,
     add_games,
+    add_printer_margin,
     components_dir,
     games_named,
     millimetres,
@@ -43,8 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Build each game's print-and-play PDF and its manifest "
                        "into OUT/GAME/.")
     add_games(b, "the games to build")
-    b.add_argument("--paper", choices=["a4", "letter"], default="a4",
-                   help="paper size: a4 or letter")
+    b.add_argument("--paper", choices=PAPER_CHOICES, default="a4",
+                   help="paper size: a4, letter, a3 or tabloid")
+    add_printer_margin(b)
     b.add_argument("--duplex", choices=["long", "short", "none"], default="long",
                    help="double-sided printing flipped on the long or short edge, or none "
                    "(backs on their own sheets, to glue)")
@@ -94,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
     options = BuildOptions(paper=args.paper, duplex=args.duplex, out=Path(args.out),
                            back_offset_mm=args.back_offset, bleed_mm=args.bleed,
                            progress=sys.stderr.isatty() and not args.quiet,
-                           max_pages=args.max_pages, layout=args.layout)
+                           max_pages=args.max_pages, layout=args.layout,
+                           printer_margin=args.printer_margin)
     return _build_all(loaded, options, args.quiet)
 
 
@@ -122,7 +126,7 @@ def _build_all(loaded: list[LoadedGame], options: BuildOptions, quiet: bool) -> 
                   f"{result.pdf}")
     print(f"built {len(loaded)} game(s): {pieces} pieces, {pages} pages in "
           f"{time.perf_counter() - started:.1f} s -> {options.out}/")
-    _print_lint(loaded, options.paper, options.layout)
+    _print_lint(loaded, options)
     return EXIT_OK
 
 
@@ -136,11 +140,12 @@ def _build_failure(game: LoadedGame, exc: BaseException) -> str:
     return format_text(found) if found else str(exc)
 
 
-def _print_lint(loaded: list[LoadedGame], paper: str, layout: str | None) -> None:
+def _print_lint(loaded: list[LoadedGame], options: BuildOptions) -> None:
     """What the print lint finds in what was just built, after the summary (never fatal)."""
     from generator.lint import lint_game
 
-    found = [p for game in loaded for p in lint_game(game, [paper], layout=layout)]
+    found = [p for game in loaded
+             for p in lint_game(game, [options.paper], options.printer_margin, options.layout)]
     if found:
         print(format_text(found), file=sys.stderr)
         print(f"lint: {len(found)} finding(s) in what was printed (copperplate lint)",

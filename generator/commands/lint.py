@@ -6,12 +6,13 @@ import argparse
 from pathlib import Path
 
 from generator.commands.common import (
+    PAPER_CHOICES,
     add_components,
     add_games,
+    add_printer_margin,
     add_report_options,
     components_dir,
     games_named,
-    millimetres,
     report,
 )
 from generator.games import GAMES
@@ -28,10 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_games(p, "the games to lint")
     add_components(p)
     add_report_options(p)
-    p.add_argument("--paper", choices=["a4", "letter"], action="append",
+    p.add_argument("--paper", choices=PAPER_CHOICES, action="append",
                    help="lint the pages of this paper only (default: A4 and Letter)")
-    p.add_argument("--printer-margin", type=millimetres(0, 25, "a printer margin"),
-                   default=5.0, metavar="MM", help="what the printer cannot reach at each edge")
+    add_printer_margin(p)
     p.set_defaults(func=run)
 
 

@@ -19,10 +19,10 @@ from generator.lint.rules import RULES, Finding
 from generator.problems import ERROR, WARNING, Problem, display_path
 from generator.render.datalines import face_location
 from generator.render.errors import BuildError
+from generator.render.geometry import DEFAULT_MARGIN
 from generator.render.preflight import LOCATED
 
 PAPER_NAMES = ("a4", "letter")
-DEFAULT_MARGIN = 5.0
 
 
 def lint_game(loaded: LoadedGame, papers: Sequence[str] = PAPER_NAMES,

@@ -31,7 +31,7 @@ from generator.render.furniture import (
     footer_overlay,
     registration_pages,
 )
-from generator.render.geometry import PAPERS, Paper
+from generator.render.geometry import DEFAULT_MARGIN, PAPERS, Paper, paper_for
 from generator.render.jobs import Job, jobs
 from generator.render.large import large_pages
 from generator.render.pages import check_page_count, check_page_estimate
@@ -50,6 +50,7 @@ class BuildOptions:
     jobs: int = 0  # processes for cold renders (0: as many as cores, up to 8)
     max_pages: int = 2000  # a deck past this is a mistake (or an attack) unless raised
     layout: str | None = None  # butted, spaced; None: each piece kind's default (jobs.py)
+    printer_margin: float = DEFAULT_MARGIN  # mm the printer cannot reach: marks planned inside
 
 
 @dataclass
@@ -89,7 +90,7 @@ def order_pages(pairs: list[Pair], duplex: str) -> list[Page]:
 
 def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     """Everything the PDF will hold, before any SVG is turned into PDF."""
-    paper = PAPERS[options.paper]
+    paper = paper_for(options.paper, options.printer_margin)
     doc = Document()
     flip = options.duplex if options.duplex != "none" else "long"
     dx, dy = options.back_offset_mm
@@ -185,7 +186,7 @@ def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
                          f"{' or '.join(PAPERS)} / long, short or none")
     if not 0 <= options.bleed_mm <= 10:
         raise BuildError(f"bleed {options.bleed_mm} mm is outside 0-10 mm")
-    paper = PAPERS[options.paper]
+    paper = paper_for(options.paper, options.printer_margin)
     check_page_estimate(loaded, options)  # before drawing a million faces
     fonts.pin(cache_root())  # before anything can start cairo
     doc = plan(loaded, options)
