@@ -59,6 +59,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--layout", choices=["butted", "spaced"], default=None,
                    help="butted: neighbours share a cut; spaced: a gutter and full bleed "
                    "round every piece (default: per kind, see README)")
+    b.add_argument("--ink", choices=["full", "saver", "bw"], default="full",
+                   help="full colour; saver: pale fills, dark text, about a third of the "
+                   "ink; bw: the same in greys, for a black-and-white printer")
+    b.add_argument("--backs", choices=["all", "needed", "none"], default=None,
+                   help="print every back, only backs that say something (not money's, "
+                   "not a back that repeats its front), or none (default: all; needed with "
+                   "--duplex none or --ink saver/bw)")
     b.add_argument("--bleed", type=millimetres(0, 10, "bleed"), default=3.0, metavar="MM",
                    help="bleed around every piece, 0 to 10 mm")
     b.add_argument("--max-pages", type=_max_pages, default=2000, metavar="N",
@@ -98,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
                            back_offset_mm=args.back_offset, bleed_mm=args.bleed,
                            progress=sys.stderr.isatty() and not args.quiet,
                            max_pages=args.max_pages, layout=args.layout,
-                           printer_margin=args.printer_margin)
+                           printer_margin=args.printer_margin, ink=args.ink,
+                           backs=args.backs)
     return _build_all(loaded, options, args.quiet)
 
 
@@ -145,7 +153,8 @@ def _print_lint(loaded: list[LoadedGame], options: BuildOptions) -> None:
     from generator.lint import lint_game
 
     found = [p for game in loaded
-             for p in lint_game(game, [options.paper], options.printer_margin, options.layout)]
+             for p in lint_game(game, [options.paper], options.printer_margin, options.layout,
+                                options.ink)]
     if found:
         print(format_text(found), file=sys.stderr)
         print(f"lint: {len(found)} finding(s) in what was printed (copperplate lint)",

@@ -32,11 +32,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--paper", choices=PAPER_CHOICES, action="append",
                    help="lint the pages of this paper only (default: A4 and Letter)")
     add_printer_margin(p)
+    p.add_argument("--ink", choices=["full", "saver", "bw"], default="full",
+                   help="lint the faces as build --ink prints them")
     p.set_defaults(func=run)
 
 
-def findings(games: list[str], user_dir: Path | None, papers: list[str], margin: float
-             ) -> list[Problem]:
+def findings(games: list[str], user_dir: Path | None, papers: list[str], margin: float,
+             ink: str = "full") -> list[Problem]:
     """Data problems, else the lint's findings, of every game asked for."""
     from generator.lint import lint_game
 
@@ -45,12 +47,13 @@ def findings(games: list[str], user_dir: Path | None, papers: list[str], margin:
         loaded = validate_game(GAMES[game_id], user_dir)
         problems.extend(loaded.problems)
         if loaded.data is not None:
-            problems.extend(lint_game(loaded, papers, margin))
+            problems.extend(lint_game(loaded, papers, margin, ink=ink))
     return problems
 
 
 def run(args: argparse.Namespace) -> int:
     user_dir = components_dir(args.components)
     games = games_named(args.games, user_dir)
-    problems = findings(games, user_dir, args.paper or ["a4", "letter"], args.printer_margin)
+    problems = findings(games, user_dir, args.paper or ["a4", "letter"], args.printer_margin,
+                        args.ink)
     return report(problems, args, f"{len(games)} game(s) linted")

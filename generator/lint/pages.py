@@ -24,11 +24,13 @@ from generator.render.tiling import SEAM_ROOM, fits_page
 
 
 def page_findings(loaded: LoadedGame, paper_name: str, margin: float, drawn: list[Face],
-                  layout: str | None = None) -> Iterator[tuple[int, Finding]]:
-    """(page number or 0 for a face, finding) for one paper (and layout), as built for a
-    printer with that margin."""
+                  layout: str | None = None, ink: str = "full"
+                  ) -> Iterator[tuple[int, Finding]]:
+    """(page number or 0 for a face, finding) for one paper (and layout, and ink), as built
+    for a printer with that margin."""
     paper = paper_for(paper_name, margin)
-    doc = plan(loaded, BuildOptions(paper=paper_name, layout=layout, printer_margin=margin))
+    doc = plan(loaded, BuildOptions(paper=paper_name, layout=layout, printer_margin=margin,
+                                    ink=ink))
     yield from mark_findings(doc, paper)
     yield from ((0, f) for f in seam_findings(loaded, paper, drawn))
 
