@@ -56,9 +56,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_components(b)
     b.add_argument("--back-offset", type=_back_offset, default="0,0", metavar="X,Y",
                    help="shift backs by X,Y mm to match your printer's duplexer")
-    b.add_argument("--layout", choices=["butted", "spaced"], default=None,
+    b.add_argument("--layout", choices=["butted", "spaced", "fold"], default=None,
                    help="butted: neighbours share a cut; spaced: a gutter and full bleed "
-                   "round every piece (default: per kind, see README)")
+                   "round every piece; fold: each front beside its back, to fold and glue "
+                   "(printed single-sided) (default: per kind, see README)")
     b.add_argument("--ink", choices=["full", "saver", "bw"], default="full",
                    help="full colour; saver: pale fills, dark text, about a third of the "
                    "ink; bw: the same in greys, for a black-and-white printer")
@@ -101,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
     if has_errors(problems) or any(game.data is None for game in loaded):
         print("build stopped: fix the errors above (nothing was written)", file=sys.stderr)
         return EXIT_PROBLEMS
-    options = BuildOptions(paper=args.paper, duplex=args.duplex, out=Path(args.out),
+    duplex = "none" if args.layout == "fold" else args.duplex  # folding needs no duplexer
+    options = BuildOptions(paper=args.paper, duplex=duplex, out=Path(args.out),
                            back_offset_mm=args.back_offset, bleed_mm=args.bleed,
                            progress=sys.stderr.isatty() and not args.quiet,
                            max_pages=args.max_pages, layout=args.layout,

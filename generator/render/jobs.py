@@ -18,7 +18,7 @@ from generator.render.geometry import Paper
 from generator.render.layout import Cut, fits
 
 LARGE_KINDS = ("board", "sheet")  # one per page, or tiled when bigger than a page
-LAYOUTS = ("butted", "spaced")
+LAYOUTS = ("butted", "spaced", "fold")
 BACKS = ("all", "needed", "none")
 # decks of many alike (cards, tiles, bills) share their cuts: half the cutting, and a 3 x 3
 # poker grid still fits A4; the few odd pieces (aids, rectangular tokens and chips) are
@@ -60,6 +60,10 @@ class Job:
             return Cut(w, h, self.bleed, butted=False, turnable=False)
         w, h = self.size
         rect = self.piece.shape == "rect"
+        if rect and self.layout == "fold" and any(self.has_back(c) for c in self.copies):
+            # front and back side by side, folded between them: cut as one spaced piece
+            return Cut(2 * w, h, self.bleed, butted=False, turnable=False, spaced=True,
+                       fold=True)
         spaced = rect and (self.layout or ("spaced" if self.kind in SPACED_KINDS
                                            else "butted")) == "spaced"
         return Cut(w, h, self.bleed, butted=rect and not spaced, spaced=spaced)

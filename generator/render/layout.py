@@ -44,6 +44,7 @@ class Cut:
     butted: bool = True
     turnable: bool = True  # a die net is laid out as drawn
     spaced: bool = False  # a rectangle with its own bleed all round, cut on crop marks
+    fold: bool = False  # a front and its back side by side (w is the pair's), folded between
 
     def cell(self, turned: bool) -> tuple[float, float]:
         w, h = (self.h, self.w) if turned else (self.w, self.h)

@@ -105,3 +105,27 @@ def test_ink_saver_lays_down_under_40_percent_of_the_ink(fixture_game, tmp_path,
     for ink in ("saver", "bw"):
         saver = build(fixture_game, tmp_path / ink, paper="a4", ink=ink)
         assert 0 < ink_used(saver.pdf) <= 0.4 * full, ink
+
+
+def test_fold_puts_each_back_beside_its_front_with_a_fold_line_between(fixture_game,
+                                                                        tmp_path):
+    from generator.render.build import BuildOptions, plan
+    from generator.render.document import FOLD
+
+    for paper in ("a4", "letter"):
+        folded = build(fixture_game, tmp_path / paper, paper=paper, layout="fold",
+                       duplex="none")
+        items = folded.manifest["items"]
+        fronts = {(i["component"], i["copy"]): i for i in items if i["side"] == "front"}
+        pairs = [(fronts[(i["component"], i["copy"])], i) for i in items
+                 if i["side"] == "back" and i["component"] == "deck"]
+        assert pairs
+        for front, back in pairs:
+            assert front["page"] == back["page"]
+            (fx0, fy0, fx1, fy1), (bx0, by0, bx1, by1) = front["trim_pt"], back["trim_pt"]
+            assert abs(bx0 - fx1) < 0.01 and (fy0, fy1) == (by0, by1)
+            assert abs((bx1 - bx0) - (fx1 - fx0)) < 0.01
+        doc = plan(fixture_game, BuildOptions(paper=paper, layout="fold", duplex="none"))
+        page = doc.pages[pairs[0][0]["page"] - 1]
+        folds = {ln.points[0][0] for ln in page.lines if ln.style == FOLD}
+        assert any(abs(x * 72 / 25.4 - pairs[0][0]["trim_pt"][2]) < 0.01 for x in folds)

@@ -19,10 +19,13 @@ def test_every_page_renders_in_ghostscript_and_has_a_trim_box(built, request):
     assert pages_without_trim_box(result.pdf) == []
 
 
-def test_a_single_sided_build_renders_in_ghostscript(fixture_game, tmp_path):
-    single = build(fixture_game, tmp_path, paper="a4", duplex="none")
-    assert rip_complaints(single.pdf) == []
-    assert pages_without_trim_box(single.pdf) == []
+@pytest.mark.parametrize("options", [{"duplex": "none"},
+                                     {"duplex": "none", "layout": "fold", "ink": "saver"},
+                                     {"paper": "tabloid", "ink": "bw", "backs": "none"}])
+def test_print_options_render_in_ghostscript(fixture_game, tmp_path, options):
+    built = build(fixture_game, tmp_path, **{"paper": "a4", **options})
+    assert rip_complaints(built.pdf) == []
+    assert pages_without_trim_box(built.pdf) == []
 
 
 def test_an_empty_content_stream_is_what_ghostscript_reports(tmp_path):
