@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from generator.components import LoadedGame
+from generator.lint.colourblind import colour_problems
 from generator.lint.faces import Face, faces
 from generator.lint.pages import page_findings
 from generator.lint.rules import RULES, Finding
@@ -35,6 +36,8 @@ def lint_game(loaded: LoadedGame, papers: Sequence[str] = PAPER_NAMES,
     except BuildError as exc:  # a face that cannot be drawn (or data too long to fit)
         return [_build_problem(loaded, str(exc))]
     problems: dict[tuple[object, ...], Problem] = {}
+    for problem in colour_problems(loaded):
+        _add(problems, problem)
     for _, problem in _face_problems(loaded, drawn):
         _add(problems, problem)
     for paper in papers:
