@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 from generator.commands.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    PAPER_CHOICES,
     UsageError,
     add_components,
     add_games,
+    add_printer_margin,
     components_dir,
     games_named,
     millimetres,
@@ -43,8 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Build each game's print-and-play PDF and its manifest "
                        "into OUT/GAME/.")
     add_games(b, "the games to build")
-    b.add_argument("--paper", choices=["a4", "letter"], default="a4",
-                   help="paper size: a4 or letter")
+    b.add_argument("--paper", choices=PAPER_CHOICES, default="a4",
+                   help="paper size: a4, letter, a3 or tabloid")
+    add_printer_margin(b)
     b.add_argument("--duplex", choices=["long", "short", "none"], default="long",
                    help="double-sided printing flipped on the long or short edge, or none "
                    "(backs on their own sheets, to glue)")
@@ -53,9 +56,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_components(b)
     b.add_argument("--back-offset", type=_back_offset, default="0,0", metavar="X,Y",
                    help="shift backs by X,Y mm to match your printer's duplexer")
-    b.add_argument("--layout", choices=["butted", "spaced"], default=None,
+    b.add_argument("--layout", choices=["butted", "spaced", "fold"], default=None,
                    help="butted: neighbours share a cut; spaced: a gutter and full bleed "
-                   "round every piece (default: per kind, see README)")
+                   "round every piece; fold: each front beside its back, to fold and glue "
+                   "(printed single-sided) (default: per kind, see README)")
+    b.add_argument("--ink", choices=["full", "saver", "bw"], default="full",
+                   help="full colour; saver: pale fills, dark text, about a third of the "
+                   "ink; bw: the same in greys, for a black-and-white printer")
+    b.add_argument("--backs", choices=["all", "needed", "none"], default=None,
+                   help="print every back, only backs that say something (not money's, "
+                   "not a back that repeats its front), or none (default: all; needed with "
+                   "--duplex none or --ink saver/bw)")
     b.add_argument("--bleed", type=millimetres(0, 10, "bleed"), default=3.0, metavar="MM",
                    help="bleed around every piece, 0 to 10 mm")
     b.add_argument("--max-pages", type=_max_pages, default=2000, metavar="N",
@@ -91,10 +102,13 @@ def run(args: argparse.Namespace) -> int:
     if has_errors(problems) or any(game.data is None for game in loaded):
         print("build stopped: fix the errors above (nothing was written)", file=sys.stderr)
         return EXIT_PROBLEMS
-    options = BuildOptions(paper=args.paper, duplex=args.duplex, out=Path(args.out),
+    duplex = "none" if args.layout == "fold" else args.duplex  # folding needs no duplexer
+    options = BuildOptions(paper=args.paper, duplex=duplex, out=Path(args.out),
                            back_offset_mm=args.back_offset, bleed_mm=args.bleed,
                            progress=sys.stderr.isatty() and not args.quiet,
-                           max_pages=args.max_pages, layout=args.layout)
+                           max_pages=args.max_pages, layout=args.layout,
+                           printer_margin=args.printer_margin, ink=args.ink,
+                           backs=args.backs)
     return _build_all(loaded, options, args.quiet)
 
 
@@ -112,7 +126,7 @@ def _build_all(loaded: list[LoadedGame], options: BuildOptions, quiet: bool) -> 
             print(_build_failure(game, exc), file=sys.stderr)
             print("build stopped: fix the errors above (nothing was written)", file=sys.stderr)
             return EXIT_PROBLEMS
-    found = _lint(loaded, options.paper, options.layout)
+    found = _lint(loaded, options)
     if has_errors(found):  # a lint error is an error here too: nothing is written
         print(format_text(found), file=sys.stderr)
         print("build stopped: the print lint found the errors above (nothing was written; "
@@ -145,9 +159,11 @@ def _build_failure(game: LoadedGame, exc: BaseException) -> str:
     return format_text(found) if found else str(exc)
 
 
-def _lint(loaded: list[LoadedGame], paper: str, layout: str | None) -> list[Problem]:
-    """What the print lint finds in what is about to be printed, each finding with the
-    severity ``lint`` gives it."""
+def _lint(loaded: list[LoadedGame], options: BuildOptions) -> list[Problem]:
+    """What the print lint finds in what is about to be printed (on this paper, for this
+    printer's margin and ink), each finding with the severity ``lint`` gives it."""
     from generator.lint import lint_game
 
-    return [p for game in loaded for p in lint_game(game, [paper], layout=layout)]
+    return [p for game in loaded
+            for p in lint_game(game, [options.paper], options.printer_margin, options.layout,
+                               options.ink)]

@@ -113,6 +113,18 @@ def out_folder(value: str) -> str:
     return value
 
 
+PAPER_CHOICES = ["a4", "letter", "a3", "tabloid"]
+
+
+def add_printer_margin(p: argparse.ArgumentParser) -> None:
+    """``--printer-margin MM``: what the printer cannot reach; build plans its marks inside
+    it and lint measures them against it."""
+    p.add_argument("--printer-margin", type=millimetres(0, 25, "a printer margin"),
+                   default=5.0, metavar="MM",
+                   help="what the printer cannot reach at each edge (default 5 mm; "
+                   "6.35 is a quarter inch)")
+
+
 def ranged(low: float, high: float, what: str, *, unit: str = "",
            whole: bool = False) -> Callable[[str], float]:
     """An argparse type: a number (a whole one with ``whole``) from ``low`` to ``high``;

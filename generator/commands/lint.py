@@ -7,12 +7,13 @@ from pathlib import Path
 
 from generator.checks.memo import ResultMemo
 from generator.commands.common import (
+    PAPER_CHOICES,
     add_components,
     add_games,
+    add_printer_margin,
     add_report_options,
     components_dir,
     games_named,
-    millimetres,
     report,
 )
 from generator.games import GAMES
@@ -30,40 +31,42 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_games(p, "the games to lint")
     add_components(p)
     add_report_options(p)
-    p.add_argument("--paper", choices=["a4", "letter"], action="append",
+    p.add_argument("--paper", choices=PAPER_CHOICES, action="append",
                    help="lint the pages of this paper only (default: A4 and Letter)")
-    p.add_argument("--printer-margin", type=millimetres(0, 25, "a printer margin"),
-                   default=5.0, metavar="MM", help="what the printer cannot reach at each edge")
+    add_printer_margin(p)
+    p.add_argument("--ink", choices=["full", "saver", "bw"], default="full",
+                   help="lint the faces as build --ink prints them")
     p.set_defaults(func=run)
 
 
-def findings(games: list[str], user_dir: Path | None, papers: list[str], margin: float
-             ) -> list[Problem]:
+def findings(games: list[str], user_dir: Path | None, papers: list[str], margin: float,
+             ink: str = "full") -> list[Problem]:
     """Data problems, else the lint's findings, of every game asked for."""
     problems = user_tree_problems(user_dir) if user_dir else []
     memo = ResultMemo.for_run(cache_root(), user_dir)
     for game_id in games:
-        question = f"lint {game_id} {','.join(papers)} {margin!r}"
+        question = f"lint {game_id} {','.join(papers)} {margin!r} {ink}"
         found = memo.load(question)  # an unchanged tree: the same findings
         if found is None:
-            found = game_findings(game_id, user_dir, papers, margin)
+            found = game_findings(game_id, user_dir, papers, margin, ink)
             memo.store(question, found)
         problems.extend(found)
     return problems
 
 
-def game_findings(game_id: str, user_dir: Path | None, papers: list[str], margin: float
-                  ) -> list[Problem]:
+def game_findings(game_id: str, user_dir: Path | None, papers: list[str], margin: float,
+                  ink: str = "full") -> list[Problem]:
     from generator.lint import lint_game
 
     loaded = validate_game(GAMES[game_id], user_dir)
     if loaded.data is None:
         return list(loaded.problems)
-    return [*loaded.problems, *lint_game(loaded, papers, margin)]
+    return [*loaded.problems, *lint_game(loaded, papers, margin, ink=ink)]
 
 
 def run(args: argparse.Namespace) -> int:
     user_dir = components_dir(args.components)
     games = games_named(args.games, user_dir)
-    problems = findings(games, user_dir, args.paper or ["a4", "letter"], args.printer_margin)
+    problems = findings(games, user_dir, args.paper or ["a4", "letter"], args.printer_margin,
+                        args.ink)
     return report(problems, args, f"{len(games)} game(s) linted")

@@ -12,30 +12,35 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from generator.components import LoadedGame
+from generator.lint.colourblind import colour_problems
 from generator.lint.faces import Face, faces
 from generator.lint.pages import page_findings
 from generator.lint.rules import RULES, Finding
 from generator.problems import ERROR, Problem, display_path
 from generator.render.datalines import face_location
 from generator.render.errors import BuildError
+from generator.render.geometry import DEFAULT_MARGIN
 from generator.render.preflight import LOCATED
 
 PAPER_NAMES = ("a4", "letter")
-DEFAULT_MARGIN = 5.0
 
 
 def lint_game(loaded: LoadedGame, papers: Sequence[str] = PAPER_NAMES,
-              margin: float = DEFAULT_MARGIN, layout: str | None = None) -> list[Problem]:
-    """Every finding of a valid game's faces and of its pages on each paper."""
+              margin: float = DEFAULT_MARGIN, layout: str | None = None,
+              ink: str = "full") -> list[Problem]:
+    """Every finding of a valid game's faces (printed with ``ink``) and of its pages on
+    each paper."""
     try:
-        drawn = list(faces(loaded))
+        drawn = list(faces(loaded, ink=ink))
     except BuildError as exc:  # a face that cannot be drawn (or data too long to fit)
         return [_build_problem(loaded, str(exc))]
     problems: dict[tuple[object, ...], Problem] = {}
+    for problem in colour_problems(loaded):
+        _add(problems, problem)
     for _, problem in _face_problems(loaded, drawn):
         _add(problems, problem)
     for paper in papers:
-        for page, finding in page_findings(loaded, paper, margin, drawn, layout):
+        for page, finding in page_findings(loaded, paper, margin, drawn, layout, ink):
             _add(problems, _page_problem(loaded, paper, page, finding, drawn))
     return list(problems.values())
 

@@ -20,6 +20,7 @@ from generator.components import LoadedGame
 from generator.problems import display_path
 from generator.render.drawn import SOURCE_ATTR, Drawing, read
 from generator.render.faces import face_svg, reads_copy
+from generator.render.ink import ink_svg
 from generator.render.svg import face_context, game_environment
 
 TAG = re.compile(r"<(text|image)(?=[\s>/])")
@@ -55,8 +56,9 @@ def environment(loaded: LoadedGame) -> jinja2.Environment:
     return game_environment(loaded).overlay(extensions=[SourceLines], cache_size=400)
 
 
-def faces(loaded: LoadedGame, bleed: float = 3.0) -> Iterator[Face]:
-    """Each distinct rendered face (copies that draw the same SVG are read once)."""
+def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full") -> Iterator[Face]:
+    """Each distinct rendered face (copies that draw the same SVG are read once), printed
+    with ``ink``."""
     env = environment(loaded)
     seen: set[str] = set()
     for _, piece in loaded.data.pieces():
@@ -76,6 +78,7 @@ def faces(loaded: LoadedGame, bleed: float = 3.0) -> Iterator[Face]:
                     face_svg(loaded, piece, face, side=side, copy=copy, bleed=bleed,
                              extra=extra, size=size)
                     raise
+                svg = ink_svg(svg, ink)
                 if svg not in seen:
                     seen.add(svg)
                     yield Face(piece, face, side, (context["w"], context["h"]), read(svg))

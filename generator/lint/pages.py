@@ -1,14 +1,14 @@
 """The page rules of the print lint, on the planned PDF of one paper size.
 
-``mark-margin``: every crop mark and straight cut line needs ``MIN_INSIDE`` mm inside the
-printable area, or the printer drops it. ``text-seam``: no text of a tiled board crosses a
+``mark-margin``: every crop mark and straight cut line needs ``MARK_INSIDE`` mm lying at
+least ``MARK_CLEAR`` mm inside the printable area (a line along the margin's edge prints
+nothing), or the printer drops it. ``text-seam``: no text of a tiled board crosses a
 tile seam (where it would be cut and glued). Pages are numbered as in the PDF.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from generator.components import LoadedGame
 from generator.lint.faces import Face
@@ -16,43 +16,40 @@ from generator.lint.rules import Finding
 from generator.problems import ERROR
 from generator.render.build import BuildOptions, plan
 from generator.render.document import CUT, MARK, Document, Line
-from generator.render.geometry import PAPERS, Paper, Rect
+from generator.render.geometry import Paper, Rect, paper_for
 from generator.render.jobs import Job, jobs
 from generator.render.large import board_tiling
+from generator.render.layout import MARK_CLEAR, MARK_INSIDE, mark_area, printed_length
 from generator.render.tiling import SEAM_ROOM, fits_page
-
-MIN_INSIDE = 2.0
 
 
 def page_findings(loaded: LoadedGame, paper_name: str, margin: float, drawn: list[Face],
-                  layout: str | None = None) -> Iterator[tuple[int, Finding]]:
-    """(page number or 0 for a face, finding) for one paper (and layout, as built)."""
-    paper = PAPERS[paper_name]
-    doc = plan(loaded, BuildOptions(paper=paper_name, layout=layout))
-    printable = replace(paper, margin=margin).printable
+                  layout: str | None = None, ink: str = "full"
+                  ) -> Iterator[tuple[int, Finding]]:
+    """(page number or 0 for a face, finding) for one paper (and layout, and ink), as built
+    for a printer with that margin."""
+    paper = paper_for(paper_name, margin)
+    doc = plan(loaded, BuildOptions(paper=paper_name, layout=layout, printer_margin=margin,
+                                    ink=ink))
+    yield from mark_findings(doc, paper)
+    yield from ((0, f) for f in seam_findings(loaded, paper, drawn))
+
+
+def mark_findings(doc: Document, paper: Paper) -> Iterator[tuple[int, Finding]]:
+    """Every crop mark or straight cut line of ``doc`` of which a printer with ``paper``'s
+    margin prints under ``MARK_INSIDE`` mm."""
+    area = mark_area(paper)
     for number, page in enumerate(doc.pages, start=1):
         for line in page.lines:
             if isinstance(line, Line) and line.style in (MARK, CUT) and len(line.points) == 2:
-                inside = _inside_length(line, printable)
-                if inside < MIN_INSIDE - 1e-6:
+                inside = printed_length(line.points, area)
+                if inside < MARK_INSIDE - 1e-6:
                     (x0, y0), (x1, y1) = line.points
                     yield number, Finding(
                         "", ERROR, f"page {number} ({paper.name}): a {line.style} line from "
                         f"({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm has {inside:.1f} mm "
-                        f"inside the printable area ({margin:g} mm margin), under "
-                        f"{MIN_INSIDE:g} mm", "mark-margin")
-    yield from ((0, f) for f in seam_findings(loaded, paper, drawn))
-
-
-def _inside_length(line: Line, area: Rect) -> float:
-    (x0, y0), (x1, y1) = line.points
-    if x0 == x1:
-        lo, hi = sorted((y0, y1))
-        ok = area.x <= x0 <= area.x1
-        return max(0.0, min(hi, area.y1) - max(lo, area.y)) if ok else 0.0
-    lo, hi = sorted((x0, x1))
-    ok = area.y <= y0 <= area.y1
-    return max(0.0, min(hi, area.x1) - max(lo, area.x)) if ok else 0.0
+                        f"printable {MARK_CLEAR:g} mm inside a {paper.margin:g} mm margin, "
+                        f"under {MARK_INSIDE:g} mm", "mark-margin")
 
 
 def seams(job: Job, paper: Paper, svgs: list[str]) -> tuple[list[float], list[float]]:

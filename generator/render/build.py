@@ -31,8 +31,9 @@ from generator.render.furniture import (
     footer_overlay,
     registration_pages,
 )
-from generator.render.geometry import PAPERS, Paper
-from generator.render.jobs import Job, jobs
+from generator.render.geometry import DEFAULT_MARGIN, PAPERS, Paper, paper_for
+from generator.render.ink import INKS
+from generator.render.jobs import BACKS, Job, jobs
 from generator.render.large import large_pages
 from generator.render.pages import check_page_count, check_page_estimate
 from generator.render.pdfwriter import write_pdf
@@ -50,6 +51,16 @@ class BuildOptions:
     jobs: int = 0  # processes for cold renders (0: as many as cores, up to 8)
     max_pages: int = 2000  # a deck past this is a mistake (or an attack) unless raised
     layout: str | None = None  # butted, spaced; None: each piece kind's default (jobs.py)
+    printer_margin: float = DEFAULT_MARGIN  # mm the printer cannot reach: marks planned inside
+    ink: str = "full"  # full, saver or bw (``render.ink``)
+    backs: str | None = None  # all, needed or none; None: all, or needed when printing
+    # single-sided or saving ink
+
+    @property
+    def printed_backs(self) -> str:
+        if self.backs is not None:
+            return self.backs
+        return "all" if self.duplex != "none" and self.ink == "full" else "needed"
 
 
 @dataclass
@@ -89,12 +100,12 @@ def order_pages(pairs: list[Pair], duplex: str) -> list[Page]:
 
 def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     """Everything the PDF will hold, before any SVG is turned into PDF."""
-    paper = PAPERS[options.paper]
-    doc = Document()
+    paper = paper_for(options.paper, options.printer_margin)
+    doc = Document(ink=options.ink)
     flip = options.duplex if options.duplex != "none" else "long"
     dx, dy = options.back_offset_mm
     duplex = Duplex(flip, (dx, dy))
-    all_jobs = jobs(loaded, options.bleed_mm, options.layout)
+    all_jobs = jobs(loaded, options.bleed_mm, options.layout, options.printed_backs)
     body = order_pages(body_pairs(doc, all_jobs, paper, duplex), options.duplex)
     settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset,
                         tuple(loaded.variant_changes))
@@ -185,7 +196,10 @@ def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
                          f"{' or '.join(PAPERS)} / long, short or none")
     if not 0 <= options.bleed_mm <= 10:
         raise BuildError(f"bleed {options.bleed_mm} mm is outside 0-10 mm")
-    paper = PAPERS[options.paper]
+    if options.ink not in INKS or options.printed_backs not in BACKS:
+        raise BuildError(f"ink '{options.ink}' / backs '{options.printed_backs}': expected "
+                         f"{', '.join(INKS)} / {', '.join(BACKS)}")
+    paper = paper_for(options.paper, options.printer_margin)
     check_page_estimate(loaded, options)  # before drawing a million faces
     fonts.pin(cache_root())  # before anything can start cairo
     doc = plan(loaded, options)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.render.geometry import Rect
+from generator.render.ink import ink_svg
 
 Point = tuple[float, float]
 
@@ -68,9 +69,11 @@ class Document:
     origins: list[str] = field(default_factory=list)  # who drew each, for error messages
     pages: list[Page] = field(default_factory=list)
     _index: dict[str, int] = field(default_factory=dict)
+    ink: str = "full"  # full, saver or bw: every art is printed so (``render.ink``)
 
     def art(self, svg: str, origin: str = "a generator page") -> int:
         """The index of an SVG, rendered once however often it is placed."""
+        svg = ink_svg(svg, self.ink)
         found = self._index.get(svg)
         if found is None:
             found = self._index[svg] = len(self.arts)

@@ -17,6 +17,7 @@ from generator.render.svg import page_svg
 
 ROW_H, HOW_LINE = 12.5, 3.2  # mm per component row, and per extra line of cutting advice
 BRING_LINE = 4.6
+PAPER_WORDS = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
 FLIP_WORDS = {"long": "double-sided, flip on the long edge",
               "short": "double-sided, flip on the short edge",
               "none": "single-sided (each sheet of backs follows its fronts, to glue behind them)"}
@@ -133,8 +134,7 @@ def contents_pages(doc: Document, settings: Settings, rows: list[dict[str, Any]]
     for n, chunk in enumerate(contents_chunks(rows, settings)):
         svg = page_svg("_shared/contents.svg.j2", w=settings.paper.w, h=settings.paper.h,
                        bleed=0, first=n == 0, rows=chunk, game=game.model_dump(mode="json"),
-                       paper=settings.paper.name.upper() if settings.paper.name == "a4"
-                       else "Letter", flip=FLIP_WORDS[settings.duplex],
+                       paper=PAPER_WORDS[settings.paper.name], flip=FLIP_WORDS[settings.duplex],
                        duplex=settings.duplex, offset=settings.offset,
                        registration=registration_at, page_no=n + 1, total=total,
                        bring=bring_lines(game.bring, glue), top=tops[0 if n == 0 else 1],

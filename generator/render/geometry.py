@@ -3,7 +3,7 @@ top-left corner, y down (like SVG); only the PDF writer converts to points, y up
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 PT_PER_MM = 72 / 25.4
 EPS = 1e-6
@@ -58,7 +58,7 @@ class Paper:
     name: str
     w: float
     h: float
-    margin: float = 5.0  # what a home printer cannot reach
+    margin: float = 5.0  # what a home printer cannot reach (build --printer-margin)
 
     @property
     def printable(self) -> Rect:
@@ -68,7 +68,14 @@ class Paper:
         return [round(self.w * PT_PER_MM, 2), round(self.h * PT_PER_MM, 2)]
 
 
-PAPERS = {"a4": Paper("a4", 210.0, 297.0), "letter": Paper("letter", 215.9, 279.4)}
+PAPERS = {"a4": Paper("a4", 210.0, 297.0), "letter": Paper("letter", 215.9, 279.4),
+          "a3": Paper("a3", 297.0, 420.0), "tabloid": Paper("tabloid", 279.4, 431.8)}
+DEFAULT_MARGIN = 5.0
+
+
+def paper_for(name: str, margin: float = DEFAULT_MARGIN) -> Paper:
+    """A paper by name, planned for a printer that cannot reach ``margin`` mm."""
+    return replace(PAPERS[name], margin=margin)
 
 
 def mirror(rect: Rect, paper: Paper, flip: str) -> Rect:

@@ -18,7 +18,8 @@ from generator.render.geometry import Paper
 from generator.render.layout import Cut, fits
 
 LARGE_KINDS = ("board", "sheet")  # one per page, or tiled when bigger than a page
-LAYOUTS = ("butted", "spaced")
+LAYOUTS = ("butted", "spaced", "fold")
+BACKS = ("all", "needed", "none")
 # decks of many alike (cards, tiles, bills) share their cuts: half the cutting, and a 3 x 3
 # poker grid still fits A4; the few odd pieces (aids, rectangular tokens and chips) are
 # spaced, each with its own bleed all round, cut on its own
@@ -39,6 +40,7 @@ class Job:
     bleed: float
     copies: list[Copy]
     layout: str | None = None  # butted, spaced, or None: the piece kind's default
+    backs: str = "all"  # all, needed (``back_needed``) or none: which backs are printed
 
     @property
     def kind(self) -> str:
@@ -58,6 +60,10 @@ class Job:
             return Cut(w, h, self.bleed, butted=False, turnable=False)
         w, h = self.size
         rect = self.piece.shape == "rect"
+        if rect and self.layout == "fold" and any(self.has_back(c) for c in self.copies):
+            # front and back side by side, folded between them: cut as one spaced piece
+            return Cut(2 * w, h, self.bleed, butted=False, turnable=False, spaced=True,
+                       fold=True)
         spaced = rect and (self.layout or ("spaced" if self.kind in SPACED_KINDS
                                            else "butted")) == "spaced"
         return Cut(w, h, self.bleed, butted=rect and not spaced, spaced=spaced)
@@ -70,6 +76,8 @@ class Job:
         return self.kind in LARGE_KINDS or not fits(self.cut(), paper)
 
     def has_back(self, copy: Copy) -> bool:
+        if self.backs == "none" or (self.backs == "needed" and not back_needed(self.piece)):
+            return False
         return bool(copy.face.back or self.piece.back) and self.kind != "die"
 
     def origin(self, copy: Copy, side: str) -> str:
@@ -107,11 +115,23 @@ class Job:
                 "side": side, "face": copy.face.id}
 
 
-def jobs(loaded: LoadedGame, default_bleed: float, layout: str | None = None) -> list[Job]:
+def back_needed(piece: Any) -> bool:
+    """Whether a piece's back says anything: not for money (counted face up, its back hides
+    nothing) nor for a piece whose every back repeats its front (the same either way up);
+    yes for the rest (a deck's back hides what is drawn, an aid's back holds rules)."""
+    if piece.kind == "bill":
+        return False
+    fronts = [face.template or piece.template for face in piece.faces]
+    backs = [face.back or piece.back for face in piece.faces]
+    return any(back and back != front for front, back in zip(fronts, backs, strict=True))
+
+
+def jobs(loaded: LoadedGame, default_bleed: float, layout: str | None = None,
+         backs: str = "all") -> list[Job]:
     out = []
     for _, piece in loaded.data.pieces():
         copies = [Copy(face, n, i + 1) for i, (face, n) in enumerate(piece.copies())]
         if copies:
             bleed = default_bleed if piece.bleed_mm is None else float(piece.bleed_mm)
-            out.append(Job(loaded, piece, bleed, copies, layout))
+            out.append(Job(loaded, piece, bleed, copies, layout, backs))
     return out

@@ -11,7 +11,7 @@ from generator.render.document import GUIDE, MARK, Document, Line, Page, Placeme
 from generator.render.drawn import read
 from generator.render.geometry import EPS, Paper, Rect
 from generator.render.jobs import Copy, Job
-from generator.render.layout import MARK_GAP, Block, Cut, crop_marks
+from generator.render.layout import MARK_CLEAR, MARK_GAP, Block, Cut, crop_marks
 from generator.render.sheets import Duplex
 from generator.render.tiling import LABEL_BAND, Tile, Tiling, fits_page, tile
 
@@ -38,7 +38,7 @@ def _single(doc: Document, job: Job, copy: Copy, paper: Paper, duplex: Duplex,
     w, h = (job.size[1], job.size[0]) if turned else job.size
     room = paper.printable
     # centred in the room above the label band when it leaves room, on the page otherwise
-    band = LABEL_BAND if h + LABEL_BAND <= room.h else 0.0
+    band = LABEL_BAND if h + LABEL_BAND + 2 * MARK_CLEAR <= room.h else 0.0
     top = room.y + (room.h - band - h) / 2
     top = min(max(top, job.bleed), paper.h - h - job.bleed)  # a wide bleed stays on the paper
     trim = Rect((paper.w - w) / 2, top, w, h)

@@ -28,6 +28,7 @@ from generator.render.geometry import EPS, Paper, Rect
 MARK_GAP = 0.5  # between the bleed and a crop mark
 MARK_LEN = 4.0
 MARK_INSIDE = 2.0  # of every mark inside the printable area, so that it prints
+MARK_CLEAR = 0.5  # a mark keeps this far inside the printer's margin: no margin is exact
 BLOCK_GAP = 2 * (MARK_GAP + MARK_LEN)  # room for both blocks' crop marks
 OUTLINE_GAP = 2.0  # between blocks of pieces cut along their outline
 
@@ -43,6 +44,7 @@ class Cut:
     butted: bool = True
     turnable: bool = True  # a die net is laid out as drawn
     spaced: bool = False  # a rectangle with its own bleed all round, cut on crop marks
+    fold: bool = False  # a front and its back side by side (w is the pair's), folded between
 
     def cell(self, turned: bool) -> tuple[float, float]:
         w, h = (self.h, self.w) if turned else (self.w, self.h)
@@ -193,21 +195,40 @@ def crop_marks(block: Block, paper: Paper,
     pad = 0.0 if block.cut.butted else block.cut.bleed  # a spaced cell holds its bleed
     trim = Rect(ox + pad, oy + pad, block.cols * cw - 2 * pad, block.rows * ch - 2 * pad)
     top_end, bottom_end = max(limits[0], 4.0), min(limits[1], paper.h - 4.0)
-    room = paper.printable
+    room = mark_area(paper)
     across = (room.y, room.y1)
     along = (room.x, room.x1)
     marks = []
-    for x in _cuts(ox, cw, block.cols, pad):
+    # a cut line in the printer's margin gets no mark: none of it would print
+    for x in (x for x in _cuts(ox, cw, block.cols, pad) if room.x <= x <= room.x1):
         marks += _mark(x, outer.y - MARK_GAP, top_end, trim.y - MARK_GAP, across, -1,
                        vertical=True)
         marks += _mark(x, outer.y1 + MARK_GAP, bottom_end, trim.y1 + MARK_GAP, across, 1,
                        vertical=True)
-    for y in _cuts(oy, ch, block.rows, pad):
+    for y in (y for y in _cuts(oy, ch, block.rows, pad) if room.y <= y <= room.y1):
         marks += _mark(y, outer.x - MARK_GAP, 4.0, trim.x - MARK_GAP, along, -1,
                        vertical=False)
         marks += _mark(y, outer.x1 + MARK_GAP, paper.w - 4.0, trim.x1 + MARK_GAP, along, 1,
                        vertical=False)
     return marks
+
+
+def mark_area(paper: Paper) -> Rect:
+    """Where a mark prints for sure: the printable area less ``MARK_CLEAR`` all round."""
+    return paper.printable.outset(-MARK_CLEAR)
+
+
+def printed_length(points: Sequence[tuple[float, float]], area: Rect) -> float:
+    """How much of a straight horizontal or vertical line lies in ``area``: nothing when
+    the line runs outside it (along the margin's edge, say)."""
+    (x0, y0), (x1, y1) = points
+    if x0 == x1:
+        lo, hi = sorted((y0, y1))
+        ok = area.x <= x0 <= area.x1
+        return max(0.0, min(hi, area.y1) - max(lo, area.y)) if ok else 0.0
+    lo, hi = sorted((x0, x1))
+    ok = area.y <= y0 <= area.y1
+    return max(0.0, min(hi, area.x1) - max(lo, area.x)) if ok else 0.0
 
 
 def _cuts(start: float, cell: float, count: int, pad: float) -> list[float]:
@@ -225,9 +246,12 @@ def _mark(at: float, start: float, limit: float, inner: float, printable: tuple[
     if length < 1.0:  # no room (or the bleed already reaches past the limit): leave it out
         return []
     end = start + direction * length
-    short = MARK_INSIDE - _overlap(sorted((start, end)), printable)
-    if short > 0:  # reach back over the bleed so that enough of it prints
-        start = start - direction * min(short, abs(start - inner))
+    if _overlap(sorted((start, end)), printable) < MARK_INSIDE:
+        # reach back over the bleed (never past ``inner``) so that enough of it prints
+        if direction > 0:
+            start = max(min(start, min(end, printable[1]) - MARK_INSIDE), inner)
+        else:
+            start = min(max(start, max(end, printable[0]) + MARK_INSIDE), inner)
     a, b = sorted((start, end))
     return [(at, a, at, b)] if vertical else [(a, at, b, at)]
 

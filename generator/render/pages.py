@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from generator.components import LoadedGame
 from generator.render.errors import BuildError
-from generator.render.geometry import PAPERS, Paper
+from generator.render.geometry import Paper, paper_for
 from generator.render.jobs import LARGE_KINDS, Job
 from generator.render.layout import capacity
 
@@ -23,6 +23,8 @@ class PageOptions(Protocol):
     def bleed_mm(self) -> float: ...
     @property
     def max_pages(self) -> int: ...
+    @property
+    def printer_margin(self) -> float: ...
 
 
 def least_pages(job: Job, paper: Paper) -> int:
@@ -35,7 +37,7 @@ def least_pages(job: Job, paper: Paper) -> int:
 
 
 def check_page_estimate(loaded: LoadedGame, options: PageOptions) -> None:
-    paper = PAPERS[options.paper]
+    paper = paper_for(options.paper, options.printer_margin)
     sides = 1 if options.duplex == "none" else 2
     counts = []
     for loc, piece in loaded.data.pieces():
@@ -48,7 +50,7 @@ def check_page_estimate(loaded: LoadedGame, options: PageOptions) -> None:
 def check_page_count(loaded: LoadedGame, options: PageOptions, pages: int) -> None:
     if pages > options.max_pages:
         counts = []
-        paper = PAPERS[options.paper]
+        paper = paper_for(options.paper, options.printer_margin)
         for loc, piece in loaded.data.pieces():
             counts.append((least_pages(Job(loaded, piece, 0.0, []), paper), loc, piece))
         _too_many(loaded, options, pages, max(counts, key=_pages))

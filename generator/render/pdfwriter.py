@@ -130,13 +130,16 @@ class Writer:
         size = [0, 0, *(round(v, 4) for v in (self.paper.w * PT_PER_MM,
                                               self.paper.h * PT_PER_MM))]
         pdf_page = pikepdf.Page(Dictionary(Type=Name.Page, MediaBox=Array(size)))
-        pdf_page.obj.Contents = self.pdf.make_stream("\n".join(ops).encode("ascii"))
+        if ops:  # a blank page has no content stream: an empty one is no valid stream to RIPs
+            pdf_page.obj.Contents = self.pdf.make_stream("\n".join(ops).encode("ascii"))
         xobjects = Dictionary({f"/{n}": self._form(a)[0] for a, n in names.items()})
         pdf_page.obj.Resources = Dictionary(XObject=xobjects)
         boxes = page_boxes(page, self.paper)
         if boxes is not None:
             pdf_page.obj.TrimBox = Array(boxes[0].to_pt(self.paper.h))
             pdf_page.obj.BleedBox = Array(boxes[1].to_pt(self.paper.h))
+        else:  # a page without pieces (contents, blank, registration) is trimmed at the paper
+            pdf_page.obj.TrimBox = pdf_page.obj.BleedBox = Array(size)
         self.pdf.pages.append(pdf_page)
 
     def save(self, title: str, duplex: str) -> bytes:

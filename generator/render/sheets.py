@@ -90,6 +90,9 @@ def _place(doc: Document, job: Job, copy: Copy, slot: Slot, front: Page, back: P
            paper: Paper, duplex: Duplex) -> None:
     bleed = job.bleed
     box = slot.trim.outset(bleed)
+    if job.cut().fold:
+        _place_fold(doc, job, copy, slot, front)
+        return
     if job.kind == "die":
         _place_die(doc, job, copy, slot, front)
     else:
@@ -106,6 +109,22 @@ def _place(doc: Document, job: Job, copy: Copy, slot: Slot, front: Page, back: P
                                      duplex.back_turn(slot.turned)))
     back.items.append({**job.item(copy, "back"), "trim": duplex.back_rect(slot.trim, paper),
                        "bleed": duplex.back_rect(slot.clip, paper)})
+
+
+def _place_fold(doc: Document, job: Job, copy: Copy, slot: Slot, front: Page) -> None:
+    """Front on the left, back on the right, a fold line between: folded over that line
+    (as a sheet turned over its long edge) the back lands upright behind the front."""
+    b, trim = job.bleed, slot.trim
+    half = trim.w / 2
+    sides = ((trim.x, "front", job.front(doc, copy), (b, b, 0.0, b)),
+             (trim.x + half, "back", job.back(doc, copy), (0.0, b, b, b)))
+    for x, side, art, grow in sides:
+        part = Rect(x, trim.y, half, trim.h)
+        if art is not None:
+            front.placements.append(Placement(art, part.outset(b), part.grow(*grow)))
+        front.items.append({**job.item(copy, side), "trim": part, "bleed": part.grow(*grow)})
+    mid = trim.x + half
+    front.lines.append(Line(FOLD, ((mid, trim.y), (mid, trim.y1))))
 
 
 def _outline(job: Job, trim: Rect, turned: bool) -> list[Line | Circle]:

@@ -98,7 +98,7 @@ def test_unknown_game_folder_in_a_users_tree(
 
 @pytest.mark.parametrize("argv", [
     ["validate", "monopoly"],
-    ["build", "--paper", "a3"],
+    ["build", "--paper", "a5"],
     ["validate", "--components", "/no/such/folder"],
     ["simulate", "copperdale", "--bot", "genius", "--games", "1"],
     ["simulate", "copperdale", "--players", "9", "--games", "1"],
@@ -106,7 +106,7 @@ def test_unknown_game_folder_in_a_users_tree(
     ["simulate", "copperdale", "--games", "0"],
 ])
 def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) if argv[:3] == ["build", "--paper", "a3"] else _no_raise():
+    with pytest.raises(SystemExit) if argv[:3] == ["build", "--paper", "a5"] else _no_raise():
         assert main(argv) == 2
     assert "error" in capsys.readouterr().err
 

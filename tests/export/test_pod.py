@@ -10,6 +10,7 @@ import pdfplumber
 import pikepdf
 import pytest
 from PIL import Image
+from rip import pages_without_trim_box, rip_complaints
 
 from generator.export.pdfx import TAC_LIMIT, limit, max_ink
 from generator.export.pictures import pictures
@@ -118,3 +119,11 @@ def test_max_ink_reads_colours_set_in_content(tmp_path):
     assert max_ink(pdf) == pytest.approx(3.6)
     out = io.BytesIO()
     pdf.save(out)
+
+
+def test_drivethru_pdf_renders_in_ghostscript_with_a_trim_box_on_every_page(drivethru_export):
+    work, index = drivethru_export
+    for entry in index["files"]:
+        if entry["path"].endswith(".pdf"):
+            assert rip_complaints(work.final / entry["path"]) == [], entry["path"]
+            assert pages_without_trim_box(work.final / entry["path"]) == [], entry["path"]

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from lintgame import lint_tiny
 
+from generator.games import GAMES
 from generator.lint import lint_game
-from generator.render.geometry import PAPERS
+from generator.lint.pages import mark_findings
+from generator.render.build import BuildOptions, plan
+from generator.render.document import MARK, Document, Line, Page
+from generator.render.geometry import PAPERS, paper_for
 from generator.render.tiling import tile
+from generator.validate import validate_game
 
 TEXT = '<text x="31.75" y="40" font-size="4" text-anchor="middle">Gold</text>'
 
@@ -18,14 +24,51 @@ def test_marks_print_inside_a_5mm_margin(tmp_path: Path):
 
 
 def test_a_mark_in_a_wide_printer_margin_is_reported_at_its_page(tmp_path: Path):
+    """Marks planned for 5 mm, printed by a printer that cannot reach 12 mm."""
     from lintgame import tiny_game
 
-    loaded = tiny_game(tmp_path, TEXT)
-    problems = lint_game(loaded, ["a4"], margin=80.0)
-    marks = [p for p in problems if p.rule == "mark-margin"]
-    assert marks and all(p.path == "tiny-a4.pdf" for p in marks)
-    assert marks[0].line == 3  # after the contents page and its blank back
-    assert "page 3 (a4)" in marks[0].message and "80 mm margin" in marks[0].message
+    doc = plan(tiny_game(tmp_path, TEXT, face={"count": 9}), BuildOptions(paper="a4"))
+    marks = [(page, f) for page, f in mark_findings(doc, paper_for("a4", 12.0))]
+    assert marks and all(f.rule == "mark-margin" for _, f in marks)
+    assert marks[0][0] == 3  # after the contents page and its blank back
+    assert "page 3 (a4)" in marks[0][1].message and "12 mm margin" in marks[0][1].message
+
+
+def test_marks_planned_for_the_printer_margin_print(tmp_path: Path):
+    """``build --printer-margin`` and ``lint --printer-margin`` agree: what the build plans
+    for a quarter inch prints at a quarter inch."""
+    from lintgame import tiny_game
+
+    loaded = tiny_game(tmp_path, TEXT, face={"count": 9})  # a full sheet: marks at the edges
+    for paper in ("a4", "letter", "a3", "tabloid"):
+        problems = lint_game(loaded, [paper], margin=6.35)
+        assert [p for p in problems if p.rule == "mark-margin"] == [], paper
+
+
+def _page_of(*lines: tuple[tuple[float, float], tuple[float, float]]) -> Document:
+    page = Page("front")
+    page.lines += [Line(MARK, points) for points in lines]
+    return Document(pages=[page])
+
+
+def test_a_mark_along_the_margins_edge_prints_nothing():
+    """The Copperdale score sheet's corner marks ran down x = 5 mm, on the edge of a 5 mm
+    margin: 4 mm long, none of it printed."""
+    doc = _page_of(((5.0, 4.0), (5.0, 8.0)), ((205.0, 280.0), (205.0, 284.0)))
+    assert len(list(mark_findings(doc, paper_for("a4")))) == 2
+
+
+def test_a_mark_a_hair_inside_the_margin_is_reported():
+    """Two Cold Comfort Letter marks lay 0.2 mm inside the margin: no printer is that exact."""
+    doc = _page_of(((5.45, 5.2), (9.45, 5.2)), ((5.45, 6.0), (9.45, 6.0)))
+    found = list(mark_findings(doc, paper_for("letter")))
+    assert len(found) == 1 and "(5.5, 5.2)" in found[0][1].message
+
+
+def test_a_mark_with_2mm_clear_of_the_margin_passes():
+    doc = _page_of(((20.0, 3.5), (20.0, 7.5)), ((20.0, 4.0), (20.0, 7.4)))
+    found = list(mark_findings(doc, paper_for("a4")))
+    assert [f.message.split(" mm has ")[1][:3] for _, f in found] == ["1.9"]
 
 
 def test_text_across_a_board_tile_seam(tmp_path: Path):
@@ -49,3 +92,22 @@ def test_text_clear_of_the_seams_passes(tmp_path: Path):
     board = {"kind": "board", "size": {"width_mm": 400, "height_mm": 250}}
     art = '<text x="20" y="20" font-size="6">Uptown</text>'
     assert not [p for p in lint_tiny(tmp_path, art, piece=board) if p.rule == "text-seam"]
+
+
+@pytest.mark.parametrize(("game_id", "paper", "piece"), [("copperdale", "a4", "score-sheet"),
+                                                         ("cold-comfort", "letter", "score-pad")])
+def test_a_sheet_at_the_margin_gets_only_marks_that_print(game_id, paper, piece):
+    """The Copperdale sheet's sides lie on a 5 mm margin: no marks there (it is written on,
+    white to its edges); the Cold Comfort pad moves clear of the margin to keep its marks."""
+    loaded = validate_game(GAMES[game_id])
+    doc = plan(loaded, BuildOptions(paper=paper))
+    (page,) = [p for p in doc.pages if any(i["component"] == piece for i in p.items
+                                           if i["side"] == "front")]
+    assert list(mark_findings(Document(pages=[page]), paper_for(paper))) == []
+    trim = page.trim
+    assert trim is not None
+    marked_x = {ln.points[0][0] for ln in page.lines if ln.points[0][0] == ln.points[1][0]}
+    if piece == "score-sheet":
+        assert trim.x == 5.0 and not page.lines
+    else:
+        assert marked_x == {trim.x, trim.x1} and trim.y >= 5.5

@@ -148,7 +148,7 @@ def test_a_template_writing_broken_svg_is_named(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize("options", [{"bleed_mm": -1.0}, {"bleed_mm": 11.0}, {"paper": "a3"},
+@pytest.mark.parametrize("options", [{"bleed_mm": -1.0}, {"bleed_mm": 11.0}, {"paper": "a5"},
                                      {"duplex": "both"}])
 def test_impossible_options_are_one_line_errors(fixture_game, tmp_path, options):
     with pytest.raises(BuildError) as caught:

@@ -16,6 +16,7 @@ from generator.render.layout import (
     crop_marks,
     fits,
     impose,
+    mark_area,
     mark_limits,
     slots,
 )
@@ -89,7 +90,7 @@ def test_crop_marks_stay_off_every_piece_and_the_paper_edge(run_list, paper_name
 
 
 def inside(mark: Rect, paper) -> float:
-    cut = paper.printable.intersection(mark.outset(0.001))
+    cut = mark_area(paper).intersection(mark.outset(0.001))
     return 0.0 if cut is None else max(cut.w, cut.h)
 
 

@@ -1,0 +1,113 @@
+"""Printer-friendly ink: every face's SVG with its colours lightened (``saver``) or turned to
+greys (``bw``) before it is drawn, so one template serves every printer.
+
+What a colour is for decides what becomes of it:
+
+- a full-bleed flood (a rectangle over the whole face) becomes white with a band of its
+  pale colour round the trim: no flood cockles the paper, the colour still tells pieces
+  apart;
+- any other filled shape (a band, a building) is tinted towards white, keeping ``TINT`` of
+  its ink; a background wash that ends up barely off-white (``WASH``) is left white;
+- text stays dark: text lighter than ``DARK_TEXT`` (white on a dark band) turns near black,
+  since the band behind it is now pale;
+- strokes (outlines, grid lines, thin rules) keep their colour: they hold little ink and
+  say where to write and cut.
+
+``bw`` first turns each colour into the grey of the same luminance (pieces told apart by
+hue alone need a printed letter or symbol: the colour-blind lint asks for one), then
+lightens as ``saver`` does. Images are left as they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.render.colour import luminance, parse_colour
+
+INKS = ("full", "saver", "bw")
+TINT = 0.3  # of a fill's ink kept by ``saver`` and ``bw``
+DARK_TEXT = 0.2  # luminance above which text is turned dark
+NEAR_BLACK = "#1a1a1a"
+WASH = 0xEB  # a tinted fill with every channel this light is left white
+TAG = re.compile(r"<([a-zA-Z][\w:-]*)(\s[^<>]*?)?(/?)>")
+PAINT = re.compile(r'\b(fill|stroke|stop-color)="([^"]*)"')
+TEXT_TAGS = ("text", "tspan", "textPath")
+VIEWBOX = re.compile(r'<svg\b[^>]*\bviewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"')
+GEOMETRY = re.compile(r'\b(x|y|width|height)="([^"]*)"')
+FRAME = 1.5  # mm of a flood's colour kept inside the trim, as a band round the face
+
+
+def ink_svg(svg: str, ink: str) -> str:
+    """``svg`` as printed with ``ink`` (``full`` leaves it untouched, byte for byte)."""
+    if ink == "full":
+        return svg
+    if ink not in INKS:
+        raise ValueError(f"ink '{ink}': expected one of {', '.join(INKS)}")
+    box = VIEWBOX.search(svg)
+    whole = tuple(float(v) for v in box.groups()) if box else None
+    return TAG.sub(lambda tag: _tag(tag, ink == "bw", whole), svg)
+
+
+def _tag(tag: re.Match[str], grey: bool, whole: tuple[float, ...] | None) -> str:
+    name, attributes, close = tag.group(1), tag.group(2), tag.group(3)
+    if not attributes:
+        return tag.group(0)
+    text = name in TEXT_TAGS
+    attributes = PAINT.sub(lambda paint: _paint(paint, text, grey), attributes)
+    if name == "rect" and whole is not None and _covers(attributes, whole):
+        attributes = _frame(attributes, -whole[0])
+    return f"<{name}{attributes}{close}>"
+
+
+def _covers(attributes: str, whole: tuple[float, ...]) -> bool:
+    """A rectangle over the whole face, bleed and all: a flood."""
+    found = {k: v for k, v in GEOMETRY.findall(attributes)}
+    try:
+        box = tuple(float(found.get(k, "0")) for k in ("x", "y", "width", "height"))
+    except ValueError:  # a percentage, say: not a flood this recognises
+        return False
+    return all(abs(a - b) < 0.01 for a, b in zip(box, whole, strict=True))
+
+
+def _frame(attributes: str, bleed: float) -> str:
+    """A flood turned into a white face with a band of its (pale) colour round the trim,
+    ``FRAME`` mm wide inside it: the colour that tells pieces apart stays, the ink goes."""
+    pattern = re.search(r'\bfill="url\([^"]*\)"', attributes)
+    if pattern is not None:  # a gradient flood: the face's colour is in its bands
+        return attributes.replace(pattern.group(0), 'fill="#ffffff"')
+    fill = re.search(r'\bfill="(#[0-9a-f]{6})"', attributes)
+    if fill is None or "stroke=" in attributes:
+        return attributes
+    width = 2 * (bleed + FRAME)
+    return (attributes.replace(fill.group(0), 'fill="#ffffff"')
+            + f' stroke="{fill.group(1)}" stroke-width="{width:.3f}"')
+
+
+def _paint(paint: re.Match[str], text: bool, grey: bool) -> str:
+    kind, value = paint.group(1), paint.group(2)
+    colour = parse_colour(value)
+    if colour is None:  # none, currentColor, a gradient's url(#…): left to what it names
+        return paint.group(0)
+    if grey:
+        colour = to_grey(colour)
+    if text and kind == "fill":
+        colour = NEAR_BLACK if luminance(colour) > DARK_TEXT else colour
+    elif kind != "stroke":
+        colour = tint(colour, TINT)
+        if min(int(colour[i:i + 2], 16) for i in (1, 3, 5)) >= WASH:
+            colour = "#ffffff"  # a wash that pale only spreads ink over the sheet
+    return f'{kind}="{colour}"'
+
+
+def tint(colour: str, keep: float) -> str:
+    """``colour`` with ``keep`` of its ink: each channel moved towards white."""
+    channels = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(255 - (255 - c) * keep):02x}" for c in channels)
+
+
+def to_grey(colour: str) -> str:
+    """The grey of the same relative luminance (sRGB)."""
+    y = luminance(colour)
+    v = 12.92 * y if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055
+    level = round(max(0.0, min(1.0, v)) * 255)
+    return f"#{level:02x}{level:02x}{level:02x}"

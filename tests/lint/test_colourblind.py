@@ -1,0 +1,71 @@
+"""``colour-blind``: colours that tell pieces apart stay apart under protanopia,
+deuteranopia and tritanopia (Machado 2009), or differ by a printed letter or symbol; across
+lists a colour or a letter never means two things."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.components import LoadedGame
+from generator.games import GAMES
+from generator.lint.colourblind import colour_problems as found
+from generator.lint.colourblind import delta_e, lab
+from generator.validate import validate_game
+from generator.yamlsrc import loads
+
+
+def game(text: str) -> LoadedGame:
+    path = Path("colours.yaml")
+    return LoadedGame("g", Path("."), sources={"colours": loads(text, path)})
+
+
+def lines(text: str) -> list[tuple[int, str]]:
+    return [(p.line, p.message) for p in found(game(text)) if p.rule == "colour-blind"]
+
+
+def test_orange_and_sky_blue_pass():
+    assert lines('c:\n  - {id: orange, hex: "#E69F00"}\n  - {id: sky, hex: "#56B4E9"}\n') == []
+
+
+def test_red_and_green_look_alike_to_a_deuteranope():
+    (problem,) = lines('c:\n  - {id: red, hex: "#D55E00"}\n  - {id: green, hex: "#6A8E00"}\n')
+    assert problem[0] == 3 and "deuteranopia" in problem[1]
+    assert delta_e("#D55E00", "#6A8E00") > 30  # far apart for normal vision
+
+
+def test_a_printed_letter_tells_them_apart():
+    assert lines('c:\n  - {id: red, hex: "#D55E00", letter: R}\n'
+                 '  - {id: green, hex: "#6A8E00", letter: G}\n') == []
+    assert len(lines('c:\n  - {id: red, hex: "#D55E00", letter: X}\n'
+                     '  - {id: green, hex: "#6A8E00", letter: X}\n')) == 1
+
+
+def test_a_colour_repeated_in_another_list_is_reported():
+    text = ('players:\n  - {id: a, hex: "#000000", letter: K}\n  - {id: b, hex: "#FFFFFF", letter: W}\n'
+            'buildings:\n  - {id: c, color: "#FFFFFF", letter: H}\n  - {id: d, color: "#0072B2", letter: D}\n')
+    (problem,) = lines(text)
+    assert problem[0] == 5 and "disappears" in problem[1]
+
+
+def test_one_letter_in_two_lists_is_reported():
+    text = ('players:\n  - {id: a, hex: "#000000", letter: B}\n  - {id: b, hex: "#FFFFFF", letter: W}\n'
+            'buildings:\n  - {id: c, color: "#8C5A2E", letter: B}\n  - {id: d, color: "#0072B2", letter: D}\n')
+    (problem,) = lines(text)
+    assert problem[0] == 5 and "'B'" in problem[1]
+
+
+def test_the_simulations_follow_machado_2009():
+    assert lab("#ffffff", "deuteranopia")[0] == pytest.approx(100, abs=0.5)  # white stays
+    # a deuteranope loses red-green: red and green close in, blue and yellow stay apart
+    assert delta_e("#ff0000", "#00ff00", "deuteranopia") < delta_e("#ff0000", "#00ff00") / 2
+    assert delta_e("#0000ff", "#ffff00", "deuteranopia") > 100
+    # a tritanope loses blue-yellow
+    assert delta_e("#0000ff", "#00ff00", "tritanopia") < delta_e("#0000ff", "#00ff00") / 2
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_bundled_games_pass(game_id):
+    loaded = validate_game(GAMES[game_id])
+    assert [p.format() for p in found(loaded)] == []

@@ -1,0 +1,131 @@
+"""``build --ink saver|bw`` and ``--backs``: floods turn white with a band of their colour,
+fills pale, text dark, greys of the same luminance; backs only where they say something;
+the printed ink measured by Ghostscript."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.render.colour import luminance
+from generator.render.ink import NEAR_BLACK, ink_svg, tint, to_grey
+from generator.render.jobs import back_needed
+
+from .conftest import build
+
+HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" width="69.500mm" height="94.900mm" '
+        'viewBox="-3.000 -3.000 69.500 94.900">')
+FLOOD = '<rect x="-3.0" y="-3.0" width="69.5" height="94.9" fill="#e69f00"/>'
+
+
+def test_full_ink_leaves_the_svg_byte_for_byte():
+    svg = HEAD + FLOOD + '<text fill="#ffffff">A</text></svg>'
+    assert ink_svg(svg, "full") == svg
+
+
+def test_a_flood_turns_white_with_a_band_of_its_pale_colour_inside_the_trim():
+    out = ink_svg(HEAD + FLOOD + "</svg>", "saver")
+    assert 'fill="#ffffff"' in out
+    # the stroke is centred on the bleed edge: 3 mm of bleed plus 1.5 mm inside the trim
+    assert f'stroke="{tint("#e69f00", 0.3)}" stroke-width="9.000"' in out
+
+
+def test_a_gradient_flood_turns_white():
+    svg = HEAD + '<rect x="-3.0" y="-3.0" width="69.5" height="94.9" fill="url(#copper)"/>'
+    assert 'fill="#ffffff"' in ink_svg(svg + "</svg>", "saver")
+
+
+def test_fills_are_tinted_pale_washes_vanish_and_strokes_stay():
+    svg = (HEAD + '<rect x="3" y="3" width="10" height="10" fill="#0072b2" stroke="#222222"/>'
+           '<rect x="3" y="20" width="10" height="10" fill="#f5e6c8"/></svg>')
+    out = ink_svg(svg, "saver")
+    assert f'fill="{tint("#0072b2", 0.3)}" stroke="#222222"' in out
+    assert 'y="20" width="10" height="10" fill="#ffffff"' in out
+
+
+def test_light_text_turns_dark_and_dark_text_stays():
+    svg = HEAD + '<text fill="#FFFFFF">A</text><text fill="#2f4f2f">B</text></svg>'
+    out = ink_svg(svg, "saver")
+    assert f'<text fill="{NEAR_BLACK}">A' in out and '<text fill="#2f4f2f">B' in out
+
+
+def test_bw_prints_greys_of_the_same_luminance():
+    out = ink_svg(HEAD + '<circle r="3" fill="#d62728"/></svg>', "bw")
+    grey = to_grey("#d62728")
+    assert grey[1:3] == grey[3:5] == grey[5:7]
+    assert abs(luminance(grey) - luminance("#d62728")) < 0.005
+    assert f'fill="{tint(grey, 0.3)}"' in out
+
+
+def test_an_unknown_ink_is_refused():
+    with pytest.raises(ValueError, match="ink 'sepia'"):
+        ink_svg(HEAD + "</svg>", "sepia")
+
+
+def test_which_backs_say_something(fixture_game):
+    pieces = {p.id: p for _, p in fixture_game.data.pieces()}
+    assert not back_needed(pieces["money"])  # money: counted face up
+    assert back_needed(pieces["deck"])  # a deck's back hides what is drawn
+    assert back_needed(pieces["map"])
+
+
+def _backs(built) -> set[str]:
+    return {i["component"] for i in built.manifest["items"] if i["side"] == "back"}
+
+
+def test_backs_none_needed_and_all(fixture_game, tmp_path, a4_long):
+    assert "money" in _backs(a4_long)  # the default prints every back
+    needed = build(fixture_game, tmp_path / "needed", paper="a4", backs="needed")
+    assert _backs(needed) == _backs(a4_long) - {"money"}
+    none = build(fixture_game, tmp_path / "none", paper="a4", backs="none")
+    assert _backs(none) == set()
+
+
+def test_single_sided_prints_only_the_backs_that_say_something(fixture_game, tmp_path):
+    single = build(fixture_game, tmp_path, paper="a4", duplex="none")
+    assert "money" not in _backs(single) and "deck" in _backs(single)
+
+
+def ink_used(pdf: Path) -> float:
+    """Ghostscript's ``ink_cov``: the ink each page lays down, summed over C, M, Y, K."""
+    gs = shutil.which("gs")
+    assert gs is not None
+    run = subprocess.run([gs, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=ink_cov",
+                          "-r30", "-o", "-", str(pdf)], capture_output=True, text=True,
+                         check=True)
+    return sum(sum(float(v) for v in line.split()[:4]) for line in run.stdout.splitlines()
+               if line.strip().endswith("OK"))
+
+
+def test_ink_saver_lays_down_under_40_percent_of_the_ink(fixture_game, tmp_path, a4_long):
+    full = ink_used(a4_long.pdf)
+    for ink in ("saver", "bw"):
+        saver = build(fixture_game, tmp_path / ink, paper="a4", ink=ink)
+        assert 0 < ink_used(saver.pdf) <= 0.4 * full, ink
+
+
+def test_fold_puts_each_back_beside_its_front_with_a_fold_line_between(fixture_game,
+                                                                        tmp_path):
+    from generator.render.build import BuildOptions, plan
+    from generator.render.document import FOLD
+
+    for paper in ("a4", "letter"):
+        folded = build(fixture_game, tmp_path / paper, paper=paper, layout="fold",
+                       duplex="none")
+        items = folded.manifest["items"]
+        fronts = {(i["component"], i["copy"]): i for i in items if i["side"] == "front"}
+        pairs = [(fronts[(i["component"], i["copy"])], i) for i in items
+                 if i["side"] == "back" and i["component"] == "deck"]
+        assert pairs
+        for front, back in pairs:
+            assert front["page"] == back["page"]
+            (fx0, fy0, fx1, fy1), (bx0, by0, bx1, by1) = front["trim_pt"], back["trim_pt"]
+            assert abs(bx0 - fx1) < 0.01 and (fy0, fy1) == (by0, by1)
+            assert abs((bx1 - bx0) - (fx1 - fx0)) < 0.01
+        doc = plan(fixture_game, BuildOptions(paper=paper, layout="fold", duplex="none"))
+        page = doc.pages[pairs[0][0]["page"] - 1]
+        folds = {ln.points[0][0] for ln in page.lines if ln.style == FOLD}
+        assert any(abs(x * 72 / 25.4 - pairs[0][0]["trim_pt"][2]) < 0.01 for x in folds)

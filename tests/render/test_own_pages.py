@@ -1,0 +1,41 @@
+"""The generator's own pages keep their words on the page: the registration test of a
+single-sided build and a contents page whose rules version is as long as allowed."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.render.drawn import read
+from generator.render.furniture import FLIP_WORDS
+from generator.render.geometry import PAPERS
+from generator.render.svg import page_svg
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "none"])
+def test_every_line_of_the_registration_test_is_on_the_page(paper, duplex):
+    w, h = PAPERS[paper].w, PAPERS[paper].h
+    svg = page_svg("_shared/registration.svg.j2", w=w, h=h, bleed=0, side="front", sx=1,
+                   sy=-1, dx=0.0, dy=0.0, flip=FLIP_WORDS[duplex], duplex=duplex,
+                   offset=(0.0, 0.0))
+    lines = read(svg).lines
+    assert any("single-sided" in ln.text for ln in lines) == (duplex == "none")
+    for line in lines:
+        assert 10 <= line.box.x and line.box.x1 <= w - 10, line.text
+    texts = [ln for ln in lines if ln.box.y < 80]  # the instructions, one under another
+    for upper, lower in zip(texts, texts[1:], strict=False):
+        assert upper.box.y1 <= lower.box.y, (upper.text, lower.text)
+
+
+def test_a_rules_version_of_80_characters_stays_in_the_contents_column(fixture_game):
+    game = fixture_game.data.game.model_dump(mode="json")
+    game["rules_version"] = "Revised edition 2nd printing, with the designer's errata of 2025" \
+        " (all)."[:80].ljust(80, "x")
+    svg = page_svg("_shared/contents.svg.j2", w=210.0, h=297.0, bleed=0, first=True, rows=[],
+                   game=game, paper="A4", flip=FLIP_WORDS["long"], duplex="long",
+                   offset=(0.0, 0.0), registration=3, page_no=1, total=4, bring=["pencil."],
+                   top=84.0, variant=[])
+    head = [ln for ln in read(svg).lines if 25 < ln.box.y1 < 34]
+    assert len(head) == 2 and head[0].box.y1 <= head[1].box.y
+    assert all(15 <= ln.box.x and ln.box.x1 <= 195 for ln in head)
+    assert all(ln.size_mm >= 3.0 - 1e-6 for ln in head)
