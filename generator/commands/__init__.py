@@ -9,6 +9,7 @@ from generator.commands import (
     build,
     checks,
     compare,
+    convert,
     diff,
     export,
     lint,
@@ -39,4 +40,5 @@ COMMANDS: list[ModuleType] = [
     replay,
     compare,
     report,
+    convert,
 ]
