@@ -20,6 +20,7 @@ from generator.commands import (
     replay,
     report,
     simulate,
+    studio,
     validate,
     watch,
 )
@@ -41,4 +42,5 @@ COMMANDS: list[ModuleType] = [
     compare,
     report,
     convert,
+    studio,
 ]
