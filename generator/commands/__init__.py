@@ -12,6 +12,7 @@ from generator.commands import (
     convert,
     diff,
     export,
+    fetch,
     lint,
     listing,
     new,
@@ -43,4 +44,5 @@ COMMANDS: list[ModuleType] = [
     report,
     convert,
     studio,
+    fetch,
 ]
