@@ -28,7 +28,7 @@ from generator.yamlsrc import Loc, Source, YamlError
 
 __all__ = ["BUNDLED_COMPONENTS", "BUNDLED_TEMPLATES", "LoadedGame", "game_folder", "load_game"]
 MISSING = "file not found"
-FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.yaml$")
+FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(yaml|xlsx|csv)$")  # yamlsrc.load reads each
 
 
 @dataclass
@@ -149,9 +149,9 @@ def _component_stem(loaded: LoadedGame, game_src: Source, i: int, name: object) 
     if not isinstance(name, str) or not FILE_NAME.match(name):
         loaded.problems.append(game_src.problem(
             loc, f"'{name}' is not a plain file name in this folder "
-            "(lower-case, ending in .yaml, no folders)", "file-reference"))
+            "(lower-case, ending in .yaml, .xlsx or .csv, no folders)", "file-reference"))
         return None
-    stem = name[: -len(".yaml")].replace("-", "_")
+    stem = name.rsplit(".", 1)[0].replace("-", "_")
     if stem == "game" or stem in loaded.sources:
         loaded.problems.append(game_src.problem(loc, f"'{name}' is listed twice",
                                                 "file-reference"))
@@ -160,7 +160,7 @@ def _component_stem(loaded: LoadedGame, game_src: Source, i: int, name: object) 
 
 
 def _unlisted_files(loaded: LoadedGame, listed: list[Any]) -> None:
-    for path in sorted(loaded.folder.glob("*.yaml")):
+    for path in sorted(p for p in loaded.folder.glob("*.*") if FILE_NAME.match(p.name)):
         if path.name not in ("game.yaml", "rules.yaml") and path.name not in listed:
             loaded.problems.append(Problem(
                 display_path(path), 1, 1, ERROR,

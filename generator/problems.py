@@ -1,7 +1,8 @@
 """Located problems: one value type for every schema, checker and rules complaint.
 
 Printed the way compilers print them, ``PATH:LINE:COL: error: MESSAGE (rule-id)``, so
-editors and CI logs can jump to the spot. ``FORMATS`` holds every ``--format``: ``text``,
+editors and CI logs can jump to the spot; a problem in a spreadsheet is located at its cell,
+``PATH:SHEET!CELL: …`` (``line``/``col`` then hold its row and column numbers). ``FORMATS`` holds every ``--format``: ``text``,
 ``json`` (the same as objects), ``github`` (workflow annotations) and ``junit`` (a JUnit
 XML report for GitLab, Jenkins and the like); ``validate`` and ``lint`` share them.
 """
@@ -52,14 +53,25 @@ class Problem:
     severity: str
     message: str
     rule: str
+    sheet: str = ""  # a spreadsheet's sheet and cell ("C7"), empty for a text file
+    cell: str = ""
+
+    @property
+    def where(self) -> str:
+        """``LINE:COL``, or ``SHEET!CELL`` in a spreadsheet."""
+        return f"{self.sheet}!{self.cell}" if self.cell else f"{self.line}:{self.col}"
 
     def format(self) -> str:
-        """``PATH:LINE:COL: SEVERITY: MESSAGE (RULE)`` on one line, unsafe characters escaped."""
-        return printable(f"{self.path}:{self.line}:{self.col}: {self.severity}: "
-                         f"{self.message} ({self.rule})")
+        """``PATH:WHERE: SEVERITY: MESSAGE (RULE)`` on one line (WHERE is LINE:COL, or
+        SHEET!CELL in a spreadsheet), unsafe characters escaped."""
+        return printable(f"{self.path}:{self.where}: {self.severity}: {self.message} "
+                         f"({self.rule})")
 
     def to_dict(self) -> dict[str, object]:
-        return asdict(self)
+        found = asdict(self)
+        if not self.cell:
+            del found["sheet"], found["cell"]
+        return found
 
 
 def display_path(path: Path | str) -> str:
@@ -133,7 +145,8 @@ def format_github(problems: Iterable[Problem]) -> str:
     """``::error file=…,line=…,col=…,title=RULE::MESSAGE``: annotations on the pull request."""
     return "\n".join(
         f"::{p.severity} file={_github_escape(p.path, prop=True)},line={p.line},col={p.col},"
-        f"title={_github_escape(p.rule, prop=True)}::{_github_escape(p.message)}"
+        f"title={_github_escape(p.rule, prop=True)}::"
+        f"{_github_escape(f'{p.where}: {p.message}' if p.cell else p.message)}"
         for p in sort_problems(problems))
 
 
@@ -150,7 +163,7 @@ def format_junit(problems: Iterable[Problem], suite: str = "copperplate") -> str
         ET.SubElement(cases, "testcase", classname=suite, name="no problems")
     for p in found:
         case = ET.SubElement(cases, "testcase", classname=p.path,
-                             name=f"{p.rule} at {p.path}:{p.line}:{p.col}")
+                             name=f"{p.rule} at {p.path}:{p.where}")
         ET.SubElement(case, "failure", message=p.message, type=p.severity).text = p.format()
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode")

@@ -22,6 +22,7 @@ Loc = tuple[str | int, ...]
 
 MAX_FILE_BYTES = 2_000_000  # a whole bundled game is under 100 kB; this loads in ~2 s
 MAX_NODES = 250_000  # alias bombs ("billion laughs") stop here instead of eating memory
+SHEET_SUFFIXES = (".csv", ".xlsx")  # spreadsheets, read by generator.sheets
 MAX_DEPTH = 64  # far past any real deck; deeper is a mistake or an attack
 
 
@@ -246,8 +247,9 @@ def _undefined(loader: Any, node: yaml.Node) -> Any:
         node.start_mark)
 
 
-def load(path: Path) -> Source:
-    """Load one YAML file safely; raise YamlError with a located problem if it is bad."""
+def read_limited(path: Path) -> bytes:
+    """The bytes of one component file (YAML or spreadsheet): the one place they are read;
+    raise YamlError (located) if it cannot be read or is too large."""
     shown = display_path(path)
     try:
         raw = path.read_bytes()
@@ -255,15 +257,26 @@ def load(path: Path) -> Source:
         raise YamlError(Problem(shown, 1, 1, ERROR, f"cannot read file: {exc.strerror}",
                                 "file-missing")) from None
     if len(raw) > MAX_FILE_BYTES:
+        kind = "spreadsheet" if path.suffix in SHEET_SUFFIXES else "YAML file"
         raise YamlError(Problem(shown, 1, 1, ERROR, f"file is {len(raw)} bytes, over the "
-                                f"limit of {MAX_FILE_BYTES} bytes for one YAML file (split "
+                                f"limit of {MAX_FILE_BYTES} bytes for one {kind} (split "
                                 "it)", "yaml-too-large"))
+    return raw
+
+
+def load(path: Path) -> Source:
+    """Load one component file safely, YAML or (``.csv``/``.xlsx``) a spreadsheet; raise
+    YamlError with a located problem if it is bad."""
+    raw = read_limited(path)
+    if path.suffix in SHEET_SUFFIXES:
+        from generator.sheets.source import load_sheet
+        return load_sheet(path, raw)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise YamlError(Problem(shown, line, col, ERROR, "file is not UTF-8 text (save it "
+        raise YamlError(Problem(display_path(path), line, col, ERROR, "file is not UTF-8 text (save it "
                                 "as UTF-8)", "yaml-syntax")) from None
     return loads(text, path)
 

@@ -9,8 +9,10 @@ from generator.commands import (
     build,
     checks,
     compare,
+    convert,
     diff,
     export,
+    fetch,
     lint,
     listing,
     new,
@@ -20,6 +22,7 @@ from generator.commands import (
     replay,
     report,
     simulate,
+    studio,
     validate,
     watch,
 )
@@ -41,4 +44,7 @@ COMMANDS: list[ModuleType] = [
     compare,
     report,
     pieces,
+    convert,
+    studio,
+    fetch,
 ]
