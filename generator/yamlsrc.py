@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from generator.confined import FileMissing, FileRefused, read_inside
 from generator.problems import ERROR, Problem, display_path
 
 Loc = tuple[str | int, ...]
@@ -246,16 +247,25 @@ def _undefined(loader: Any, node: yaml.Node) -> Any:
         node.start_mark)
 
 
-def load(path: Path) -> Source:
-    """Load one YAML file safely; raise YamlError with a located problem if it is bad."""
+def load(path: Path, root: Path | None = None) -> Source:
+    """Load one YAML file safely; raise YamlError with a located problem if it is bad.
+    The file is read inside ``root`` (its own folder by default): no link is followed on
+    the way below it, and only a regular file is read (``confined``)."""
     shown = display_path(path)
+    root = path.parent if root is None else root
     try:
-        raw = path.read_bytes()
+        raw = read_inside(root, path.relative_to(root).as_posix(), MAX_FILE_BYTES)
+    except FileMissing:
+        raise YamlError(Problem(shown, 1, 1, ERROR, "cannot read file: file not found",
+                                "file-missing")) from None
+    except FileRefused as exc:
+        raise YamlError(Problem(shown, 1, 1, ERROR, exc.reason, "file-kind")) from None
     except OSError as exc:
         raise YamlError(Problem(shown, 1, 1, ERROR, f"cannot read file: {exc.strerror}",
                                 "file-missing")) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise YamlError(Problem(shown, 1, 1, ERROR, f"file is {len(raw)} bytes, over the "
+        size = path.stat().st_size
+        raise YamlError(Problem(shown, 1, 1, ERROR, f"file is {size} bytes, over the "
                                 f"limit of {MAX_FILE_BYTES} bytes for one YAML file (split "
                                 "it)", "yaml-too-large"))
     try:
