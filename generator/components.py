@@ -11,7 +11,6 @@ from __future__ import annotations
 import difflib
 import os
 import re
-import stat
 import types
 import typing
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from generator.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
+from generator.confined import kind_of
 from generator.overlay import Layers, layers_for
 from generator.problems import ERROR, Problem, display_path
 from generator.schema import GameData
@@ -138,10 +138,7 @@ def _not_a_file(path: Path) -> str:
         mode = path.stat().st_mode
     except OSError:
         return MISSING
-    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-             (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
-    kind = next((name for test, name in kinds if test(mode)), "not a regular file")
-    return f"this is {kind}, not a YAML file"
+    return f"this is {kind_of(mode)}, not a YAML file"
 
 
 def _component_stem(loaded: LoadedGame, game_src: Source, i: int, name: object) -> str | None:

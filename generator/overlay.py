@@ -73,11 +73,12 @@ class Layers:
     def load(self, path: Path) -> Source:
         """Read one file; raise YamlError (located) if it is bad."""
         below = self.bundled / path.name if self.bundled is not None else None
+        # read inside the components tree: the game's own folder may not be a link either
         if below is None or not below.is_file():
-            return load(path)
+            return load(path, path.parent.parent)
         if not path.is_file():
-            return load(below)
-        user, base = load(path), load(below)
+            return load(below, below.parent.parent)
+        user, base = load(path, path.parent.parent), load(below, below.parent.parent)
         return LayeredSource(path, merged(base.data, user.data), user.values, user.keys,
                              user.problems + base.problems, user=user, base=base)
 
@@ -87,7 +88,7 @@ def layers_for(folder: Path, game_id: str, bundled: Path) -> tuple[Layers, list[
     if not (folder / "game.yaml").is_file():  # missing, a folder or a FIFO: the loader says so
         return Layers(), []
     try:
-        game = load(folder / "game.yaml")
+        game = load(folder / "game.yaml", folder.parent)
     except YamlError:
         return Layers(), []  # the loader reports it when it reads the file itself
     extends = game.data.get("extends") if isinstance(game.data, dict) else None

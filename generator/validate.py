@@ -40,7 +40,7 @@ def named_rules(spec: GameSpec, folder: Path) -> tuple[GameSpec, Problem | None]
     if spec.id in GAMES or not (folder / "game.yaml").is_file():
         return spec, None
     try:
-        source = load(folder / "game.yaml")
+        source = load(folder / "game.yaml", folder.parent)
     except YamlError:
         return spec, None  # load_game reports it
     rules = source.data.get("rules") if isinstance(source.data, dict) else None

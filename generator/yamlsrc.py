@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from generator.confined import FileMissing, FileRefused, read_inside
 from generator.problems import ERROR, Problem, display_path
 
 Loc = tuple[str | int, ...]
@@ -247,27 +248,35 @@ def _undefined(loader: Any, node: yaml.Node) -> Any:
         node.start_mark)
 
 
-def read_limited(path: Path) -> bytes:
-    """The bytes of one component file (YAML or spreadsheet): the one place they are read;
-    raise YamlError (located) if it cannot be read or is too large."""
+def read_limited(path: Path, root: Path | None = None) -> bytes:
+    """The bytes of one component file (YAML or spreadsheet): the one place they are read,
+    inside ``root`` (its own folder by default): no link is followed on the way below it,
+    and only a regular file is read (``confined``); raise YamlError (located) if it cannot
+    be read or is too large."""
     shown = display_path(path)
+    root = path.parent if root is None else root
     try:
-        raw = path.read_bytes()
+        raw = read_inside(root, path.relative_to(root).as_posix(), MAX_FILE_BYTES)
+    except FileMissing:
+        raise YamlError(Problem(shown, 1, 1, ERROR, "cannot read file: file not found",
+                                "file-missing")) from None
+    except FileRefused as exc:
+        raise YamlError(Problem(shown, 1, 1, ERROR, exc.reason, "file-kind")) from None
     except OSError as exc:
         raise YamlError(Problem(shown, 1, 1, ERROR, f"cannot read file: {exc.strerror}",
                                 "file-missing")) from None
     if len(raw) > MAX_FILE_BYTES:
         kind = "spreadsheet" if path.suffix in SHEET_SUFFIXES else "YAML file"
-        raise YamlError(Problem(shown, 1, 1, ERROR, f"file is {len(raw)} bytes, over the "
-                                f"limit of {MAX_FILE_BYTES} bytes for one {kind} (split "
+        raise YamlError(Problem(shown, 1, 1, ERROR, f"file is over the limit of "
+                                f"{MAX_FILE_BYTES} bytes for one {kind} (split "
                                 "it)", "yaml-too-large"))
     return raw
 
 
-def load(path: Path) -> Source:
-    """Load one component file safely, YAML or (``.csv``/``.xlsx``) a spreadsheet; raise
-    YamlError with a located problem if it is bad."""
-    raw = read_limited(path)
+def load(path: Path, root: Path | None = None) -> Source:
+    """Load one component file safely, YAML or (``.csv``/``.xlsx``) a spreadsheet, read
+    inside ``root`` (``read_limited``); raise YamlError with a located problem if it is bad."""
+    raw = read_limited(path, root)
     if path.suffix in SHEET_SUFFIXES:
         from generator.sheets.source import load_sheet
         return load_sheet(path, raw)

@@ -21,6 +21,7 @@ from generator.problems import display_path
 from generator.render.drawn import SOURCE_ATTR, Drawing, read
 from generator.render.faces import face_svg, reads_copy
 from generator.render.ink import ink_svg
+from generator.render.sandbox import budget, render_bounded
 from generator.render.svg import face_context, game_environment
 
 TAG = re.compile(r"<(text|image)(?=[\s>/])")
@@ -73,15 +74,16 @@ def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full") -> Iterator
                 if size is not None:
                     context["w"], context["h"] = size
                 try:
-                    svg = env.get_template(name).render(context)
+                    with budget():  # the same limits as the build's own drawing
+                        svg = ink_svg(render_bounded(env.get_template(name), context), ink)
+                    drawing = None if svg in seen else read(svg)
                 except Exception:  # noqa: BLE001 - the build's own error says what and where
                     face_svg(loaded, piece, face, side=side, copy=copy, bleed=bleed,
                              extra=extra, size=size)
                     raise
-                svg = ink_svg(svg, ink)
-                if svg not in seen:
+                if drawing is not None:
                     seen.add(svg)
-                    yield Face(piece, face, side, (context["w"], context["h"]), read(svg))
+                    yield Face(piece, face, side, (context["w"], context["h"]), drawing)
 
 
 def _drawings(piece: Any, face: Any) -> Iterator[tuple[str, int, dict[str, Any] | None,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from xml.etree import ElementTree
 
 from generator.render.colour import parse_colour
+from generator.render.decoding import parse
 from generator.render.geometry import Rect
 from generator.render.textfit import Font, extent, width
 
@@ -79,7 +80,7 @@ class Drawing:
 
 
 def read(svg: str) -> Drawing:
-    root = ElementTree.fromstring(svg)
+    root = parse(svg)  # no DTD, bounded depth: ``Undecodable`` otherwise
     drawing = Drawing()
     _walk(root, IDENTITY, {"font-family": "DejaVu Sans", "font-size": "16", "fill": "#000000"},
           drawing, None)

@@ -20,6 +20,7 @@ from jinja2.exceptions import SecurityError
 from generator.components import LoadedGame
 from generator.problems import display_path
 from generator.render.datalines import face_location
+from generator.render.decoding import Undecodable, check_face
 from generator.render.errors import BuildError
 from generator.render.images import ImageRefused, ImageUse, embed_images
 from generator.render.sandbox import TemplateRefused
@@ -78,6 +79,12 @@ def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bl
         raise BuildError(f"{where}: error: {_message(exc)} while drawing the {side} "
                          f"of '{piece.id}' face '{face.id}' ({_rule(exc)})") from exc
     try:
+        check_face(svg)  # what cairo will parse: no DTD, no entities, bounded depth
+    except Undecodable as exc:
+        raise BuildError(f"{template_file(loaded, piece, face, side)}:1:1: error: the {side} "
+                         f"of '{piece.id}' face '{face.id}' {exc.message} (template-svg)"
+                         ) from None
+    try:
         return embed_images(svg, loaded.folder)
     except ImageRefused as exc:
         where = _href_line(loaded, piece, face, side, exc.href)
@@ -88,16 +95,27 @@ def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bl
 def _href_line(loaded: LoadedGame, piece: Any, face: Any, side: str, href: str) -> str:
     """The template line that names the picture (else the first ``href``, else line 1)."""
     name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
-    filename = game_environment(loaded).get_template(name).filename or str(name)
-    try:
-        lines = Path(filename).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+    env = game_environment(loaded)
+    filename = template_file(loaded, piece, face, side)
+    try:  # the text the template was compiled from, read again the confined way
+        lines = env.loader.get_source(env, name)[0].splitlines() if env.loader else []
+    except (jinja2.TemplateError, UnicodeDecodeError):
         lines = []
     for needle in (href, "href"):
         for number, line in enumerate(lines, start=1):
             if needle and needle in line:
-                return f"{display_path(filename)}:{number}:{line.index(needle) + 1}"
-    return f"{display_path(filename)}:1:1"
+                return f"{filename}:{number}:{line.index(needle) + 1}"
+    return f"{filename}:1:1"
+
+
+def template_file(loaded: LoadedGame, piece: Any, face: Any, side: str) -> str:
+    """The template that draws this side, as the user sees its path."""
+    name = str((face.back or piece.back) if side == "back" else (face.template or piece.template))
+    try:
+        filename = game_environment(loaded).get_template(name).filename
+    except Exception:  # noqa: BLE001 - the render error already names what is wrong
+        return name
+    return display_path(filename) if filename else name
 
 
 def _message(exc: Exception) -> str:
@@ -122,4 +140,5 @@ def _template_line(exc: BaseException) -> str:
         name = frame.f_code.co_filename
         if name.endswith(".j2"):
             return f"{display_path(name)}:{lineno}:1"
-    return "templates:1:1"
+    path = getattr(exc, "path", None)
+    return f"{display_path(path)}:1:1" if isinstance(path, Path) else "templates:1:1"

@@ -13,19 +13,18 @@ from __future__ import annotations
 
 import base64
 import html
+import os
 import re
-import struct
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from generator.confined import FileMissing, FileRefused, parts_of, read_inside, stat_inside
 from generator.problems import display_path
+from generator.render.decoding import Undecodable, data_uri, hrefs, picture, styles
 
-HREF = re.compile(r"""(\s(?:[\w.-]+:)?href\s*=\s*)(["'])(.*?)\2""", re.S)
-CSS_URL = re.compile(r"""url\(\s*['"]?\s*([^'")\s]*)""")
 NUMBER = r"\s*=\s*[\"']\s*([0-9.]+)\s*(?:mm)?\s*[\"']"
 MAX_IMAGE_BYTES = 20_000_000
-DATA_TYPES = ("data:image/png;", "data:image/jpeg;", "data:image/gif;", "data:image/svg+xml;")
 
 
 class ImageRefused(Exception):
@@ -59,24 +58,37 @@ class ImageUse:
 
 def embed_images(svg: str, folder: Path) -> tuple[str, list[ImageUse]]:
     """The SVG with every file ``href`` replaced by its embedded picture, and the uses."""
-    if "href" not in svg and "url(" not in svg:
+    if "href" not in svg and "url(" not in svg and "@import" not in svg.lower():
         return svg, []  # most faces: nothing to look at
-    for match in CSS_URL.finditer(svg):
-        target = html.unescape(match[1])
-        if target and not target.startswith("#"):
-            raise ImageRefused(f"'url({target})' in a style: only '#id' is allowed "
-                               "(draw pictures with <image href>)", target)
+    for target in styles(svg):
+        if target == "@import":
+            raise ImageRefused("'@import' in a style: stylesheets are not loaded (put the "
+                               "rules in the face's own <style>)", "@import")
+        raise ImageRefused(f"'{target}' in a style: only '#id' is allowed "
+                           "(draw pictures with <image href>)", target[4:-1])
     uses: list[ImageUse] = []
     parts, last = [], 0
-    for match in HREF.finditer(svg):
+    for match in hrefs(svg):
         target = html.unescape(match[3]).strip()
-        if target.startswith("#") or target.startswith(DATA_TYPES):
+        if target.startswith("#"):
+            continue
+        if target.lower().startswith("data:"):
+            _checked_data(target)
             continue
         data_uri, use = _embedded(target, folder, _element(svg, match.start()))
         uses.append(use)
         parts += [svg[last:match.start(3)], data_uri]
         last = match.end(3)
     return "".join(parts) + svg[last:], uses
+
+
+def _checked_data(uri: str) -> None:
+    """A picture the template embeds itself is held to the same limits as a file."""
+    try:
+        data_uri(uri)
+    except Undecodable as exc:
+        shown = uri if len(uri) <= 40 else f"{uri[:37]}..."
+        raise ImageRefused(f"embedded picture '{shown}' {exc.message}", uri[:40]) from None
 
 
 def _element(svg: str, at: int) -> str:
@@ -86,63 +98,53 @@ def _element(svg: str, at: int) -> str:
 
 
 def _embedded(href: str, folder: Path, element: str) -> tuple[str, ImageUse]:
-    path = _confined(href, folder)
-    kind, data, px = _picture(str(path), path.stat().st_mtime_ns, href)
+    relative = _relative(href, folder)
+    root = Path(os.path.abspath(folder.parent))
+    kind, data, px = _picture(root, relative, href)
     sizes = [re.search(rf"\s{name}{NUMBER}", element) for name in ("width", "height")]
     box = (float(sizes[0][1]), float(sizes[1][1])) if sizes[0] and sizes[1] else None
     mime = "svg+xml" if kind == "svg" else kind
     return (f"data:image/{mime};base64,{data}",
-            ImageUse(display_path(path), kind, px, box))
+            ImageUse(display_path(root / relative), kind, px, box))
 
 
-def _confined(href: str, folder: Path) -> Path:
+def _relative(href: str, folder: Path) -> str:
+    """The picture's path below the components tree (``game/art/x.png``)."""
     if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", href) or href.startswith(("/", "\\", "//")):
         raise ImageRefused(f"image '{href}' is not a file in the deck's folder: remote "
                            "URLs, file:// and absolute paths are refused", href)
-    root = folder.resolve()
-    path = (root / href).resolve()
-    if not path.is_relative_to(root):
+    try:
+        parts = parts_of(f"{folder.name}/{href}")
+    except FileRefused:
+        parts = [".."]
+    if parts[0] != folder.name or len(parts) < 2:
         raise ImageRefused(f"image '{href}' leaves the deck's folder "
                            f"{display_path(folder)}/", href)
-    if not path.is_file():
-        raise ImageRefused(f"image '{href}' not found in {display_path(folder)}/", href)
-    return path
+    return "/".join(parts)
+
+
+def _picture(root: Path, relative: str, href: str) -> tuple[str, str, tuple[int, int] | None]:
+    """(kind, base64 text, pixel size) of a picture file, read and checked once per
+    version; read inside the tree, never through a link (``confined``)."""
+    try:
+        status = stat_inside(root, relative)
+        return _checked_file(root, relative, href, (status.st_ino, status.st_mtime_ns,
+                                                    status.st_size))
+    except FileMissing:
+        folder = display_path(root / relative.split("/")[0])
+        raise ImageRefused(f"image '{href}' not found in {folder}/", href) from None
+    except FileRefused as exc:
+        raise ImageRefused(f"image '{href}': {exc.reason}", href) from None
 
 
 @lru_cache(maxsize=64)
-def _picture(path: str, mtime: int, href: str) -> tuple[str, str, tuple[int, int] | None]:
-    """(kind, base64 text, pixel size) of a picture file, read once per version."""
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_IMAGE_BYTES + 1)
+def _checked_file(root: Path, relative: str, href: str, version: tuple[int, int, int]
+                  ) -> tuple[str, str, tuple[int, int] | None]:
+    data = read_inside(root, relative, MAX_IMAGE_BYTES)
     if len(data) > MAX_IMAGE_BYTES:
         raise ImageRefused(f"image '{href}' is larger than {MAX_IMAGE_BYTES} bytes", href)
-    kind, px = _kind(data)
-    if kind is None:
-        raise ImageRefused(f"image '{href}' is not a PNG, JPEG, GIF or SVG file", href)
+    try:
+        kind, px = picture(data)
+    except Undecodable as exc:
+        raise ImageRefused(f"image '{href}' {exc.message}", href) from None
     return kind, base64.b64encode(data).decode("ascii"), px
-
-
-def _kind(data: bytes) -> tuple[str | None, tuple[int, int] | None]:
-    if data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) >= 24:
-        return "png", struct.unpack(">II", data[16:24])
-    if data.startswith((b"GIF87a", b"GIF89a")) and len(data) >= 10:
-        return "gif", struct.unpack("<HH", data[6:10])
-    if data.startswith(b"\xff\xd8"):
-        return "jpeg", _jpeg_size(data)
-    head = data[:512].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if head.startswith((b"<svg", b"<?xml")) and b"<svg" in data[:4096]:
-        return "svg", None
-    return None, None
-
-
-def _jpeg_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height from the first start-of-frame marker."""
-    at = 2
-    while at + 9 < len(data) and data[at] == 0xFF:
-        marker, length = data[at + 1], struct.unpack(">H", data[at + 2:at + 4])[0]
-        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD,
-                      0xCE, 0xCF):
-            height, width = struct.unpack(">HH", data[at + 5:at + 9])
-            return (width, height)
-        at += 2 + length
-    return None

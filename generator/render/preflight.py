@@ -11,14 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from typing import Any
-from xml.etree import ElementTree
 
 from generator.components import LoadedGame
-from generator.problems import ERROR, Problem, display_path
+from generator.problems import ERROR, Problem
+from generator.render.decoding import Undecodable, parse
 from generator.render.errors import BuildError
-from generator.render.faces import face_svg, face_svg_and_images
+from generator.render.faces import face_svg, face_svg_and_images, template_file
 from generator.render.images import ImageUse
-from generator.render.svg import game_environment
 
 FACE = re.compile(r"(?:front|back) of '[^']*' face '[^']*'")  # what differs face to face
 LOCATED = re.compile(r"^(?P<path>\S+):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*) \((?P<rule>[\w-]+)\)$")
@@ -67,7 +66,13 @@ def _face_problem(loaded: LoadedGame, piece: Any, face: Any, side: str,
                        **_die_context(piece, face))
     except BuildError as exc:
         return _problem(str(exc), loaded, piece, face, side)
-    return _svg_problem(svg, loaded, piece, face, side)
+    try:
+        parse(svg)
+    except Undecodable as exc:
+        return Problem(template_file(loaded, piece, face, side), 1, 1, ERROR,
+                       f"the {side} of '{piece.id}' face '{face.id}' {exc.message}",
+                       "template-svg")
+    return None
 
 
 def _counted(problem: Problem, faces: int) -> Problem:
@@ -97,31 +102,12 @@ def _die_context(piece: Any, face: Any) -> dict[str, Any]:
     return {"extra": {"value": values[0], "index": 0}, "size": (side, side)}
 
 
-def _template_path(loaded: LoadedGame, piece: Any, face: Any, side: str) -> str:
-    name = _template_name(piece, face, side)
-    try:
-        filename = game_environment(loaded).get_template(name).filename
-    except Exception:  # noqa: BLE001 - the render error already names what is wrong
-        return str(name)
-    return display_path(filename) if filename else str(name)
-
-
 def _problem(message: str, loaded: LoadedGame, piece: Any, face: Any, side: str) -> Problem:
     match = LOCATED.match(message)
     if match:
         return Problem(match["path"], int(match["line"]), int(match["col"]), ERROR,
                        match["msg"], match["rule"])
-    return Problem(_template_path(loaded, piece, face, side), 1, 1, ERROR,
+    return Problem(template_file(loaded, piece, face, side), 1, 1, ERROR,
                    f"{message} (drawing the {side} of '{piece.id}' face '{face.id}')",
                    "template")
 
-
-def _svg_problem(svg: str, loaded: LoadedGame, piece: Any, face: Any,
-                 side: str) -> Problem | None:
-    try:
-        ElementTree.fromstring(svg)
-    except ElementTree.ParseError as exc:
-        return Problem(_template_path(loaded, piece, face, side), 1, 1, ERROR,
-                       f"the {side} of '{piece.id}' face '{face.id}' is not valid SVG: {exc}",
-                       "template-svg")
-    return None

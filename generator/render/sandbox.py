@@ -28,6 +28,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from jinja2 import Undefined
@@ -58,10 +59,12 @@ GROWERS = frozenset({"append", "extend", "insert", "update", "setdefault", "add"
 class TemplateRefused(Exception):
     """A template did what the sandbox forbids, or ran past a limit: one located line."""
 
-    def __init__(self, message: str, rule: str = "template-limit") -> None:
+    def __init__(self, message: str, rule: str = "template-limit",
+                 path: Path | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.rule = rule
+        self.path = path  # the file refused, when no template line is to blame
 
 
 def refused(attribute: str) -> TemplateRefused:

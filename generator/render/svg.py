@@ -12,38 +12,66 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.loaders import split_template_path
 
 from generator.components import BUNDLED_TEMPLATES, LoadedGame
+from generator.confined import FileMissing, FileRefused, read_versioned
 from generator.render.bytecode import CompiledTemplates
 from generator.render.cache import cache_root
 from generator.render.sandbox import DeckSandbox, TemplateRefused, budget, render_bounded
 from generator.render.textfit import fit
 
+Folder = Path | tuple[Path, str]  # a folder, or (a trusted root, a folder below it)
+MAX_TEMPLATE_BYTES = 1_000_000
 
-class ConfinedLoader(jinja2.FileSystemLoader):
-    """Templates only from inside their folders: a link that leads out (to a secret the
-    template would print) is refused."""
+
+class ConfinedLoader(jinja2.BaseLoader):
+    """Templates only from inside their trees (``confined``): a link anywhere on the way
+    (a ``templates`` folder or a file that leads out, to a secret the template would print)
+    and a file that is not a regular one (a FIFO, a device) are refused, never skipped."""
+
+    def __init__(self, folders: tuple[Folder, ...]) -> None:
+        self.folders = [(f, "") if isinstance(f, Path) else f for f in folders]
 
     def get_source(self, environment: jinja2.Environment,
                    template: str) -> tuple[str, str, Callable[[], bool]]:
-        source, filename, uptodate = super().get_source(environment, template)
-        real = Path(os.path.realpath(filename))
-        if not any(real.is_relative_to(os.path.realpath(root)) for root in self.searchpath):
-            raise TemplateRefused(f"template '{template}' is a link that leads out of its "
-                                  "folder", "template-sandbox")
-        return source, filename, uptodate
+        name = "/".join(split_template_path(template))
+        for root, below in self.folders:
+            relative = f"{below}/{name}" if below else name
+            try:
+                source, status = read_versioned(root, relative, MAX_TEMPLATE_BYTES)
+            except FileMissing:
+                continue
+            except FileRefused as exc:
+                raise TemplateRefused(f"template '{template}': {exc.reason}",
+                                      "template-sandbox", path=root / relative) from None
+            if len(source) > MAX_TEMPLATE_BYTES:
+                raise TemplateRefused(f"template '{template}' is larger than "
+                                      f"{MAX_TEMPLATE_BYTES} bytes", path=root / relative)
+            return (source.decode("utf-8"), str(root / relative),
+                    partial(_unchanged, root, relative, status.st_mtime_ns))
+        raise jinja2.TemplateNotFound(template)
+
+
+def _unchanged(root: Path, relative: str, mtime: int) -> bool:
+    """Asked by Jinja before each use of a compiled template: a plain ``lstat`` will do,
+    since a changed file is read again the confined way."""
+    try:
+        return os.stat(root / relative, follow_symlinks=False).st_mtime_ns == mtime
+    except OSError:
+        return False
 
 
 @lru_cache(maxsize=32)
-def environment(search_path: tuple[Path, ...]) -> jinja2.Environment:
+def environment(search_path: tuple[Folder, ...]) -> jinja2.Environment:
     """The one place a template environment is made: bundled and user templates alike."""
     env = DeckSandbox(
-        loader=ConfinedLoader([str(p) for p in search_path]),
+        loader=ConfinedLoader(search_path),
         autoescape=True,  # text from data can never break the SVG
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -80,7 +108,9 @@ def game_environment(loaded: LoadedGame) -> jinja2.Environment:
     """Game templates by bare name; shared ones as ``_shared/...``. The folders are made
     absolute: environments are cached by their search path, and ``--components .`` in two
     different folders must not share one (nor its compiled templates)."""
-    return environment(tuple(Path(os.path.abspath(p)) for p in loaded.template_dirs()))
+    tree = Path(os.path.abspath(loaded.folder.parent))
+    own: Folder = (tree, f"{loaded.folder.name}/templates")
+    return environment((own, *(Path(os.path.abspath(p)) for p in loaded.template_dirs()[1:])))
 
 
 def face_context(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,

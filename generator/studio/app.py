@@ -131,9 +131,11 @@ def _render(name: str, **values: Any) -> str:
 
 
 def _lint(loaded: LoadedGame) -> list[Any]:
-    from generator.lint import as_warnings, findings_by_piece
+    """The print lint's findings, each with the severity ``lint`` gives it (one finding,
+    one severity everywhere)."""
+    from generator.lint import findings_by_piece
 
-    return [p for found in findings_by_piece(loaded).values() for p in as_warnings(found)]
+    return [p for found in findings_by_piece(loaded).values() for p in found]
 
 
 def _face_json(view: FaceView, by_key: dict[str, Any]) -> dict[str, Any]:

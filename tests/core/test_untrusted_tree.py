@@ -105,5 +105,6 @@ def test_files_linked_from_outside_the_tree_are_not_read(
     (game / "deck.yaml").write_text(secret.read_text())
     code, out = run(capsys, "validate", "copperdale", "--components", "mydecks")
     assert code == 1
-    assert "template 'card-back.svg.j2' is a link that leads out of its folder" in out
+    assert ("template 'card-back.svg.j2': 'copperdale/templates/card-back.svg.j2' is a "
+            "link: a deck's files are read only from inside its folder") in out
     assert "(template-sandbox)" in out and "password" not in out
