@@ -14,7 +14,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -154,8 +154,9 @@ def format_junit(problems: Iterable[Problem], suite: str = "copperplate") -> str
     """One test case per problem, failed; a clean run is one passing case, so the CI's
     test report shows that the check ran. Every text from the deck is made printable, so
     the report stays valid XML whatever a file name or message holds."""
-    found = [Problem(printable(p.path), p.line, p.col, p.severity, printable(p.message),
-                     printable(p.rule)) for p in sort_problems(problems)]
+    found = [replace(p, path=printable(p.path), message=printable(p.message),
+                     rule=printable(p.rule), sheet=printable(p.sheet))
+             for p in sort_problems(problems)]
     root = ET.Element("testsuites")
     cases = ET.SubElement(root, "testsuite", name=suite, tests=str(max(len(found), 1)),
                           failures=str(len(found)), errors="0")

@@ -267,8 +267,9 @@ def read_limited(path: Path, root: Path | None = None) -> bytes:
                                 "file-missing")) from None
     if len(raw) > MAX_FILE_BYTES:
         kind = "spreadsheet" if path.suffix in SHEET_SUFFIXES else "YAML file"
-        raise YamlError(Problem(shown, 1, 1, ERROR, f"file is over the limit of "
-                                f"{MAX_FILE_BYTES} bytes for one {kind} (split "
+        size = path.stat().st_size  # read no further than the limit: its size says the rest
+        raise YamlError(Problem(shown, 1, 1, ERROR, f"file is {size} bytes, over the "
+                                f"limit of {MAX_FILE_BYTES} bytes for one {kind} (split "
                                 "it)", "yaml-too-large"))
     return raw
 

@@ -46,12 +46,19 @@ def _head(data: bytes) -> bytes:
     return f"{FORMAT} sha256={hashlib.sha256(data).hexdigest()}".encode("ascii")
 
 
-def tree_digest(root: Path, digest: hashlib._Hash, budget: list[int]) -> None:
+SKIPPED = frozenset({"__pycache__", ".git", ".hg", ".svn"})  # follow the code, or no input
+
+
+def tree_digest(root: Path, digest: hashlib._Hash, budget: list[int],
+                skip: Path | None = None) -> None:
     """Every entry below ``root`` into ``digest``: names, kinds and regular files' bytes,
-    in a fixed order; ``__pycache__`` folders (they follow the code) are left out."""
+    in a fixed order; ``__pycache__`` and version-control folders are left out, and so is
+    ``skip`` (the cache folder itself, when it lies inside the tree: what the memo writes
+    must not change its own key)."""
     digest.update(f"\0root:{root}\0".encode())
     for folder, dirs, files in os.walk(root):  # os.walk never descends through a link
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED
+                         and (skip is None or Path(folder, d) != skip))
         for name in sorted(files) + [d for d in dirs if os.path.islink(os.path.join(folder, d))]:
             _entry(Path(folder, name), root, digest, budget)
 
@@ -92,9 +99,10 @@ class ResultMemo:
         digest.update("\0".join(extra).encode(errors="surrogateescape"))
         budget = [MAX_HASHED]
         try:
-            for root in (PACKAGE, BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, user_dir):
+            for root in (PACKAGE, BUNDLED_COMPONENTS, BUNDLED_TEMPLATES,
+                         user_dir and Path(os.path.abspath(user_dir))):
                 if root is not None and root.is_dir():
-                    tree_digest(root, digest, budget)
+                    tree_digest(root, digest, budget, Path(os.path.abspath(folder)))
         except (OSError, TooLarge):
             return cls(folder, None)
         return cls(folder, digest.hexdigest())

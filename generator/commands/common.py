@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -68,6 +69,14 @@ def report(problems: list[Problem], args: argparse.Namespace, summary: str) -> i
 
 class HelpFormatter(argparse.HelpFormatter):
     """Every option's help ends with its default (unless it says it, or there is none)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        # a game or starter id (auction-house) is never broken at its hyphen
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return textwrap.fill(" ".join(text.split()), width, initial_indent=indent,
+                             subsequent_indent=indent, break_on_hyphens=False)
 
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""

@@ -5,8 +5,9 @@ step, and every process (each command, each worker) used to pay it. Jinja2's own
 cache keys an entry by the template's name and file and checks its source, but not the
 environment that compiled it: the lint's overlay (which marks template lines) and the
 sandbox's intercepted operators compile the same source differently. Here the key also
-holds everything of the environment that changes the compiled code, and the working
-directory (the lint's marks name files relative to it). An entry is ``FORMAT sha256=HEX``
+holds everything of the environment that changes the compiled code, and, for an
+environment with extensions, the working directory (the lint's marks name files
+relative to it). An entry is ``FORMAT sha256=HEX``
 and Jinja2's bytes: a torn, flipped or foreign file is compiled afresh, never run.
 """
 
@@ -38,7 +39,10 @@ def _head(data: bytes) -> bytes:
 def compiler_fingerprint(environment: jinja2.Environment) -> str:
     """What of ``environment`` shapes the code a template compiles to."""
     options = [f"{name}={_stable(getattr(environment, name, None))}" for name in COMPILE_OPTIONS]
-    return "|".join([FORMAT, version("jinja2"), sys.version, os.getcwd(),
+    # an extension may rewrite the source by where it is seen from (the lint's marks name
+    # files relative to the working directory): only then does that directory count
+    where = os.getcwd() if environment.extensions else ""
+    return "|".join([FORMAT, version("jinja2"), sys.version, where,
                      type(environment).__qualname__, *sorted(environment.extensions),
                      *options])
 

@@ -49,10 +49,18 @@ def entries(cache: Path) -> list[Path]:
 
 
 def test_a_remembered_result_prints_the_same_as_a_fresh_one(
-        cache: Path, deck: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        cache: Path, deck: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.commands import validate as command
+
+    drawn: list[str] = []
+    real = command.game_problems
+    monkeypatch.setattr(command, "game_problems",
+                        lambda game_id, user_dir: drawn.append(game_id) or real(game_id, user_dir))
     cold = validate(capsys, "--json")
-    assert len(entries(cache)) == 1
+    assert len(entries(cache)) == 1 and drawn == ["copperdale"]
     warm = validate(capsys, "--json")
+    assert drawn == ["copperdale"]  # the cache folder sits inside the tree: still a hit
     assert cold == warm and cold[0] == 1 and json.loads(cold[1])  # the mistake, both times
     assert validate(capsys) == validate(capsys)  # and in text
 
@@ -141,14 +149,25 @@ def test_a_package_whose_spec_names_another_game_is_refused() -> None:
 def test_lint_remembers_each_question_apart(
         cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
+    import generator.lint
+
     monkeypatch.chdir(tmp_path)
     shutil.copytree(BUNDLED_COMPONENTS / "copperdale", tmp_path / "copperdale")
+    asked: list[float] = []
+
+    def lint_game(loaded: object, papers: object, margin: float, *args: object,
+                  **kwargs: object) -> list[Problem]:
+        asked.append(margin)
+        return [Problem("copperdale/deck.yaml", 1, 1, "warning", f"margin {margin}", "x")]
+
+    monkeypatch.setattr(generator.lint, "lint_game", lint_game)
 
     def lint(*argv: str) -> tuple[int, str]:
         code = main(["lint", "copperdale", "--components", ".", "--paper", "a4", *argv])
         return code, capsys.readouterr().out
 
     cold, wide = lint(), lint("--printer-margin", "12")
-    assert len(entries(cache)) == 2
+    assert asked == [5.0, 12.0] and len(entries(cache)) == 2
     assert (lint(), lint("--printer-margin", "12")) == (cold, wide)
-    assert cold != wide and "margin" in wide[1]  # marks a 12 mm margin cannot print
+    assert asked == [5.0, 12.0]  # both answered from the memo
+    assert "margin 5.0" in cold[1] and "margin 12.0" in wide[1]
