@@ -103,19 +103,22 @@ def _intro(summary: dict[str, Any]) -> str:
 
 
 MAX_WAITING = 10_000  # a comparison's base games read before their variant (adjacent)
+MAX_VIOLATIONS = 10_000  # listed in the report, each up to 2,000 characters
 
 
 @dataclass
 class _Recorded:
     """The games of ``--record`` files, tallied as they are read, so memory stays constant
-    whatever the files hold: all of one game and player count, and at most
-    ``MAX_EVENT_NAMES`` event names between them (each is a row of a plot)."""
+    whatever the files hold: all of one game and player count, at most
+    ``MAX_EVENT_NAMES`` event names between them (each is a row of a plot) and at most
+    ``MAX_VIOLATIONS`` violations (each is listed)."""
 
     game_id: str
     first: GameRecord | None = None
     tally: Any = None  # a Tally, or a PairTally for a comparison's records
     waiting: dict[int, GameRecord] = field(default_factory=dict)  # bases, by game number
     names: set[str] = field(default_factory=set)
+    violations: int = 0
 
     def add(self, path: Path, line: int, index: int, record: GameRecord) -> None:
         from generator.engine.compare import PairTally
@@ -149,6 +152,10 @@ class _Recorded:
         if len(self.names) > MAX_EVENT_NAMES:
             raise RecordError(path, line, 1, f"more than {MAX_EVENT_NAMES} event names "
                               "in the records")
+        self.violations += len(record.violations)
+        if self.violations > MAX_VIOLATIONS:
+            raise RecordError(path, line, 1, f"more than {MAX_VIOLATIONS} invariant "
+                              "violations in the records: report a smaller run")
         if len(self.waiting) >= MAX_WAITING:
             raise RecordError(path, line, 1, f"more than {MAX_WAITING} base games without "
                               "their variant")

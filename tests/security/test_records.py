@@ -167,3 +167,18 @@ def test_a_report_refuses_a_comparison_mixed_with_a_simulation(
     assert _report(tmp_path, [honest[0], {**honest[1], "side": "base"}]) == 1
     assert capsys.readouterr().err == ("run.jsonl:2:1: error: a comparison's game and a "
                                        "simulation's game in one report (game-record)\n")
+
+
+def test_a_report_bounds_the_violations_it_lists(
+        honest: list[Line], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each line may list 1,000 violations; together the lines may not list millions."""
+    from generator.commands.report import MAX_VIOLATIONS
+
+    monkeypatch.chdir(tmp_path)
+    lines = [{**honest[0], "index": i, "violations": ["broken"] * 1000}
+             for i in range(MAX_VIOLATIONS // 1000 + 1)]
+    assert _report(tmp_path, lines) == 1
+    assert capsys.readouterr().err == (
+        f"run.jsonl:{len(lines)}:1: error: more than {MAX_VIOLATIONS} invariant violations "
+        "in the records: report a smaller run (game-record)\n")
