@@ -140,10 +140,10 @@ def _parsed(path: Path, number: int, raw: bytes) -> RecordLine:
     except UnicodeDecodeError as exc:
         raise RecordError(path, number, exc.start + 1, "not UTF-8 text") from None
     try:
-        fields = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+        fields = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:  # ValueError: also a 5,000-digit number
         col, why = (exc.colno, exc.msg) if isinstance(exc, json.JSONDecodeError) else (
-            1, "nested too deeply")
+            1, "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:80])
         raise RecordError(path, number, col, f"not JSON: {why}") from None
     try:
         return RecordLine.model_validate(fields)
@@ -152,6 +152,11 @@ def _parsed(path: Path, number: int, raw: bytes) -> RecordLine:
         why = str(first.get("ctx", {}).get("error") or first["msg"])  # ours, or pydantic's
         where = "".join(f"{part}: " for part in (".".join(map(str, first["loc"])),) if part)
         raise RecordError(path, number, 1, f"not a game record: {where}{why}") from None
+
+
+def _no_constant(name: str) -> Any:
+    """NaN and the infinities are Python's extension of JSON, never in a record."""
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def _record(line: RecordLine, actions: bool) -> GameRecord:

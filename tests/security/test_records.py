@@ -87,6 +87,10 @@ GARBAGE: dict[str, tuple[bytes, str]] = {  # what it tries: the bytes, what is s
     "JSON that is not an object": (b"[1, 2, 3]\n", "not a game record"),
     "nesting that overflows the parser's stack": (b"[" * 200_000 + b"]" * 200_000,
                                                   "not JSON: nested too deeply"),
+    "a number of 5,000 digits (Python refuses to convert it)": (
+        b'{"index": ' + b"1" * 5000 + b"}", "not JSON: Exceeds the limit"),
+    "NaN and Infinity, which Python's JSON reader accepts": (
+        b'{"index": 0, "scores": [NaN, Infinity]}', "not JSON: NaN is not a JSON number"),
     "one line longer than the limit": (b'{"x": "' + b"a" * MAX_LINE_BYTES + b'"}\n',
                                        f"longer than {MAX_LINE_BYTES} bytes"),
 }
