@@ -191,3 +191,19 @@ def test_an_export_killed_mid_swap_gets_its_old_folder_back(tmp_path: Path) -> N
         raise RuntimeError("the new export fails")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["export-png"]
     assert (final / "index.json").read_text() == "old"
+
+
+def test_a_number_too_long_for_python_in_a_deck_is_a_located_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python refuses to convert an integer of over 4,300 digits (a ValueError that was a
+    traceback from the YAML loader)."""
+    game = tmp_path / "deck-game"
+    game.mkdir()
+    (game / "game.yaml").write_text("id: deck-game\nname: Deck\nplayers: {min: 2, max: 4}\n"
+                                    f"play_time_min: {'9' * 5000}\nrules_version: '1'\n"
+                                    "components: [cards.yaml]\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "deck-game", "--components", "."]) == 1
+    assert capsys.readouterr().out == ("deck-game/game.yaml:4:16: error: a number of 5000 "
+                                       "characters is too long to read (yaml-syntax)\n")
