@@ -101,6 +101,21 @@ def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
             unlisted(rest[0], len(rest), errors, f"the first {MAX_LISTED} are listed")]
 
 
+def counts(problems: Iterable[Problem]) -> tuple[int, int]:
+    """Errors and warnings, those a check counted but did not list included."""
+    errors = warnings = 0
+    for p in problems:
+        told = _COUNTED.search(p.message) if p.rule == UNLISTED else None
+        if told:
+            errors, warnings = errors + int(told[1]), warnings + int(told[2])
+        else:
+            errors, warnings = errors + (p.severity == ERROR), warnings + (p.severity != ERROR)
+    return errors, warnings
+
+
+_COUNTED = re.compile(r"not listed \((\d+) error\(s\), (\d+) warning\(s\)\)")
+
+
 def unlisted(first: Problem, count: int, errors: int, why: str) -> Problem:
     """One problem that stands for ``count`` more (``errors`` of them errors), at the
     first of them."""

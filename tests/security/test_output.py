@@ -18,6 +18,7 @@ from generator.problems import (
     MAX_LISTED,
     UNSAFE,
     Problem,
+    counts,
     format_github,
     format_junit,
     format_text,
@@ -141,6 +142,7 @@ def test_a_rule_broken_by_every_face_is_counted_not_listed(tmp_path: Path) -> No
     assert len(composition) == MAX_LISTED + 1
     assert composition[-1].message == ("39000 more problem(s) not listed (39000 error(s), 0 "
                                        "warning(s)); check 'composition' lists its first 1000")
+    assert counts(composition) == (40000, 0)  # what the run's summary line says
 
 
 @pytest.mark.parametrize("argv", [
