@@ -16,7 +16,7 @@ from generator.engine.playout import BotFactory, play, replay
 from generator.engine.record import RecordWriter
 from generator.fileio import write_atomic
 from generator.games.spec import GameSpec
-from generator.problems import format_text
+from generator.problems import format_text, printable
 from generator.runs import Bundled, lineup, playable, run_numbers, run_plan
 from generator.validate import validate_game
 
@@ -107,7 +107,7 @@ def _log_one(args: argparse.Namespace, picture: Any, plan: sim.Plan) -> int:
             return _fail(f"{args.game} cannot draw its table yet")
         final = replay(game, plan.players, record.actions)
         write_atomic(Path(args.picture), _picture_bytes(picture(final), args.picture))
-        print(f"picture of the final table: {args.picture}")
+        print(printable(f"picture of the final table: {args.picture}"))
     print(f"final scores: {record.scores}; winners: "
           f"{', '.join(f'P{s + 1}' for s in record.winners)}")
     for v in record.violations:

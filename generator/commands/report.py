@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_game, components_dir
+from generator.problems import printable
 
 if TYPE_CHECKING:
     from generator.engine.playout import GameRecord
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     if made is None:
         return EXIT_PROBLEMS
     write_atomic(Path(args.html), made.encode("utf-8"))
-    print(f"report: {args.html}")
+    print(printable(f"report: {args.html}"))
     return EXIT_OK
 
 

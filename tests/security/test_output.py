@@ -159,3 +159,14 @@ def test_a_usage_error_shows_the_argument_escaped_on_one_line(
         code = int(stop.code or 0)
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and not UNSAFE.search(err[:-1]), err
+
+
+def test_a_folder_name_in_a_progress_line_is_shown_escaped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lines that say what was written (build, export, preview, report, watch,
+    new-variant) name the user's folders: escaped like everything else."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["new-variant", "copperdale", f"mine\n{FORGED}\x1b[2J"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "\x1b" not in out and "mine\\n::error" in out
