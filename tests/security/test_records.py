@@ -121,10 +121,10 @@ def _report(tmp_path: Path, lines: list[Line]) -> int:
     return main(["report", "copper-creek", "--record", path.name, "--html", "r.html"])
 
 
-def test_an_event_name_is_never_parsed_as_mathematics(
-        honest: list[Line], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_event_name_is_never_parsed_as_mathematics(tmp_path: Path) -> None:
     """``$\\frac{$`` is a traceback in matplotlib's math parser; here it is a label, as
-    written."""
+    written (every plot of the report is made by ``_figure``, which turns the parser off
+    for all its text)."""
     from generator.balance_report import event_plot
 
     names = ["$\\frac{$", "$x^2$ dollars"]
@@ -133,9 +133,6 @@ def test_an_event_name_is_never_parsed_as_mathematics(
     figure.savefig(tmp_path / "events.png")
     labels = [label.get_text() for label in figure.axes[0].get_yticklabels()]
     assert labels == names
-    monkeypatch.chdir(tmp_path)
-    lines = [{**line, "events": {name: 1 for name in names}} for line in honest]
-    assert _report(tmp_path, lines) == 0 and (tmp_path / "r.html").stat().st_size > 0
 
 
 def test_the_event_names_of_a_report_are_bounded(
