@@ -121,37 +121,39 @@ def read_records(path: Path, *, actions: bool = True) -> Iterator[Recorded]:
     checked against ``RecordLine`` (without ``actions``, the records keep none: a report
     needs only the results)."""
     with path.open("rb") as handle:
-        for number in range(1, MAX_LINES + 2):
+        for lineno in range(1, MAX_LINES + 2):
             raw = handle.readline(MAX_LINE_BYTES + 1)
             if not raw:
                 return
-            if number > MAX_LINES:
-                raise RecordError(path, number, 1, f"more than {MAX_LINES} lines in one file")
+            if lineno > MAX_LINES:
+                raise RecordError(path, lineno, 1, f"more than {MAX_LINES} lines in one file")
             if raw.strip():
-                line = _parsed(path, number, raw)
-                yield Recorded(number, line.index, _record(line, actions))
+                fields = _parsed(path, lineno, raw)
+                yield Recorded(lineno, fields.index, _record(fields, actions))
 
 
-def _parsed(path: Path, number: int, raw: bytes) -> RecordLine:
+def _parsed(path: Path, lineno: int, raw: bytes) -> RecordLine:
+    """One line, checked: UTF-8, JSON, then the schema; the first fault is the error."""
     if len(raw) > MAX_LINE_BYTES:
-        raise RecordError(path, number, 1, f"a line longer than {MAX_LINE_BYTES} bytes")
+        raise RecordError(path, lineno, 1, f"a line longer than {MAX_LINE_BYTES} bytes")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(path, number, exc.start + 1, "not UTF-8 text") from None
+        raise RecordError(path, lineno, exc.start + 1, "not UTF-8 text") from None
     try:
         fields = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:  # ValueError: also a 5,000-digit number
         col, why = (exc.colno, exc.msg) if isinstance(exc, json.JSONDecodeError) else (
             1, "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:80])
-        raise RecordError(path, number, col, f"not JSON: {why}") from None
+        raise RecordError(path, lineno, col, f"not JSON: {why}") from None
     try:
         return RecordLine.model_validate(fields)
     except ValidationError as exc:
         first = exc.errors()[0]
         why = str(first.get("ctx", {}).get("error") or first["msg"])  # ours, or pydantic's
-        where = "".join(f"{part}: " for part in (".".join(map(str, first["loc"])),) if part)
-        raise RecordError(path, number, 1, f"not a game record: {where}{why}") from None
+        where = ".".join(map(str, first["loc"]))
+        raise RecordError(path, lineno, 1, "not a game record: "
+                          f"{where + ': ' if where else ''}{why}") from None
 
 
 def _no_constant(name: str) -> Any:
