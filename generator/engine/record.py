@@ -1,12 +1,17 @@
 """``--record FILE.jsonl``: one game per line (``GameRecord.to_line``), written as the games
 finish, in game order. The file appears whole under its name only when the run ends (or
-is stopped with Ctrl-C, keeping the games finished); a failed run leaves nothing."""
+is stopped with Ctrl-C or SIGTERM, keeping the games finished); a failed run leaves
+nothing. A run killed outright (``kill -9``) leaves its hidden ``.FILE.jsonl.….tmp``: the
+next run recording under that name removes it, once no live run holds it."""
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import json
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Annotated, Any, Literal, NamedTuple
@@ -32,8 +37,10 @@ class RecordWriter:
 
     def write(self, lines: list[dict[str, Any]]) -> None:
         if self._handle is None:  # opened at the first game: a run that never starts
-            fd, self._tmp = tempfile.mkstemp(dir=self.path.parent,  # writes nothing
+            _sweep_dead(self.path)  # writes nothing
+            fd, self._tmp = tempfile.mkstemp(dir=self.path.parent,
                                              prefix=f".{self.path.name}.", suffix=".tmp")
+            _hold(fd)
             self._handle = os.fdopen(fd, "w", encoding="utf-8")
         for line in lines:
             self._handle.write(json.dumps(line, separators=(",", ":")) + "\n")
@@ -48,6 +55,39 @@ class RecordWriter:
         if self._handle is not None:
             self._handle.close()
             Path(self._tmp).unlink(missing_ok=True)
+
+
+STALE_SECONDS = 60  # a hidden record file untouched this long and held by no run is dead
+
+
+def _hold(fd: int) -> None:
+    """A lock that lives as long as this run (the system drops it when the run dies)."""
+    with contextlib.suppress(ImportError, OSError):
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _sweep_dead(path: Path) -> None:
+    """Remove the hidden files of runs killed before they could (no lock held on them, not
+    touched for ``STALE_SECONDS``: a live run's file is locked from its first moments)."""
+    try:
+        import fcntl
+    except ImportError:
+        return
+    for left in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        try:
+            fd = os.open(left, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if time.time() - os.fstat(fd).st_mtime > STALE_SECONDS:
+                left.unlink(missing_ok=True)
+        except OSError:  # held: a live run's
+            pass
+        finally:
+            os.close(fd)
 
 
 class RecordError(ValueError):

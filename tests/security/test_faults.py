@@ -207,3 +207,30 @@ def test_a_number_too_long_for_python_in_a_deck_is_a_located_error(
     assert main(["validate", "deck-game", "--components", "."]) == 1
     assert capsys.readouterr().out == ("deck-game/game.yaml:4:16: error: a number of 5000 "
                                        "characters is too long to read (yaml-syntax)\n")
+
+
+def test_a_record_left_by_kill_9_is_swept_by_the_next_run_not_a_live_ones(
+        tmp_path: Path) -> None:
+    """``simulate --record`` killed outright leaves its hidden temporary file; the next
+    run under that name removes it, but never the file of a run still writing."""
+    from generator.engine.record import STALE_SECONDS, RecordWriter
+
+    path = tmp_path / "run.jsonl"
+    script = ("import sys, time\nfrom pathlib import Path\n"
+              "from generator.engine.record import RecordWriter\n"
+              "RecordWriter(Path(sys.argv[1])).write([{'index': 0}])\n"
+              "print('writing', flush=True)\ntime.sleep(3600)\n")
+    child = subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE,
+                             text=True, env={**os.environ, "PYTHONPATH": ROOT})
+    assert child.stdout is not None and child.stdout.readline() == "writing\n"  # the event
+    child.kill()
+    child.wait()
+    live = RecordWriter(tmp_path / "run.jsonl")
+    live.write([{"index": 0}])  # a run still writing under the same name
+    old = os.stat(path.parent).st_mtime - STALE_SECONDS - 1  # both as if long untouched
+    for left in tmp_path.glob(".run.jsonl.*.tmp"):
+        os.utime(left, (old, old))
+    RecordWriter(path).write([{"index": 0}])
+    assert Path(live._tmp).exists()  # held by a live run: kept
+    assert len(list(tmp_path.glob(".run.jsonl.*.tmp"))) == 2  # the live one and the new one
+    live.discard()
