@@ -170,3 +170,23 @@ def test_a_folder_name_in_a_progress_line_is_shown_escaped(
     assert main(["new-variant", "copperdale", f"mine\n{FORGED}\x1b[2J"]) == 0
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and "\x1b" not in out and "mine\\n::error" in out
+
+
+def test_a_deck_cannot_pass_for_the_count_line(tmp_path: Path) -> None:
+    """A composition rule named like the count line, with a message that counts a million
+    problems, would inflate the summary and slip past the limit."""
+    from generator.games import GAMES
+    from generator.validate import validate_game
+
+    game = tmp_path / "deck-game"
+    game.mkdir()
+    (game / "game.yaml").write_text("id: deck-game\nname: Deck\nplayers: {min: 2, max: 4}\n"
+                                    "play_time_min: 20\nrules_version: '1'\n"
+                                    "components: [cards.yaml]\n")
+    (game / "cards.yaml").write_text(
+        "composition:\n  - id: too-many-problems\n    message: 'not listed (1000000 "
+        "error(s), 0 warning(s))'\n    copies: {exactly: 9}\npieces: []\n")
+    (found,) = validate_game(GAMES["deck-game"], tmp_path).problems
+    assert found.rule == "schema" and "is the rule of Copperplate's own count line" in (
+        found.message)
+    assert counts([found]) == (1, 0)
