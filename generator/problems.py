@@ -103,14 +103,29 @@ def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
     more problem at the first of them, so a hostile deck cannot flood the output. The
     counts a check made of its own unlisted problems come last."""
     found = sorted(set(problems))
-    counts = [p for p in found if p.rule == UNLISTED]
+    counted = [p for p in found if p.rule == UNLISTED]
     found = [p for p in found if p.rule != UNLISTED]
     if len(found) <= MAX_LISTED:
-        return found + counts
+        return found + counted
     rest = found[MAX_LISTED:]
     errors = sum(p.severity == ERROR for p in rest)
-    return [*found[:MAX_LISTED], *counts,
+    return [*found[:MAX_LISTED], *counted,
             unlisted(rest[0], len(rest), errors, f"the first {MAX_LISTED} are listed")]
+
+
+def counts(problems: Iterable[Problem]) -> tuple[int, int]:
+    """Errors and warnings, those a check counted but did not list included."""
+    errors = warnings = 0
+    for p in problems:
+        told = _COUNTED.search(p.message) if p.rule == UNLISTED else None
+        if told:
+            errors, warnings = errors + int(told[1]), warnings + int(told[2])
+        else:
+            errors, warnings = errors + (p.severity == ERROR), warnings + (p.severity != ERROR)
+    return errors, warnings
+
+
+_COUNTED = re.compile(r"not listed \((\d+) error\(s\), (\d+) warning\(s\)\)")
 
 
 def unlisted(first: Problem, count: int, errors: int, why: str) -> Problem:

@@ -17,7 +17,7 @@ from generator.engine.quality import quality_words
 from generator.engine.record import RecordWriter
 from generator.fileio import write_atomic
 from generator.games.spec import GameSpec
-from generator.problems import format_text
+from generator.problems import format_text, printable
 from generator.runs import Bundled, lineup, playable, resolved_spec, run_numbers, run_plan
 from generator.validate import validate_game
 
@@ -117,7 +117,7 @@ def _log_one(args: argparse.Namespace, picture: Any, plan: sim.Plan) -> int:
             return _fail(f"{args.game} cannot draw its table yet")
         final = replay(game, plan.players, record.actions)
         write_atomic(Path(args.picture), _picture_bytes(picture(final), args.picture))
-        print(f"picture of the final table: {args.picture}")
+        print(printable(f"picture of the final table: {args.picture}"))
     print(f"final scores: {record.scores}; winners: "
           f"{', '.join(f'P{s + 1}' for s in record.winners)}")
     for v in record.violations:

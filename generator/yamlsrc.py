@@ -232,6 +232,9 @@ class _Builder:
         except yaml.constructor.ConstructorError as exc:
             raise self.fail(event.start_mark, f"unsupported value: {exc.problem}",
                             "yaml-syntax") from None
+        except ValueError:  # Python refuses to convert an integer of over 4,300 digits
+            raise self.fail(event.start_mark, f"a number of {len(event.value)} characters "
+                            "is too long to read", "yaml-syntax") from None
 
 
 def _position(event: yaml.Event) -> tuple[int, int]:

@@ -23,7 +23,7 @@ from generator.commands.common import (
 )
 from generator.components import LoadedGame
 from generator.games import GAMES
-from generator.problems import Problem, format_text, has_errors
+from generator.problems import Problem, format_text, has_errors, printable
 from generator.validate import user_tree_problems, validate_game
 
 if TYPE_CHECKING:
@@ -138,10 +138,10 @@ def _build_all(loaded: list[LoadedGame], options: BuildOptions, quiet: bool) -> 
         pieces += result.pieces
         pages += result.pages
         if not quiet:
-            print(f"{ready.loaded.game_id}: {result.pieces} pieces on {result.pages} pages -> "
-                  f"{result.pdf}")
-    print(f"built {len(loaded)} game(s): {pieces} pieces, {pages} pages in "
-          f"{time.perf_counter() - started:.1f} s -> {options.out}/")
+            print(printable(f"{ready.loaded.game_id}: {result.pieces} pieces on "
+                            f"{result.pages} pages -> {result.pdf}"))
+    print(printable(f"built {len(loaded)} game(s): {pieces} pieces, {pages} pages in "
+                    f"{time.perf_counter() - started:.1f} s -> {options.out}/"))
     if found:  # warnings only: after the summary
         print(format_text(found), file=sys.stderr)
         print(f"lint: {len(found)} warning(s) in what was printed (copperplate lint)",

@@ -11,7 +11,7 @@ from typing import NoReturn
 
 from generator.components import tree_mistake
 from generator.games import GAMES
-from generator.problems import FORMATS, Problem, fails, printable
+from generator.problems import FORMATS, Problem, counts, fails, printable
 from generator.validate import own_games
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -61,9 +61,8 @@ def report(problems: list[Problem], args: argparse.Namespace, summary: str) -> i
     if shown or args.format in ("json", "junit"):
         print(shown)
     if args.format in ("text", "github"):
-        errors = sum(p.severity == "error" for p in problems)
-        print(f"{summary}: {errors} error(s), {len(problems) - errors} warning(s)",
-              file=sys.stderr)
+        errors, warnings = counts(problems)
+        print(f"{summary}: {errors} error(s), {warnings} warning(s)", file=sys.stderr)
     return EXIT_PROBLEMS if fails(problems, strict=args.strict) else EXIT_OK
 
 

@@ -18,7 +18,7 @@ from generator.commands.common import (
 )
 from generator.export import PRESETS, TARGETS
 from generator.games import GAMES
-from generator.problems import format_text, has_errors
+from generator.problems import format_text, has_errors, printable
 from generator.validate import user_tree_problems, validate_game
 
 
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     except ExportError as exc:
         raise UsageError(str(exc)) from None
     for skipped in work.skipped:
-        print(f"copperplate: warning: '{skipped['piece']}' left out: {skipped['reason']}",
-              file=sys.stderr)
-    print(f"{args.game}: {len(work.files)} file(s) -> {work.final}/")
+        print(printable(f"copperplate: warning: '{skipped['piece']}' left out: "
+                        f"{skipped['reason']}"), file=sys.stderr)
+    print(printable(f"{args.game}: {len(work.files)} file(s) -> {work.final}/"))
     return EXIT_OK

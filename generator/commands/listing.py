@@ -6,6 +6,7 @@ import argparse
 
 from generator.commands.common import EXIT_OK, add_components, components_dir, games_named
 from generator.games import GAMES
+from generator.problems import printable
 from generator.validate import validate_game
 
 
@@ -29,5 +30,5 @@ def run(args: argparse.Namespace) -> int:
         players = (f"{info.players.min} player" if info.players.min == info.players.max == 1
                    else f"{info.players.min} players" if info.players.min == info.players.max
                    else f"{info.players.min}-{info.players.max} players")
-        print(f"{game_id}\t{info.name}\t{players}\t{count} components")
+        print(f"{game_id}\t{printable(info.name)}\t{players}\t{count} components")
     return EXIT_OK

@@ -11,6 +11,7 @@ from generator.checks.rulebook import Stated
 from generator.commands.common import EXIT_OK, UsageError, add_game
 from generator.fileio import write_atomic
 from generator.games import GAMES
+from generator.problems import printable
 
 HEADER = """\
 # A variant of {name}: this folder holds only what it changes.
@@ -54,5 +55,5 @@ def run(args: argparse.Namespace) -> int:
     header = HEADER.format(name=spec.id, example=example, game=spec.id, tree=args.dir)
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(folder / "game.yaml", (header + body).encode("utf-8"))
-    print(f"wrote {folder / 'game.yaml'}: add the files you change next to it")
+    print(printable(f"wrote {folder / 'game.yaml'}: add the files you change next to it"))
     return EXIT_OK

@@ -18,7 +18,7 @@ from generator.commands.common import (
 )
 from generator.components import LoadedGame
 from generator.games import GAMES
-from generator.problems import Problem, format_text, has_errors
+from generator.problems import Problem, format_text, has_errors, printable
 from generator.validate import user_tree_problems, validate_game
 
 
@@ -67,6 +67,6 @@ def run(args: argparse.Namespace) -> int:
         page = write_preview(loaded, problems, Path(args.out), by_piece=by_piece)
     except ExportError as exc:
         raise UsageError(str(exc)) from None
-    print(f"{args.game}: preview -> {page}")
+    print(printable(f"{args.game}: preview -> {page}"))
     found = [p for piece in by_piece.values() for p in piece]
     return EXIT_PROBLEMS if has_errors(problems) or has_errors(found) else EXIT_OK

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_game, components_dir
+from generator.problems import printable
 
 if TYPE_CHECKING:
     from generator.engine.playout import GameRecord
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     if made is None:
         return EXIT_PROBLEMS
     write_atomic(Path(args.html), made.encode("utf-8"))
-    print(f"report: {args.html}")
+    print(printable(f"report: {args.html}"))
     return EXIT_OK
 
 
@@ -104,19 +105,22 @@ def _intro(summary: dict[str, Any]) -> str:
 
 
 MAX_WAITING = 10_000  # a comparison's base games read before their variant (adjacent)
+MAX_VIOLATIONS = 10_000  # listed in the report, each up to 2,000 characters
 
 
 @dataclass
 class _Recorded:
     """The games of ``--record`` files, tallied as they are read, so memory stays constant
-    whatever the files hold: all of one game and player count, and at most
-    ``MAX_EVENT_NAMES`` event names between them (each is a row of a plot)."""
+    whatever the files hold: all of one game and player count, at most
+    ``MAX_EVENT_NAMES`` event names between them (each is a row of a plot) and at most
+    ``MAX_VIOLATIONS`` violations (each is listed)."""
 
     game_id: str
     first: GameRecord | None = None
     tally: Any = None  # a Tally, or a PairTally for a comparison's records
     waiting: dict[int, GameRecord] = field(default_factory=dict)  # bases, by game number
     names: set[str] = field(default_factory=set)
+    violations: int = 0
 
     def add(self, path: Path, line: int, index: int, record: GameRecord) -> None:
         from generator.engine.compare import PairTally
@@ -150,6 +154,10 @@ class _Recorded:
         if len(self.names) > MAX_EVENT_NAMES:
             raise RecordError(path, line, 1, f"more than {MAX_EVENT_NAMES} event names "
                               "in the records")
+        self.violations += len(record.violations)
+        if self.violations > MAX_VIOLATIONS:
+            raise RecordError(path, line, 1, f"more than {MAX_VIOLATIONS} invariant "
+                              "violations in the records: report a smaller run")
         if len(self.waiting) >= MAX_WAITING:
             raise RecordError(path, line, 1, f"more than {MAX_WAITING} base games without "
                               "their variant")

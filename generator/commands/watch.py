@@ -14,7 +14,7 @@ from generator.commands.common import (
     out_folder,
     ranged,
 )
-from generator.problems import format_text
+from generator.problems import format_text, printable
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -53,12 +53,13 @@ def run(args: argparse.Namespace) -> int:
         if done.problems:
             print(format_text(done.problems), file=sys.stderr, flush=True)
         if done.pdf is None:
-            print(f"not built: fix the errors above (preview shows them) -> {done.preview}",
-                  file=sys.stderr, flush=True)
+            print(printable(f"not built: fix the errors above (preview shows them) -> "
+                            f"{done.preview}"), file=sys.stderr, flush=True)
         else:
-            print(f"preview in {done.preview_s:.2f} s, PDF in {done.total_s:.2f} s "
-                  f"({done.drawn} face(s) drawn) -> {done.preview}, {done.pdf}", flush=True)
+            print(printable(f"preview in {done.preview_s:.2f} s, PDF in {done.total_s:.2f} s "
+                            f"({done.drawn} face(s) drawn) -> {done.preview}, {done.pdf}"),
+                  flush=True)
 
-    print(f"watching {folder} (Ctrl-C to stop)", flush=True)
+    print(printable(f"watching {folder} (Ctrl-C to stop)"), flush=True)
     watch(watcher, report, args.interval, args.rounds)
     return EXIT_OK

@@ -1,12 +1,17 @@
 """``--record FILE.jsonl``: one game per line (``GameRecord.to_line``), written as the games
 finish, in game order. The file appears whole under its name only when the run ends (or
-is stopped with Ctrl-C, keeping the games finished); a failed run leaves nothing."""
+is stopped with Ctrl-C or SIGTERM, keeping the games finished); a failed run leaves
+nothing. A run killed outright (``kill -9``) leaves its hidden ``.FILE.jsonl.….tmp``: the
+next run recording under that name removes it, once no live run holds it."""
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import json
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Annotated, Any, Literal, NamedTuple
@@ -32,8 +37,10 @@ class RecordWriter:
 
     def write(self, lines: list[dict[str, Any]]) -> None:
         if self._handle is None:  # opened at the first game: a run that never starts
-            fd, self._tmp = tempfile.mkstemp(dir=self.path.parent,  # writes nothing
+            _sweep_dead(self.path)  # writes nothing
+            fd, self._tmp = tempfile.mkstemp(dir=self.path.parent,
                                              prefix=f".{self.path.name}.", suffix=".tmp")
+            _hold(fd)
             self._handle = os.fdopen(fd, "w", encoding="utf-8")
         for line in lines:
             self._handle.write(json.dumps(line, separators=(",", ":")) + "\n")
@@ -48,6 +55,39 @@ class RecordWriter:
         if self._handle is not None:
             self._handle.close()
             Path(self._tmp).unlink(missing_ok=True)
+
+
+STALE_SECONDS = 60  # a hidden record file untouched this long and held by no run is dead
+
+
+def _hold(fd: int) -> None:
+    """A lock that lives as long as this run (the system drops it when the run dies)."""
+    with contextlib.suppress(ImportError, OSError):
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _sweep_dead(path: Path) -> None:
+    """Remove the hidden files of runs killed before they could (no lock held on them, not
+    touched for ``STALE_SECONDS``: a live run's file is locked from its first moments)."""
+    try:
+        import fcntl
+    except ImportError:
+        return
+    for left in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        try:
+            fd = os.open(left, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if time.time() - os.fstat(fd).st_mtime > STALE_SECONDS:
+                left.unlink(missing_ok=True)
+        except OSError:  # held: a live run's
+            pass
+        finally:
+            os.close(fd)
 
 
 class RecordError(ValueError):
@@ -133,37 +173,44 @@ def read_records(path: Path, *, actions: bool = True) -> Iterator[Recorded]:
     checked against ``RecordLine`` (without ``actions``, the records keep none: a report
     needs only the results)."""
     with path.open("rb") as handle:
-        for number in range(1, MAX_LINES + 2):
+        for lineno in range(1, MAX_LINES + 2):
             raw = handle.readline(MAX_LINE_BYTES + 1)
             if not raw:
                 return
-            if number > MAX_LINES:
-                raise RecordError(path, number, 1, f"more than {MAX_LINES} lines in one file")
+            if lineno > MAX_LINES:
+                raise RecordError(path, lineno, 1, f"more than {MAX_LINES} lines in one file")
             if raw.strip():
-                line = _parsed(path, number, raw)
-                yield Recorded(number, line.index, _record(line, actions))
+                fields = _parsed(path, lineno, raw)
+                yield Recorded(lineno, fields.index, _record(fields, actions))
 
 
-def _parsed(path: Path, number: int, raw: bytes) -> RecordLine:
+def _parsed(path: Path, lineno: int, raw: bytes) -> RecordLine:
+    """One line, checked: UTF-8, JSON, then the schema; the first fault is the error."""
     if len(raw) > MAX_LINE_BYTES:
-        raise RecordError(path, number, 1, f"a line longer than {MAX_LINE_BYTES} bytes")
+        raise RecordError(path, lineno, 1, f"a line longer than {MAX_LINE_BYTES} bytes")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(path, number, exc.start + 1, "not UTF-8 text") from None
+        raise RecordError(path, lineno, exc.start + 1, "not UTF-8 text") from None
     try:
-        fields = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+        fields = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:  # ValueError: also a 5,000-digit number
         col, why = (exc.colno, exc.msg) if isinstance(exc, json.JSONDecodeError) else (
-            1, "nested too deeply")
-        raise RecordError(path, number, col, f"not JSON: {why}") from None
+            1, "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:80])
+        raise RecordError(path, lineno, col, f"not JSON: {why}") from None
     try:
         return RecordLine.model_validate(fields)
     except ValidationError as exc:
         first = exc.errors()[0]
         why = str(first.get("ctx", {}).get("error") or first["msg"])  # ours, or pydantic's
-        where = "".join(f"{part}: " for part in (".".join(map(str, first["loc"])),) if part)
-        raise RecordError(path, number, 1, f"not a game record: {where}{why}") from None
+        where = ".".join(map(str, first["loc"]))
+        raise RecordError(path, lineno, 1, "not a game record: "
+                          f"{where + ': ' if where else ''}{why}") from None
+
+
+def _no_constant(name: str) -> Any:
+    """NaN and the infinities are Python's extension of JSON, never in a record."""
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def _record(line: RecordLine, actions: bool) -> GameRecord:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
+from generator.problems import UNLISTED
 from generator.schema.base import Model, Slug
 
 Scalar = str | int | float | bool
@@ -84,6 +85,13 @@ class CompositionRule(Model):
     unique: str | None = None
     sum: SumRule | None = None
     pairing: PairingRule | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _not_ours(cls, value: str) -> str:
+        if value == UNLISTED:  # a deck must not pass for the line that counts problems
+            raise ValueError(f"'{UNLISTED}' is the rule of Copperplate's own count line")
+        return value
 
     @model_validator(mode="after")
     def _one_kind(self) -> CompositionRule:

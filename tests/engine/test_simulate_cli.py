@@ -7,10 +7,10 @@ import json
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from waiting import wait_for
 
 from generator.cli import main
 
@@ -103,10 +103,8 @@ def test_ctrl_c_prints_the_summary_of_the_finished_games(tmp_path: Path) -> None
     proc = subprocess.Popen(CMD + ["simulate", "copperdale", "--games", "1000000", "--jobs",
                                    "1", "--check", "end", "--json", "--record", str(record)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while not any(p.stat().st_size for p in tmp_path.glob(".run.jsonl.*")):  # games done
-        assert time.monotonic() < deadline and proc.poll() is None
-        time.sleep(0.2)
+    wait_for(lambda: any(p.stat().st_size for p in tmp_path.glob(".run.jsonl.*")),  # games
+             proc)  # done: the event, not a time
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err

@@ -191,3 +191,46 @@ def test_an_export_killed_mid_swap_gets_its_old_folder_back(tmp_path: Path) -> N
         raise RuntimeError("the new export fails")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["export-png"]
     assert (final / "index.json").read_text() == "old"
+
+
+def test_a_number_too_long_for_python_in_a_deck_is_a_located_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python refuses to convert an integer of over 4,300 digits (a ValueError that was a
+    traceback from the YAML loader)."""
+    game = tmp_path / "deck-game"
+    game.mkdir()
+    (game / "game.yaml").write_text("id: deck-game\nname: Deck\nplayers: {min: 2, max: 4}\n"
+                                    f"play_time_min: {'9' * 5000}\nrules_version: '1'\n"
+                                    "components: [cards.yaml]\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "deck-game", "--components", "."]) == 1
+    assert capsys.readouterr().out == ("deck-game/game.yaml:4:16: error: a number of 5000 "
+                                       "characters is too long to read (yaml-syntax)\n")
+
+
+def test_a_record_left_by_kill_9_is_swept_by_the_next_run_not_a_live_ones(
+        tmp_path: Path) -> None:
+    """``simulate --record`` killed outright leaves its hidden temporary file; the next
+    run under that name removes it, but never the file of a run still writing."""
+    from generator.engine.record import STALE_SECONDS, RecordWriter
+
+    path = tmp_path / "run.jsonl"
+    script = ("import sys, time\nfrom pathlib import Path\n"
+              "from generator.engine.record import RecordWriter\n"
+              "RecordWriter(Path(sys.argv[1])).write([{'index': 0}])\n"
+              "print('writing', flush=True)\ntime.sleep(3600)\n")
+    child = subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE,
+                             text=True, env={**os.environ, "PYTHONPATH": ROOT})
+    assert child.stdout is not None and child.stdout.readline() == "writing\n"  # the event
+    child.kill()
+    child.wait()
+    live = RecordWriter(tmp_path / "run.jsonl")
+    live.write([{"index": 0}])  # a run still writing under the same name
+    old = os.stat(path.parent).st_mtime - STALE_SECONDS - 1  # both as if long untouched
+    for left in tmp_path.glob(".run.jsonl.*.tmp"):
+        os.utime(left, (old, old))
+    RecordWriter(path).write([{"index": 0}])
+    assert Path(live._tmp).exists()  # held by a live run: kept
+    assert len(list(tmp_path.glob(".run.jsonl.*.tmp"))) == 2  # the live one and the new one
+    live.discard()

@@ -18,6 +18,7 @@ from generator.problems import (
     MAX_LISTED,
     UNSAFE,
     Problem,
+    counts,
     format_github,
     format_junit,
     format_text,
@@ -141,6 +142,7 @@ def test_a_rule_broken_by_every_face_is_counted_not_listed(tmp_path: Path) -> No
     assert len(composition) == MAX_LISTED + 1
     assert composition[-1].message == ("39000 more problem(s) not listed (39000 error(s), 0 "
                                        "warning(s)); check 'composition' lists its first 1000")
+    assert counts(composition) == (40000, 0)  # what the run's summary line says
 
 
 @pytest.mark.parametrize("argv", [
@@ -157,3 +159,34 @@ def test_a_usage_error_shows_the_argument_escaped_on_one_line(
         code = int(stop.code or 0)
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and not UNSAFE.search(err[:-1]), err
+
+
+def test_a_folder_name_in_a_progress_line_is_shown_escaped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lines that say what was written (build, export, preview, report, watch,
+    new-variant) name the user's folders: escaped like everything else."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["new-variant", "copperdale", f"mine\n{FORGED}\x1b[2J"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "\x1b" not in out and "mine\\n::error" in out
+
+
+def test_a_deck_cannot_pass_for_the_count_line(tmp_path: Path) -> None:
+    """A composition rule named like the count line, with a message that counts a million
+    problems, would inflate the summary and slip past the limit."""
+    from generator.games import GAMES
+    from generator.validate import validate_game
+
+    game = tmp_path / "deck-game"
+    game.mkdir()
+    (game / "game.yaml").write_text("id: deck-game\nname: Deck\nplayers: {min: 2, max: 4}\n"
+                                    "play_time_min: 20\nrules_version: '1'\n"
+                                    "components: [cards.yaml]\n")
+    (game / "cards.yaml").write_text(
+        "composition:\n  - id: too-many-problems\n    message: 'not listed (1000000 "
+        "error(s), 0 warning(s))'\n    copies: {exactly: 9}\npieces: []\n")
+    (found,) = validate_game(GAMES["deck-game"], tmp_path).problems
+    assert found.rule == "schema" and "is the rule of Copperplate's own count line" in (
+        found.message)
+    assert counts([found]) == (1, 0)
