@@ -243,7 +243,7 @@ class EffectCompiler:
 
     def var_slot(self, name: Any, loc: Loc) -> SlotFn:
         names = self.x.names.vars
-        if name not in names:
+        if not isinstance(name, str) or name not in names:
             self.report.error(loc, f"no variable '{name}' (variables: "
                               f"{', '.join(names) or 'none'})", "rules-name", key=True)
             return lambda c: 0
@@ -275,7 +275,7 @@ class EffectCompiler:
 
     def _call(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
         name = value["call"]
-        if name not in self.procedures:
+        if not isinstance(name, str) or name not in self.procedures:
             self.report.error(loc + ("call",), f"no procedure '{name}' (procedures: "
                               f"{', '.join(self.procedures) or 'none'})", "rules-name")
             return None
@@ -310,7 +310,7 @@ class EffectCompiler:
         return None
 
     def _event(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
-        if value["event"] not in self.events:
+        if not isinstance(value["event"], str) or value["event"] not in self.events:
             self.report.error(loc + ("event",), f"no event '{value['event']}' declared "
                               f"(events: {', '.join(self.events) or 'none'})", "rules-name")
             return None

@@ -163,7 +163,7 @@ class Compiler:
 
     def _w_var(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         name = value["var"]
-        if name not in self.names.vars:
+        if not isinstance(name, str) or name not in self.names.vars:
             return self._bad(loc + ("var",), f"no variable '{name}' "
                              f"(variables: {', '.join(self.names.vars) or 'none'})")
         if self.names.vars[name]:
@@ -172,7 +172,7 @@ class Compiler:
 
     def _w_game(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         word = value["game"]
-        if word not in GAME_WORDS:
+        if not isinstance(word, str) or word not in GAME_WORDS:
             return self._bad(loc + ("game",), f"'game' reads one of {', '.join(GAME_WORDS)}, "
                              f"not {word!r}")
         return {"players": lambda c: c.st.players, "seat": lambda c: c.seat,
@@ -182,7 +182,7 @@ class Compiler:
 
     def _w_field(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         name = value["field"]
-        if name not in self.names.fields:
+        if not isinstance(name, str) or name not in self.names.fields:
             return self._bad(loc + ("field",), f"no card has a field '{name}' "
                              f"(fields: {', '.join(sorted(self.names.fields))})")
         if name == "by":

@@ -171,7 +171,7 @@ def _zones(report: Reporter, zones: dict[str, Any], pieces: dict[str, Any]
         see = _choice(report, spec.get("see", "all"), loc + ("see",), ("all", "owner", "none"))
         order = _choice(report, spec.get("order", "top"), loc + ("order",), ("top", "random"))
         start = spec.get("start")
-        if start is not None and start not in pieces:
+        if start is not None and (not isinstance(start, str) or start not in pieces):
             report.error(loc + ("start",), f"no piece '{start}' in this game's component "
                          f"files (pieces: {', '.join(pieces) or 'none'})", "rules-name")
             start = None

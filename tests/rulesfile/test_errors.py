@@ -138,3 +138,13 @@ def test_an_expression_too_deep(folder: Path) -> None:
 def test_bad_yaml_in_the_rules_file(folder: Path) -> None:
     problems = problems_after(folder, "events: [bust]", "events: [bust]\nevents: [x]")
     assert any(p.rule == "duplicate-key" and p.path.endswith("rules.yaml") for p in problems)
+
+
+def test_a_long_declared_game_is_probed_for_a_while_only(folder: Path) -> None:
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8").replace("[dig, stop]", "[dig, stop, wait]")
+    text = text.replace("actions:\n  dig:", "actions:\n  wait: {do: []}\n  dig:")
+    rules.write_text(text + "max_actions: 1000000\n", encoding="utf-8")
+    p = only(problems_after(folder, "end: {and: [{eq: [{count: deck}, 0]}, "
+                            "{eq: [{count: claim}, 0]}]}", "end: false"), "rules-never-ends")
+    assert p.severity == "warning" and "after 20000 actions" in p.message
