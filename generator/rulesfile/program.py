@@ -39,6 +39,11 @@ class ActionRule:
     again: Fn | None
     to_names: list[str] = field(default_factory=list)
 
+    def encode(self, card: int, target: int, number: int) -> tuple[Any, ...]:
+        """The action as the engine sees it: its name, then the choices it makes."""
+        return (self.name, *([card] if self.card else []), *([target] if self.to else []),
+                *([number] if self.number else []))
+
 
 @dataclass
 class PhaseRule:

@@ -168,21 +168,23 @@ class RulesState(State):
 
     def run_frames(self) -> bool:
         """Run the paused program; False when it waits for chance."""
-        blocks, steps = self.prog.blocks, 0
-        while self.frames:
-            f = self.frames[-1]
+        blocks, frames, steps = self.prog.blocks, self.frames, 0
+        last: list[int] | None = None
+        here = Ctx(self, 0)
+        while frames:
+            f = frames[-1]
             block = blocks[f[0]]
             if f[1] >= len(block):
                 if f[2] > 1:
                     f[1], f[2], f[3] = 0, f[2] - 1, (f[3] + f[8]) % self.players
                 else:
-                    self.frames.pop()
+                    frames.pop()
                 continue
             ins = block[f[1]]
             f[1] += 1
-            c = Ctx(self, f[3], f[4], f[5], f[6], f[7])
-            if ins.of is not None:
-                c = c.at(ins.of(c) % self.players)
+            if f is not last or here.seat != f[3]:  # a frame's context, made once
+                here, last = Ctx(self, f[3], f[4], f[5], f[6], f[7]), f
+            c = here if ins.of is None else here.at(ins.of(here) % self.players)
             steps += 1
             if steps > MAX_STEPS:
                 self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
@@ -218,6 +220,10 @@ class RulesState(State):
         if self.pending:
             src, var, sides, roll = self.pending
             return list(range(1, sides + 1)) if roll else sorted(self.zones[src])
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
+        """The legal actions of the seat to act, worked out once per position."""
         if self._legal is None:
             try:
                 self._legal = self._choices()
@@ -225,13 +231,17 @@ class RulesState(State):
                 self.fail(self.prog.phases[self.phase].loc + ("actions",),
                           f"the legal actions cannot be worked out: {exc}")
                 return []
-        return list(self._legal)
+        return self._legal
 
     def _choices(self) -> list[Action]:
         out: list[Action] = []
         for index in self.prog.phases[self.phase].actions:
             rule = self.prog.actions[index]
             c = Ctx(self, self.player, -1, 0, -1, self.player)
+            if rule.card is None and not rule.to and rule.number is None:  # no choice
+                if rule.test is None or rule.test(c):
+                    out.append((rule.name,))
+                continue
             cards = [-1] if rule.card is None else sorted(self.zones[rule.card(c)])
             targets = list(range(len(rule.to))) or [-1]
             numbers = [0]
@@ -244,7 +254,7 @@ class RulesState(State):
                     for number in numbers:
                         here.card, here.number, here.target = card, number, target
                         if rule.test is None or rule.test(here):
-                            out.append(_action(rule, card, target, number))
+                            out.append(rule.encode(card, target, number))
         return sorted(out)
 
     def apply_action(self, action: Action) -> None:
@@ -266,7 +276,7 @@ class RulesState(State):
         if self.over:
             return False
         if not self.pending:
-            return action in self.legal_actions()
+            return action in self._legal_list()
         src, _, sides, roll = self.pending
         if not isinstance(action, int) or isinstance(action, bool):
             return False
@@ -385,15 +395,3 @@ class RulesState(State):
     def determinize(self, seat: int, rng: random.Random) -> RulesState:
         """A state ``seat`` cannot tell from this one (see ``knowledge.determinize``)."""
         return determinize(self, seat, rng)
-
-
-def _action(rule: Any, card: int, target: int, number: int) -> Action:
-    parts: list[Any] = [rule.name]
-    if rule.card is not None:
-        parts.append(card)
-    if rule.to:
-        parts.append(target)
-    if rule.number is not None:
-        parts.append(number)
-    return tuple(parts)
-
