@@ -77,3 +77,15 @@ def test_a_broken_rules_file_is_refused_at_its_line(tree: Path,
                         "1"], capsys)
     assert code == 1 and "rules.yaml:" in err and "no zone 'hnd'" in err
     assert "Traceback" not in err
+
+
+def test_jobs_do_not_change_the_summary(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "rush", "--components", str(tree / "base"), "--games", "12",
+            "--players", "3", "--rotate", "--json"]
+    runs = []
+    for jobs in ("1", "2"):
+        code, out, _ = run(argv + ["--jobs", jobs], capsys)
+        summary = json.loads(out)
+        summary.pop("seconds")
+        runs.append((code, summary))
+    assert runs[0] == runs[1] and runs[0][0] == 0
