@@ -216,7 +216,8 @@ class EffectCompiler:
 
     def _play(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         target = value["play"]
-        return Play(loc, of, None if target == "target" else self.x.zone(target, loc + ("play",)))
+        chosen = target in ("target", "cell")  # the action's chosen zone or cell
+        return Play(loc, of, None if chosen else self.x.zone(target, loc + ("play",)))
 
     def _move_all(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         return MoveAll(loc, of, self.x.zone(value["move_all"], loc + ("move_all",)),

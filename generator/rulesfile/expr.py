@@ -17,6 +17,7 @@ from generator.rulesfile.report import Reporter
 from generator.yamlsrc import Loc
 
 if TYPE_CHECKING:
+    from generator.rulesfile.program import ZoneRule
     from generator.rulesfile.state import RulesState
 
 Value = int | str
@@ -45,9 +46,9 @@ class Ctx:
 class Names:
     """What a rules file declares, for the compiler to check names against."""
 
-    def __init__(self, zones: dict[str, bool], vars_: dict[str, bool],
+    def __init__(self, zones: dict[str, ZoneRule], vars_: dict[str, bool],
                  columns: dict[str, list[Any]]):
-        self.zones = zones  # name -> owned by each player
+        self.zones = zones
         self.vars = vars_
         self.columns = columns  # field -> its value on every card, by card number
         self.fields = set(columns) | {"by", "id"}
@@ -194,51 +195,95 @@ class Compiler:
         self.plain[id(read)] = column
         return read
 
-    def zone(self, value: Any, loc: Loc) -> Callable[[Ctx], int]:
-        """A zone's slot for the seat in focus (a shared zone has one slot)."""
+    def _named(self, value: Any, loc: Loc) -> ZoneRule | None:
         if not isinstance(value, str) or value not in self.names.zones:
             self.report.error(loc, f"no zone '{value}' (zones: "
                               f"{', '.join(self.names.zones) or 'none'})", "rules-name")
+            return None
+        return self.names.zones[value]
+
+    def zone(self, value: Any, loc: Loc) -> Callable[[Ctx], int]:
+        """A zone's slot for the seat in focus (a shared zone has one slot)."""
+        zone = self._named(value, loc)
+        if zone is None:
             return lambda c: 0
-        if self.names.zones[value]:
+        if zone.width:
+            self.report.error(loc, f"'{value}' is a grid: place a card with choose: "
+                              "{cell: …} and play: cell; read it with count, sum…",
+                              "rules-name")
+        if zone.owned:
             return lambda c: c.st.zone_slot[value] + c.seat
         return lambda c: c.st.zone_slot[value]
 
+    def grid(self, value: Any, loc: Loc) -> ZoneRule | None:
+        zone = self._named(value, loc)
+        if zone is not None and not zone.width:
+            self.report.error(loc, f"'{value}' is not a grid (give the zone grid: [columns, "
+                              "rows])", "rules-name")
+            return None
+        return zone
+
+    def cards(self, value: Any, loc: Loc) -> Callable[[Ctx], list[int]]:
+        """The cards an aggregate reads: a zone (a grid: all its cards), or of a grid
+        ``{cell: GRID}`` (the cell in question) or ``{next_to: GRID}`` (the cards in the
+        cells beside it, not across corners)."""
+        if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in (
+                "cell", "next_to"):
+            word, name = next(iter(value.items()))
+            grid = self.grid(name, loc + (word,))
+            if grid is None:
+                return lambda c: []
+            index = list(self.names.zones).index(grid.name)
+            return _cell_cards(grid, index) if word == "cell" else _next_to(grid, index)
+        zone = self._named(value, loc)
+        if zone is not None and zone.width:
+            return _all_cells(zone)
+        slot = self.zone(value, loc)
+        return lambda c: c.st.zones[slot(c)]
+
     def _cards(self, value: dict[str, Any], word: str, loc: Loc, depth: int
-               ) -> tuple[Callable[[Ctx], int], Fn | None]:
-        slot = self.zone(value[word], loc + (word,))
+               ) -> tuple[Callable[[Ctx], list[int]], Fn | None]:
+        cards = self.cards(value[word], loc + (word,))
         where = self.expr(value["where"], loc + ("where",), depth) if "where" in value else None
-        return slot, where
+        if "same" in value:  # the other cards whose field equals the card in scope's
+            return _same(cards, self._column(value["same"], loc + ("same",))), where
+        return cards, where
+
+    def _column(self, name: Any, loc: Loc) -> list[Any]:
+        if not isinstance(name, str) or name not in self.names.columns:
+            self.report.error(loc, f"no card has a field '{name}'", "rules-expression")
+            return []
+        return self.names.columns[name]
 
     def _w_count(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-        slot, where = self._cards(value, "count", loc, depth)
+        cards, where = self._cards(value, "count", loc, depth)
         if where is None:
-            return lambda c: len(c.st.zones[slot(c)])
-        return lambda c: len(_kept(c, slot, where))
+            return lambda c: len(cards(c))
+        return lambda c: len(_kept(c, cards, where))
 
     def _w_sum(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-        slot, where = self._cards(value, "sum", loc, depth)
+        cards, where = self._cards(value, "sum", loc, depth)
         each = self._card_value(value, loc, depth)
         column = self.plain.get(id(each))
         if column is not None:  # a field's values added up: read straight from its column
-            return lambda c: sum([column[card] for card in _kept(c, slot, where)])
-        return lambda c: sum(_each(c, each, _kept(c, slot, where)))
+            return lambda c: sum([column[card] for card in _kept(c, cards, where)])
+        return lambda c: sum(_each(c, each, _kept(c, cards, where)))
 
     def _w_distinct(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-        slot, where = self._cards(value, "distinct", loc, depth)
+        cards, where = self._cards(value, "distinct", loc, depth)
         each = self._card_value(value, loc, depth)
-        return lambda c: len(set(_each(c, each, _kept(c, slot, where))))
+        return lambda c: len(set(_each(c, each, _kept(c, cards, where))))
 
     def _w_best(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         """The card of a zone with the highest ``value`` (the first such), read by
         ``give`` (default: that value); -1 when no card qualifies."""
-        slot, where = self._cards(value, "best", loc, depth)
+        cards, where = self._cards(value, "best", loc, depth)
         each = self._card_value(value, loc, depth)
         give = self.expr(value["give"], loc + ("give",), depth) if "give" in value else each
 
         def best(c: Ctx) -> Any:
             top, found = None, -1
-            for card in _kept(c, slot, where):
+            for card in _kept(c, cards, where):
                 v = each(c.on(card))
                 if top is None or v > top:
                     top, found = v, card
@@ -271,8 +316,8 @@ class Compiler:
         return best
 
 
-def _kept(c: Ctx, slot: Callable[[Ctx], int], where: Fn | None) -> list[int]:
-    cards = c.st.zones[slot(c)]
+def _kept(c: Ctx, source: Callable[[Ctx], list[int]], where: Fn | None) -> list[int]:
+    cards = source(c)
     if where is None:
         return cards
     here = c.on(-1)  # one context, moved from card to card (expressions keep none)
@@ -282,6 +327,60 @@ def _kept(c: Ctx, slot: Callable[[Ctx], int], where: Fn | None) -> list[int]:
         if where(here):
             kept.append(card)
     return kept
+
+
+def _same(cards: Callable[[Ctx], list[int]], column: list[Any]
+          ) -> Callable[[Ctx], list[int]]:
+    def kept(c: Ctx) -> list[int]:
+        if c.card < 0:
+            return []
+        mine = column[c.card]
+        return [k for k in cards(c) if k != c.card and column[k] == mine]
+    return kept
+
+
+def _grid_of(c: Ctx, grid: ZoneRule) -> int:
+    """The first slot of the focus seat's grid (of the shared grid)."""
+    return c.st.zone_slot[grid.name] + (c.seat * grid.cells if grid.owned else 0)
+
+
+def _all_cells(grid: ZoneRule) -> Callable[[Ctx], list[int]]:
+    def cards(c: Ctx) -> list[int]:
+        base, zones = _grid_of(c, grid), c.st.zones
+        return [card for slot in range(base, base + grid.cells) for card in zones[slot]]
+    return cards
+
+
+def _in_question(c: Ctx, grid: ZoneRule, index: int) -> tuple[int, int]:
+    """The grid's first slot and the cell in question: the cell of the card in scope when
+    it lies on this grid, else the action's chosen cell (-1: none)."""
+    if c.card >= 0:
+        slot = c.st.where[c.card]
+        if c.st.owner_zone[slot] == index:
+            cell = (slot - c.st.zone_slot[grid.name]) % grid.cells
+            return slot - cell, cell
+    return _grid_of(c, grid), c.target
+
+
+def _cell_cards(grid: ZoneRule, index: int) -> Callable[[Ctx], list[int]]:
+    def cards(c: Ctx) -> list[int]:
+        base, cell = _in_question(c, grid, index)
+        return list(c.st.zones[base + cell]) if 0 <= cell < grid.cells else []
+    return cards
+
+
+def _next_to(grid: ZoneRule, index: int) -> Callable[[Ctx], list[int]]:
+    w, h = grid.width, grid.height
+
+    def cards(c: Ctx) -> list[int]:
+        base, cell = _in_question(c, grid, index)
+        if not 0 <= cell < grid.cells:
+            return []
+        x, y = cell % w, cell // w
+        near = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+        return [card for nx, ny in near if 0 <= nx < w and 0 <= ny < h
+                for card in c.st.zones[base + ny * w + nx]]
+    return cards
 
 
 def _each(c: Ctx, fn: Fn, cards: list[int]) -> list[Any]:
@@ -307,6 +406,7 @@ def _seats(c: Ctx, fn: Fn) -> list[Any]:
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",
           "each_player", "best_player"}
 _EXTRA: dict[str, tuple[str, ...]] = {
-    "count": ("where",), "sum": ("where", "value"), "distinct": ("where", "value"),
-    "best": ("where", "value", "give"), "each_player": ("combine",),
+    "count": ("where", "same"), "sum": ("where", "value", "same"),
+    "distinct": ("where", "value", "same"), "best": ("where", "value", "give", "same"),
+    "each_player": ("combine",),
 }

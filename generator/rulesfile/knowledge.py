@@ -14,9 +14,9 @@ def hidden_slots(st: RulesState, seat: int) -> list[int]:
     """The zone slots whose cards ``seat`` cannot see."""
     out = []
     for slot, index in enumerate(st.owner_zone):
-        name, owned, see, _, _ = st.prog.zones[index]
-        owner = slot - st.zone_slot[name] if owned else -1
-        if see == "none" or (see == "owner" and owner != seat):
+        zone = st.prog.zones[index]
+        owner = (slot - st.zone_slot[zone.name]) // zone.cells if zone.owned else -1
+        if zone.see == "none" or (zone.see == "owner" and owner != seat):
             out.append(slot)
     return out
 

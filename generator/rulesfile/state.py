@@ -31,7 +31,7 @@ class RulesState(State):
         self.prog, self.players = prog, players
         self.zone_slot, self.owner_zone, self.var_slot = prog.layout(players)
         self.zones: list[list[int]] = [[] for _ in self.owner_zone]
-        self.random = [prog.zones[index][3] for index in self.owner_zone]  # shuffled piles
+        self.random = [prog.zones[index].random for index in self.owner_zone]  # shuffled
         self.where = [0] * len(prog.table)
         self.by = [-1] * len(prog.table)
         self.vars: list[Any] = [0] * sum(players if owned else 1 for _, owned, *_ in prog.vars)
@@ -49,7 +49,7 @@ class RulesState(State):
     def start(self) -> RulesState:
         """Fill the zones that start with pieces, set the variables, run the set-up."""
         for slot, index in enumerate(self.owner_zone):
-            piece = self.prog.zones[index][4]
+            piece = self.prog.zones[index].start
             if piece is not None:
                 cards = [i for i, p in enumerate(self.prog.table.pieces) if p == piece]
                 self.zones[slot] = cards
@@ -243,7 +243,7 @@ class RulesState(State):
                     out.append((rule.name,))
                 continue
             cards = [-1] if rule.card is None else sorted(self.zones[rule.card(c)])
-            targets = list(range(len(rule.to))) or [-1]
+            targets = rule.targets()
             numbers = [0]
             if rule.number is not None:
                 low, high = rule.number[0](c), rule.number[1](c)
@@ -289,7 +289,7 @@ class RulesState(State):
         rule = self.prog.actions[index]
         args = list(action[1:])
         card = args.pop(0) if rule.card is not None else -1
-        target = args.pop(0) if rule.to else -1
+        target = args.pop(0) if rule.to or rule.grid is not None else -1
         number = args.pop(0) if rule.number is not None else 0
         self.acting = [index, card, number, target]
         self.stage = ACTING
@@ -358,10 +358,14 @@ class RulesState(State):
         """Zones (cards by number; a zone of each player as one list per seat) and
         variables by name: the position in the rules file's own words."""
         out: dict[str, Any] = {}
-        for name, owned, *_ in self.prog.zones:
-            base = self.zone_slot[name]
-            out[name] = ([list(self.zones[base + s]) for s in range(self.players)] if owned
-                         else list(self.zones[base]))
+        for zone in self.prog.zones:
+            n, base = zone.cells, self.zone_slot[zone.name]
+            lists = [list(self.zones[base + i]) for i in
+                     range(n * (self.players if zone.owned else 1))]
+            seats = [lists[s * n:(s + 1) * n] for s in range(self.players)] if zone.owned \
+                else [lists]
+            shown = [grid if zone.width else grid[0] for grid in seats]
+            out[zone.name] = shown if zone.owned else shown[0]
         for name, owned, *_ in self.prog.vars:
             base = self.var_slot[name]
             out[name] = self.vars[base:base + self.players] if owned else self.vars[base]
@@ -380,7 +384,11 @@ class RulesState(State):
         words = [rule.name]
         if rule.card is not None:
             words.append(self.prog.table.labels[args.pop(0)])
-        if rule.to:
+        if rule.grid is not None:
+            cell = args.pop(0)
+            words.append(f"at column {cell % rule.grid.width + 1}, row "
+                         f"{cell // rule.grid.width + 1}")
+        elif rule.to:
             words.append("to " + rule.to_names[args.pop(0)])
         if rule.number is not None:
             words.append(str(args.pop(0)))

@@ -21,7 +21,8 @@ from generator.validate import validate_game
 
 # every starter and the piece its deck is made of
 STARTERS = {"claim-jumper": "cards", "trading-post": "goods", "high-noon": "cards",
-            "auction-house": "lots", "land-rush": "surveyors", "gold-camp": "buildings"}
+            "auction-house": "lots", "land-rush": "surveyors", "gold-camp": "buildings",
+            "homestead": "tiles"}
 
 
 def make_starter(tree: Path, starter: str, game_id: str | None = None) -> Path:
