@@ -13,6 +13,7 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from generator.rulesfile.grids import all_cells, cell_cards, next_to
 from generator.rulesfile.report import Reporter
 from generator.yamlsrc import Loc
 
@@ -234,10 +235,10 @@ class Compiler:
             if grid is None:
                 return lambda c: []
             index = list(self.names.zones).index(grid.name)
-            return _cell_cards(grid, index) if word == "cell" else _next_to(grid, index)
+            return cell_cards(grid, index) if word == "cell" else next_to(grid, index)
         zone = self._named(value, loc)
         if zone is not None and zone.width:
-            return _all_cells(zone)
+            return all_cells(zone)
         slot = self.zone(value, loc)
         return lambda c: c.st.zones[slot(c)]
 
@@ -337,50 +338,6 @@ def _same(cards: Callable[[Ctx], list[int]], column: list[Any]
         mine = column[c.card]
         return [k for k in cards(c) if k != c.card and column[k] == mine]
     return kept
-
-
-def _grid_of(c: Ctx, grid: ZoneRule) -> int:
-    """The first slot of the focus seat's grid (of the shared grid)."""
-    return c.st.zone_slot[grid.name] + (c.seat * grid.cells if grid.owned else 0)
-
-
-def _all_cells(grid: ZoneRule) -> Callable[[Ctx], list[int]]:
-    def cards(c: Ctx) -> list[int]:
-        base, zones = _grid_of(c, grid), c.st.zones
-        return [card for slot in range(base, base + grid.cells) for card in zones[slot]]
-    return cards
-
-
-def _in_question(c: Ctx, grid: ZoneRule, index: int) -> tuple[int, int]:
-    """The grid's first slot and the cell in question: the cell of the card in scope when
-    it lies on this grid, else the action's chosen cell (-1: none)."""
-    if c.card >= 0:
-        slot = c.st.where[c.card]
-        if c.st.owner_zone[slot] == index:
-            cell = (slot - c.st.zone_slot[grid.name]) % grid.cells
-            return slot - cell, cell
-    return _grid_of(c, grid), c.target
-
-
-def _cell_cards(grid: ZoneRule, index: int) -> Callable[[Ctx], list[int]]:
-    def cards(c: Ctx) -> list[int]:
-        base, cell = _in_question(c, grid, index)
-        return list(c.st.zones[base + cell]) if 0 <= cell < grid.cells else []
-    return cards
-
-
-def _next_to(grid: ZoneRule, index: int) -> Callable[[Ctx], list[int]]:
-    w, h = grid.width, grid.height
-
-    def cards(c: Ctx) -> list[int]:
-        base, cell = _in_question(c, grid, index)
-        if not 0 <= cell < grid.cells:
-            return []
-        x, y = cell % w, cell // w
-        near = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-        return [card for nx, ny in near if 0 <= nx < w and 0 <= ny < h
-                for card in c.st.zones[base + ny * w + nx]]
-    return cards
 
 
 def _each(c: Ctx, fn: Fn, cards: list[int]) -> list[Any]:

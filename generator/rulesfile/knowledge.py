@@ -1,5 +1,6 @@
-"""What a seat of a rules-file game knows, for fair search: its information (hidden zones
-as card counts) and a determinization (the cards it cannot see dealt again)."""
+"""What is where in a rules-file game: the position in the file's own words, and what a
+seat knows of it for fair search (its information: hidden zones as card counts; a
+determinization: the cards it cannot see dealt again)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,21 @@ def determinize(st: RulesState, seat: int, rng: random.Random) -> RulesState:
         for card in other.zones[slot]:
             other.where[card] = slot
     return other
+
+
+def view(st: RulesState) -> dict[str, Any]:
+    """Zones (cards by number; a zone of each player as one list per seat, a grid as one
+    list per place) and variables by name: the position in the rules file's own words."""
+    out: dict[str, Any] = {}
+    for zone in st.prog.zones:
+        n, base = zone.cells, st.zone_slot[zone.name]
+        lists = [list(st.zones[base + i]) for i in
+                 range(n * (st.players if zone.owned else 1))]
+        seats = [lists[s * n:(s + 1) * n] for s in range(st.players)] if zone.owned \
+            else [lists]
+        shown = [grid if zone.width else grid[0] for grid in seats]
+        out[zone.name] = shown if zone.owned else shown[0]
+    for name, owned, *_ in st.prog.vars:
+        base = st.var_slot[name]
+        out[name] = st.vars[base:base + st.players] if owned else st.vars[base]
+    return out

@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action, State
 from generator.rulesfile.expr import Ctx
-from generator.rulesfile.knowledge import determinize, information
+from generator.rulesfile.knowledge import determinize, information, view
 from generator.rulesfile.program import MAX_CHOICES, Program
 from generator.yamlsrc import Loc
 
@@ -355,21 +355,8 @@ class RulesState(State):
         return dict(zip(self.prog.events, self.counts, strict=True))
 
     def view(self) -> dict[str, Any]:
-        """Zones (cards by number; a zone of each player as one list per seat) and
-        variables by name: the position in the rules file's own words."""
-        out: dict[str, Any] = {}
-        for zone in self.prog.zones:
-            n, base = zone.cells, self.zone_slot[zone.name]
-            lists = [list(self.zones[base + i]) for i in
-                     range(n * (self.players if zone.owned else 1))]
-            seats = [lists[s * n:(s + 1) * n] for s in range(self.players)] if zone.owned \
-                else [lists]
-            shown = [grid if zone.width else grid[0] for grid in seats]
-            out[zone.name] = shown if zone.owned else shown[0]
-        for name, owned, *_ in self.prog.vars:
-            base = self.var_slot[name]
-            out[name] = self.vars[base:base + self.players] if owned else self.vars[base]
-        return out
+        """Zones and variables by name (see ``knowledge.view``)."""
+        return view(self)
 
     def describe(self) -> str:
         return f"phase {self.prog.phases[self.phase].id}, P{self.player + 1} to act"
