@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 SlotFn = Callable[[Ctx], int]
 MAX_REPEAT = 1000  # a repeat or a draw of more is a mistake (reported as a fault)
+MAX_VALUE = 10**15  # a variable beyond this is runaway arithmetic (reported as a fault)
 
 # What each effect takes beside its own word ("of" is taken by every effect).
 EFFECT_KEYS: dict[str, tuple[str, ...]] = {
@@ -133,6 +134,9 @@ class Change(Ins):
             st.vars[slot] = amount
         elif isinstance(amount, int):
             st.vars[slot] += amount if self.how == "gain" else -amount
+        if isinstance(st.vars[slot], int) and abs(st.vars[slot]) > MAX_VALUE:
+            st.fail(self.loc, f"makes a variable larger than {MAX_VALUE:,} (runaway "
+                    "arithmetic?)")
         return True
 
 

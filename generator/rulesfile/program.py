@@ -23,7 +23,7 @@ ZONE_KEYS = ("owner", "see", "order", "start", "grid")
 VAR_KEYS = ("owner", "start", "min")
 ACTION_KEYS = ("choose", "if", "do", "again")
 PHASE_KEYS = ("id", "actions", "first", "until", "skip", "start", "end", "next")
-MAX_CHOICES = 1000  # a number choice wider than this is a mistake
+MAX_CHOICES = 1000  # choices one action offers at once; more is a mistake
 DEFAULT_MAX_ACTIONS = 5000
 
 

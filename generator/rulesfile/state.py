@@ -248,6 +248,10 @@ class RulesState(State):
             if rule.number is not None:
                 low, high = rule.number[0](c), rule.number[1](c)
                 numbers = list(range(low, min(high, low + MAX_CHOICES - 1) + 1))
+            if len(cards) * len(targets) * len(numbers) > MAX_CHOICES:
+                self.fail(rule.loc + ("choose",), f"offers more than {MAX_CHOICES} choices "
+                          "at once")
+                return []
             here = Ctx(self, self.player, -1, 0, -1, self.player)  # moved from choice to choice
             for card in cards:
                 for target in targets:

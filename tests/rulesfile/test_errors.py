@@ -148,3 +148,16 @@ def test_a_long_declared_game_is_probed_for_a_while_only(folder: Path) -> None:
     p = only(problems_after(folder, "end: {and: [{eq: [{count: deck}, 0]}, "
                             "{eq: [{count: claim}, 0]}]}", "end: false"), "rules-never-ends")
     assert p.severity == "warning" and "after 20000 actions" in p.message
+
+
+def test_runaway_arithmetic_stops(folder: Path) -> None:
+    p = only(problems_after(folder, "events: [bust]", "events: [bust]\nvars: {gold: {start: 2}}\n"
+                            "setup:\n  - {repeat: 60, do: [{set: {gold: {mul: [{var: gold}, "
+                            "{var: gold}]}}}]}"), "rules-play")
+    assert "larger than" in p.message and p.line == line_of(folder, "set: {gold:")
+
+
+def test_too_many_choices_at_once(folder: Path) -> None:
+    p = only(problems_after(folder, "  stop:\n", "  stop:\n    choose: {card: deck, number: "
+                            "[1, 100]}\n"), "rules-play")
+    assert "more than 1000 choices" in p.message and p.line == line_of(folder, "choose:")
