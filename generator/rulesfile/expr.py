@@ -87,6 +87,7 @@ class Compiler:
         self.names = names
         self.report = report
         self.plain: dict[int, list[Any]] = {}  # id of a ``{field: F}`` closure -> F's column
+        self.plain_var: dict[int, str] = {}  # id of a ``{var: V}`` closure (V of each) -> V
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
         if depth > MAX_DEPTH:
@@ -169,7 +170,10 @@ class Compiler:
             return self._bad(loc + ("var",), f"no variable '{name}' "
                              f"(variables: {', '.join(self.names.vars) or 'none'})")
         if self.names.vars[name]:
-            return lambda c: c.st.vars[c.st.var_slot[name] + c.seat]
+            def read(c: Ctx) -> Any:
+                return c.st.vars[c.st.var_slot[name] + c.seat]
+            self.plain_var[id(read)] = name
+            return read
         return lambda c: c.st.vars[c.st.var_slot[name]]
 
     def _w_game(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
@@ -304,6 +308,12 @@ class Compiler:
         if how not in COMBINE:
             return self._bad(loc + ("combine",), f"combine with one of {', '.join(COMBINE)}")
         op = COMBINE[how]
+        name = self.plain_var.get(id(each))
+        if name is not None:  # a variable of each player: its values side by side
+            def side_by_side(c: Ctx) -> Any:
+                base = c.st.var_slot[name]
+                return op(c.st.vars[base:base + c.st.players])
+            return side_by_side
         return lambda c: op(_seats(c, each))
 
     def _w_best_player(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
