@@ -15,6 +15,7 @@ from generator.games.spec import GameSpec
 from generator.problems import Problem
 from generator.rulesfile.bots import GreedyBot
 from generator.rulesfile.game import RulesGame
+from generator.rulesfile.picture import picture
 from generator.rulesfile.probe import probe
 from generator.rulesfile.program import Program, compile_rules
 from generator.yamlsrc import YamlError, load
@@ -27,7 +28,8 @@ def rules_spec(spec: GameSpec, folder: Path) -> GameSpec:
     """The spec of a game folder holding a rules file: playable, with greedy."""
     if not (folder / RULES_FILE).is_file():
         return spec
-    return replace(spec, make_game=RulesMaker(spec.id, str(folder)), bots=BOTS)
+    return replace(spec, make_game=RulesMaker(spec.id, str(folder)), bots=BOTS,
+                   picture=picture)
 
 
 def pieces_of(data: Any) -> dict[str, list[dict[str, Any]]]:

@@ -84,3 +84,20 @@ def test_a_draw_from_a_shuffled_pile_is_a_chance_action(built: dict[str, Any]) -
     assert state.view()["market"] == [17] and 17 not in state.view()["deck"]
     with pytest.raises(ValueError):
         state.apply_action(17)  # no longer in the pile
+
+
+def test_the_final_table_is_drawn(built: dict[str, Any]) -> None:
+    from xml.etree import ElementTree
+
+    from generator.rulesfile.picture import picture
+
+    game, cards = built["homestead"]
+    state = random_sim(game, 2, 3)
+    svg = picture(state)
+    words = [t.text or "" for t in ElementTree.fromstring(svg).iter(
+        "{http://www.w3.org/2000/svg}text")]
+    assert words[0] == "Final table: " + ", ".join(
+        f"P{s + 1} {v:g}" for s, v in enumerate(state.returns()))
+    assert "homestead (P1): 9 cards" in words and "homestead (P2): 9 cards" in words
+    shown = len(words) - 1 - 4  # less the title and the four zone names
+    assert shown == 9 + 9 + len(state.view()["market"])  # the deck is face down: counted
