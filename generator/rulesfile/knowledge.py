@@ -4,6 +4,7 @@ determinization: the cards it cannot see dealt again)."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -16,35 +17,44 @@ def hidden_slots(st: RulesState, seat: int) -> list[int]:
     out = []
     for slot, index in enumerate(st.owner_zone):
         zone = st.prog.zones[index]
-        owner = (slot - st.zone_slot[zone.name]) // zone.cells if zone.owned else -1
+        owner = _owner(st, slot)
         if zone.see == "none" or (zone.see == "owner" and owner != seat):
             out.append(slot)
     return out
 
 
-def information(st: RulesState, seat: int) -> dict[str, Any]:
-    """The state's data with every zone ``seat`` cannot see shown as its number of
-    cards, and who moved a hidden card left out."""
+def _owner(st: RulesState, slot: int) -> int:
+    """The seat whose zone ``slot`` is (-1: a shared zone)."""
+    zone = st.prog.zones[st.owner_zone[slot]]
+    return (slot - st.zone_slot[zone.name]) // zone.cells if zone.owned else -1
+
+
+def information(st: RulesState, seat: int) -> str:
+    """The state's data as canonical JSON, with every zone ``seat`` cannot see shown as
+    its number of cards, and who moved a hidden card left out."""
     data = st.to_dict()
     hidden = set(hidden_slots(st, seat))
     for slot in hidden:
         data["zones"][slot] = len(st.zones[slot])
     data["by"] = [-1 if st.where[i] in hidden else b for i, b in enumerate(st.by)]
-    return data
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def determinize(st: RulesState, seat: int, rng: random.Random) -> RulesState:
-    """A state ``seat`` cannot tell from ``st``: the cards it cannot see dealt again at
-    random among the zones that hide them, each zone keeping its size."""
+    """A state ``seat`` cannot tell from ``st``: the cards it cannot see (taken in order
+    of their numbers, so the result depends on the seat's view and ``rng`` only) dealt
+    again at random among the zones that hide them, each zone keeping its size; a card
+    dealt into a player's zone counts as moved by that player."""
     other = st.clone()
     hidden = hidden_slots(st, seat)
-    cards = [card for slot in hidden for card in st.zones[slot]]
+    cards = sorted(card for slot in hidden for card in st.zones[slot])
     rng.shuffle(cards)
     for slot in hidden:
         size = len(st.zones[slot])
         other.zones[slot], cards = cards[:size], cards[size:]
+        owner = _owner(st, slot)
         for card in other.zones[slot]:
-            other.where[card] = slot
+            other.where[card], other.by[card] = slot, owner
     return other
 
 

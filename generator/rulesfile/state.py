@@ -32,6 +32,8 @@ class RulesState(State):
         self.zone_slot, self.owner_zone, self.var_slot = prog.layout(players)
         self.zones: list[list[int]] = [[] for _ in self.owner_zone]
         self.random = [prog.zones[index].random for index in self.owner_zone]  # shuffled
+        # something lies where some seat cannot see it (fair search redeals it)
+        self.hidden_information = any(zone.see != "all" for zone in prog.zones)
         self.where = [0] * len(prog.table)
         self.by = [-1] * len(prog.table)
         self.vars: list[Any] = [0] * sum(players if owned else 1 for _, owned, *_ in prog.vars)
@@ -387,7 +389,7 @@ class RulesState(State):
 
     # -- what a seat knows (for fair search) ------------------------------------------
 
-    def information(self, seat: int) -> dict[str, Any]:
+    def information(self, seat: int) -> str:
         """What ``seat`` has seen: the state with hidden zones shown as card counts."""
         return information(self, seat)
 
