@@ -37,6 +37,12 @@ def information(st: RulesState, seat: int) -> str:
     for slot in hidden:
         data["zones"][slot] = len(st.zones[slot])
     data["by"] = [-1 if st.where[i] in hidden else b for i, b in enumerate(st.by)]
+
+    def unseen(card: int) -> int:  # a chosen card now out of sight is not named
+        return -1 if card >= 0 and st.where[card] in hidden else card
+    data["acting"][1] = unseen(data["acting"][1])
+    for frame in data["frames"]:
+        frame[4] = unseen(frame[4])
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 

@@ -113,3 +113,13 @@ def test_the_final_table_is_drawn(built: dict[str, Any]) -> None:
     assert "homestead (P1): 9 cards" in words and "homestead (P2): 9 cards" in words
     shown = len(words) - 1 - 4  # less the title and the four zone names
     assert shown == 9 + 9 + len(state.view()["market"])  # the deck is face down: counted
+
+
+def test_a_card_put_out_of_sight_is_not_named(built: dict[str, Any]) -> None:
+    game, _ = built["claim-jumper"]
+    state = game.new_initial_state(2)
+    state.apply_action(("dig",))
+    state.apply_action(5)
+    state.acting[1] = 5  # as if the last action had chosen card 5…
+    state.move(5, state.zone_slot["deck"], 0)  # …and put it back face down
+    assert json.loads(state.information(1))["acting"][1] == -1
