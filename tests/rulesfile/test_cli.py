@@ -89,3 +89,13 @@ def test_jobs_do_not_change_the_summary(tree: Path, capsys: pytest.CaptureFixtur
         summary.pop("seconds")
         runs.append((code, summary))
     assert runs[0] == runs[1] and runs[0][0] == 0
+
+
+def test_the_pieces_catalogue_is_every_printed_face(tree: Path) -> None:
+    from generator.games import GAMES
+    from generator.rulesfile.pieces import catalogue
+    from generator.validate import validate_game
+
+    data = validate_game(GAMES["rush"], tree / "base").data
+    assert catalogue(data) == [("greenhorn", "Greenhorn"), ("surveyor", "Surveyor"),
+                               ("marshal", "Marshal")]

@@ -123,3 +123,15 @@ def test_a_card_put_out_of_sight_is_not_named(built: dict[str, Any]) -> None:
     state.acting[1] = 5  # as if the last action had chosen card 5…
     state.move(5, state.zone_slot["deck"], 0)  # …and put it back face down
     assert json.loads(state.information(1))["acting"][1] == -1
+
+
+def test_what_each_seat_holds_for_the_pieces_command(built: dict[str, Any]) -> None:
+    from generator.rulesfile.pieces import holdings
+
+    game, cards = built["trading-post"]
+    state = game.new_initial_state(2)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.legal_actions()[0])
+    taken = state.legal_actions()[0]
+    state.apply_action(taken)
+    assert holdings(state) == [frozenset({cards[taken[1]]["id"]}), frozenset()]
