@@ -15,7 +15,7 @@ from generator.engine.mcts import mcts_factory
 from generator.engine.playout import play
 from generator.rulesfile.bots import GreedyBot
 from generator.rulesfile.hook import BOTS
-from rulesfile.starters import STARTERS
+from rulesfile.starters import STARTERS, dealt
 
 
 @pytest.mark.parametrize("name", list(STARTERS))
@@ -26,16 +26,12 @@ def test_every_starter_keeps_the_state_api_contract(built: dict[str, Any], name:
             scores_are_final(random_sim(game, players, seed))
 
 
-def dealt(built: dict[str, Any]) -> Any:
-    game, _ = built["high-noon"]
-    state = game.new_initial_state(3)
-    while state.current_player() == CHANCE:
-        state.apply_action(state.legal_actions()[0])
-    return state
+def three_hands(built: dict[str, Any]) -> Any:
+    return dealt(built["high-noon"][0], 3)
 
 
 def test_information_hides_the_other_hands_and_the_deck(built: dict[str, Any]) -> None:
-    state = dealt(built)
+    state = three_hands(built)
     seen = json.loads(state.information(0))
     hands = [state.zone_slot["hand"] + s for s in range(3)]
     assert seen["zones"][hands[0]] == state.zones[hands[0]]  # its own hand, card by card
@@ -47,7 +43,7 @@ def test_information_hides_the_other_hands_and_the_deck(built: dict[str, Any]) -
 
 
 def test_determinize_deals_only_what_the_seat_cannot_see(built: dict[str, Any]) -> None:
-    state = dealt(built)
+    state = three_hands(built)
     state.apply_action(state.legal_actions()[0])
     guess = state.determinize(1, random.Random(5))
     assert guess.information(1) == state.information(1)  # seat 1 cannot tell them apart
@@ -57,7 +53,7 @@ def test_determinize_deals_only_what_the_seat_cannot_see(built: dict[str, Any]) 
 
 
 def test_the_same_view_gives_the_same_determinization(built: dict[str, Any]) -> None:
-    state = dealt(built)
+    state = three_hands(built)
     other = state.clone()
     a, b = (other.zone_slot["hand"] + s for s in (1, 2))
     other.zones[a][0], other.zones[b][0] = other.zones[b][0], other.zones[a][0]
@@ -71,9 +67,7 @@ def test_the_same_view_gives_the_same_determinization(built: dict[str, Any]) -> 
 
 def test_greedy_takes_the_card_that_scores_most(built: dict[str, Any]) -> None:
     game, cards = built["trading-post"]
-    state = game.new_initial_state(2)
-    while state.current_player() == CHANCE:
-        state.apply_action(state.legal_actions()[0])
+    state = dealt(game, 2)
     best = max(state.view()["market"], key=lambda c: cards[c]["value"])
     top = [a for a in state.legal_actions() if cards[a[1]]["value"] == cards[best]["value"]]
     assert GreedyBot(0, "s").step(state) in top
@@ -129,9 +123,7 @@ def test_what_each_seat_holds_for_the_pieces_command(built: dict[str, Any]) -> N
     from generator.rulesfile.pieces import holdings
 
     game, cards = built["trading-post"]
-    state = game.new_initial_state(2)
-    while state.current_player() == CHANCE:
-        state.apply_action(state.legal_actions()[0])
+    state = dealt(game, 2)
     taken = state.legal_actions()[0]
     state.apply_action(taken)
     assert holdings(state) == [frozenset({cards[taken[1]]["id"]}), frozenset()]

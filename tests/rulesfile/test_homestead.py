@@ -8,15 +8,11 @@ from typing import Any
 
 from generator.games import GAMES
 from generator.validate import validate_game
-from rulesfile.starters import CHANCE, make_starter
+from rulesfile.starters import dealt, make_starter
 
 
 def ready(built: dict[str, Any]) -> Any:
-    game, _ = built["homestead"]
-    state = game.new_initial_state(2)
-    while state.current_player() == CHANCE:
-        state.apply_action(state.legal_actions()[0])
-    return state
+    return dealt(built["homestead"][0], 2)
 
 
 def test_a_tile_goes_only_on_an_empty_place(built: dict[str, Any]) -> None:
