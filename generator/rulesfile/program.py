@@ -55,12 +55,18 @@ class ActionRule:
     again: Fn | None
     to_names: list[str] = field(default_factory=list)
     grid: ZoneRule | None = None  # choose: {cell: GRID}; the cell is the target
+    shape: tuple[int, ...] = field(init=False, default=())
 
     def encode(self, card: int, target: int, number: int) -> tuple[Any, ...]:
         """The action as the engine sees it: its name, then the choices it makes."""
-        return (self.name, *([card] if self.card else []),
-                *([target] if self.to or self.grid else []),
-                *([number] if self.number else []))
+        picks = (card, target, number)
+        return (self.name, *(picks[i] for i in self.shape))
+
+    def __post_init__(self) -> None:
+        """Which of (card, target, number) the action chooses, in that order."""
+        chosen = (self.card is not None, bool(self.to) or self.grid is not None,
+                  self.number is not None)
+        self.shape = tuple(i for i, yes in enumerate(chosen) if yes)
 
     def targets(self) -> list[int]:
         """The destinations (zones of ``to``, or cells) a choice ranges over."""

@@ -293,10 +293,10 @@ class RulesState(State):
         assert isinstance(action, tuple)
         index = self.prog.action_index[action[0]]
         rule = self.prog.actions[index]
-        args = list(action[1:])
-        card = args.pop(0) if rule.card is not None else -1
-        target = args.pop(0) if rule.to or rule.grid is not None else -1
-        number = args.pop(0) if rule.number is not None else 0
+        picks = [-1, -1, 0]  # card, target, number: what the action did not choose
+        for at, value in zip(rule.shape, action[1:], strict=True):
+            picks[at] = value
+        card, target, number = picks
         self.acting = [index, card, number, target]
         self.stage = ACTING
         self.frames.append([rule.block, 0, 1, self.player, card, number, target, self.player, 0])
