@@ -304,6 +304,10 @@ def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None
                      "phase (id and actions)", "rules-schema")
         return
     ids = [p.get("id") if isinstance(p, dict) else None for p in phases]
+    for i, phase_id in enumerate(ids):
+        if not isinstance(phase_id, str) or phase_id in ids[:i]:
+            report.error(("phases", i), "a phase needs an 'id' of its own (a name no other "
+                         "phase has)", "rules-schema")
     action_ids = [a.name for a in prog.actions]
     used: set[str] = set()
     for i, spec in enumerate(phases):

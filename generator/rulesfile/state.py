@@ -23,7 +23,6 @@ SETUP, ACTING, ENDING, STARTING, READY = range(5)
 # what an expression may raise on values of the wrong kind (a word added to a number)
 FAULTS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError)
 MAX_STEPS = 100_000  # instructions one action may run (effects cannot loop, this is a guard)
-MAX_PHASE_CHANGES = 100  # phases ending one after another without an action between
 
 
 class RulesState(State):
@@ -78,7 +77,6 @@ class RulesState(State):
             self.fail(phase.loc, f"cannot be worked out: {exc}")
 
     def _settle(self) -> None:
-        changes = 0
         while not self.over:
             if self.frames and not self.run_frames():
                 return
@@ -96,13 +94,7 @@ class RulesState(State):
                 self._after_action(again)
                 if self.stage == READY:
                     return
-            elif self.stage == ENDING:
-                changes += 1
-                if changes > MAX_PHASE_CHANGES:
-                    phase = self.prog.phases[self.phase]
-                    self.fail(phase.loc + ("until",), f"phase '{phase.id}' ends as soon as "
-                              "it starts, for ever (no action between)")
-                    return
+            elif self.stage == ENDING:  # a phase ends only after an action: no loop here
                 if self._ended():
                     return
                 self.stage = STARTING

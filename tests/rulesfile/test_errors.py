@@ -161,3 +161,10 @@ def test_too_many_choices_at_once(folder: Path) -> None:
     p = only(problems_after(folder, "  stop:\n", "  stop:\n    choose: {card: deck, number: "
                             "[1, 100]}\n"), "rules-play")
     assert "more than 1000 choices" in p.message and p.line == line_of(folder, "choose:")
+
+
+def test_a_phase_needs_a_name_of_its_own(folder: Path) -> None:
+    p = only(problems_after(folder, "  - id: turn\n    actions: [dig, stop]",
+                            "  - id: turn\n    actions: [dig, stop]\n  - id: turn\n"
+                            "    actions: [dig]"), "rules-schema")
+    assert "an 'id' of its own" in p.message and p.line == line_of(folder, "actions: [dig]") - 1
