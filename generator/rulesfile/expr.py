@@ -147,6 +147,11 @@ class Compiler:
             return self._bad(loc, f"'{word}' takes a list of expressions")
         parts = [self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg)]
         op = _MANY[word]
+        if word in ("and", "or") and len(parts) == 2:  # the common case, without a loop
+            a, b = parts
+            if word == "and":
+                return lambda c: bool(a(c) and b(c))
+            return lambda c: bool(a(c) or b(c))
         if word == "and":
             return lambda c: all(p(c) for p in parts)
         if word == "or":
