@@ -168,3 +168,12 @@ def test_a_phase_needs_a_name_of_its_own(folder: Path) -> None:
                             "  - id: turn\n    actions: [dig, stop]\n  - id: turn\n"
                             "    actions: [dig]"), "rules-schema")
     assert "an 'id' of its own" in p.message and p.line == line_of(folder, "actions: [dig]") - 1
+
+
+def test_a_rules_file_may_not_lead_out_of_its_folder(folder: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text((folder / "rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "rules.yaml").unlink()
+    (folder / "rules.yaml").symlink_to(outside)
+    p = only(validate_game(GAMES["cj"], folder.parent).problems, "file-kind")
+    assert "outside the game's folder" in p.message
