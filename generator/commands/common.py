@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -66,7 +67,11 @@ def report(problems: list[Problem], args: argparse.Namespace, summary: str) -> i
 
 
 class HelpFormatter(argparse.HelpFormatter):
-    """Every option's help ends with its default (unless it says it, or there is none)."""
+    """Every option's help ends with its default (unless it says it, or there is none);
+    lines are never broken inside a hyphenated name (``kings-of-copper`` stays whole)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
