@@ -4,7 +4,6 @@ determinization: the cards it cannot see dealt again)."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -29,9 +28,9 @@ def _owner(st: RulesState, slot: int) -> int:
     return (slot - st.zone_slot[zone.name]) // zone.cells if zone.owned else -1
 
 
-def information(st: RulesState, seat: int) -> str:
-    """The state's data as canonical JSON, with every zone ``seat`` cannot see shown as
-    its number of cards, and who moved a hidden card left out."""
+def information(st: RulesState, seat: int) -> dict[str, Any]:
+    """The state's data with every zone ``seat`` cannot see shown as its number of
+    cards, and who moved a hidden card (or chose it) left out."""
     data = st.to_dict()
     hidden = set(hidden_slots(st, seat))
     for slot in hidden:
@@ -43,7 +42,7 @@ def information(st: RulesState, seat: int) -> str:
     data["acting"][1] = unseen(data["acting"][1])
     for frame in data["frames"]:
         frame[4] = unseen(frame[4])
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return data
 
 
 def determinize(st: RulesState, seat: int, rng: random.Random) -> RulesState:

@@ -10,6 +10,7 @@ action) ends the game as a fault, which ``invariants`` reports at the rules file
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -382,7 +383,11 @@ class RulesState(State):
     # -- what a seat knows (for fair search) ------------------------------------------
 
     def information(self, seat: int) -> str:
-        """What ``seat`` has seen: the state with hidden zones shown as card counts."""
+        """What ``seat`` has seen, as canonical JSON (``State.information``)."""
+        return json.dumps(self.seen_by(seat), sort_keys=True, separators=(",", ":"))
+
+    def seen_by(self, seat: int) -> dict[str, Any]:
+        """The state with the zones ``seat`` cannot see shown as card counts."""
         return information(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> RulesState:
