@@ -377,6 +377,7 @@ def _seats(c: Ctx, fn: Fn) -> list[Any]:
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",
           "each_player", "best_player"}
+WORDS = _WORDS | set(_BINARY) | set(_MANY)  # every word an expression may start with
 _EXTRA: dict[str, tuple[str, ...]] = {
     "count": ("where", "same"), "sum": ("where", "value", "same"),
     "distinct": ("where", "value", "same"), "best": ("where", "value", "give", "same"),
