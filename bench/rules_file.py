@@ -30,7 +30,8 @@ from generator.engine.api import TERMINAL  # noqa: E402
 
 REFEREES = {"claim-jumper": referees.ClaimJumper, "trading-post": referees.TradingPost,
             "high-noon": referees.HighNoon, "auction-house": referees.AuctionHouse,
-            "land-rush": referees.LandRush, "gold-camp": referees.GoldCamp}
+            "land-rush": referees.LandRush, "gold-camp": referees.GoldCamp,
+            "homestead": referees.Homestead}
 PLAYERS = {"high-noon": 4, "auction-house": 4}  # the others at 3
 
 

@@ -67,10 +67,10 @@ def report(problems: list[Problem], args: argparse.Namespace, summary: str) -> i
 
 
 class HelpFormatter(argparse.HelpFormatter):
-    """Every option's help ends with its default (unless it says it, or there is none)."""
+    """Every option's help ends with its default (unless it says it, or there is none);
+    lines are never broken inside a hyphenated name (``kings-of-copper`` stays whole)."""
 
     def _split_lines(self, text: str, width: int) -> list[str]:
-        # a game or starter id (auction-house) is never broken at its hyphen
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:

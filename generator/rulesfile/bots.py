@@ -5,12 +5,14 @@ from __future__ import annotations
 from generator.engine.api import CHANCE, Action, State
 from generator.engine.bots import Bot
 from generator.engine.playout import sample_chance
+from generator.rulesfile.state import RulesState
 
 
 class GreedyBot(Bot):
     """Tries every legal action (chance after it sampled with its own generator), and
     keeps the one that leaves its score furthest ahead of the best other seat's;
-    ties are broken at random."""
+    ties are broken at random. Where things are hidden it tries them on a
+    determinization: what it cannot see is dealt again first."""
 
     name = "greedy"
 
@@ -20,6 +22,8 @@ class GreedyBot(Bot):
             return actions[0]
         best: list[Action] = []
         top = float("-inf")
+        if isinstance(state, RulesState) and state.hidden_information:  # only what it sees
+            state = state.determinize(self.seat, self.rng)
         for action in actions:
             after = state.clone()
             after.apply_action(action)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 SlotFn = Callable[[Ctx], int]
 MAX_REPEAT = 1000  # a repeat or a draw of more is a mistake (reported as a fault)
+MAX_VALUE = 10**15  # a variable beyond this is runaway arithmetic (reported as a fault)
 
 # What each effect takes beside its own word ("of" is taken by every effect).
 EFFECT_KEYS: dict[str, tuple[str, ...]] = {
@@ -133,6 +134,9 @@ class Change(Ins):
             st.vars[slot] = amount
         elif isinstance(amount, int):
             st.vars[slot] += amount if self.how == "gain" else -amount
+        if isinstance(st.vars[slot], int) and abs(st.vars[slot]) > MAX_VALUE:
+            st.fail(self.loc, f"makes a variable larger than {MAX_VALUE:,} (runaway "
+                    "arithmetic?)")
         return True
 
 
@@ -216,7 +220,8 @@ class EffectCompiler:
 
     def _play(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         target = value["play"]
-        return Play(loc, of, None if target == "target" else self.x.zone(target, loc + ("play",)))
+        chosen = target in ("target", "cell")  # the action's chosen zone or cell
+        return Play(loc, of, None if chosen else self.x.zone(target, loc + ("play",)))
 
     def _move_all(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         return MoveAll(loc, of, self.x.zone(value["move_all"], loc + ("move_all",)),
@@ -243,7 +248,7 @@ class EffectCompiler:
 
     def var_slot(self, name: Any, loc: Loc) -> SlotFn:
         names = self.x.names.vars
-        if name not in names:
+        if not isinstance(name, str) or name not in names:
             self.report.error(loc, f"no variable '{name}' (variables: "
                               f"{', '.join(names) or 'none'})", "rules-name", key=True)
             return lambda c: 0
@@ -275,7 +280,7 @@ class EffectCompiler:
 
     def _call(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
         name = value["call"]
-        if name not in self.procedures:
+        if not isinstance(name, str) or name not in self.procedures:
             self.report.error(loc + ("call",), f"no procedure '{name}' (procedures: "
                               f"{', '.join(self.procedures) or 'none'})", "rules-name")
             return None
@@ -310,7 +315,7 @@ class EffectCompiler:
         return None
 
     def _event(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
-        if value["event"] not in self.events:
+        if not isinstance(value["event"], str) or value["event"] not in self.events:
             self.report.error(loc + ("event",), f"no event '{value['event']}' declared "
                               f"(events: {', '.join(self.events) or 'none'})", "rules-name")
             return None

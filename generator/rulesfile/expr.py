@@ -13,10 +13,12 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from generator.rulesfile.grids import all_cells, cell_cards, next_to
 from generator.rulesfile.report import Reporter
 from generator.yamlsrc import Loc
 
 if TYPE_CHECKING:
+    from generator.rulesfile.program import ZoneRule
     from generator.rulesfile.state import RulesState
 
 Value = int | str
@@ -45,9 +47,9 @@ class Ctx:
 class Names:
     """What a rules file declares, for the compiler to check names against."""
 
-    def __init__(self, zones: dict[str, bool], vars_: dict[str, bool],
+    def __init__(self, zones: dict[str, ZoneRule], vars_: dict[str, bool],
                  columns: dict[str, list[Any]]):
-        self.zones = zones  # name -> owned by each player
+        self.zones = zones
         self.vars = vars_
         self.columns = columns  # field -> its value on every card, by card number
         self.fields = set(columns) | {"by", "id"}
@@ -85,6 +87,7 @@ class Compiler:
         self.names = names
         self.report = report
         self.plain: dict[int, list[Any]] = {}  # id of a ``{field: F}`` closure -> F's column
+        self.plain_var: dict[int, str] = {}  # id of a ``{var: V}`` closure (V of each) -> V
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
         if depth > MAX_DEPTH:
@@ -144,6 +147,11 @@ class Compiler:
             return self._bad(loc, f"'{word}' takes a list of expressions")
         parts = [self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg)]
         op = _MANY[word]
+        if word in ("and", "or") and len(parts) == 2:  # the common case, without a loop
+            a, b = parts
+            if word == "and":
+                return lambda c: bool(a(c) and b(c))
+            return lambda c: bool(a(c) or b(c))
         if word == "and":
             return lambda c: all(p(c) for p in parts)
         if word == "or":
@@ -163,16 +171,19 @@ class Compiler:
 
     def _w_var(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         name = value["var"]
-        if name not in self.names.vars:
+        if not isinstance(name, str) or name not in self.names.vars:
             return self._bad(loc + ("var",), f"no variable '{name}' "
                              f"(variables: {', '.join(self.names.vars) or 'none'})")
         if self.names.vars[name]:
-            return lambda c: c.st.vars[c.st.var_slot[name] + c.seat]
+            def read(c: Ctx) -> Any:
+                return c.st.vars[c.st.var_slot[name] + c.seat]
+            self.plain_var[id(read)] = name
+            return read
         return lambda c: c.st.vars[c.st.var_slot[name]]
 
     def _w_game(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         word = value["game"]
-        if word not in GAME_WORDS:
+        if not isinstance(word, str) or word not in GAME_WORDS:
             return self._bad(loc + ("game",), f"'game' reads one of {', '.join(GAME_WORDS)}, "
                              f"not {word!r}")
         return {"players": lambda c: c.st.players, "seat": lambda c: c.seat,
@@ -182,7 +193,7 @@ class Compiler:
 
     def _w_field(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         name = value["field"]
-        if name not in self.names.fields:
+        if not isinstance(name, str) or name not in self.names.fields:
             return self._bad(loc + ("field",), f"no card has a field '{name}' "
                              f"(fields: {', '.join(sorted(self.names.fields))})")
         if name == "by":
@@ -194,51 +205,95 @@ class Compiler:
         self.plain[id(read)] = column
         return read
 
-    def zone(self, value: Any, loc: Loc) -> Callable[[Ctx], int]:
-        """A zone's slot for the seat in focus (a shared zone has one slot)."""
+    def _named(self, value: Any, loc: Loc) -> ZoneRule | None:
         if not isinstance(value, str) or value not in self.names.zones:
             self.report.error(loc, f"no zone '{value}' (zones: "
                               f"{', '.join(self.names.zones) or 'none'})", "rules-name")
+            return None
+        return self.names.zones[value]
+
+    def zone(self, value: Any, loc: Loc) -> Callable[[Ctx], int]:
+        """A zone's slot for the seat in focus (a shared zone has one slot)."""
+        zone = self._named(value, loc)
+        if zone is None:
             return lambda c: 0
-        if self.names.zones[value]:
+        if zone.width:
+            self.report.error(loc, f"'{value}' is a grid: place a card with choose: "
+                              "{cell: …} and play: cell; read it with count, sum…",
+                              "rules-name")
+        if zone.owned:
             return lambda c: c.st.zone_slot[value] + c.seat
         return lambda c: c.st.zone_slot[value]
 
+    def grid(self, value: Any, loc: Loc) -> ZoneRule | None:
+        zone = self._named(value, loc)
+        if zone is not None and not zone.width:
+            self.report.error(loc, f"'{value}' is not a grid (give the zone grid: [columns, "
+                              "rows])", "rules-name")
+            return None
+        return zone
+
+    def cards(self, value: Any, loc: Loc) -> Callable[[Ctx], list[int]]:
+        """The cards an aggregate reads: a zone (a grid: all its cards), or of a grid
+        ``{cell: GRID}`` (the cell in question) or ``{next_to: GRID}`` (the cards in the
+        cells beside it, not across corners)."""
+        if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in (
+                "cell", "next_to"):
+            word, name = next(iter(value.items()))
+            grid = self.grid(name, loc + (word,))
+            if grid is None:
+                return lambda c: []
+            index = list(self.names.zones).index(grid.name)
+            return cell_cards(grid, index) if word == "cell" else next_to(grid, index)
+        zone = self._named(value, loc)
+        if zone is not None and zone.width:
+            return all_cells(zone)
+        slot = self.zone(value, loc)
+        return lambda c: c.st.zones[slot(c)]
+
     def _cards(self, value: dict[str, Any], word: str, loc: Loc, depth: int
-               ) -> tuple[Callable[[Ctx], int], Fn | None]:
-        slot = self.zone(value[word], loc + (word,))
+               ) -> tuple[Callable[[Ctx], list[int]], Fn | None]:
+        cards = self.cards(value[word], loc + (word,))
         where = self.expr(value["where"], loc + ("where",), depth) if "where" in value else None
-        return slot, where
+        if "same" in value:  # the other cards whose field equals the card in scope's
+            return _same(cards, self._column(value["same"], loc + ("same",))), where
+        return cards, where
+
+    def _column(self, name: Any, loc: Loc) -> list[Any]:
+        if not isinstance(name, str) or name not in self.names.columns:
+            self.report.error(loc, f"no card has a field '{name}'", "rules-expression")
+            return []
+        return self.names.columns[name]
 
     def _w_count(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-        slot, where = self._cards(value, "count", loc, depth)
+        cards, where = self._cards(value, "count", loc, depth)
         if where is None:
-            return lambda c: len(c.st.zones[slot(c)])
-        return lambda c: len(_kept(c, slot, where))
+            return lambda c: len(cards(c))
+        return lambda c: len(_kept(c, cards, where))
 
     def _w_sum(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-        slot, where = self._cards(value, "sum", loc, depth)
+        cards, where = self._cards(value, "sum", loc, depth)
         each = self._card_value(value, loc, depth)
         column = self.plain.get(id(each))
         if column is not None:  # a field's values added up: read straight from its column
-            return lambda c: sum([column[card] for card in _kept(c, slot, where)])
-        return lambda c: sum(_each(c, each, _kept(c, slot, where)))
+            return lambda c: sum([column[card] for card in _kept(c, cards, where)])
+        return lambda c: sum(_each(c, each, _kept(c, cards, where)))
 
     def _w_distinct(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-        slot, where = self._cards(value, "distinct", loc, depth)
+        cards, where = self._cards(value, "distinct", loc, depth)
         each = self._card_value(value, loc, depth)
-        return lambda c: len(set(_each(c, each, _kept(c, slot, where))))
+        return lambda c: len(set(_each(c, each, _kept(c, cards, where))))
 
     def _w_best(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         """The card of a zone with the highest ``value`` (the first such), read by
         ``give`` (default: that value); -1 when no card qualifies."""
-        slot, where = self._cards(value, "best", loc, depth)
+        cards, where = self._cards(value, "best", loc, depth)
         each = self._card_value(value, loc, depth)
         give = self.expr(value["give"], loc + ("give",), depth) if "give" in value else each
 
         def best(c: Ctx) -> Any:
             top, found = None, -1
-            for card in _kept(c, slot, where):
+            for card in _kept(c, cards, where):
                 v = each(c.on(card))
                 if top is None or v > top:
                     top, found = v, card
@@ -258,6 +313,12 @@ class Compiler:
         if how not in COMBINE:
             return self._bad(loc + ("combine",), f"combine with one of {', '.join(COMBINE)}")
         op = COMBINE[how]
+        name = self.plain_var.get(id(each))
+        if name is not None:  # a variable of each player: its values side by side
+            def side_by_side(c: Ctx) -> Any:
+                base = c.st.var_slot[name]
+                return op(c.st.vars[base:base + c.st.players])
+            return side_by_side
         return lambda c: op(_seats(c, each))
 
     def _w_best_player(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
@@ -271,8 +332,8 @@ class Compiler:
         return best
 
 
-def _kept(c: Ctx, slot: Callable[[Ctx], int], where: Fn | None) -> list[int]:
-    cards = c.st.zones[slot(c)]
+def _kept(c: Ctx, source: Callable[[Ctx], list[int]], where: Fn | None) -> list[int]:
+    cards = source(c)
     if where is None:
         return cards
     here = c.on(-1)  # one context, moved from card to card (expressions keep none)
@@ -281,6 +342,16 @@ def _kept(c: Ctx, slot: Callable[[Ctx], int], where: Fn | None) -> list[int]:
         here.card = card
         if where(here):
             kept.append(card)
+    return kept
+
+
+def _same(cards: Callable[[Ctx], list[int]], column: list[Any]
+          ) -> Callable[[Ctx], list[int]]:
+    def kept(c: Ctx) -> list[int]:
+        if c.card < 0:
+            return []
+        mine = column[c.card]
+        return [k for k in cards(c) if k != c.card and column[k] == mine]
     return kept
 
 
@@ -306,7 +377,9 @@ def _seats(c: Ctx, fn: Fn) -> list[Any]:
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",
           "each_player", "best_player"}
+WORDS = _WORDS | set(_BINARY) | set(_MANY)  # every word an expression may start with
 _EXTRA: dict[str, tuple[str, ...]] = {
-    "count": ("where",), "sum": ("where", "value"), "distinct": ("where", "value"),
-    "best": ("where", "value", "give"), "each_player": ("combine",),
+    "count": ("where", "same"), "sum": ("where", "value", "same"),
+    "distinct": ("where", "value", "same"), "best": ("where", "value", "give", "same"),
+    "each_player": ("combine",),
 }

@@ -12,9 +12,10 @@ from typing import Any
 
 from generator.engine.bots import RandomBot
 from generator.games.spec import GameSpec
-from generator.problems import Problem
+from generator.problems import ERROR, Problem, display_path
 from generator.rulesfile.bots import GreedyBot
 from generator.rulesfile.game import RulesGame
+from generator.rulesfile.picture import picture
 from generator.rulesfile.probe import probe
 from generator.rulesfile.program import Program, compile_rules
 from generator.yamlsrc import YamlError, load
@@ -27,7 +28,8 @@ def rules_spec(spec: GameSpec, folder: Path) -> GameSpec:
     """The spec of a game folder holding a rules file: playable, with greedy."""
     if not (folder / RULES_FILE).is_file():
         return spec
-    return replace(spec, make_game=RulesMaker(spec.id, str(folder)), bots=BOTS)
+    return replace(spec, make_game=RulesMaker(spec.id, str(folder)), bots=BOTS,
+                   picture=picture)
 
 
 def pieces_of(data: Any) -> dict[str, list[dict[str, Any]]]:
@@ -47,8 +49,12 @@ class RulesMaker:
     folder: str
 
     def compiled(self, data: Any) -> tuple[Program | None, list[Problem]]:
+        path = Path(self.folder) / RULES_FILE
+        if not path.resolve().is_relative_to(Path(self.folder).resolve()):
+            return None, [Problem(display_path(path), 1, 1, ERROR, "this is a link to a "
+                                  "file outside the game's folder", "file-kind")]
         try:
-            source = load(Path(self.folder) / RULES_FILE)
+            source = load(path)
         except YamlError as exc:
             return None, [exc.problem]
         prog, problems = compile_rules(source, pieces_of(data))

@@ -12,6 +12,7 @@ from generator.rulesfile.program import Program
 
 PROBE_GAMES = 4  # per player count (the fewest and the most)
 LONGEST_LOOP = 40  # actions in the longest repeating pattern we name
+PROBE_LIMIT = 20_000  # actions a probe game may take (validate stays quick)
 
 
 def probe(game: RulesGame) -> list[Problem]:
@@ -37,7 +38,8 @@ def _play(game: RulesGame, players: int, seed: int, legal: set[str]) -> Problem 
     rng = random.Random(f"probe:{seed}")
     state = game.new_initial_state(players)
     names: list[str] = []
-    while not state.is_terminal() and len(names) < game.prog.max_actions:
+    limit = min(game.prog.max_actions, PROBE_LIMIT)
+    while not state.is_terminal() and len(names) < limit:
         actions = state.legal_actions()
         action = rng.choice(actions)
         if isinstance(action, tuple):
@@ -51,14 +53,21 @@ def _play(game: RulesGame, players: int, seed: int, legal: set[str]) -> Problem 
         return game.prog.source.problem(loc, f"{message} ({players} players, probe game "
                                         f"{seed})", "rules-play")
     if not state.is_terminal():
-        return _never_ends(game.prog, names, players)
+        return _never_ends(game.prog, names, players, limit < game.prog.max_actions)
     return None
 
 
-def _never_ends(prog: Program, names: list[str], players: int) -> Problem:
+def _never_ends(prog: Program, names: list[str], players: int, probe_only: bool) -> Problem:
+    """Past ``max_actions``: an error, with the loop the game is in when there is one.
+    Past the probe's own limit only (a game declared longer still): a warning."""
     loop = _loop(names)
     shape = (f"it repeats {', '.join(loop)} for ever" if loop else
              "no end in sight (if games are really this long, raise max_actions)")
+    if probe_only:
+        return prog.source.problem(
+            ("end",), f"a probe game with {players} players had not ended after "
+            f"{len(names)} actions; {shape.replace('for ever', 'so far')}",
+            "rules-never-ends", severity=WARNING)
     return prog.source.problem(
         ("end",), f"the game never ends: after {len(names)} actions with {players} players "
         f"the end condition has not come true; {shape}", "rules-never-ends")

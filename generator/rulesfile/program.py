@@ -19,12 +19,28 @@ from generator.yamlsrc import Loc, Source
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
        "tiebreak", "max_actions")
-ZONE_KEYS = ("owner", "see", "order", "start")
+ZONE_KEYS = ("owner", "see", "order", "start", "grid")
 VAR_KEYS = ("owner", "start", "min")
 ACTION_KEYS = ("choose", "if", "do", "again")
 PHASE_KEYS = ("id", "actions", "first", "until", "skip", "start", "end", "next")
-MAX_CHOICES = 1000  # a number choice wider than this is a mistake
+MAX_CHOICES = 1000  # choices one action offers at once; more is a mistake
 DEFAULT_MAX_ACTIONS = 5000
+
+
+@dataclass(frozen=True)
+class ZoneRule:
+    name: str
+    owned: bool  # one per player
+    see: str  # all, owner or none
+    random: bool  # a shuffled pile: every draw is a chance action
+    start: str | None  # the piece whose copies start here
+    width: int = 0  # a grid's columns and rows (0: a pile, not a grid)
+    height: int = 0
+
+    @property
+    def cells(self) -> int:
+        """Slots per owner: a grid's cells, else one."""
+        return self.width * self.height if self.width else 1
 
 
 @dataclass
@@ -38,6 +54,25 @@ class ActionRule:
     block: int
     again: Fn | None
     to_names: list[str] = field(default_factory=list)
+    grid: ZoneRule | None = None  # choose: {cell: GRID}; the cell is the target
+    shape: tuple[int, ...] = field(init=False, default=())
+
+    def encode(self, card: int, target: int, number: int) -> tuple[Any, ...]:
+        """The action as the engine sees it: its name, then the choices it makes."""
+        picks = (card, target, number)
+        return (self.name, *(picks[i] for i in self.shape))
+
+    def __post_init__(self) -> None:
+        """Which of (card, target, number) the action chooses, in that order."""
+        chosen = (self.card is not None, bool(self.to) or self.grid is not None,
+                  self.number is not None)
+        self.shape = tuple(i for i, yes in enumerate(chosen) if yes)
+
+    def targets(self) -> list[int]:
+        """The destinations (zones of ``to``, or cells) a choice ranges over."""
+        if self.grid is not None:
+            return list(range(self.grid.cells))
+        return list(range(len(self.to))) or [-1]
 
 
 @dataclass
@@ -57,7 +92,7 @@ class PhaseRule:
 class Program:
     source: Source
     table: CardTable
-    zones: list[tuple[str, bool, str, bool, str | None]]  # name, owned, see, random, start
+    zones: list[ZoneRule]
     vars: list[tuple[str, bool, int | str, int | None]]  # name, owned, start, min
     events: list[str]
     actions: list[ActionRule] = field(default_factory=list)
@@ -75,9 +110,9 @@ class Program:
         zone_slot: dict[str, int] = {}
         owner_zone: list[int] = []
         var_slot: dict[str, int] = {}
-        for index, (name, owned, *_rest) in enumerate(self.zones):
-            zone_slot[name] = len(owner_zone)
-            owner_zone += [index] * (players if owned else 1)
+        for index, zone in enumerate(self.zones):
+            zone_slot[zone.name] = len(owner_zone)
+            owner_zone += [index] * ((players if zone.owned else 1) * zone.cells)
         slots = 0
         for name, owned, *_ in self.vars:
             var_slot[name] = slots
@@ -85,7 +120,12 @@ class Program:
         return zone_slot, owner_zone, var_slot
 
     def target_slot(self, c: Ctx) -> int:
-        return self.actions[c.st.acting[0]].to[c.target](c)
+        """The slot of the action's chosen zone, or of its chosen cell."""
+        rule = self.actions[c.st.acting[0]]
+        if rule.grid is not None:
+            base = c.st.zone_slot[rule.grid.name]
+            return base + (c.seat * rule.grid.cells if rule.grid.owned else 0) + c.target
+        return rule.to[c.target](c)
 
     def line(self, loc: Loc) -> int:
         return self.source.position(loc)[0]
@@ -113,8 +153,8 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
     report.unknown_keys(data, (), TOP, "a rules file")
     zones = _zones(report, _mapping(report, data.get("zones"), ("zones",), "zones"), pieces)
     vars_ = _vars(report, _mapping(report, data.get("vars"), ("vars",), "vars"))
-    table = CardTable.of([(z[4], pieces.get(z[4] or "", [])) for z in zones if z[4]])
-    names = Names({z[0]: z[1] for z in zones}, {v[0]: v[1] for v in vars_}, table.columns)
+    table = CardTable.of([(z.start, pieces.get(z.start or "", [])) for z in zones if z.start])
+    names = Names({z.name: z for z in zones}, {v[0]: v[1] for v in vars_}, table.columns)
     events = data.get("events") or []
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
         report.error(("events",), "events is a list of names", "rules-schema")
@@ -160,7 +200,7 @@ def _choice(report: Reporter, value: Any, loc: Loc, allowed: tuple[str, ...]) ->
 
 
 def _zones(report: Reporter, zones: dict[str, Any], pieces: dict[str, Any]
-           ) -> list[tuple[str, bool, str, bool, str | None]]:
+           ) -> list[ZoneRule]:
     out = []
     started: dict[str, str] = {}
     for name, spec in zones.items():
@@ -171,7 +211,7 @@ def _zones(report: Reporter, zones: dict[str, Any], pieces: dict[str, Any]
         see = _choice(report, spec.get("see", "all"), loc + ("see",), ("all", "owner", "none"))
         order = _choice(report, spec.get("order", "top"), loc + ("order",), ("top", "random"))
         start = spec.get("start")
-        if start is not None and start not in pieces:
+        if start is not None and (not isinstance(start, str) or start not in pieces):
             report.error(loc + ("start",), f"no piece '{start}' in this game's component "
                          f"files (pieces: {', '.join(pieces) or 'none'})", "rules-name")
             start = None
@@ -185,8 +225,21 @@ def _zones(report: Reporter, zones: dict[str, Any], pieces: dict[str, Any]
             start = None
         if start is not None:
             started[start] = name
-        out.append((str(name), owned == "each", see, order == "random", start))
+        width, height = _grid(report, spec.get("grid"), loc + ("grid",))
+        out.append(ZoneRule(str(name), owned == "each", see, order == "random", start,
+                            width, height))
     return out
+
+
+def _grid(report: Reporter, value: Any, loc: Loc) -> tuple[int, int]:
+    """``grid: [columns, rows]``, each 1 to 20; (0, 0) for a zone that is no grid."""
+    if value is None:
+        return 0, 0
+    if (isinstance(value, list) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 20 for v in value)):
+        return value[0], value[1]
+    report.error(loc, "a grid is [columns, rows], each from 1 to 20", "rules-schema")
+    return 0, 0
 
 
 def _vars(report: Reporter, vars_: dict[str, Any]
@@ -215,7 +268,8 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
         spec = _mapping(x.report, spec, loc, f"action '{name}'")
         x.report.unknown_keys(spec, loc, ACTION_KEYS, "an action")
         choose = _mapping(x.report, spec.get("choose"), loc + ("choose",), "choose")
-        x.report.unknown_keys(choose, loc + ("choose",), ("card", "to", "number"), "choose")
+        x.report.unknown_keys(choose, loc + ("choose",), ("card", "to", "cell", "number"),
+                              "choose")
         card = x.zone(choose["card"], loc + ("choose", "card")) if "card" in choose else None
         to = choose.get("to", [])
         if not isinstance(to, list):
@@ -230,13 +284,17 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             else:
                 x.report.error(loc + ("choose", "number"), "'number' is [lowest, highest]",
                                "rules-schema")
+        grid = x.grid(choose["cell"], loc + ("choose", "cell")) if "cell" in choose else None
+        if grid is not None and to:
+            x.report.error(loc + ("choose",), "choose a zone ('to') or a cell, not both",
+                           "rules-schema")
         prog.actions.append(ActionRule(
             str(name), loc, card, [x.zone(z, loc + ("choose", "to", i)) for i, z in
                                    enumerate(to)], number,
             x.expr(spec["if"], loc + ("if",)) if "if" in spec else None,
             fx.block(spec.get("do") or [], loc + ("do",)),
             x.expr(spec["again"], loc + ("again",)) if "again" in spec else None,
-            [str(z) for z in to]))
+            [str(z) for z in to], grid))
 
 
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:
@@ -246,6 +304,10 @@ def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None
                      "phase (id and actions)", "rules-schema")
         return
     ids = [p.get("id") if isinstance(p, dict) else None for p in phases]
+    for i, phase_id in enumerate(ids):
+        if not isinstance(phase_id, str) or phase_id in ids[:i]:
+            report.error(("phases", i), "a phase needs an 'id' of its own (a name no other "
+                         "phase has)", "rules-schema")
     action_ids = [a.name for a in prog.actions]
     used: set[str] = set()
     for i, spec in enumerate(phases):

@@ -16,7 +16,7 @@ from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action, State
 from generator.rulesfile.expr import Ctx
-from generator.rulesfile.knowledge import determinize, information
+from generator.rulesfile.knowledge import determinize, information, view
 from generator.rulesfile.program import MAX_CHOICES, Program
 from generator.yamlsrc import Loc
 
@@ -24,7 +24,6 @@ SETUP, ACTING, ENDING, STARTING, READY = range(5)
 # what an expression may raise on values of the wrong kind (a word added to a number)
 FAULTS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError)
 MAX_STEPS = 100_000  # instructions one action may run (effects cannot loop, this is a guard)
-MAX_PHASE_CHANGES = 100  # phases ending one after another without an action between
 
 
 class RulesState(State):
@@ -32,9 +31,9 @@ class RulesState(State):
         self.prog, self.players = prog, players
         self.zone_slot, self.owner_zone, self.var_slot = prog.layout(players)
         self.zones: list[list[int]] = [[] for _ in self.owner_zone]
-        self.random = [prog.zones[index][3] for index in self.owner_zone]  # shuffled piles
-        # a zone some seat cannot see: fair search deals it again (State.determinize)
-        self.hidden_information = any(zone[2] != "all" for zone in prog.zones)
+        self.random = [prog.zones[index].random for index in self.owner_zone]  # shuffled
+        # something lies where some seat cannot see it (fair search redeals it)
+        self.hidden_information = any(zone.see != "all" for zone in prog.zones)
         self.where = [0] * len(prog.table)
         self.by = [-1] * len(prog.table)
         self.vars: list[Any] = [0] * sum(players if owned else 1 for _, owned, *_ in prog.vars)
@@ -52,7 +51,7 @@ class RulesState(State):
     def start(self) -> RulesState:
         """Fill the zones that start with pieces, set the variables, run the set-up."""
         for slot, index in enumerate(self.owner_zone):
-            piece = self.prog.zones[index][4]
+            piece = self.prog.zones[index].start
             if piece is not None:
                 cards = [i for i, p in enumerate(self.prog.table.pieces) if p == piece]
                 self.zones[slot] = cards
@@ -79,7 +78,6 @@ class RulesState(State):
             self.fail(phase.loc, f"cannot be worked out: {exc}")
 
     def _settle(self) -> None:
-        changes = 0
         while not self.over:
             if self.frames and not self.run_frames():
                 return
@@ -97,13 +95,7 @@ class RulesState(State):
                 self._after_action(again)
                 if self.stage == READY:
                     return
-            elif self.stage == ENDING:
-                changes += 1
-                if changes > MAX_PHASE_CHANGES:
-                    phase = self.prog.phases[self.phase]
-                    self.fail(phase.loc + ("until",), f"phase '{phase.id}' ends as soon as "
-                              "it starts, for ever (no action between)")
-                    return
+            elif self.stage == ENDING:  # a phase ends only after an action: no loop here
                 if self._ended():
                     return
                 self.stage = STARTING
@@ -171,21 +163,23 @@ class RulesState(State):
 
     def run_frames(self) -> bool:
         """Run the paused program; False when it waits for chance."""
-        blocks, steps = self.prog.blocks, 0
-        while self.frames:
-            f = self.frames[-1]
+        blocks, frames, steps = self.prog.blocks, self.frames, 0
+        last: list[int] | None = None
+        here = Ctx(self, 0)
+        while frames:
+            f = frames[-1]
             block = blocks[f[0]]
             if f[1] >= len(block):
                 if f[2] > 1:
                     f[1], f[2], f[3] = 0, f[2] - 1, (f[3] + f[8]) % self.players
                 else:
-                    self.frames.pop()
+                    frames.pop()
                 continue
             ins = block[f[1]]
             f[1] += 1
-            c = Ctx(self, f[3], f[4], f[5], f[6], f[7])
-            if ins.of is not None:
-                c = c.at(ins.of(c) % self.players)
+            if f is not last or here.seat != f[3]:  # a frame's context, made once
+                here, last = Ctx(self, f[3], f[4], f[5], f[6], f[7]), f
+            c = here if ins.of is None else here.at(ins.of(here) % self.players)
             steps += 1
             if steps > MAX_STEPS:
                 self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
@@ -221,6 +215,10 @@ class RulesState(State):
         if self.pending:
             src, var, sides, roll = self.pending
             return list(range(1, sides + 1)) if roll else sorted(self.zones[src])
+        return list(self._legal_list())
+
+    def _legal_list(self) -> list[Action]:
+        """The legal actions of the seat to act, worked out once per position."""
         if self._legal is None:
             try:
                 self._legal = self._choices()
@@ -228,26 +226,34 @@ class RulesState(State):
                 self.fail(self.prog.phases[self.phase].loc + ("actions",),
                           f"the legal actions cannot be worked out: {exc}")
                 return []
-        return list(self._legal)
+        return self._legal
 
     def _choices(self) -> list[Action]:
         out: list[Action] = []
         for index in self.prog.phases[self.phase].actions:
             rule = self.prog.actions[index]
             c = Ctx(self, self.player, -1, 0, -1, self.player)
+            if rule.card is None and not rule.to and rule.number is None:  # no choice
+                if rule.test is None or rule.test(c):
+                    out.append((rule.name,))
+                continue
             cards = [-1] if rule.card is None else sorted(self.zones[rule.card(c)])
-            targets = list(range(len(rule.to))) or [-1]
+            targets = rule.targets()
             numbers = [0]
             if rule.number is not None:
                 low, high = rule.number[0](c), rule.number[1](c)
                 numbers = list(range(low, min(high, low + MAX_CHOICES - 1) + 1))
+            if len(cards) * len(targets) * len(numbers) > MAX_CHOICES:
+                self.fail(rule.loc + ("choose",), f"offers more than {MAX_CHOICES} choices "
+                          "at once")
+                return []
             here = Ctx(self, self.player, -1, 0, -1, self.player)  # moved from choice to choice
             for card in cards:
                 for target in targets:
                     for number in numbers:
                         here.card, here.number, here.target = card, number, target
                         if rule.test is None or rule.test(here):
-                            out.append(_action(rule, card, target, number))
+                            out.append(rule.encode(card, target, number))
         return sorted(out)
 
     def apply_action(self, action: Action) -> None:
@@ -269,7 +275,7 @@ class RulesState(State):
         if self.over:
             return False
         if not self.pending:
-            return action in self.legal_actions()
+            return action in self._legal_list()
         src, _, sides, roll = self.pending
         if not isinstance(action, int) or isinstance(action, bool):
             return False
@@ -280,10 +286,10 @@ class RulesState(State):
         assert isinstance(action, tuple)
         index = self.prog.action_index[action[0]]
         rule = self.prog.actions[index]
-        args = list(action[1:])
-        card = args.pop(0) if rule.card is not None else -1
-        target = args.pop(0) if rule.to else -1
-        number = args.pop(0) if rule.number is not None else 0
+        picks = [-1, -1, 0]  # card, target, number: what the action did not choose
+        for at, value in zip(rule.shape, action[1:], strict=True):
+            picks[at] = value
+        card, target, number = picks
         self.acting = [index, card, number, target]
         self.stage = ACTING
         self.frames.append([rule.block, 0, 1, self.player, card, number, target, self.player, 0])
@@ -348,17 +354,8 @@ class RulesState(State):
         return dict(zip(self.prog.events, self.counts, strict=True))
 
     def view(self) -> dict[str, Any]:
-        """Zones (cards by number; a zone of each player as one list per seat) and
-        variables by name: the position in the rules file's own words."""
-        out: dict[str, Any] = {}
-        for name, owned, *_ in self.prog.zones:
-            base = self.zone_slot[name]
-            out[name] = ([list(self.zones[base + s]) for s in range(self.players)] if owned
-                         else list(self.zones[base]))
-        for name, owned, *_ in self.prog.vars:
-            base = self.var_slot[name]
-            out[name] = self.vars[base:base + self.players] if owned else self.vars[base]
-        return out
+        """Zones and variables by name (see ``knowledge.view``)."""
+        return view(self)
 
     def describe(self) -> str:
         return f"phase {self.prog.phases[self.phase].id}, P{self.player + 1} to act"
@@ -373,7 +370,11 @@ class RulesState(State):
         words = [rule.name]
         if rule.card is not None:
             words.append(self.prog.table.labels[args.pop(0)])
-        if rule.to:
+        if rule.grid is not None:
+            cell = args.pop(0)
+            words.append(f"at column {cell % rule.grid.width + 1}, row "
+                         f"{cell // rule.grid.width + 1}")
+        elif rule.to:
             words.append("to " + rule.to_names[args.pop(0)])
         if rule.number is not None:
             words.append(str(args.pop(0)))
@@ -392,15 +393,3 @@ class RulesState(State):
     def determinize(self, seat: int, rng: random.Random) -> RulesState:
         """A state ``seat`` cannot tell from this one (see ``knowledge.determinize``)."""
         return determinize(self, seat, rng)
-
-
-def _action(rule: Any, card: int, target: int, number: int) -> Action:
-    parts: list[Any] = [rule.name]
-    if rule.card is not None:
-        parts.append(card)
-    if rule.to:
-        parts.append(target)
-    if rule.number is not None:
-        parts.append(number)
-    return tuple(parts)
-

@@ -69,37 +69,55 @@ class ClaimJumper:
 
 
 
-class TradingPost:
+class MarketGame:
+    """What two games share: a face-up market refilled from a shuffled deck, one card
+    at a time, after each player takes one."""
+
+    def __init__(self, cards: list[dict[str, Any]], players: int, shown: int):
+        self.cards, self.players = cards, players
+        self.deck = list(range(len(cards)))
+        self.market: list[int] = []
+        self.player, self.refills = 0, shown  # cards still to turn into the market
+
+    def drawing(self) -> bool:
+        return bool(self.refills and self.deck)
+
+    def reveal(self, card: int) -> None:
+        self.deck.remove(card)
+        self.market.append(card)
+        self.refills -= 1
+
+    def taken(self, card: int) -> None:
+        """The player to act took ``card``: the market is refilled, the turn passes."""
+        self.market.remove(card)
+        self.player = (self.player + 1) % self.players
+        self.refills = 1
+
+
+class TradingPost(MarketGame):
     """RULEBOOK.md: a market of four; take one into your stall, refill from the deck;
     the game ends when the market is empty; values plus 5 per complete set of suits."""
 
     def __init__(self, cards: list[dict[str, Any]], players: int):
-        self.cards, self.players = cards, players
-        self.deck = list(range(len(cards)))
-        self.market: list[int] = []
+        super().__init__(cards, players, 4)
         self.stall: list[list[int]] = [[] for _ in range(players)]
-        self.player, self.refills = 0, 4  # cards still to turn into the market
 
     def to_move(self) -> int:
-        if self.refills and self.deck:
+        if self.drawing():
             return CHANCE
         return TERMINAL if not self.market else self.player
 
     def legal(self) -> list[Any]:
-        if self.to_move() == CHANCE:
+        if self.drawing():
             return sorted(self.deck)
         return [] if not self.market else [("take", c) for c in self.market]
 
     def apply(self, action: Any) -> None:
-        if self.to_move() == CHANCE:
-            self.deck.remove(action)
-            self.market.append(action)
-            self.refills -= 1
+        if self.drawing():
+            self.reveal(action)
             return
-        self.market.remove(action[1])
         self.stall[self.player].append(action[1])
-        self.player = (self.player + 1) % self.players
-        self.refills = 1
+        self.taken(action[1])
 
     def view(self) -> dict[str, Any]:
         return {"deck": self.deck, "market": self.market, "stall": self.stall}
@@ -392,3 +410,60 @@ class GoldCamp:
 
     def winners(self) -> list[int]:
         return winners_of(list(zip(self.scores(), self.coins, strict=True)))
+
+
+class Homestead(MarketGame):
+    """RULEBOOK.md: a market of three; place one on an empty place of your 3 x 3
+    homestead, refill; when every homestead is full, each tile scores its value plus 2
+    per tile of its kind beside it (not across corners)."""
+
+    def __init__(self, cards: list[dict[str, Any]], players: int):
+        super().__init__(cards, players, 3)
+        self.homestead: list[list[list[int]]] = [[[] for _ in range(9)]
+                                                 for _ in range(players)]
+
+    def full(self) -> bool:
+        return all(all(cell for cell in h) for h in self.homestead)
+
+    def to_move(self) -> int:
+        if self.drawing():
+            return CHANCE
+        return TERMINAL if self.full() else self.player
+
+    def legal(self) -> list[Any]:
+        if self.drawing():
+            return sorted(self.deck)
+        if self.full():
+            return []
+        home = self.homestead[self.player]
+        return [("place", c, i) for c in self.market for i in range(9) if not home[i]]
+
+    def apply(self, action: Any) -> None:
+        if self.drawing():
+            self.reveal(action)
+            return
+        _, card, cell = action
+        self.homestead[self.player][cell].append(card)
+        self.taken(card)
+
+    def view(self) -> dict[str, Any]:
+        return {"deck": self.deck, "market": self.market, "homestead": self.homestead}
+
+    def scores(self) -> list[float]:
+        out = []
+        for home in self.homestead:
+            points = 0
+            for i, cell in enumerate(home):
+                for card in cell:
+                    x, y = i % 3, i // 3
+                    near = [home[ny * 3 + nx] for nx, ny in
+                            ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+                            if 0 <= nx < 3 and 0 <= ny < 3]
+                    kind = self.cards[card]["suit"]
+                    points += self.cards[card]["value"] + 2 * sum(
+                        self.cards[c]["suit"] == kind for spot in near for c in spot)
+            out.append(float(points))
+        return out
+
+    def winners(self) -> list[int]:
+        return winners_of([(s,) for s in self.scores()])

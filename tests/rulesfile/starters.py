@@ -21,7 +21,8 @@ from generator.validate import validate_game
 
 # every starter and the piece its deck is made of
 STARTERS = {"claim-jumper": "cards", "trading-post": "goods", "high-noon": "cards",
-            "auction-house": "lots", "land-rush": "surveyors", "gold-camp": "buildings"}
+            "auction-house": "lots", "land-rush": "surveyors", "gold-camp": "buildings",
+            "homestead": "tiles"}
 
 
 def make_starter(tree: Path, starter: str, game_id: str | None = None) -> Path:
@@ -107,10 +108,18 @@ def starter(factory: pytest.TempPathFactory, name: str, piece: str
     return compiled(tree, name), faces(folder, piece)
 
 
+def dealt(game: RulesGame, players: int) -> RulesState:
+    """A new game with its opening chance (deals, a market) taken as the first outcomes."""
+    state = game.new_initial_state(players)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
 def winners_of(keys: list[tuple[float, ...]]) -> list[int]:
     best = max(keys)
     return [seat for seat, key in enumerate(keys) if key == best]
 
 
-__all__ = ["CHANCE", "STARTERS", "agree", "compiled", "faces", "make_starter", "starter", "sweep",
+__all__ = ["CHANCE", "STARTERS", "dealt", "agree", "compiled", "faces", "make_starter", "starter", "sweep",
            "winners_of"]

@@ -19,6 +19,7 @@ GAMES: list[tuple[str, Any, list[int]]] = [
     ("auction-house", referees.AuctionHouse, [3, 4]),
     ("land-rush", referees.LandRush, [2, 3, 4]),
     ("gold-camp", referees.GoldCamp, [2, 3, 4]),
+    ("homestead", referees.Homestead, [2, 3, 4]),
 ]
 
 

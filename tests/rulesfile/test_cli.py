@@ -77,3 +77,25 @@ def test_a_broken_rules_file_is_refused_at_its_line(tree: Path,
                         "1"], capsys)
     assert code == 1 and "rules.yaml:" in err and "no zone 'hnd'" in err
     assert "Traceback" not in err
+
+
+def test_jobs_do_not_change_the_summary(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "rush", "--components", str(tree / "base"), "--games", "12",
+            "--players", "3", "--rotate", "--json"]
+    runs = []
+    for jobs in ("1", "2"):
+        code, out, _ = run(argv + ["--jobs", jobs], capsys)
+        summary = json.loads(out)
+        summary.pop("seconds")
+        runs.append((code, summary))
+    assert runs[0] == runs[1] and runs[0][0] == 0
+
+
+def test_the_pieces_catalogue_is_every_printed_face(tree: Path) -> None:
+    from generator.games import GAMES
+    from generator.rulesfile.pieces import catalogue
+    from generator.validate import validate_game
+
+    data = validate_game(GAMES["rush"], tree / "base").data
+    assert catalogue(data) == [("greenhorn", "Greenhorn"), ("surveyor", "Surveyor"),
+                               ("marshal", "Marshal")]

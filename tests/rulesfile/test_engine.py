@@ -15,7 +15,7 @@ from generator.engine.mcts import mcts_factory
 from generator.engine.playout import play
 from generator.rulesfile.bots import GreedyBot
 from generator.rulesfile.hook import BOTS
-from rulesfile.starters import STARTERS
+from rulesfile.starters import STARTERS, dealt
 
 
 @pytest.mark.parametrize("name", list(STARTERS))
@@ -26,43 +26,48 @@ def test_every_starter_keeps_the_state_api_contract(built: dict[str, Any], name:
             scores_are_final(random_sim(game, players, seed))
 
 
-def dealt(built: dict[str, Any]) -> Any:
-    game, _ = built["high-noon"]
-    state = game.new_initial_state(3)
-    while state.current_player() == CHANCE:
-        state.apply_action(state.legal_actions()[0])
-    return state
+def three_hands(built: dict[str, Any]) -> Any:
+    return dealt(built["high-noon"][0], 3)
 
 
 def test_information_hides_the_other_hands_and_the_deck(built: dict[str, Any]) -> None:
-    state = dealt(built)
-    seen = state.seen_by(0)
-    assert json.loads(state.information(0)) == seen
+    state = three_hands(built)
+    seen = json.loads(state.information(0))
     hands = [state.zone_slot["hand"] + s for s in range(3)]
     assert seen["zones"][hands[0]] == state.zones[hands[0]]  # its own hand, card by card
     assert seen["zones"][hands[1]] == 8 and seen["zones"][hands[2]] == 8  # only counted
-    assert json.dumps(seen)  # plain data
+    assert state.hidden_information
     state.apply_action(state.legal_actions()[0])
-    assert state.seen_by(1)["zones"][state.zone_slot["trick"]] == state.view()["trick"]
+    seen = json.loads(state.information(1))
+    assert seen["zones"][state.zone_slot["trick"]] == state.view()["trick"]
 
 
 def test_determinize_deals_only_what_the_seat_cannot_see(built: dict[str, Any]) -> None:
-    state = dealt(built)
+    state = three_hands(built)
     state.apply_action(state.legal_actions()[0])
     guess = state.determinize(1, random.Random(5))
     assert guess.information(1) == state.information(1)  # seat 1 cannot tell them apart
     assert guess.invariants() == []
     assert guess.view()["hand"][0] != state.view()["hand"][0]  # the hidden cards moved
-    again = state.determinize(1, random.Random(5))
-    assert again.to_dict() == guess.to_dict()  # the same generator, the same deal
     guess.apply_action(guess.legal_actions()[0])  # and play goes on from it
+
+
+def test_the_same_view_gives_the_same_determinization(built: dict[str, Any]) -> None:
+    state = three_hands(built)
+    other = state.clone()
+    a, b = (other.zone_slot["hand"] + s for s in (1, 2))
+    other.zones[a][0], other.zones[b][0] = other.zones[b][0], other.zones[a][0]
+    for slot in (a, b):  # two hidden cards swapped between the hands seat 1 cannot see
+        for card in other.zones[slot]:
+            other.where[card] = slot
+    assert other.information(0) == state.information(0) and other != state
+    assert (state.determinize(0, random.Random(9)).to_dict()
+            == other.determinize(0, random.Random(9)).to_dict())
 
 
 def test_greedy_takes_the_card_that_scores_most(built: dict[str, Any]) -> None:
     game, cards = built["trading-post"]
-    state = game.new_initial_state(2)
-    while state.current_player() == CHANCE:
-        state.apply_action(state.legal_actions()[0])
+    state = dealt(game, 2)
     best = max(state.view()["market"], key=lambda c: cards[c]["value"])
     top = [a for a in state.legal_actions() if cards[a[1]]["value"] == cards[best]["value"]]
     assert GreedyBot(0, "s").step(state) in top
@@ -85,3 +90,40 @@ def test_a_draw_from_a_shuffled_pile_is_a_chance_action(built: dict[str, Any]) -
     assert state.view()["market"] == [17] and 17 not in state.view()["deck"]
     with pytest.raises(ValueError):
         state.apply_action(17)  # no longer in the pile
+
+
+def test_the_final_table_is_drawn(built: dict[str, Any]) -> None:
+    from xml.etree import ElementTree
+
+    from generator.rulesfile.picture import picture
+
+    game, cards = built["homestead"]
+    state = random_sim(game, 2, 3)
+    svg = picture(state)
+    words = [t.text or "" for t in ElementTree.fromstring(svg).iter(
+        "{http://www.w3.org/2000/svg}text")]
+    assert words[0] == "Final table: " + ", ".join(
+        f"P{s + 1} {v:g}" for s, v in enumerate(state.returns()))
+    assert "homestead (P1): 9 cards" in words and "homestead (P2): 9 cards" in words
+    shown = len(words) - 1 - 4  # less the title and the four zone names
+    assert shown == 9 + 9 + len(state.view()["market"])  # the deck is face down: counted
+
+
+def test_a_card_put_out_of_sight_is_not_named(built: dict[str, Any]) -> None:
+    game, _ = built["claim-jumper"]
+    state = game.new_initial_state(2)
+    state.apply_action(("dig",))
+    state.apply_action(5)
+    state.acting[1] = 5  # as if the last action had chosen card 5…
+    state.move(5, state.zone_slot["deck"], 0)  # …and put it back face down
+    assert json.loads(state.information(1))["acting"][1] == -1
+
+
+def test_what_each_seat_holds_for_the_pieces_command(built: dict[str, Any]) -> None:
+    from generator.rulesfile.pieces import holdings
+
+    game, cards = built["trading-post"]
+    state = dealt(game, 2)
+    taken = state.legal_actions()[0]
+    state.apply_action(taken)
+    assert holdings(state) == [frozenset({cards[taken[1]]["id"]}), frozenset()]

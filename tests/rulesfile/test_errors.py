@@ -138,3 +138,42 @@ def test_an_expression_too_deep(folder: Path) -> None:
 def test_bad_yaml_in_the_rules_file(folder: Path) -> None:
     problems = problems_after(folder, "events: [bust]", "events: [bust]\nevents: [x]")
     assert any(p.rule == "duplicate-key" and p.path.endswith("rules.yaml") for p in problems)
+
+
+def test_a_long_declared_game_is_probed_for_a_while_only(folder: Path) -> None:
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8").replace("[dig, stop]", "[dig, stop, wait]")
+    text = text.replace("actions:\n  dig:", "actions:\n  wait: {do: []}\n  dig:")
+    rules.write_text(text + "max_actions: 1000000\n", encoding="utf-8")
+    p = only(problems_after(folder, "end: {and: [{eq: [{count: deck}, 0]}, "
+                            "{eq: [{count: claim}, 0]}]}", "end: false"), "rules-never-ends")
+    assert p.severity == "warning" and "after 20000 actions" in p.message
+
+
+def test_runaway_arithmetic_stops(folder: Path) -> None:
+    p = only(problems_after(folder, "events: [bust]", "events: [bust]\nvars: {gold: {start: 2}}\n"
+                            "setup:\n  - {repeat: 60, do: [{set: {gold: {mul: [{var: gold}, "
+                            "{var: gold}]}}}]}"), "rules-play")
+    assert "larger than" in p.message and p.line == line_of(folder, "set: {gold:")
+
+
+def test_too_many_choices_at_once(folder: Path) -> None:
+    p = only(problems_after(folder, "  stop:\n", "  stop:\n    choose: {card: deck, number: "
+                            "[1, 100]}\n"), "rules-play")
+    assert "more than 1000 choices" in p.message and p.line == line_of(folder, "choose:")
+
+
+def test_a_phase_needs_a_name_of_its_own(folder: Path) -> None:
+    p = only(problems_after(folder, "  - id: turn\n    actions: [dig, stop]",
+                            "  - id: turn\n    actions: [dig, stop]\n  - id: turn\n"
+                            "    actions: [dig]"), "rules-schema")
+    assert "an 'id' of its own" in p.message and p.line == line_of(folder, "actions: [dig]") - 1
+
+
+def test_a_rules_file_may_not_lead_out_of_its_folder(folder: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text((folder / "rules.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "rules.yaml").unlink()
+    (folder / "rules.yaml").symlink_to(outside)
+    p = only(validate_game(GAMES["cj"], folder.parent).problems, "file-kind")
+    assert "outside the game's folder" in p.message

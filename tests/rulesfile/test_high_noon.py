@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesfile.starters import CHANCE
+from rulesfile.starters import dealt
 
 
 def test_a_player_must_follow_suit(built: dict[str, Any]) -> None:
     game, cards = built["high-noon"]
-    state = game.new_initial_state(3)
-    while state.current_player() == CHANCE:
-        state.apply_action(state.legal_actions()[0])
+    state = dealt(game, 3)
     lead = state.legal_actions()[0]
     state.apply_action(lead)
     suit = cards[lead[1]]["suit"]

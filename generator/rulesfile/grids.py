@@ -1,0 +1,54 @@
+"""Reading a grid zone: all its cards, the place in question, the places beside it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from generator.rulesfile.expr import Ctx
+    from generator.rulesfile.program import ZoneRule
+
+
+def _grid_of(c: Ctx, grid: ZoneRule) -> int:
+    """The first slot of the focus seat's grid (of the shared grid)."""
+    return c.st.zone_slot[grid.name] + (c.seat * grid.cells if grid.owned else 0)
+
+
+def all_cells(grid: ZoneRule) -> Callable[[Ctx], list[int]]:
+    def cards(c: Ctx) -> list[int]:
+        base, zones = _grid_of(c, grid), c.st.zones
+        return [card for slot in range(base, base + grid.cells) for card in zones[slot]]
+    return cards
+
+
+def _in_question(c: Ctx, grid: ZoneRule, index: int) -> tuple[int, int]:
+    """The grid's first slot and the cell in question: the cell of the card in scope when
+    it lies on this grid, else the action's chosen cell (-1: none)."""
+    if c.card >= 0:
+        slot = c.st.where[c.card]
+        if c.st.owner_zone[slot] == index:
+            cell = (slot - c.st.zone_slot[grid.name]) % grid.cells
+            return slot - cell, cell
+    return _grid_of(c, grid), c.target
+
+
+def cell_cards(grid: ZoneRule, index: int) -> Callable[[Ctx], list[int]]:
+    def cards(c: Ctx) -> list[int]:
+        base, cell = _in_question(c, grid, index)
+        return list(c.st.zones[base + cell]) if 0 <= cell < grid.cells else []
+    return cards
+
+
+def next_to(grid: ZoneRule, index: int) -> Callable[[Ctx], list[int]]:
+    w, h = grid.width, grid.height
+
+    def cards(c: Ctx) -> list[int]:
+        base, cell = _in_question(c, grid, index)
+        if not 0 <= cell < grid.cells:
+            return []
+        x, y = cell % w, cell // w
+        near = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+        return [card for nx, ny in near if 0 <= nx < w and 0 <= ny < h
+                for card in c.st.zones[base + ny * w + nx]]
+    return cards

@@ -1,0 +1,34 @@
+"""What a player of a rules-file game holds, for the ``pieces`` command: the catalogue of
+distinct faces and, in a position, the faces in each seat's own zones (its hand,
+tableau, bank, its places of a grid…). Module-level functions, so picklable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.engine.api import State
+from generator.rulesfile.hook import pieces_of
+from generator.rulesfile.state import RulesState
+
+
+def catalogue(data: Any) -> list[tuple[str, str]]:
+    """(face id, name) of every face printed at least once, in file order."""
+    seen: dict[str, str] = {}
+    for faces in pieces_of(data).values():
+        for face in faces:
+            if face.get("count", 1) > 0 and face["id"] not in seen:
+                seen[face["id"]] = str(face.get("title") or face.get("name") or face["id"])
+    return list(seen.items())
+
+
+def holdings(state: State) -> list[frozenset[str]]:
+    """Per seat, the faces of the cards in the zones that are its own."""
+    assert isinstance(state, RulesState)
+    held: list[set[str]] = [set() for _ in range(state.players)]
+    faces = state.prog.table.faces
+    for slot, index in enumerate(state.owner_zone):
+        zone = state.prog.zones[index]
+        if zone.owned:
+            seat = (slot - state.zone_slot[zone.name]) // zone.cells
+            held[seat].update(faces[card] for card in state.zones[slot])
+    return [frozenset(h) for h in held]
