@@ -30,6 +30,7 @@ from generator.studio.deck import (
     tie,
     version,
 )
+from generator.studio.runs import MAX_GAMES, Run
 from generator.studio.writeback import EditRefused, typed, write_value
 
 TOKEN_HEADER = "x-copperplate-token"
@@ -64,6 +65,7 @@ class Desk:
         self.views: list[FaceView] = []
         self.pictures: dict[str, Any] = {}
         self.pdf: tuple[str, bytes] | None = None
+        self.run: Run | None = None
         self.refresh()
 
     def refresh(self) -> None:
@@ -84,7 +86,6 @@ class Desk:
             self.user_dir.resolve())
 
     def state(self) -> dict[str, Any]:
-        files = sorted({row.file for row in self.rows})
         return {
             "game": self.game, "writable": self.writable, "valid": self.loaded.data is not None,
             "faces": [_face_json(v, self.by_key) for v in self.views],
@@ -92,7 +93,7 @@ class Desk:
                       "cells": [{"column": c.column, "loc": list(c.loc), "value": c.value,
                                  "key": c.key} for c in r.cells]} for r in self.rows],
             "problems": self.by_key,
-            "versions": {name: version(self.loaded.folder / name) for name in files},
+            "versions": {s.path.name: version(s.path) for s in self.loaded.sources.values()},
         }
 
     def edit(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -103,12 +104,44 @@ class Desk:
         source = next((s for s in self.loaded.sources.values() if s.path.name == name), None)
         if source is None or not isinstance(loc, list) or not loc:
             raise EditRefused(f"'{name}' is not one of this game's component files")
+        assert self.user_dir is not None  # writable
+        if not source.path.resolve().is_relative_to(self.user_dir.resolve()):
+            raise EditRefused(f"{name} comes from the bundled game (your variant does not "
+                              "change it): copy it into your deck's folder to edit it here")
         if seen != version(source.path):
             raise EditRefused(f"{name} was saved elsewhere since you loaded it (another tab "
                               "or program): reload to see that change; your edit was not saved")
         write_value(source, tuple(loc), typed(str(body.get("value", ""))))
         self.refresh()
         return self.state()
+
+    def diff(self) -> str:
+        """What ``copperplate diff GAME --components DIR`` prints for this deck."""
+        from generator.components import game_folder, load_game
+        from generator.deckdiff import report
+        from generator.games import GAMES
+        from generator.problems import format_text
+
+        spec = GAMES[self.game]
+        deck = load_game(spec.id, spec.model, game_folder(spec.id, self.user_dir))
+        bundled = load_game(spec.id, spec.model, game_folder(spec.id, None))
+        if deck.data is None or bundled.data is None:
+            return format_text(deck.problems + bundled.problems)
+        deviations = spec.baseline.deviations(deck.data) if spec.baseline else []
+        return report(deck, bundled, deviations)
+
+    def compare(self, games: Any) -> dict[str, Any]:
+        """Start a comparison of this deck with the rulebook's (one at a time)."""
+        if not self.writable or self.user_dir is None:
+            raise EditRefused("start the studio with --components DIR: a run compares "
+                              "your deck with the rulebook's")
+        if self.run is not None and not self.run.finished.is_set():
+            raise EditRefused("a comparison is already running: wait for its verdict")
+        if not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+            raise EditRefused(f"games: a whole number from 1 to {MAX_GAMES}")
+        self.run = Run(self.game, self.user_dir, games)
+        self.run.start()
+        return self.run.state()
 
     def build_pdf(self) -> tuple[str, bytes]:
         """The PDF ``copperplate build GAME`` writes (A4, long-edge duplex), in memory."""
@@ -177,7 +210,8 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> ASGIApp
         png = raster.png(picture.svg, raster.pixels(picture.extent_mm, dpi), dpi, alpha=True)
         return Response(png, media_type="image/png", headers=SECURITY)
 
-    async def edit(request: Request) -> Response:
+    async def write(request: Request, action: Any) -> Response:
+        """A request that changes something: the token, a JSON object, then ``action``."""
         if not allowed(request):
             return JSONResponse({"error": "a write needs the token printed when the studio "
                                  "started (open the URL it printed)"}, 403)
@@ -187,10 +221,22 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> ASGIApp
             return JSONResponse({"error": "expected a JSON body"}, 400)
         with desk.lock:
             try:
-                return JSONResponse(desk.edit(body if isinstance(body, dict) else {}),
+                return JSONResponse(action(body if isinstance(body, dict) else {}),
                                     headers=SECURITY)
             except EditRefused as exc:
                 return JSONResponse({"error": str(exc)}, 409)
+
+    async def edit(request: Request) -> Response:
+        return await write(request, desk.edit)
+
+    async def compare(request: Request) -> Response:
+        if request.method == "GET":
+            return JSONResponse(desk.run.state() if desk.run else {}, headers=SECURITY)
+        return await write(request, lambda body: desk.compare(body.get("games")))
+
+    async def diff(request: Request) -> Response:
+        with desk.lock:
+            return JSONResponse({"text": desk.diff()}, headers=SECURITY)
 
     def built() -> tuple[str, bytes] | Response:
         """The game's PDF, or why there is none (the deck has errors)."""
@@ -234,5 +280,8 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> ASGIApp
     routes = [Route("/", page), Route("/studio.js", script), Route("/api/state", state),
               Route("/face/{stem}.png", face), Route("/api/edit", edit, methods=["POST"]),
               Route("/download/pdf", pdf), Route("/sheet/{page:int}.png", sheet),
-              Route("/api/sheets", sheets)]
-    return HostCheck(Starlette(routes=routes), port)
+              Route("/api/sheets", sheets), Route("/api/diff", diff),
+              Route("/api/compare", compare, methods=["GET", "POST"])]
+    app = Starlette(routes=routes)
+    app.state.desk = desk  # for tests that wait on a run
+    return HostCheck(app, port)

@@ -143,8 +143,14 @@ def tie(rows: list[Row], views: list[FaceView], problems: list[Problem]) -> dict
 
 
 def version(path: Path) -> str:
-    """What a save must name to replace ``path`` (its content's hash)."""
+    """What a save must name to replace ``path``: its content's hash (a CSV's together
+    with its ``NAME.SHEET.csv`` companions)."""
+    from generator.sheets.csvfile import companions
+
+    digest = hashlib.sha256()
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()[:20]
+        for part in [path, *(companions(path) if path.suffix == ".csv" else [])]:
+            digest.update(part.read_bytes())
     except OSError:
         return ""
+    return digest.hexdigest()[:20]
