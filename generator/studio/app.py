@@ -66,18 +66,35 @@ class Desk:
         self.pictures: dict[str, Any] = {}
         self.pdf: tuple[str, bytes] | None = None
         self.run: Run | None = None
+        self.linted = threading.Event()  # the print lint of the current round is in
+        self.round = 0
         self.refresh()
 
     def refresh(self) -> None:
+        """Load, check, draw and table the deck again; the print lint (the slow part)
+        follows in a thread, so an edit's face and validation come back first."""
         from generator.commands.preview import load
 
         self.loaded, self.problems = load(self.game, self.user_dir)
         self.rows: list[Row] = table_rows(self.loaded)
         if self.loaded.data is not None:  # invalid data keeps the last faces drawn
             self.views, self.pictures = face_views(self.loaded)
-            self.problems += _lint(self.loaded)
         self.by_key = tie(self.rows, self.views, self.problems)
         self.pdf = None
+        self.round += 1
+        self.linted.clear()
+        if self.loaded.data is None:
+            self.linted.set()
+        else:
+            threading.Thread(target=self._lint, args=(self.round, self.loaded), daemon=True,
+                             name="studio-lint").start()
+
+    def _lint(self, round_: int, loaded: LoadedGame) -> None:
+        found = _lint(loaded)
+        with self.lock:
+            if round_ == self.round:  # an edit since: its own lint is on the way
+                self.by_key = tie(self.rows, self.views, self.problems + found)
+                self.linted.set()
 
     @property
     def writable(self) -> bool:
@@ -88,6 +105,7 @@ class Desk:
     def state(self) -> dict[str, Any]:
         return {
             "game": self.game, "writable": self.writable, "valid": self.loaded.data is not None,
+            "linted": self.linted.is_set(),
             "faces": [_face_json(v, self.by_key) for v in self.views],
             "rows": [{"file": r.file, "piece": r.piece, "face": r.face, "key": r.key,
                       "cells": [{"column": c.column, "loc": list(c.loc), "value": c.value,

@@ -20,11 +20,14 @@ from generator.yamlsrc import Loc, Source
 SAFE_MM = 3.0  # the print lint's default safe zone, unless a piece declares its own
 _TEXT = re.compile(r"<text\b[^>]*>(.*?)</text>", re.S)
 _TAG = re.compile(r"<[^>]+>")
+_DATA_AT = re.compile(r"data at (?P<at>.+?:\d+:\d+)\)")  # a print-lint finding's data
 
 
 def where(problem: Problem) -> str:
-    """The key that ties a problem to a cell: ``PATH:LINE:COL`` or ``PATH:SHEET!CELL``."""
-    return f"{problem.path}:{problem.where}"
+    """The key that ties a problem to a cell: ``PATH:LINE:COL`` or ``PATH:SHEET!CELL``
+    (a print-lint finding, located in its template, by the data it drew)."""
+    drawn = _DATA_AT.search(problem.message)
+    return drawn["at"] if drawn else f"{problem.path}:{problem.where}"
 
 
 def printed_words(svg: str) -> str:

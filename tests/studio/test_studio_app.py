@@ -107,6 +107,24 @@ def test_an_edit_is_written_back_and_its_problem_shown_at_the_cell(
     assert fixed["problems"] == {}
 
 
+def test_a_print_lint_finding_follows_at_the_cell_it_drew(
+        studio: tuple[TestClient, Path]) -> None:
+    client, _ = studio
+    desk = client.app.app.state.desk
+    state = client.get("/api/state").json()
+    long = "Draw a card, then another, and another, until the deck runs out of cards " * 2
+    state = edit(client, state, "sun-1", "text", long).json()
+    assert desk.linted.wait(timeout=600)
+    state = client.get("/api/state").json()
+    text = cell(state, "sun-1", "text")
+    assert "text-trim" in [p["rule"] for p in state["problems"][text["key"]]]
+    sun = next(f for f in state["faces"] if f["face"] == "sun-1")
+    assert "text-trim" in [p["rule"] for p in sun["problems"]]
+    state = edit(client, state, "sun-1", "text", "Draw a card.").json()
+    assert desk.linted.wait(timeout=600)
+    assert client.get("/api/state").json()["problems"] == {}
+
+
 def test_a_second_tab_saving_an_old_version_is_refused(
         studio: tuple[TestClient, Path]) -> None:
     client, tree = studio
