@@ -70,15 +70,19 @@ class Desk:
         self.round = 0
         self.refresh()
 
-    def refresh(self) -> None:
-        """Load, check, draw and table the deck again; the print lint (the slow part)
-        follows in a thread, so an edit's face and validation come back first."""
+    def refresh(self, edited: tuple[str, str] | None = None) -> None:
+        """Load, check, draw and table the deck again. After an edit only the edited face
+        is drawn at once; the other faces and the print lint (the slow parts) follow in a
+        thread, so the face and validation come back first."""
         from generator.commands.preview import load
 
         self.loaded, self.problems = load(self.game, self.user_dir)
         self.rows: list[Row] = table_rows(self.loaded)
         if self.loaded.data is not None:  # invalid data keeps the last faces drawn
-            self.views, self.pictures = face_views(self.loaded)
+            if edited is not None and self.views:
+                self._redraw(*face_views(self.loaded, only=edited))
+            else:
+                self.views, self.pictures = face_views(self.loaded)
         self.by_key = tie(self.rows, self.views, self.problems)
         self.pdf = None
         self.round += 1
@@ -86,13 +90,22 @@ class Desk:
         if self.loaded.data is None:
             self.linted.set()
         else:
-            threading.Thread(target=self._lint, args=(self.round, self.loaded), daemon=True,
-                             name="studio-lint").start()
+            threading.Thread(target=self._follow, args=(self.round, self.loaded, edited),
+                             daemon=True, name="studio-lint").start()
 
-    def _lint(self, round_: int, loaded: LoadedGame) -> None:
+    def _redraw(self, views: list[FaceView], pictures: dict[str, Any]) -> None:
+        """Put the faces just drawn in place of their old pictures."""
+        fresh = {view.stem: view for view in views}
+        self.views = [fresh.pop(view.stem, view) for view in self.views] + list(fresh.values())
+        self.pictures = {**self.pictures, **pictures}
+
+    def _follow(self, round_: int, loaded: LoadedGame, edited: tuple[str, str] | None) -> None:
+        drawn = face_views(loaded) if edited is not None else None
         found = _lint(loaded)
         with self.lock:
-            if round_ == self.round:  # an edit since: its own lint is on the way
+            if round_ == self.round:  # an edit since: its own round is on the way
+                if drawn is not None:
+                    self.views, self.pictures = drawn
                 self.by_key = tie(self.rows, self.views, self.problems + found)
                 self.linted.set()
 
@@ -130,7 +143,8 @@ class Desk:
             raise EditRefused(f"{name} was saved elsewhere since you loaded it (another tab "
                               "or program): reload to see that change; your edit was not saved")
         write_value(source, tuple(loc), typed(str(body.get("value", ""))))
-        self.refresh()
+        row = next((r for r in self.rows if any(c.loc == tuple(loc) for c in r.cells)), None)
+        self.refresh(edited=(row.piece, row.face) if row else None)
         return self.state()
 
     def diff(self) -> str:

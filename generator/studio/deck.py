@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from generator.components import LoadedGame
-from generator.export.pictures import Picture, pictures
+from generator.export.pictures import Picture, fronts
 from generator.problems import Problem, sort_problems
 from generator.render.errors import BuildError
 from generator.render.jobs import jobs
@@ -109,19 +109,25 @@ def _scalars(value: dict[str, Any], prefix: tuple[str, ...]) -> list[tuple[str, 
     return out
 
 
-def face_views(loaded: LoadedGame) -> tuple[list[FaceView], dict[str, Picture]]:
-    """The fronts of every face (a die: its first square) and their pictures by name;
-    a piece whose template fails is left out (its problem is shown)."""
+def face_views(loaded: LoadedGame, only: tuple[str, str] | None = None,
+               ) -> tuple[list[FaceView], dict[str, Picture]]:
+    """The fronts of every face (a die: its first square), or of the one face ``only``
+    names (piece id, face id), and their pictures by name; a piece whose template fails
+    is left out (its problem is shown)."""
     views, drawn = [], {}
     for job in jobs(loaded, 3.0):
+        if only is not None:
+            if job.piece.id != only[0]:
+                continue
+            job = replace(job, copies=[c for c in job.copies if c.face.id == only[1]])
         try:
-            found = pictures(job, job.bleed)
+            found = fronts(job)
         except BuildError:
             continue
         piece = job.piece
         safe = getattr(piece, "safe_mm", None)
         for face in piece.faces:
-            front = next((p for p in found if p.side == "front" and p.face == face.id), None)
+            front = next((p for p in found if p.face == face.id), None)
             if front is None or front.stem in drawn:
                 continue
             drawn[front.stem] = front

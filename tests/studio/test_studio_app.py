@@ -107,6 +107,20 @@ def test_an_edit_is_written_back_and_its_problem_shown_at_the_cell(
     assert fixed["problems"] == {}
 
 
+def test_the_edited_face_is_drawn_again_in_the_answer(
+        studio: tuple[TestClient, Path]) -> None:
+    client, _ = studio
+    state = client.get("/api/state").json()
+    before = {f["face"]: f["hash"] for f in state["faces"]}
+    state = edit(client, state, "moon-5", "title", "Total Eclipse").json()
+    moon = next(f for f in state["faces"] if f["face"] == "moon-5")
+    assert moon["hash"] != before["moon-5"] and "Total Eclipse" in moon["words"]
+    assert {f["face"]: f["hash"] for f in state["faces"] if f["face"] != "moon-5"} == {
+        k: v for k, v in before.items() if k != "moon-5"}
+    client.app.app.state.desk.linted.wait(timeout=600)
+    edit(client, client.get("/api/state").json(), "moon-5", "title", "Eclipse")
+
+
 def test_a_print_lint_finding_follows_at_the_cell_it_drew(
         studio: tuple[TestClient, Path]) -> None:
     client, _ = studio
