@@ -205,3 +205,31 @@ def test_every_output_format_names_the_cell(capsys: pytest.CaptureFixture[str],
     assert "line=4,col=3,title=sheet-formula::faces!C4: " in capsys.readouterr().out
     main(["validate", "copper-creek", "--components", str(sheet_tree), "--format", "junit"])
     assert "money.xlsx:faces!C4: error: a formula" in capsys.readouterr().out
+
+
+def test_a_sheet_file_not_listed_or_not_a_sheet_is_named(
+        capsys: pytest.CaptureFixture[str], sheet_tree: Path) -> None:
+    game = sheet_tree / "copper-creek"
+    (game / "notes.csv").write_text("id\nx\n")
+    code, problems = validate(capsys, sheet_tree)
+    assert code == 1
+    assert [(Path(p["path"]).name, p["rule"]) for p in problems] == [
+        ("notes.csv", "file-reference")]
+    (game / "notes.csv").unlink()
+    text = (game / "game.yaml").read_text().replace("- money.xlsx", "- money.xlsm")
+    (game / "game.yaml").write_text(text)
+    code, problems = validate(capsys, sheet_tree)
+    assert code == 1
+    assert any(p["rule"] == "file-reference" and "'money.xlsm' is not a plain file name" in
+               p["message"] and ".xlsx or .csv" in p["message"] for p in problems)
+
+
+def test_a_companion_table_that_is_a_link_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "secret.csv").write_text("key,value\nsecret,1\n")
+    (tmp_path / "deck").mkdir()
+    (tmp_path / "deck" / "cards.csv").write_text("id\nx\n")
+    (tmp_path / "deck" / "cards.file.csv").symlink_to(tmp_path / "secret.csv")
+    path = tmp_path / "deck" / "cards.csv"
+    with pytest.raises(YamlError) as refused:
+        load_sheet(path, path.read_bytes())
+    assert refused.value.problem.rule == "file-kind"
