@@ -162,6 +162,25 @@ class Desk:
         deviations = spec.baseline.deviations(deck.data) if spec.baseline else []
         return report(deck, bundled, deviations)
 
+    def make_variant(self, name: Any) -> dict[str, Any]:
+        """``copperplate new-variant GAME DIR --name NAME`` into the components folder, then
+        the studio opens that variant."""
+        import argparse
+
+        from generator.commands import new_variant
+        from generator.commands.common import UsageError
+
+        if self.user_dir is None:
+            raise EditRefused("start the studio with --components DIR: the variant is "
+                              "written there")
+        try:
+            new_variant.run(argparse.Namespace(game=self.game, dir=str(self.user_dir),
+                                               name=str(name or ""), notes=""))
+        except UsageError as exc:
+            raise EditRefused(str(exc)) from None
+        self.refresh()
+        return self.state()
+
     def compare(self, games: Any) -> dict[str, Any]:
         """Start a comparison of this deck with the rulebook's (one at a time)."""
         if not self.writable or self.user_dir is None:
@@ -266,6 +285,9 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> ASGIApp
             return JSONResponse(desk.run.state() if desk.run else {}, headers=SECURITY)
         return await write(request, lambda body: desk.compare(body.get("games")))
 
+    async def variant(request: Request) -> Response:
+        return await write(request, lambda body: desk.make_variant(body.get("name")))
+
     async def diff(request: Request) -> Response:
         with desk.lock:
             return JSONResponse({"text": desk.diff()}, headers=SECURITY)
@@ -313,7 +335,8 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> ASGIApp
               Route("/face/{stem}.png", face), Route("/api/edit", edit, methods=["POST"]),
               Route("/download/pdf", pdf), Route("/sheet/{page:int}.png", sheet),
               Route("/api/sheets", sheets), Route("/api/diff", diff),
-              Route("/api/compare", compare, methods=["GET", "POST"])]
+              Route("/api/compare", compare, methods=["GET", "POST"]),
+              Route("/api/variant", variant, methods=["POST"])]
     app = Starlette(routes=routes)
     app.state.desk = desk  # for tests that wait on a run
     return HostCheck(app, port)

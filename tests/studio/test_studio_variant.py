@@ -60,3 +60,20 @@ def test_a_variant_never_writes_into_the_bundled_files(tmp_path: Path) -> None:
         "version": state["versions"]["deck.yaml"]})
     assert refused.status_code == 409 and "bundled" in refused.json()["error"]
     assert (BUNDLED_COMPONENTS / "copperdale" / "deck.yaml").read_bytes() == before
+
+
+def test_a_variant_is_made_from_the_studio(tmp_path: Path) -> None:
+    from generator.studio.app import make_app
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    client = TestClient(make_app("copperdale", tree, PORT, "tok"),
+                        base_url=f"http://127.0.0.1:{PORT}")
+    assert client.get("/api/state").json()["writable"] is False  # the bundled deck
+    made = client.post("/api/variant", json={"name": "Long winter"},
+                       headers={"x-copperplate-token": "tok"})
+    assert made.status_code == 200 and made.json()["writable"] is True
+    assert "Long winter" in (tree / "copperdale" / "game.yaml").read_text()
+    again = client.post("/api/variant", json={"name": "Again"},
+                        headers={"x-copperplate-token": "tok"})
+    assert again.status_code == 409 and "exists already" in again.json()["error"]
