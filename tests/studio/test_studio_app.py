@@ -4,6 +4,7 @@ writes, and the PDF it hands out."""
 from __future__ import annotations
 
 import io
+import json
 import socket
 import warnings
 from pathlib import Path
@@ -162,6 +163,20 @@ def test_the_pdf_is_the_same_bytes_as_build(studio: tuple[TestClient, Path],
     assert answer.content == (tmp_path / "mygame" / "mygame-a4.pdf").read_bytes()
     pages = client.get("/api/sheets").json()["pages"]
     assert pages >= 1 and client.get("/sheet/1.png").headers["content-type"] == "image/png"
+
+
+def test_an_export_downloads_the_files_the_command_line_writes(
+        studio: tuple[TestClient, Path], tmp_path: Path) -> None:
+    client, tree = studio
+    index = client.get("/api/export/png").json()
+    assert main(["export", "mygame", "--to", "png", "--components", str(tree), "--out",
+                 str(tmp_path)]) == 0
+    folder = tmp_path / "mygame" / "export-png"
+    assert index["files"] and index == json.loads((folder / "index.json").read_text())
+    for entry in index["files"]:
+        got = client.get(f"/download/export/png/{entry['path']}")
+        assert got.content == (folder / entry["path"]).read_bytes()
+    assert client.get("/api/export/tts").status_code == 409
 
 
 def test_a_port_in_use_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
