@@ -72,5 +72,7 @@ def run(args: argparse.Namespace) -> int:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops cleanly, then passes Ctrl-C on: the way out
         pass
+    finally:
+        app.desk.close()
     print("copperplate studio: stopped", file=sys.stderr)
     return EXIT_OK

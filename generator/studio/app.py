@@ -34,9 +34,10 @@ ZOOM_DPI = (50, 600)
 class HostCheck:
     """Refuse any request whose Host is not this server (no DNS rebinding)."""
 
-    def __init__(self, app: ASGIApp, port: int):
+    def __init__(self, app: ASGIApp, port: int, desk: Desk):
         self.app = app
         self.allowed = {f"127.0.0.1:{port}", f"localhost:{port}"}
+        self.desk = desk  # the game it serves (the command closes it when it stops)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
@@ -55,7 +56,7 @@ def _render(name: str, **values: Any) -> str:
     return environment((BUNDLED_TEMPLATES,)).get_template(f"_shared/{name}").render(**values)
 
 
-def make_app(game: str, user_dir: Path | None, port: int, token: str) -> ASGIApp:
+def make_app(game: str, user_dir: Path | None, port: int, token: str) -> HostCheck:
     """The studio for one game, answering only as ``127.0.0.1:port``/``localhost:port``."""
     desk = Desk(game, user_dir)
 
@@ -195,4 +196,4 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> ASGIApp
               Route("/download/export/{to}/{path:path}", export_file)]
     app = Starlette(routes=routes)
     app.state.desk = desk  # for tests that wait on a run
-    return HostCheck(app, port)
+    return HostCheck(app, port, desk)

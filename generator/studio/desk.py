@@ -46,9 +46,7 @@ class Desk:
                 self.views, self.pictures = face_views(self.loaded)
         self.by_key = tie(self.rows, self.views, self.problems)
         self.pdf = None
-        for folder in self.exports.values():  # made from the deck as it was
-            shutil.rmtree(folder.parent.parent, ignore_errors=True)
-        self.exports.clear()
+        self.close()  # exports made from the deck as it was
         self.round += 1
         self.linted.clear()
         if self.loaded.data is None:
@@ -178,6 +176,12 @@ class Desk:
                 raise EditRefused(str(exc)) from None
             self.exports[(to, preset)] = work.final
         return self.exports[(to, preset)]
+
+    def close(self) -> None:
+        """Remove the exports' folders (after an edit, and when the studio stops)."""
+        for folder in self.exports.values():
+            shutil.rmtree(folder.parent.parent, ignore_errors=True)
+        self.exports.clear()
 
     def build_pdf(self) -> tuple[str, bytes]:
         """The PDF ``copperplate build GAME`` writes (A4, long-edge duplex), in memory."""

@@ -177,6 +177,9 @@ def test_an_export_downloads_the_files_the_command_line_writes(
         got = client.get(f"/download/export/png/{entry['path']}")
         assert got.content == (folder / entry["path"]).read_bytes()
     assert client.get("/api/export/tts").status_code == 409
+    made = client.app.app.state.desk.exports[("png", None)]
+    client.app.app.state.desk.close()  # as when the studio stops
+    assert not made.exists()
 
 
 def test_a_port_in_use_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
