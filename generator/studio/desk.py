@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.components import LoadedGame
+from generator.problems import ERROR, Problem
 from generator.studio.deck import FaceView, Row, face_views, table_rows, tie, version
 from generator.studio.runs import MAX_GAMES, Run
 from generator.studio.writeback import EditRefused, typed, write_value
@@ -62,8 +63,12 @@ class Desk:
         self.pictures = {**self.pictures, **pictures}
 
     def _follow(self, round_: int, loaded: LoadedGame, edited: tuple[str, str] | None) -> None:
-        drawn = face_views(loaded) if edited is not None else None
-        found = _lint(loaded)
+        try:
+            drawn = face_views(loaded) if edited is not None else None
+            found = _lint(loaded)
+        except Exception as exc:  # a thread's failure must not leave the page waiting
+            drawn, found = None, [Problem("templates", 1, 1, ERROR, "the print lint "
+                                          f"stopped: {exc}", "lint")]
         with self.lock:
             if round_ == self.round:  # an edit since: its own round is on the way
                 if drawn is not None:
@@ -195,10 +200,11 @@ class Desk:
         return self.pdf
 
 
-def _lint(loaded: LoadedGame) -> list[Any]:
-    from generator.lint import as_warnings, findings_by_piece
+def _lint(loaded: LoadedGame) -> list[Problem]:
+    """The print lint's findings on the faces, each with the severity ``lint`` gives it."""
+    from generator.lint import findings_by_piece
 
-    return [p for found in findings_by_piece(loaded).values() for p in as_warnings(found)]
+    return [p for found in findings_by_piece(loaded).values() for p in found]
 
 
 def _face_json(view: FaceView, by_key: dict[str, Any]) -> dict[str, Any]:
