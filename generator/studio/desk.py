@@ -22,7 +22,7 @@ class Desk:
 
     def __init__(self, game: str, user_dir: Path | None):
         self.game, self.user_dir = game, user_dir
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
         self.views: list[FaceView] = []
         self.pictures: dict[str, Any] = {}
         self.pdf: tuple[str, bytes] | None = None
@@ -30,12 +30,14 @@ class Desk:
         self.exports: dict[tuple[str, str | None], Path] = {}
         self.linted = threading.Event()  # the print lint of the current round is in
         self.round = 0
-        self.refresh()
+        self.refresh(wait=True)
 
-    def refresh(self, edited: tuple[str, str] | None = None) -> None:
+    def refresh(self, edited: tuple[str, str] | None = None, wait: bool = False) -> None:
         """Load, check, draw and table the deck again. After an edit only the edited face
         is drawn at once; the other faces and the print lint (the slow parts) follow in a
-        thread, so the face and validation come back first."""
+        thread, so the face and validation come back first (``wait``: all of it here, as
+        at start, when every template is compiled: CPython 3.11 must not compile in two
+        threads at once)."""
         from generator.commands.preview import load
 
         self.loaded, self.problems = load(self.game, self.user_dir)
@@ -52,6 +54,8 @@ class Desk:
         self.linted.clear()
         if self.loaded.data is None:
             self.linted.set()
+        elif wait:
+            self._follow(self.round, self.loaded, edited)
         else:
             threading.Thread(target=self._follow, args=(self.round, self.loaded, edited),
                              daemon=True, name="studio-lint").start()
@@ -145,7 +149,7 @@ class Desk:
                                                name=str(name or ""), notes=""))
         except UsageError as exc:
             raise EditRefused(str(exc)) from None
-        self.refresh()
+        self.refresh(wait=True)  # a new folder: its templates compiled here, once
         return self.state()
 
     def compare(self, games: Any) -> dict[str, Any]:

@@ -63,6 +63,8 @@ class Run:
             self.verdict = human(self.report, args)
         except UsageError as exc:
             self.error = str(exc)
+        except Exception as exc:  # the page shows why the run stopped, not an endless bar
+            self.error = f"the run stopped: {type(exc).__name__}: {exc}"
         finally:
             self.finished.set()
 
