@@ -27,8 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "print resolution with trim, bleed and safe-area lines; the sheets as "
                        "they print; the deck as a table whose edits are written back to the "
                        "YAML or sheet in --components (comments and key order kept), with "
-                       "problems at their cells; the PDF 'build' makes. Writes need the "
-                       "token in the printed URL. Ctrl-C stops it (exit 0).")
+                       "problems at their cells; a variant made, diffed and compared with "
+                       "the rulebook's deck; the PDF 'build' makes and the png/pod exports. "
+                       "Writes need the token in the printed URL. Ctrl-C stops it (exit 0); "
+                       "a port in use is a usage error (exit 2).")
     p.add_argument("game", nargs="?", metavar="GAME",
                    help=f"the game to open (default: the first): {', '.join(GAMES)}, or a "
                    "game of your own in --components")
@@ -72,5 +74,7 @@ def run(args: argparse.Namespace) -> int:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops cleanly, then passes Ctrl-C on: the way out
         pass
+    finally:
+        app.desk.close()
     print("copperplate studio: stopped", file=sys.stderr)
     return EXIT_OK

@@ -42,6 +42,13 @@ def pictures(job: Job, bleed: float, size: tuple[float, float] | None = None) ->
                        trim)
 
 
+def fronts(job: Job) -> list[Picture]:
+    """The fronts alone, as ``pictures`` draws them (the studio's gallery)."""
+    if job.kind == "die":
+        return _die_pictures(job, job.bleed)
+    return _side(job, "front", job.copies, job.bleed, None, job.size)
+
+
 def _side(job: Job, side: str, copies: list[Copy], bleed: float,
           size: tuple[float, float] | None, trim: tuple[float, float]) -> list[Picture]:
     groups: dict[str, list[Copy]] = {}

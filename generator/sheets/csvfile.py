@@ -11,7 +11,7 @@ import csv
 import io
 from pathlib import Path
 
-from generator.problems import Problem
+from generator.problems import ERROR, Problem, display_path
 from generator.sheets.cells import write_text
 from generator.sheets.source import RawSheet, cell_problem, check_size
 from generator.sheets.tables import PIECES, Table
@@ -31,6 +31,10 @@ def read_tables(path: Path, raw: bytes) -> tuple[list[RawSheet], list[Problem]]:
     sheets = [_table(path, PIECES, raw)]
     for other in companions(path):
         name = other.name[len(path.name) - len("csv"): -len(".csv")]
+        if other.is_symlink() or not other.is_file():  # never read through a link
+            raise YamlError(Problem(display_path(other), 1, 1, ERROR, "this table is a link "
+                                    "or not a plain file: put the file itself here",
+                                    "file-kind"))
         sheets.append(_table(other, name, read_limited(other)))
     return sheets, []
 

@@ -178,7 +178,8 @@ class _Assembly:
         into.append(found)
         first = next((c for c, v in enumerate(row, start=1) if v is not None), 1)
         self.place(sheet, loc, (), r, first)
-        for c, (parts, raw) in enumerate(zip(header, row, strict=False), start=1):
+        for c, raw in enumerate(row, start=1):
+            parts = header[c - 1] if c <= len(header) else None
             if raw is None:
                 continue
             if parts is None:
@@ -225,6 +226,8 @@ class _Assembly:
             return
         for r, row in self.rows(sheet):
             key, raw = (row + [None, None])[:2]
+            for c in (c for c, v in enumerate(row[2:], start=3) if v is not None):
+                self.fail(sheet, r, c, "the 'file' sheet has two columns, 'key' and 'value'")
             parts = tuple(str(key).strip().split(".")) if key is not None else ()
             if not parts or not all(parts):
                 self.fail(sheet, r, 1, f"'{key or ''}' is not a key (words joined by dots)")
@@ -253,7 +256,7 @@ class _Assembly:
                 continue
             assert isinstance(pieces, list)
             own = pieces[i].setdefault(FACES, [])
-            if FACES in pieces[i] and i not in taken and own:
+            if not isinstance(own, list) or (own and i not in taken):
                 self.fail(sheet, r, at + 1, f"piece '{row[at]}' has faces in its own row too")
                 continue
             taken.add(i)

@@ -1,7 +1,8 @@
 """``copperplate studio``: the designer's desk in a browser.
 
-``deck`` holds one game as the studio shows it (faces with their printed words, the deck
-as a table, problems at their cells); ``writeback`` writes an edit into the YAML file or
-the sheet it came from; ``app`` is the Starlette application (host check, a token for
-every write); ``generator.commands.studio`` serves it with uvicorn on 127.0.0.1.
+``deck`` turns one loaded game into what the studio shows (faces with their printed words,
+the deck as a table, problems tied to their cells); ``desk`` keeps that game current
+(edits, variant, comparison run, PDF, exports); ``writeback`` writes an edit into the YAML
+file or the sheet it came from; ``app`` is the Starlette application (host check, a token
+for every write); ``generator.commands.studio`` serves it with uvicorn on 127.0.0.1.
 """

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hmac
 import io
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -21,16 +20,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from generator.components import BUNDLED_TEMPLATES, LoadedGame
-from generator.studio.deck import (
-    FaceView,
-    Row,
-    face_views,
-    table_rows,
-    tie,
-    version,
-)
-from generator.studio.writeback import EditRefused, typed, write_value
+from generator.components import BUNDLED_TEMPLATES
+from generator.studio.desk import Desk
+from generator.studio.writeback import EditRefused
 
 TOKEN_HEADER = "x-copperplate-token"
 SECURITY = {"content-security-policy": "default-src 'self'; img-src 'self' data:; "
@@ -42,9 +34,10 @@ ZOOM_DPI = (50, 600)
 class HostCheck:
     """Refuse any request whose Host is not this server (no DNS rebinding)."""
 
-    def __init__(self, app: ASGIApp, port: int):
+    def __init__(self, app: ASGIApp, port: int, desk: Desk):
         self.app = app
         self.allowed = {f"127.0.0.1:{port}", f"localhost:{port}"}
+        self.desk = desk  # the game it serves (the command closes it when it stops)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
@@ -55,73 +48,6 @@ class HostCheck:
         await self.app(scope, receive, send)
 
 
-class Desk:
-    """The game being designed: loaded, drawn and tabled again after every edit."""
-
-    def __init__(self, game: str, user_dir: Path | None):
-        self.game, self.user_dir = game, user_dir
-        self.lock = threading.Lock()
-        self.views: list[FaceView] = []
-        self.pictures: dict[str, Any] = {}
-        self.pdf: tuple[str, bytes] | None = None
-        self.refresh()
-
-    def refresh(self) -> None:
-        from generator.commands.preview import load
-
-        self.loaded, self.problems = load(self.game, self.user_dir)
-        self.rows: list[Row] = table_rows(self.loaded)
-        if self.loaded.data is not None:  # invalid data keeps the last faces drawn
-            self.views, self.pictures = face_views(self.loaded)
-            self.problems += _lint(self.loaded)
-        self.by_key = tie(self.rows, self.views, self.problems)
-        self.pdf = None
-
-    @property
-    def writable(self) -> bool:
-        """Edits go only into the components folder the studio was given."""
-        return self.user_dir is not None and self.loaded.folder.resolve().is_relative_to(
-            self.user_dir.resolve())
-
-    def state(self) -> dict[str, Any]:
-        files = sorted({row.file for row in self.rows})
-        return {
-            "game": self.game, "writable": self.writable, "valid": self.loaded.data is not None,
-            "faces": [_face_json(v, self.by_key) for v in self.views],
-            "rows": [{"file": r.file, "piece": r.piece, "face": r.face, "key": r.key,
-                      "cells": [{"column": c.column, "loc": list(c.loc), "value": c.value,
-                                 "key": c.key} for c in r.cells]} for r in self.rows],
-            "problems": self.by_key,
-            "versions": {name: version(self.loaded.folder / name) for name in files},
-        }
-
-    def edit(self, body: dict[str, Any]) -> dict[str, Any]:
-        if not self.writable:
-            raise EditRefused("this deck is the bundled one: start the studio with "
-                              "--components DIR to edit your own copy")
-        name, loc, seen = str(body.get("file", "")), body.get("loc"), body.get("version")
-        source = next((s for s in self.loaded.sources.values() if s.path.name == name), None)
-        if source is None or not isinstance(loc, list) or not loc:
-            raise EditRefused(f"'{name}' is not one of this game's component files")
-        if seen != version(source.path):
-            raise EditRefused(f"{name} was saved elsewhere since you loaded it (another tab "
-                              "or program): reload to see that change; your edit was not saved")
-        write_value(source, tuple(loc), typed(str(body.get("value", ""))))
-        self.refresh()
-        return self.state()
-
-    def build_pdf(self) -> tuple[str, bytes]:
-        """The PDF ``copperplate build GAME`` writes (A4, long-edge duplex), in memory."""
-        from generator.render.build import BuildOptions, prepare_game
-
-        if self.pdf is None:
-            if self.loaded.data is None:
-                raise EditRefused("the deck has errors: fix them to build its PDF")
-            prepared = prepare_game(self.loaded, BuildOptions())
-            self.pdf = (prepared.pdf_name, prepared.files[prepared.pdf_name])
-        return self.pdf
-
-
 def _render(name: str, **values: Any) -> str:
     """One of the studio's own templates, through the build's sandboxed, autoescaped
     environment."""
@@ -130,22 +56,7 @@ def _render(name: str, **values: Any) -> str:
     return environment((BUNDLED_TEMPLATES,)).get_template(f"_shared/{name}").render(**values)
 
 
-def _lint(loaded: LoadedGame) -> list[Any]:
-    """The print lint's findings, each with the severity ``lint`` gives it (one finding,
-    one severity everywhere)."""
-    from generator.lint import findings_by_piece
-
-    return [p for found in findings_by_piece(loaded).values() for p in found]
-
-
-def _face_json(view: FaceView, by_key: dict[str, Any]) -> dict[str, Any]:
-    return {"stem": view.stem, "piece": view.piece, "face": view.face, "name": view.name,
-            "count": view.count, "shape": view.shape, "trim": view.trim, "bleed": view.bleed,
-            "safe": view.safe, "words": view.words, "hash": view.svg_hash,
-            "problems": [p for key in sorted(view.keys) for p in by_key.get(key, [])]}
-
-
-def make_app(game: str, user_dir: Path | None, port: int, token: str) -> ASGIApp:
+def make_app(game: str, user_dir: Path | None, port: int, token: str) -> HostCheck:
     """The studio for one game, answering only as ``127.0.0.1:port``/``localhost:port``."""
     desk = Desk(game, user_dir)
 
@@ -179,7 +90,8 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> ASGIApp
         png = raster.png(picture.svg, raster.pixels(picture.extent_mm, dpi), dpi, alpha=True)
         return Response(png, media_type="image/png", headers=SECURITY)
 
-    async def edit(request: Request) -> Response:
+    async def write(request: Request, action: Any) -> Response:
+        """A request that changes something: the token, a JSON object, then ``action``."""
         if not allowed(request):
             return JSONResponse({"error": "a write needs the token printed when the studio "
                                  "started (open the URL it printed)"}, 403)
@@ -189,10 +101,51 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> ASGIApp
             return JSONResponse({"error": "expected a JSON body"}, 400)
         with desk.lock:
             try:
-                return JSONResponse(desk.edit(body if isinstance(body, dict) else {}),
+                return JSONResponse(action(body if isinstance(body, dict) else {}),
                                     headers=SECURITY)
             except EditRefused as exc:
                 return JSONResponse({"error": str(exc)}, 409)
+
+    async def edit(request: Request) -> Response:
+        return await write(request, desk.edit)
+
+    async def compare(request: Request) -> Response:
+        if request.method == "GET":
+            return JSONResponse(desk.run.state() if desk.run else {}, headers=SECURITY)
+        return await write(request, lambda body: desk.compare(body.get("games")))
+
+    def exported(request: Request) -> Path | Response:
+        to = request.path_params["to"]
+        with desk.lock:
+            try:
+                return desk.export(to, request.query_params.get("preset") or None)
+            except EditRefused as exc:
+                return JSONResponse({"error": str(exc)}, 409)
+
+    async def export(request: Request) -> Response:
+        """The export's ``index.json``: every file, to download one by one."""
+        folder = exported(request)
+        if isinstance(folder, Response):
+            return folder
+        return Response((folder / "index.json").read_bytes(), media_type="application/json",
+                        headers=SECURITY)
+
+    async def export_file(request: Request) -> Response:
+        folder = exported(request)
+        if isinstance(folder, Response):
+            return folder
+        path = (folder / request.path_params["path"]).resolve()
+        if not path.is_relative_to(folder.resolve()) or not path.is_file():
+            return Response("no such file", 404)
+        return Response(path.read_bytes(), media_type="application/octet-stream", headers={
+            **SECURITY, "content-disposition": f'attachment; filename="{path.name}"'})
+
+    async def variant(request: Request) -> Response:
+        return await write(request, lambda body: desk.make_variant(body.get("name")))
+
+    async def diff(request: Request) -> Response:
+        with desk.lock:
+            return JSONResponse({"text": desk.diff()}, headers=SECURITY)
 
     def built() -> tuple[str, bytes] | Response:
         """The game's PDF, or why there is none (the deck has errors)."""
@@ -236,5 +189,11 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> ASGIApp
     routes = [Route("/", page), Route("/studio.js", script), Route("/api/state", state),
               Route("/face/{stem}.png", face), Route("/api/edit", edit, methods=["POST"]),
               Route("/download/pdf", pdf), Route("/sheet/{page:int}.png", sheet),
-              Route("/api/sheets", sheets)]
-    return HostCheck(Starlette(routes=routes), port)
+              Route("/api/sheets", sheets), Route("/api/diff", diff),
+              Route("/api/compare", compare, methods=["GET", "POST"]),
+              Route("/api/variant", variant, methods=["POST"]),
+              Route("/api/export/{to}", export),
+              Route("/download/export/{to}/{path:path}", export_file)]
+    app = Starlette(routes=routes)
+    app.state.desk = desk  # for tests that wait on a run
+    return HostCheck(app, port, desk)

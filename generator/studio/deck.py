@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from generator.components import LoadedGame
-from generator.export.pictures import Picture, pictures
+from generator.export.pictures import Picture, fronts
 from generator.problems import Problem, sort_problems
 from generator.render.errors import BuildError
 from generator.render.jobs import jobs
@@ -20,11 +20,14 @@ from generator.yamlsrc import Loc, Source
 SAFE_MM = 3.0  # the print lint's default safe zone, unless a piece declares its own
 _TEXT = re.compile(r"<text\b[^>]*>(.*?)</text>", re.S)
 _TAG = re.compile(r"<[^>]+>")
+_DATA_AT = re.compile(r"data at (?P<at>.+?:\d+:\d+)\)")  # a print-lint finding's data
 
 
 def where(problem: Problem) -> str:
-    """The key that ties a problem to a cell: ``PATH:LINE:COL`` or ``PATH:SHEET!CELL``."""
-    return f"{problem.path}:{problem.where}"
+    """The key that ties a problem to a cell: ``PATH:LINE:COL`` or ``PATH:SHEET!CELL``
+    (a print-lint finding, located in its template, by the data it drew)."""
+    drawn = _DATA_AT.search(problem.message)
+    return drawn["at"] if drawn else f"{problem.path}:{problem.where}"
 
 
 def printed_words(svg: str) -> str:
@@ -106,19 +109,25 @@ def _scalars(value: dict[str, Any], prefix: tuple[str, ...]) -> list[tuple[str, 
     return out
 
 
-def face_views(loaded: LoadedGame) -> tuple[list[FaceView], dict[str, Picture]]:
-    """The fronts of every face (a die: its first square) and their pictures by name;
-    a piece whose template fails is left out (its problem is shown)."""
+def face_views(loaded: LoadedGame, only: tuple[str, str] | None = None,
+               ) -> tuple[list[FaceView], dict[str, Picture]]:
+    """The fronts of every face (a die: its first square), or of the one face ``only``
+    names (piece id, face id), and their pictures by name; a piece whose template fails
+    is left out (its problem is shown)."""
     views, drawn = [], {}
     for job in jobs(loaded, 3.0):
+        if only is not None:
+            if job.piece.id != only[0]:
+                continue
+            job = replace(job, copies=[c for c in job.copies if c.face.id == only[1]])
         try:
-            found = pictures(job, job.bleed)
+            found = fronts(job)
         except BuildError:
             continue
         piece = job.piece
         safe = getattr(piece, "safe_mm", None)
         for face in piece.faces:
-            front = next((p for p in found if p.side == "front" and p.face == face.id), None)
+            front = next((p for p in found if p.face == face.id), None)
             if front is None or front.stem in drawn:
                 continue
             drawn[front.stem] = front
@@ -143,8 +152,14 @@ def tie(rows: list[Row], views: list[FaceView], problems: list[Problem]) -> dict
 
 
 def version(path: Path) -> str:
-    """What a save must name to replace ``path`` (its content's hash)."""
+    """What a save must name to replace ``path``: its content's hash (a CSV's together
+    with its ``NAME.SHEET.csv`` companions)."""
+    from generator.sheets.csvfile import companions
+
+    digest = hashlib.sha256()
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()[:20]
+        for part in [path, *(companions(path) if path.suffix == ".csv" else [])]:
+            digest.update(part.read_bytes())
     except OSError:
         return ""
+    return digest.hexdigest()[:20]

@@ -71,6 +71,10 @@ def _write_xlsx(path: Path, sheet: str, row: int, col: int, value: Any) -> None:
     import openpyxl  # type: ignore[import-untyped]
 
     book = openpyxl.load_workbook(io.BytesIO(read_limited(path)))
+    if any(cell.data_type == "f" for page in book.worksheets for line in page.iter_rows()
+           for cell in line):  # saving here would drop the values saved with them
+        raise EditRefused(f"{path.name} holds formulas, whose saved values would be lost: "
+                          "edit it in your spreadsheet program")
     book[sheet].cell(row=row, column=col).value = write_text(value, typed=False)
     out = io.BytesIO()
     book.save(out)

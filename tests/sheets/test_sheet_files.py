@@ -29,6 +29,18 @@ def edit(path: Path, change: Any) -> None:
     book.save(path)
 
 
+def workbook(path: Path, sheets: dict[str, list[list[Any]]]) -> bytes:
+    """A workbook of these sheets and rows, saved at ``path``; its bytes."""
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(row)
+    book.save(path)
+    return path.read_bytes()
+
+
 def validate(capsys: pytest.CaptureFixture[str], tree: Path, *more: str) -> tuple[int, Any]:
     code = main(["validate", "copper-creek", "--components", str(tree), "--format", "json",
                  *more])
@@ -115,12 +127,8 @@ def test_a_refused_cell_is_named_and_nothing_is_built(
 
 def test_a_formula_with_its_saved_value_is_read_as_that_value(tmp_path: Path) -> None:
     path = tmp_path / "deck.xlsx"
-    book = openpyxl.Workbook()
-    book.active.title = "file"
-    book.active.append(["key", "value"])
-    book.active.append(["total", "=2+3"])
-    book.save(path)
-    raw = path.read_bytes()  # openpyxl saves no value for a formula: refused
+    raw = workbook(path, {"file": [["key", "value"], ["total", "=2+3"]]})
+    # openpyxl saves no value for a formula: refused
     assert [p.rule for p in load_sheet(path, raw).problems] == ["sheet-formula"]
     assert load_sheet(path, _saved_value(raw, b"5")).data == {"total": 5}
 
@@ -205,3 +213,55 @@ def test_every_output_format_names_the_cell(capsys: pytest.CaptureFixture[str],
     assert "line=4,col=3,title=sheet-formula::faces!C4: " in capsys.readouterr().out
     main(["validate", "copper-creek", "--components", str(sheet_tree), "--format", "junit"])
     assert "money.xlsx:faces!C4: error: a formula" in capsys.readouterr().out
+
+
+def test_a_sheet_file_not_listed_or_not_a_sheet_is_named(
+        capsys: pytest.CaptureFixture[str], sheet_tree: Path) -> None:
+    game = sheet_tree / "copper-creek"
+    (game / "notes.csv").write_text("id\nx\n")
+    code, problems = validate(capsys, sheet_tree)
+    assert code == 1
+    assert [(Path(p["path"]).name, p["rule"]) for p in problems] == [
+        ("notes.csv", "file-reference")]
+    (game / "notes.csv").unlink()
+    text = (game / "game.yaml").read_text().replace("- money.xlsx", "- money.xlsm")
+    (game / "game.yaml").write_text(text)
+    code, problems = validate(capsys, sheet_tree)
+    assert code == 1
+    assert any(p["rule"] == "file-reference" and "'money.xlsm' is not a plain file name" in
+               p["message"] and ".xlsx or .csv" in p["message"] for p in problems)
+
+
+def test_a_companion_table_that_is_a_link_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "secret.csv").write_text("key,value\nsecret,1\n")
+    (tmp_path / "deck").mkdir()
+    (tmp_path / "deck" / "cards.csv").write_text("id\nx\n")
+    (tmp_path / "deck" / "cards.file.csv").symlink_to(tmp_path / "secret.csv")
+    path = tmp_path / "deck" / "cards.csv"
+    with pytest.raises(YamlError) as refused:
+        load_sheet(path, path.read_bytes())
+    assert refused.value.problem.rule == "file-kind"
+
+
+def test_faces_of_a_piece_the_pieces_sheet_lacks_are_named(tmp_path: Path) -> None:
+    path = tmp_path / "deck.xlsx"
+    raw = workbook(path, {"pieces": [["id", "faces"], ["cards", "[{id: inline}]"]],
+                          "faces": [["piece", "id"], ["cards", "ace"], ["chips", "gold"]]})
+    problems = load_sheet(path, raw).problems
+    assert [(p.sheet, p.cell, p.message.split(" in ")[0]) for p in problems] == [
+        ("faces", "A2", "piece 'cards' has faces"), ("faces", "A3", "no piece 'chips'")]
+
+
+def test_a_table_that_cannot_be_read_as_fields_is_named_at_its_cells(tmp_path: Path) -> None:
+    path = tmp_path / "deck.xlsx"
+    raw = workbook(path, {
+        "pieces": [["id", "size", "size.width_mm", "id", None], ["a", "poker", 60, None, None],
+                   ["b", None, 60, None, "stray"]],
+        "Odd sheet!": [["x"]],
+        "file": [["key", "value"], ["source", "designed", "a third cell"]]})
+    problems = load_sheet(path, raw).problems
+    assert sorted((p.sheet, p.cell) for p in problems) == [
+        ("Odd sheet!", "A1"), ("file", "C2"), ("pieces", "C2"), ("pieces", "D1"),
+        ("pieces", "E3")]
+    assert load_sheet(path, raw).data["pieces"][1] == {
+        "id": "b", "size": {"width_mm": 60}}

@@ -4,6 +4,7 @@ writes, and the PDF it hands out."""
 from __future__ import annotations
 
 import io
+import json
 import socket
 import warnings
 from pathlib import Path
@@ -107,6 +108,38 @@ def test_an_edit_is_written_back_and_its_problem_shown_at_the_cell(
     assert fixed["problems"] == {}
 
 
+def test_the_edited_face_is_drawn_again_in_the_answer(
+        studio: tuple[TestClient, Path]) -> None:
+    client, _ = studio
+    state = client.get("/api/state").json()
+    before = {f["face"]: f["hash"] for f in state["faces"]}
+    state = edit(client, state, "moon-5", "title", "Total Eclipse").json()
+    moon = next(f for f in state["faces"] if f["face"] == "moon-5")
+    assert moon["hash"] != before["moon-5"] and "Total Eclipse" in moon["words"]
+    assert {f["face"]: f["hash"] for f in state["faces"] if f["face"] != "moon-5"} == {
+        k: v for k, v in before.items() if k != "moon-5"}
+    client.app.app.state.desk.linted.wait(timeout=600)
+    edit(client, client.get("/api/state").json(), "moon-5", "title", "Eclipse")
+
+
+def test_a_print_lint_finding_follows_at_the_cell_it_drew(
+        studio: tuple[TestClient, Path]) -> None:
+    client, _ = studio
+    desk = client.app.app.state.desk
+    state = client.get("/api/state").json()
+    long = "Draw a card, then another, and another, until the deck runs out of cards " * 2
+    state = edit(client, state, "sun-1", "text", long).json()
+    assert desk.linted.wait(timeout=600)
+    state = client.get("/api/state").json()
+    text = cell(state, "sun-1", "text")
+    assert "text-trim" in [p["rule"] for p in state["problems"][text["key"]]]
+    sun = next(f for f in state["faces"] if f["face"] == "sun-1")
+    assert "text-trim" in [p["rule"] for p in sun["problems"]]
+    state = edit(client, state, "sun-1", "text", "Draw a card.").json()
+    assert desk.linted.wait(timeout=600)
+    assert client.get("/api/state").json()["problems"] == {}
+
+
 def test_a_second_tab_saving_an_old_version_is_refused(
         studio: tuple[TestClient, Path]) -> None:
     client, tree = studio
@@ -130,6 +163,23 @@ def test_the_pdf_is_the_same_bytes_as_build(studio: tuple[TestClient, Path],
     assert answer.content == (tmp_path / "mygame" / "mygame-a4.pdf").read_bytes()
     pages = client.get("/api/sheets").json()["pages"]
     assert pages >= 1 and client.get("/sheet/1.png").headers["content-type"] == "image/png"
+
+
+def test_an_export_downloads_the_files_the_command_line_writes(
+        studio: tuple[TestClient, Path], tmp_path: Path) -> None:
+    client, tree = studio
+    index = client.get("/api/export/png").json()
+    assert main(["export", "mygame", "--to", "png", "--components", str(tree), "--out",
+                 str(tmp_path)]) == 0
+    folder = tmp_path / "mygame" / "export-png"
+    assert index["files"] and index == json.loads((folder / "index.json").read_text())
+    for entry in index["files"]:
+        got = client.get(f"/download/export/png/{entry['path']}")
+        assert got.content == (folder / entry["path"]).read_bytes()
+    assert client.get("/api/export/tts").status_code == 409
+    made = client.app.app.state.desk.exports[("png", None)]
+    client.app.app.state.desk.close()  # as when the studio stops
+    assert not made.exists()
 
 
 def test_a_port_in_use_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import openpyxl  # type: ignore[import-untyped]
+import pytest
 import yaml
 
 from generator.bundled import BUNDLED_COMPONENTS
@@ -13,7 +15,7 @@ from generator.sheets.csvfile import write_table
 from generator.sheets.source import load_sheet
 from generator.sheets.tables import to_tables
 from generator.sheets.xlsx import write_workbook
-from generator.studio.writeback import typed, write_value
+from generator.studio.writeback import EditRefused, typed, write_value
 
 
 def test_saloon_finds_the_copper_creek_card_that_prints_it() -> None:
@@ -56,3 +58,17 @@ def test_an_edit_goes_into_its_csv_cell(tmp_path: Path) -> None:
     assert back["pieces"][0]["faces"][2]["value"] == "ten"
     lines = (tmp_path / "money.faces.csv").read_text().splitlines()
     assert lines[3].split(",")[2] == "ten" and len(lines) == 4
+
+
+def test_a_workbook_with_formulas_is_not_saved_over(tmp_path: Path) -> None:
+    path = tmp_path / "deck.xlsx"
+    book = openpyxl.Workbook()
+    book.active.title = "file"
+    book.active.append(["key", "value"])
+    book.active.append(["name", "Deck"])
+    book.active.append(["total", "=2+3"])
+    book.save(path)
+    before = path.read_bytes()
+    with pytest.raises(EditRefused, match="formulas"):
+        write_value(load_sheet(path, before), ("name",), "Other")
+    assert path.read_bytes() == before

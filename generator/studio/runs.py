@@ -1,0 +1,72 @@
+"""A ``compare`` run started from the studio: the deck in the components folder against
+the rulebook's, on the same seeds, played in a thread while the page shows its progress;
+its verdict is the command line's, word for word (``copperplate compare GAME --base
+rulebook --variant DIR --games N --jobs 1`` gives the same)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+MAX_GAMES = 2000  # a run from a web page stays a few minutes at most
+
+
+@dataclass
+class Run:
+    game: str
+    deck: Path
+    games: int
+    done: int = 0
+    verdict: str = ""
+    error: str = ""
+    report: dict[str, Any] = field(default_factory=dict)
+    finished: threading.Event = field(default_factory=threading.Event)
+
+    def state(self) -> dict[str, Any]:
+        return {"games": self.games, "done": self.done, "finished": self.finished.is_set(),
+                "verdict": self.verdict, "error": self.error}
+
+    def start(self) -> None:
+        threading.Thread(target=self._play, name="studio-compare", daemon=True).start()
+
+    def argv(self) -> list[str]:
+        return ["compare", self.game, "--base", "rulebook", "--variant", str(self.deck),
+                "--games", str(self.games), "--jobs", "1"]
+
+    def _play(self) -> None:
+        from generator.cli import parser
+        from generator.commands.common import UsageError
+        from generator.commands.compare import comparison, human
+        from generator.engine.compare import Pairing, PairTally, play_pair_chunk
+        from generator.runs import playable, run_numbers, run_plan
+        from generator.simulate_cli import plan_for
+
+        args = parser().parse_args(self.argv())
+        said = io.StringIO()
+        try:
+            spec = playable(self.game)
+            numbers = run_numbers(args)
+            with contextlib.redirect_stderr(said):  # a deck's problems, if any
+                plans = [plan_for(spec, args, numbers, None),
+                         plan_for(spec, args, numbers, self.deck)]
+            if plans[0] is None or plans[1] is None:
+                self.error = said.getvalue() or "a deck has errors"
+                return
+            pairing = Pairing(plans[0], plans[1])
+            outcome = run_plan(pairing, 1, None, on_chunk=self._seen, worker=play_pair_chunk,
+                               empty=PairTally)
+            self.report = comparison(self.game, pairing, outcome)
+            self.verdict = human(self.report, args)
+        except UsageError as exc:
+            self.error = str(exc)
+        except Exception as exc:  # the page shows why the run stopped, not an endless bar
+            self.error = f"the run stopped: {type(exc).__name__}: {exc}"
+        finally:
+            self.finished.set()
+
+    def _seen(self, chunk: Any) -> None:
+        self.done += int(chunk[0].games)

@@ -1,0 +1,79 @@
+"""The studio's variant tab: the deck's diff against the rulebook, and a comparison run
+whose progress is reported and whose verdict is the command line's."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+from generator.bundled import BUNDLED_COMPONENTS
+from generator.cli import main
+
+with warnings.catch_warnings():  # Starlette asks for httpx2, which the project does not pin
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+PORT = 8766
+
+
+def test_a_variant_is_diffed_and_compared_like_the_command_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.studio.app import make_app
+
+    tree = tmp_path / "tree"
+    assert main(["new-variant", "copperdale", str(tree), "--name", "Short year"]) == 0
+    (tree / "copperdale" / "board.yaml").write_text(
+        "skills:\n  merchants: {prosperity_bonus: 30}\n")
+    capsys.readouterr()
+    client = TestClient(make_app("copperdale", tree, PORT, "tok"),
+                        base_url=f"http://127.0.0.1:{PORT}")
+    diff = client.get("/api/diff").json()["text"]
+    assert main(["diff", "copperdale", "--components", str(tree)]) == 0
+    assert diff == capsys.readouterr().out.rstrip("\n") and "prosperity_bonus" in diff
+
+    assert client.post("/api/compare", json={"games": 20}).status_code == 403
+    started = client.post("/api/compare", json={"games": 20},
+                          headers={"x-copperplate-token": "tok"})
+    assert started.status_code == 200 and started.json()["games"] == 20
+    assert client.app.app.state.desk.run.finished.wait(timeout=600)
+    state = client.get("/api/compare").json()
+    assert state["done"] == 20 and not state["error"]
+    assert main(["compare", "copperdale", "--base", "rulebook", "--variant", str(tree),
+                 "--games", "20", "--jobs", "1"]) == 0
+    assert state["verdict"] == capsys.readouterr().out.rstrip("\n")
+
+
+def test_a_variant_never_writes_into_the_bundled_files(tmp_path: Path) -> None:
+    from generator.studio.app import make_app
+
+    tree = tmp_path / "tree"
+    assert main(["new-variant", "copperdale", str(tree), "--name", "Same"]) == 0
+    client = TestClient(make_app("copperdale", tree, PORT, "tok"),
+                        base_url=f"http://127.0.0.1:{PORT}")
+    state = client.get("/api/state").json()
+    row = next(r for r in state["rows"] if r["file"] == "deck.yaml")
+    before = (BUNDLED_COMPONENTS / "copperdale" / "deck.yaml").read_bytes()
+    refused = client.post("/api/edit", headers={"x-copperplate-token": "tok"}, json={
+        "file": "deck.yaml", "loc": row["cells"][0]["loc"], "value": "x",
+        "version": state["versions"]["deck.yaml"]})
+    assert refused.status_code == 409 and "bundled" in refused.json()["error"]
+    assert (BUNDLED_COMPONENTS / "copperdale" / "deck.yaml").read_bytes() == before
+
+
+def test_a_variant_is_made_from_the_studio(tmp_path: Path) -> None:
+    from generator.studio.app import make_app
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    client = TestClient(make_app("copperdale", tree, PORT, "tok"),
+                        base_url=f"http://127.0.0.1:{PORT}")
+    assert client.get("/api/state").json()["writable"] is False  # the bundled deck
+    made = client.post("/api/variant", json={"name": "Long winter"},
+                       headers={"x-copperplate-token": "tok"})
+    assert made.status_code == 200 and made.json()["writable"] is True
+    assert "Long winter" in (tree / "copperdale" / "game.yaml").read_text()
+    again = client.post("/api/variant", json={"name": "Again"},
+                        headers={"x-copperplate-token": "tok"})
+    assert again.status_code == 409 and "exists already" in again.json()["error"]
