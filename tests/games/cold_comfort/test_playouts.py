@@ -40,6 +40,7 @@ def test_simulate_json_is_the_same_twice() -> None:
     assert run() == first
 
 
+@pytest.mark.slow
 def test_greedy_beats_random(game: ColdComfortGame) -> None:
     """Over 30 two-player games (greedy in each seat half the time), greedy wins far more
     than its fair half (bench/simulate.py runs more)."""
