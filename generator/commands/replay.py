@@ -24,8 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from generator.commands.runs import Bundled, playable, whole
     from generator.engine.record import RecordError, read_records
-    from generator.runs import Bundled, playable, whole
 
     path = Path(args.record)
     if not path.is_file():
