@@ -14,6 +14,8 @@ the element whose ``players`` is 2, so the baseline survives reordering.
 from __future__ import annotations
 
 import functools
+import types
+import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -179,6 +181,37 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def holds_path(model: Any, path: Loc) -> bool:
+    """Whether the data model has a field at ``path`` (by its types, without data): a key
+    of a model, an index or ``@`` pick of a list, any key of a mapping."""
+    current: Any = model
+    for part in path:
+        current = _element_type(current, part)
+        if current is None:
+            return False
+    return True
+
+
+def _element_type(current: Any, part: str | int) -> Any:
+    """The type one step down ``current``; None when there is no such step; ``Any`` once
+    the types say no more (a mapping's values, a plain value)."""
+    origin = typing.get_origin(current)
+    if origin in (list, tuple):
+        return typing.get_args(current)[0] if isinstance(part, int) or part.startswith("@") \
+            else None
+    if origin is dict:
+        return typing.get_args(current)[1]
+    if origin in (typing.Union, types.UnionType):
+        found = [t for t in typing.get_args(current) if t is not type(None)]
+        return _element_type(found[0], part) if len(found) == 1 else Any
+    fields = getattr(current, "model_fields", None)
+    if fields is None:
+        return Any
+    if not isinstance(part, str) or part not in fields:
+        return None
+    return fields[part].annotation
+
+
 def counted_at(entry: Counted, data: Any, bundled: Any) -> tuple[int, Loc]:
     """The deck's count and where an error belongs: at the item added or recounted against
     the bundled deck, else next to the one removed; without a bundled deck, at the first
@@ -220,6 +253,10 @@ class Baseline:
     entries: tuple[Entry, ...]
 
     def __post_init__(self) -> None:
+        for entry in self.entries:
+            if isinstance(entry, Stated) and not holds_path(self.model, entry.path):
+                raise ValueError(f"{self.game_id} baseline: '{entry.where}' ({entry.label}) "
+                                 "names no field of the game's data")
         self.checks = Registry(f"{self.game_id} rulebook")
         self.checks.check("rulebook-value", cite="the rulebook's own numbers and words "
                           "(the game's baseline)")(self._check)
