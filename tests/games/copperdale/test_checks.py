@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from gametree import spot
+from gametree import copy_game, edit, spot
 
 from generator.games.copperdale import SPEC
 from generator.validate import validate_game
@@ -85,3 +85,15 @@ def test_broken_data_is_located(broken_tree, rule: str, file: str, old: str, new
     assert all(p.path.endswith(f"copperdale/{file}") for p in mine)
     assert (line, col) in [(p.line, p.col) for p in mine], [p.format() for p in mine]
     assert all(p.severity == "error" for p in mine)
+
+
+def test_a_jack_given_a_fixed_value_is_refused_at_its_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """"Face cards are always Value 1 + their Suit's Population Level": a Jack edited into
+    a number card (value 11) is the rulebook's error at the edited rank, not a template
+    crash."""
+    folder = copy_game("copperdale", tmp_path)
+    edit(folder / "deck.yaml", "{id: j, label: J, name: Jack, face_card: true}",
+         "{id: j, label: J, name: Jack, value: 11}")
+    problems = validate_game(SPEC, tmp_path).problems
+    assert [(p.rule, p.line, p.severity) for p in problems] == [
+        ("rulebook-value", 23, "error")], [p.format() for p in problems]
