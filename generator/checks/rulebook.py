@@ -271,6 +271,8 @@ class Baseline:
                 if translated and isinstance(entry.value, str) and entry.translatable:
                     continue  # a translation says the rulebook's words in its own language
                 deck, loc = lookup(data, entry.path)
+                if deck is MISSING:  # a pick that finds nothing: at the entry re-keyed
+                    loc = edited_element(data, loc)
                 if deck != entry.value:
                     yield Deviation(loc, entry.label, entry.value, deck, entry.quote,
                                     entry.section)
@@ -315,11 +317,21 @@ def copies_in(stem: str, piece_id: str | None = None,
 def the_changed_one(data: Any, earlier: Loc, later: Loc) -> Loc:
     """Of two places in conflict, the one the designer edited: the earlier one when it
     differs from the bundled deck and the later one does not, else the later one."""
+    return earlier if is_edited(data, earlier) and not is_edited(data, later) else later
+
+
+def is_edited(data: Any, loc: Loc) -> bool:
+    """Whether the deck's value at ``loc`` differs from the bundled deck's (False when
+    there is no bundled deck to compare with)."""
     model: type[GameData] = type(data)
     bundled = bundled_deck(data.game.id, model)
-    if bundled is None:
-        return later
+    return bundled is not None and lookup(data, loc)[0] != lookup(bundled, loc)[0]
 
-    def edited(loc: Loc) -> bool:
-        return lookup(data, loc)[0] != lookup(bundled, loc)[0]
-    return earlier if edited(earlier) and not edited(later) else later
+
+def edited_element(data: Any, loc: Loc) -> Loc:
+    """Within the list at ``loc``, the first element the designer edited (a re-keyed
+    entry); ``loc`` itself when none differs or there is nothing to compare with."""
+    listed, _ = lookup(data, loc)
+    if not isinstance(listed, list):
+        return loc
+    return next((loc + (i,) for i in range(len(listed)) if is_edited(data, loc + (i,))), loc)
