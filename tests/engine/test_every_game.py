@@ -65,6 +65,7 @@ def test_random_playouts_keep_the_contract_at_every_player_count(game_id: str) -
         final = random_sim(game, players, seed=players, deep_every=7)
         assert final.is_terminal()
         scores_are_final(final)
+        assert set(final.winners()) <= set(range(players)), final.winners()  # real seats
 
 
 @pytest.mark.parametrize("game_id", IDS)
