@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PREFIX ?= $(HOME)/.local
 
-.PHONY: all build install test lint bench clean
+.PHONY: all build install test test-fast lint bench clean
 all: build
 
 $(STAMP): pyproject.toml constraints.txt setup.py scripts/system-deps.sh
@@ -33,6 +33,10 @@ lint: $(STAMP)
 test: $(STAMP) lint
 	@bash scripts/system-deps.sh --test
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
+
+# The fast tier while working: everything but the tests marked slow (no browser set-up).
+test-fast: $(STAMP) lint
+	$(BIN)/python -m pytest -n 2 -p no:cacheprovider -m "not slow"
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -14,11 +14,14 @@ import struct
 import time
 from typing import Any
 
-from generator.commands.common import UsageError
-
 CONNECT_SECONDS = 5.0  # to connect, and again for the scheduler's first message
 MAX_HANDSHAKE_BYTES = 1 << 20  # a scheduler's handshake is a few hundred bytes
 DEFAULT_PORT = 8786
+
+
+class ClusterError(Exception):
+    """No cluster to play on: the extra is missing or the scheduler does not answer (the
+    command turns it into its usage error)."""
 
 
 def connect(address: str) -> Any:
@@ -26,13 +29,13 @@ def connect(address: str) -> Any:
     try:
         from distributed import Client
     except ImportError:
-        raise UsageError("--cluster needs the optional Dask extra: "
+        raise ClusterError("--cluster needs the optional Dask extra: "
                          "pip install '.[cluster]'") from None
     try:
         return Client(address, timeout=f"{CONNECT_SECONDS}s", set_as_default=False)
     except Exception as exc:  # whatever Dask makes of a peer that is not a scheduler
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise UsageError(f"--cluster: cannot reach a Dask scheduler at '{address}' "
+        raise ClusterError(f"--cluster: cannot reach a Dask scheduler at '{address}' "
                          f"({reason})") from None
 
 
@@ -47,14 +50,14 @@ def probe(address: str, seconds: float) -> None:
         with socket.create_connection(where, timeout=seconds) as peer:
             (size,) = struct.unpack("Q", _read(peer, 8, deadline))
             if not 0 < size <= MAX_HANDSHAKE_BYTES:
-                raise UsageError(f"--cluster: '{address}' is not a Dask scheduler (its "
+                raise ClusterError(f"--cluster: '{address}' is not a Dask scheduler (its "
                                  f"first message announces {size} bytes)")
             _read(peer, size, deadline)
     except TimeoutError:
-        raise UsageError(f"--cluster: '{address}' did not answer within {seconds:g} s "
+        raise ClusterError(f"--cluster: '{address}' did not answer within {seconds:g} s "
                          "(is it a Dask scheduler?)") from None
     except OSError as exc:
-        raise UsageError(f"--cluster: cannot reach a Dask scheduler at '{address}' "
+        raise ClusterError(f"--cluster: cannot reach a Dask scheduler at '{address}' "
                          f"({exc.strerror or exc})") from None
 
 
@@ -68,7 +71,7 @@ def _host_port(address: str) -> tuple[str, int] | None:
     if not colon or "]" in port:  # no port, or an IPv6 address without one
         host, port = rest, str(DEFAULT_PORT)
     if not port.isdigit() or not 0 < int(port) < 65536:
-        raise UsageError(f"--cluster: '{address}' has no valid port")
+        raise ClusterError(f"--cluster: '{address}' has no valid port")
     return host.strip("[]"), int(port)
 
 

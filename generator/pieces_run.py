@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from generator.commands.common import UsageError
+from generator.commands.runs import run_plan
+from generator.commands.simulate_cli import plan_and_data
 from generator.engine import simulate as sim
 from generator.engine.piece_stats import Effect, difference, effect, ranked
 from generator.engine.pieces import PieceBatch, PieceCounts, PieceTally, play_pieces_chunk
 from generator.engine.restricted import Restriction, RestrictTally, play_restricted_chunk
 from generator.games.spec import GameSpec
-from generator.runs import run_plan
-from generator.simulate_cli import plan_and_data
 
 
 @dataclass

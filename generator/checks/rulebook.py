@@ -14,6 +14,8 @@ the element whose ``players`` is 2, so the baseline survives reordering.
 from __future__ import annotations
 
 import functools
+import types
+import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -179,6 +181,37 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def holds_path(model: Any, path: Loc) -> bool:
+    """Whether the data model has a field at ``path`` (by its types, without data): a key
+    of a model, an index or ``@`` pick of a list, any key of a mapping."""
+    current: Any = model
+    for part in path:
+        current = _element_type(current, part)
+        if current is None:
+            return False
+    return True
+
+
+def _element_type(current: Any, part: str | int) -> Any:
+    """The type one step down ``current``; None when there is no such step; ``Any`` once
+    the types say no more (a mapping's values, a plain value)."""
+    origin = typing.get_origin(current)
+    if origin in (list, tuple):
+        return typing.get_args(current)[0] if isinstance(part, int) or part.startswith("@") \
+            else None
+    if origin is dict:
+        return typing.get_args(current)[1]
+    if origin in (typing.Union, types.UnionType):
+        found = [t for t in typing.get_args(current) if t is not type(None)]
+        return _element_type(found[0], part) if len(found) == 1 else Any
+    fields = getattr(current, "model_fields", None)
+    if fields is None:
+        return Any
+    if not isinstance(part, str) or part not in fields:
+        return None
+    return fields[part].annotation
+
+
 def counted_at(entry: Counted, data: Any, bundled: Any) -> tuple[int, Loc]:
     """The deck's count and where an error belongs: at the item added or recounted against
     the bundled deck, else next to the one removed; without a bundled deck, at the first
@@ -220,6 +253,10 @@ class Baseline:
     entries: tuple[Entry, ...]
 
     def __post_init__(self) -> None:
+        for entry in self.entries:
+            if isinstance(entry, Stated) and not holds_path(self.model, entry.path):
+                raise ValueError(f"{self.game_id} baseline: '{entry.where}' ({entry.label}) "
+                                 "names no field of the game's data")
         self.checks = Registry(f"{self.game_id} rulebook")
         self.checks.check("rulebook-value", cite="the rulebook's own numbers and words "
                           "(the game's baseline)")(self._check)
@@ -234,6 +271,8 @@ class Baseline:
                 if translated and isinstance(entry.value, str) and entry.translatable:
                     continue  # a translation says the rulebook's words in its own language
                 deck, loc = lookup(data, entry.path)
+                if deck is MISSING:  # a pick that finds nothing: at the entry re-keyed
+                    loc = edited_element(data, loc)
                 if deck != entry.value:
                     yield Deviation(loc, entry.label, entry.value, deck, entry.quote,
                                     entry.section)
@@ -278,11 +317,21 @@ def copies_in(stem: str, piece_id: str | None = None,
 def the_changed_one(data: Any, earlier: Loc, later: Loc) -> Loc:
     """Of two places in conflict, the one the designer edited: the earlier one when it
     differs from the bundled deck and the later one does not, else the later one."""
+    return earlier if is_edited(data, earlier) and not is_edited(data, later) else later
+
+
+def is_edited(data: Any, loc: Loc) -> bool:
+    """Whether the deck's value at ``loc`` differs from the bundled deck's (False when
+    there is no bundled deck to compare with)."""
     model: type[GameData] = type(data)
     bundled = bundled_deck(data.game.id, model)
-    if bundled is None:
-        return later
+    return bundled is not None and lookup(data, loc)[0] != lookup(bundled, loc)[0]
 
-    def edited(loc: Loc) -> bool:
-        return lookup(data, loc)[0] != lookup(bundled, loc)[0]
-    return earlier if edited(earlier) and not edited(later) else later
+
+def edited_element(data: Any, loc: Loc) -> Loc:
+    """Within the list at ``loc``, the first element the designer edited (a re-keyed
+    entry); ``loc`` itself when none differs or there is nothing to compare with."""
+    listed, _ = lookup(data, loc)
+    if not isinstance(listed, list):
+        return loc
+    return next((loc + (i,) for i in range(len(listed)) if is_edited(data, loc + (i,))), loc)

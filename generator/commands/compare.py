@@ -15,7 +15,7 @@ EXIT_INTERRUPTED = 130
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from generator.runs import add_run_options
+    from generator.commands.runs import add_run_options
 
     s = sub.add_parser("compare", help="the same seeded games on two decks, differences "
                        "with 95%% intervals",
@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.runs import playable, run_numbers
+    from generator.commands.runs import playable, run_numbers
 
     spec = playable(args.game, _side(args.variant, "--variant"))  # a game of one's own too
     numbers = run_numbers(args)
@@ -49,8 +49,8 @@ def compared(spec: Any, args: argparse.Namespace,
              numbers: dict[str, Any]) -> tuple[dict[str, Any], Any] | None:
     """Both decks played on the same seeds: the CONTRACT.md object and the run's outcome
     (its tallies); None after printing a deck's problems."""
+    from generator.commands.simulate_cli import plan_for, recorded_run
     from generator.engine.compare import Pairing, PairTally, play_pair_chunk
-    from generator.simulate_cli import plan_for, recorded_run
 
     sides = [_side(args.base, "--base"), _side(args.variant, "--variant")]
     plans = [plan_for(spec, args, numbers, folder) for folder in sides]

@@ -24,7 +24,7 @@ DEFAULT_BOT = "greedy"  # random players take pieces blind: their effects say li
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from generator.runs import add_run_options
+    from generator.commands.runs import add_run_options
 
     s = sub.add_parser("pieces", help="every piece ranked by its effect on its holder",
                        description="Play seeded games and rank every piece a player can "
@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.runs import playable, run_numbers, whole
+    from generator.commands.runs import playable, run_numbers, whole
 
     user_dir = components_dir(args.components)
     spec = playable(args.game, user_dir)

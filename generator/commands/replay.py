@@ -26,8 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from generator.commands.runs import whole
     from generator.engine.record import RecordError, read_records
-    from generator.runs import whole
 
     path = Path(args.record)
     if not path.is_file():
@@ -47,8 +47,8 @@ def _replay(path: Path, line: int, record: GameRecord, wanted: int,
             args: argparse.Namespace) -> int:
     """Play the record's actions again, each checked against the legal ones: a record
     that lies is a ``RecordError`` at its line."""
+    from generator.commands.runs import Bundled, playable
     from generator.engine.record import RecordError
-    from generator.runs import Bundled, playable
 
     user = components_dir(args.components)
     try:

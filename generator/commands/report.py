@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from generator.runs import add_run_options
+    from generator.commands.runs import add_run_options
 
     s = sub.add_parser("report", help="an HTML balance report with plots",
                        description="Plots and figures of a live run, a variant against its "
@@ -36,8 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from generator.commands.runs import playable, run_numbers
     from generator.fileio import write_atomic
-    from generator.runs import playable, run_numbers
 
     tree = args.variant or args.components  # where a game of one's own is
     spec = playable(args.game, components_dir(tree) if tree else None)
@@ -70,8 +70,8 @@ def _page(game_id: str, intro: str, parts: list[tuple[str, Any, Any]],
 
 
 def _live(spec: Any, args: argparse.Namespace, numbers: dict[str, Any]) -> str | None:
+    from generator.commands.simulate_cli import plan_for, recorded_run
     from generator.engine import simulate as sim
-    from generator.simulate_cli import plan_for, recorded_run
 
     plan = plan_for(spec, args, numbers, components_dir(args.components))
     if plan is None:

@@ -8,7 +8,7 @@ from generator.commands.common import add_game, components_dir
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from generator.runs import add_run_options
+    from generator.commands.runs import add_run_options
 
     s = sub.add_parser("simulate", help="play full games with the reference rules",
                        description="Play full seeded games with the reference rules, "
@@ -22,6 +22,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.simulate_cli import simulate
+    from generator.commands.simulate_cli import simulate
 
     return simulate(args, components_dir(args.components))

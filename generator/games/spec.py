@@ -26,6 +26,19 @@ class GameSpec:
     baseline: Baseline | None = None  # the rulebook's numbers and words (its baseline.py)
     pieces: PieceRules | None = None  # what a seat can hold (its pieces.py), for `pieces`
 
+    def __post_init__(self) -> None:
+        """A check id names one check of the game: one reused (by the core, the game's own
+        checks or its baseline's) is an error at import, not a check silently shadowed."""
+        from generator.checks.core import CORE
+
+        seen: dict[str, str] = {}
+        for registry in [CORE, *self.registries()]:
+            for check in registry:
+                if check.id in seen:
+                    raise ValueError(f"{self.id}: check id '{check.id}' of {registry.name} "
+                                     f"is already a check of {seen[check.id]}")
+                seen[check.id] = registry.name
+
     def registries(self) -> list[Registry]:
         """The game's own checks, then the rulebook-value check of its baseline."""
         return [self.checks] + ([self.baseline.checks] if self.baseline else [])

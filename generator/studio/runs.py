@@ -41,9 +41,9 @@ class Run:
         from generator.cli import parser
         from generator.commands.common import UsageError
         from generator.commands.compare import comparison, human
+        from generator.commands.runs import playable, run_numbers, run_plan
+        from generator.commands.simulate_cli import plan_for
         from generator.engine.compare import Pairing, PairTally, play_pair_chunk
-        from generator.runs import playable, run_numbers, run_plan
-        from generator.simulate_cli import plan_for
 
         args = parser().parse_args(self.argv())
         said = io.StringIO()

@@ -13,6 +13,8 @@ from generator.cli import main
 from generator.games import GAMES
 from generator.validate import validate_game
 
+pytestmark = pytest.mark.slow  # outside the fast tier (make test-fast)
+
 PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 KINDS = {"card", "tile", "board", "board-part", "chip", "token", "bill", "sheet", "die", "aid"}
 

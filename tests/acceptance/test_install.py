@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from installing import PIP, clean_env, copy_sources, fresh_venv, sh
 
+pytestmark = pytest.mark.slow  # outside the fast tier (make test-fast)
+
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -90,6 +90,7 @@ def big_deck(size: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow
 def test_the_largest_accepted_file_loads_and_a_larger_one_is_named_by_size(
         tmp_path: Path) -> None:
     f = tmp_path / "big.yaml"

@@ -10,6 +10,8 @@ import pytest
 
 from generator.cli import main
 
+pytestmark = pytest.mark.slow  # outside the fast tier (make test-fast)
+
 distributed = pytest.importorskip("distributed")
 
 ARGV = ["--games", "10", "--players", "3", "--seed", "9", "--bots", "greedy,random,random",

@@ -65,6 +65,7 @@ def test_random_playouts_keep_the_contract_at_every_player_count(game_id: str) -
         final = random_sim(game, players, seed=players, deep_every=7)
         assert final.is_terminal()
         scores_are_final(final)
+        assert set(final.winners()) <= set(range(players)), final.winners()  # real seats
 
 
 @pytest.mark.parametrize("game_id", IDS)
@@ -153,3 +154,23 @@ def test_a_game_registered_twice_is_an_error() -> None:
 
 def test_the_toy_gets_every_generic_test() -> None:
     assert "toy" in IDS and set(GAMES) < set(IDS)
+
+
+def test_a_check_id_reused_is_an_error_at_import() -> None:
+    checks = Registry("toy")
+    checks.check("unique-piece-ids", cite="a core check's id")(lambda data, report: None)
+    with pytest.raises(ValueError, match="check id 'unique-piece-ids' of toy is already a "
+                       "check of core"):
+        GameSpec(id="toy", model=GameData, checks=checks)
+
+
+def test_a_baseline_key_no_data_field_holds_is_an_error_at_import() -> None:
+    from generator.checks.rulebook import Baseline, Stated
+    from generator.games.copperdale.model import CopperdaleData
+
+    good = Stated(("board", "monuments", "@arches", "max_medals"), 4, "four", "MEDALS")
+    Baseline("copperdale", CopperdaleData, (good,))
+    for path in (("board", "monumentz"), ("board", "monuments", "@arches", "medals"),
+                 ("bored", "months")):
+        with pytest.raises(ValueError, match="names no field of the game's data"):
+            Baseline("copperdale", CopperdaleData, (Stated(path, 4, "four", "MEDALS"),))

@@ -8,6 +8,8 @@ from generator.games import GAMES
 from generator.lint import lint_game
 from generator.validate import validate_game
 
+pytestmark = pytest.mark.slow  # outside the fast tier (make test-fast)
+
 
 @pytest.mark.parametrize("layout", [None, "spaced"])
 @pytest.mark.parametrize("game_id", list(GAMES))

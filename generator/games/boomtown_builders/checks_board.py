@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.checks import Reporter
+from generator.checks.rulebook import is_edited, the_changed_one
 from generator.games.boomtown_builders.checks import CHECKS
 from generator.games.boomtown_builders.model import BoomtownBuildersData as Data
 from generator.games.boomtown_builders.model import Spot, VotingFace
@@ -79,8 +80,11 @@ def votes_balanced(data: Data, report: Reporter) -> None:
 @CHECKS.check("points-fit", cite="rulebook Scoring: cubes move to the Scoring Track")
 def points_fit(data: Data, report: Reporter) -> None:
     """Every score a building can make (with the Goldmine bonus) is a Scoring Track space,
-    no table is longer than a row is wide, and every building scores somewhere."""
+    no table is longer than a row is wide, and every building scores somewhere. A score
+    off a track that was shortened is reported once, at the track's ``spaces``."""
+    track: Loc = ("board", "scoring_track", "spaces")
     top = data.board.scoring_track.spaces - data.terrain.goldmine_bonus
+    off_track: list[int] = []
     for i, piece in enumerate(data.buildings.pieces):
         for j, face in enumerate(piece.faces):
             loc = ("buildings", "pieces", i, "faces", j, "points")
@@ -88,11 +92,19 @@ def points_fit(data: Data, report: Reporter) -> None:
                 report.error(loc, f"{len(face.points)} distances, but a row has only "
                              f"{data.board.columns} locations")
             for k, vp in enumerate(face.points):
-                if not 0 <= vp <= top:
+                if 0 <= vp <= top:
+                    continue
+                if the_changed_one(data, track, loc + (k,)) == track:
+                    off_track.append(vp)
+                else:
                     report.error(loc + (k,), f"{vp} VP is not on the Scoring Track (0..{top} "
                                  "before the Goldmine bonus)")
             if not any(face.points):
                 report.error(loc, f"'{face.id}' scores nothing at any distance")
+    if off_track:
+        report.error(track, f"{len(off_track)} building scores (up to {max(off_track)} VP) "
+                     f"are off a Scoring Track of {data.board.scoring_track.spaces} spaces "
+                     f"(0..{top} before the Goldmine bonus)")
 
 
 @CHECKS.check("mountain-arrows", cite="rulebook Terrain Cards: Mountain")
@@ -100,15 +112,18 @@ def mountain_arrows(data: Data, report: Reporter) -> None:
     """Mountains carry an arrow and nothing else does; there are few enough Mountains
     (at most half a row) that following an arrow always finds a location."""
     mountains = 0
+    where: Loc = ("terrain", "pieces")  # the count to blame: one the designer changed
     for i, piece in enumerate(data.terrain.pieces):
         for j, face in enumerate(piece.faces):
             loc = ("terrain", "pieces", i, "faces", j)
             if (face.terrain == "mountain") != (face.arrow is not None):
                 report.error(loc, f"'{face.id}': Mountains, and only Mountains, have an arrow")
-            mountains += face.count if face.terrain == "mountain" else 0
+            if face.terrain == "mountain":
+                mountains += face.count
+                where = loc + ("count",) if is_edited(data, loc) else where
     if mountains > data.board.columns // 2:
-        report.error(("terrain", "pieces"), f"{mountains} Mountains could fill a row past "
-                     f"the middle; at most {data.board.columns // 2} fit the arrow rule")
+        report.error(where, f"{mountains} Mountains could fill a row past the middle; at "
+                     f"most {data.board.columns // 2} fit the arrow rule")
 
 
 @CHECKS.check("board-sections", cite="rulebook Build: a Building Card goes on a location of the Board")

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import Field
 
 from generator.schema import Face, GameData, Model, Piece, PieceFile, PieceFileOf, Slug
+from generator.schema.colour import Colour
 
 Direction = Literal["left", "right"]
 PlayerCounts = list[int]
@@ -148,7 +149,7 @@ class TerrainFile(PieceFileOf[TerrainFace]):
 class Color(Model):
     id: Slug
     name: str = Field(min_length=1, max_length=40)
-    hex: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+    hex: Colour
     symbol: Literal["star", "diamond", "triangle", "square", "circle", "cross"]
 
 

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from generator.schema import DieFace, Face, GameData, Model, Piece, PieceFile, PieceFileOf, Slug
+from generator.schema.colour import Colour
 from generator.schema.pieces import GenericFace
 
 Side = Literal["north", "east", "south", "west"]
@@ -53,7 +54,7 @@ class CityDeck(PieceFileOf[CityTileFace]):
 
 
 class PlacardFace(Face):
-    colour: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+    colour: Colour
     symbol: Literal["star", "circle", "square", "triangle", "diamond", "cross"]
     letter: str = Field(min_length=1, max_length=2)
     blurb: str = Field(default="", max_length=240)

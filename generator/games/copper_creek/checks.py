@@ -158,13 +158,24 @@ def two_color_pairs(data: CopperCreekData, report: Reporter) -> None:
             continue
         pair = frozenset(colours)
         if len(colours) > 2 or pair not in wanted:
-            report.error(loc + ("buildings",), f"'{card.id}' pairs {' and '.join(colours)}, "
-                         "which are not adjacent calendar rows (nor tan and red)")
+            report.error(_edited_colour(data, loc, card), f"'{card.id}' pairs "
+                         f"{' and '.join(colours)}, which are not adjacent calendar rows "
+                         "(nor tan and red)")
         elif pair in found:
             report.error(the_changed_one(data, found[pair] + ("buildings",),
                                          loc + ("buildings",)),
                          f"a second {' and '.join(colours)} card")
         found.setdefault(pair, loc)
+
+
+def _edited_colour(data: CopperCreekData, loc: Loc, card: BuildingCard) -> Loc:
+    """The ``color:`` of the card's last coloured building, or of the one the designer
+    changed from the bundled deck when another is the earlier one."""
+    coloured = [i for i, b in enumerate(card.buildings) if b.color != data.buildings.gray]
+    at = [loc + ("buildings", i, "color") for i in coloured]
+    for earlier in at[:-1]:
+        at[-1] = the_changed_one(data, earlier, at[-1])
+    return at[-1]
 
 
 @CHECKS.check("color-balance", cite="advice: no rule demands it (design advice only)")

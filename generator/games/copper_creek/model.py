@@ -12,9 +12,9 @@ from typing import Literal
 from pydantic import Field
 
 from generator.schema import Face, GameData, GenericFace, Model, Piece, PieceFile, PieceFileOf, Slug
+from generator.schema.colour import Colour
 
 Edge = Literal["north", "east", "south", "west"]
-HexColor = str
 Square = str  # a square of the card grid, e.g. "a1" (see BuildingsFile.card_grid)
 
 
@@ -40,7 +40,7 @@ class BuildingCard(Face):
 class ColorDef(Model):
     id: Slug
     name: str = Field(min_length=1, max_length=30)
-    hex: HexColor = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+    hex: Colour
     letter: str = Field(max_length=2)
     symbol: Literal["wheel", "horseshoe", "star", "cactus", "diamond", "flame", "pillar"]
 
@@ -97,7 +97,7 @@ class TownFile(Model):
 class PlayerColor(Model):
     id: Slug
     name: str = Field(min_length=1, max_length=30)
-    hex: HexColor = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+    hex: Colour
     letter: str = Field(min_length=1, max_length=2)
 
 

@@ -8,6 +8,7 @@ from generator.checks.rulebook import Baseline, Counted, Entry, Item, Stated, co
 from generator.games.copperdale.model import CopperdaleData
 
 BOARD = ("board",)
+FACE_CARDS = {"j": "Jack", "q": "Queen", "k": "King"}  # no fixed Value: 1 + Population
 SKILLS = BOARD + ("skills",)
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 MEDALS = "ENDING THE GAME"
@@ -115,6 +116,9 @@ BASELINE = Baseline("copperdale", CopperdaleData, (
            "Population Level", "PLAYING COPPERDALE"),
     Stated(("deck", "ranks", "@a", "value"), 1, "Ace cards are always Value 1 in this game",
            "PLAYING COPPERDALE", name="Ace value"),
+    *(Stated(("deck", "ranks", f"@{rank}", "face_card"), True, "Face cards are always Value 1 "
+             "+ their Suit's Population Level", "PLAYING COPPERDALE",
+             name=f"{name} as a face card") for rank, name in FACE_CARDS.items()),
     Stated(BOARD + ("months",), 12, "A game of Copperdale is always 12 months", "THINGS TO "
            "REMEMBER"),
     Stated(BOARD + ("border_deck",), 12, "Remove the top 12 cards and place them in a face "

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from generator.schema import Face, GameData, Model, Piece, PieceFile, PieceFileOf, Slug
+from generator.schema.colour import Colour
 
 SkillId = Literal["merchants", "philosophers", "surveyors", "masons", "farmers", "artisans",
                   "diplomats"]
@@ -26,7 +27,7 @@ class Suit(Model):
     id: Slug
     name: str = Field(min_length=1, max_length=20)
     letter: str = Field(min_length=1, max_length=1)
-    color: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+    color: Colour
 
 
 class Rank(Model):

@@ -205,11 +205,10 @@ def passage_under_ladder(data: KingsOfCopperData, report: Reporter) -> None:
     entrance = {s.district: s.id for s in data.board.spaces if s.kind == "entrance"}
     for k, passage in enumerate(data.board.passages):
         a, b = (spaces[m].district for m in passage.mines)
-        if a == b:
-            continue  # passage-ladders reports a passage inside one district
-        walks = [w for w in (_track_walk(data, entrance.get(a, ""), entrance.get(b, "")),
-                             _track_walk(data, entrance.get(b, ""), entrance.get(a, "")))
-                 if w is not None and a in entrance and b in entrance]
+        if a == b or a not in entrance or b not in entrance:
+            continue  # passage-ladders and district-entrances report those
+        walks = [w for w in (_track_walk(data, entrance[a], entrance[b]),
+                             _track_walk(data, entrance[b], entrance[a])) if w is not None]
         if not walks:
             continue
         between = [spaces[n].color for n in min(walks, key=len) if spaces[n].kind == "safety"]

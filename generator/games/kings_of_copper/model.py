@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from generator.schema import DieFace, Face, GameData, Model, Piece, PieceFileOf, Slug
+from generator.schema.colour import Colour
 
 SpaceKind = Literal["start", "first", "track", "event", "safety", "entrance", "octagon",
                     "mine", "tunnel", "tunnel-exit", "rung", "finish"]
@@ -63,7 +64,7 @@ class Color(Model):
     id: Slug
     name: str = Field(min_length=1, max_length=40)
     letter: str = Field(min_length=1, max_length=2)  # colour is never the only cue
-    hex: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+    hex: Colour
 
 
 class District(Model):

@@ -118,7 +118,12 @@ CASES = [
     ("mountain-arrows", [(T, "terrain: lake, count: 4", "terrain: lake, arrow: left, count: 4")],
      (T, 19, "{id: lake")),
     ("mountain-arrows", [(T, "arrow: right, count: 3", "arrow: right, count: 5")],
-     (T, 10, "- id: terrain")),
+     (T, 18, "5}")),  # at the Mountains' edited count
+    # a shortened Scoring Track: once, at its edited length, not at each building
+    ("points-fit", [(B, "  spaces: 10 ", "  spaces: 8 ")], (B, 34, "8")),
+    # a re-keyed draft entry: at that entry, not at the draft list
+    ("rulebook-value", [(BLD, "{players: [4], cards: 5}", "{players: [3, 4], cards: 5}")],
+     (BLD, 11, "{players: [3, 4]")),
     ("schema", [(BLD, DEPOT, DEPOT.replace("points: [8], ", ""))], (BLD, 21, "{id: railway")),
 ]
 

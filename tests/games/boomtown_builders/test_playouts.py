@@ -85,6 +85,7 @@ def test_log_reads_like_the_game_and_picture_is_drawn(tmp_path: Path) -> None:
     assert svg.startswith("<svg") and "Yellow:" in svg and "Red:" in svg
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_greedy_beats_random(game, players: int) -> None:  # type: ignore[no-untyped-def]
     # Greedy sits in every seat in turn, against random players; over 120 games its win

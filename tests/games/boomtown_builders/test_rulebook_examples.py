@@ -125,6 +125,15 @@ def test_vote_plus_icons_of_the_losing_side_do_not_count(scenario) -> None:  # t
     assert column == 3
 
 
+def test_vote_plus_icons_of_the_losing_left_do_not_count_either(scenario) -> None:  # type: ignore[no-untyped-def]
+    # the mirror of the test above: Right wins 2 to 1 and the General Store's "+" is on
+    # the losing Left, so the token moves one step right, not two
+    town = [(2, 1, "general-store", 0, "triple"), (2, 7, "dance-hall", 1, "triple")]
+    vote, column = _place(scenario, town)
+    assert (vote.left, vote.right, vote.left_plus, vote.right_plus) == (1, 2, 1, 0)
+    assert column == 5
+
+
 def test_vote_at_the_left_edge_goes_straight_ahead(scenario) -> None:  # type: ignore[no-untyped-def]
     # 3 Left vs 1 Right, but the previous token is on the left edge (column 1).
     town = [(2, 2, "saloon", 0, "triple"), (2, 3, "railway-depot", 1, "triple"),

@@ -40,6 +40,7 @@ def test_simulate_json_is_the_same_twice() -> None:
     assert run() == first
 
 
+@pytest.mark.slow
 def test_greedy_beats_random(game: ColdComfortGame) -> None:
     """Over 30 two-player games (greedy in each seat half the time), greedy wins far more
     than its fair half (bench/simulate.py runs more)."""
@@ -87,6 +88,18 @@ def test_heart_tile_three_needs_six_dice_left(game: ColdComfortGame) -> None:
     for value in (4, 3, 1, 5, 2, 6):  # First Avenue: exactly its six lots
         state.apply_action(value)
     assert len(state.city.placed) == 2 and state.pool == 0 and state.phase == "turn"
+
+
+def test_heart_tile_three_comes_with_exactly_six_dice_left(game: ColdComfortGame) -> None:
+    # 4 players, 18 dice; both tiles roll exactly their six lots: 6 dice are left, just
+    # enough ("while six dice remain"), so tile 3 is drawn; with 5 left it would not be
+    for players, left, phase in ((4, 6, "heart-draw"), (3, 3, "turn")):
+        state = game.new_initial_state(players)
+        for values in ((6, 3, 1, 5, 2, 4), (4, 3, 1, 5, 2, 6)):  # Front St., First Ave.
+            state.apply_action(state.legal_actions()[0])
+            for value in values:
+                state.apply_action(value)
+        assert (state.pool, state.phase) == (left, phase)
 
 
 def test_log_and_picture_of_the_final_city(game: ColdComfortGame) -> None:

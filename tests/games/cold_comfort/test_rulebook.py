@@ -139,6 +139,39 @@ def test_host_moves_a_camper_into_a_room_of_its_size_not_a_new_hotel() -> None:
     assert state.hotels[(1, 0)].guest == 4 and (1, 1) not in state.campers
 
 
+def test_no_guest_moves_into_a_hotel_built_this_turn() -> None:
+    #  1  2       P1 builds an empty 3 on the vacant 3-lot; the camper 3 on the 6-lot may
+    # [3] 4       not move in this turn ("except for one that you built on this turn")
+    #  5 (3)
+    state = scenario([(PLAIN, 0, 0, 0)], campers={(1, 2): 3}, gold=[10, 10])
+    state.apply_action(("build", 0, 1))
+    assert state.hotels[(0, 1)].guest == 0
+    assert not [a for a in state.legal_actions() if a[0] == "host"]
+
+
+def test_a_hotel_resized_this_turn_may_take_a_guest() -> None:
+    # ruling 9: an upgraded or downgraded hotel is an existing hotel, not one built this
+    # turn: P1 upgrades its empty 2 to a 5, and the camper 5 moves in the same turn
+    state = scenario([(PLAIN, 0, 0, 0)], campers={(0, 2): 5},
+                     hotels={(1, 0): (0, 2, 0)}, gold=[10, 10])
+    state.apply_action(("resize", 1, 0, 5))
+    assert ("host", 0, 2, 1, 0) in state.legal_actions()
+    state.apply_action(("host", 0, 2, 1, 0))
+    assert state.hotels[(1, 0)].guest == 5
+
+
+def test_one_fire_a_turn_though_another_hotel_stands_empty() -> None:
+    # [1] 2       P1's empty 1 and empty 6 are far apart: after one fire the other hotel
+    #  3  4       may not be set alight ("You can do this only once")
+    #  5 [6]
+    state = scenario([(PLAIN, 0, 0, 0)], hotels={(0, 0): (0, 1, 0), (1, 2): (0, 6, 0)},
+                     gold=[10, 10])
+    assert ("fire", 1, 2) in state.legal_actions()
+    state.apply_action(("fire", 0, 0))
+    assert state.phase == "turn" and (1, 2) in state.hotels
+    assert not [a for a in state.legal_actions() if a[0] == "fire"]
+
+
 def test_mining_precludes_all_other_actions_and_pays_the_roll() -> None:
     state = scenario([(PLAIN, 0, 0, 0)], campers={(0, 2): 5}, gold=[10, 10], pool=0)
     state.apply_action(("mine", 0, 2))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.engine.api import TERMINAL
+from generator.games.cold_comfort.scoring import score_round
 
 from .scenario import scenario, tile
 
@@ -136,3 +137,24 @@ def test_an_extra_die_with_no_spot_goes_back_to_the_pool() -> None:
     assert state.pool == 1 and state.extras == []
     assert list(state.campers.values()).count(6) == 1  # only the new tile's own 6
     assert state.rounds == 1  # the round went on to score
+
+
+def test_extra_dice_walk_from_the_highest_lot_not_another() -> None:
+    # the new tile (x 0-1, y 2-4) has its 1 at the top (0,2) and its 6 at the bottom
+    # (1,4); a 4-lot lies two squares above the 1 and another two below the 6: the die
+    # walks from the 6, so it lands below (walked from the 1 it would land above)
+    full = {sq: v for sq, v in zip([(0, 2), (1, 2), (0, 3), (1, 3), (0, 4), (1, 4)],
+                                   range(1, 7), strict=True)}
+    state = scenario([(PLAIN, 0, 2, 0), (tile(["4"]), 0, 0, 0), (tile(["4"]), 1, 6, 0)],
+                     campers=full, pool=0)
+    state.phase, state.target, state.extras = "roll", 0, [4]
+    state.settle()
+    assert state.campers.get((1, 6)) == 4 and (0, 0) not in state.campers
+
+
+def test_a_block_is_one_players_hotels_never_two_owners_joined() -> None:
+    # [3][4]   P1's guest 3 beside P2's guest 4: two blocks, 3 and 4, so P2 controls
+    #  5  6    (joined into one block of 7 they would hand it to one of them)
+    state = scenario([(PLAIN, 0, 0, 0)], hotels={(0, 1): (0, 3, 3), (1, 1): (1, 4, 4)})
+    verdict = score_round(state.city, state.hotels, state.campers, 1, 1)[0]
+    assert (verdict.winners, verdict.best_block) == ((1,), 4)

@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from generator.engine.bots import RandomBot
 from generator.engine.playout import play, replay
 from generator.games.copper_creek import SPEC
@@ -34,6 +36,7 @@ def test_first_four_turns_pay_nothing_and_1882_waits_for_the_7th_card(game):
         assert [year for year, _ in final.elections] == [1882, 1883, 1884]
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_clearly(game):
     wins = 0
     games = 120

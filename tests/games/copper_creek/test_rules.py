@@ -201,3 +201,23 @@ def test_the_shares_offered_follow_every_price_change(game):
                     assert state.affordable(seat) == fair
                     assert state.can_buy(seat) == bool(fair)
             state.apply_action(action)
+
+
+@pytest.mark.parametrize(("year", "column", "stones"), [(1882, 2, 2), (1883, 3, 3),
+                                                         (1884, 4, 4)])
+def test_each_election_waits_for_its_last_stone(game, year, column, stones):
+    """"as soon as two or more stones have reached the second column"; "at least three
+    stones ... into (or beyond) the 1883 column"; "at least four calendar stones ... the
+    1884 column": one stone short holds nothing, the last stone holds the election."""
+    brown = game.tables.row_names.index("brown")
+    others = [r for r in range(len(game.tables.row_names)) if r != brown]
+    for already in (stones - 2, stones - 1):
+        state = final_draw_state(game, [0, 0, 0])
+        state.elections = [(y, 5) for y in (1882, 1883, 1884) if y < year]
+        state.stones = [0] * len(game.tables.row_names)
+        for r in others[:already]:
+            state.stones[r] = column
+        state.stones[brown] = column - 1
+        state.apply_action(card_index(game, "lumber-yard"))  # brown reaches the column
+        held = [y for y, _ in state.elections]
+        assert (year in held) == (already + 1 == stones), (already, held)

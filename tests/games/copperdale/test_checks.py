@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from gametree import spot
+from gametree import copy_game, edit, spot
 
 from generator.games.copperdale import SPEC
 from generator.validate import validate_game
@@ -49,10 +49,8 @@ CASES = [
      "^{id: growth"),
     ("occupation-spaces", "board.yaml", "{id: diplomats, name: Diplomats",
      "{id: masons, name: Diplomats", "{id: ^masons, name: Diplomats"),
-    ("prosperity-levels", "board.yaml", "[60, 80, 100, 120]", "[60, 80, 110, 120]",
-     "prosperity_levels: ^[60"),
-    ("district-spaces", "board.yaml", "{count: 4, spaces: 2}", "{count: 3, spaces: 2}",
-     "{count: ^3, spaces"),
+    ("prosperity-levels", "board.yaml", "[60, 80, 100, 120]", "[60, 100, 80, 120]",
+     "prosperity_levels: [60, 100, ^80"),
     ("estates-cover-suit-pairs", "board.yaml", "suits: [hearts, clubs]",
      "suits: [spades, hearts]", "hearts-clubs, suits: ^[spades"),
     ("estates-cover-suit-pairs", "board.yaml", "suits: [diamonds, clubs]",
@@ -61,14 +59,12 @@ CASES = [
      "name: Statues, suits: [spades, hearts, diamonds, clubs]",
      "name: Statues, suits: [spades, hearts, diamonds, diamonds]", "Statues, suits: ^["),
     ("monument-spaces", "board.yaml", "monument_spaces: 3}", "monument_spaces: 4}", "artisans: {monument_spaces: ^4}"),
-    ("population-spaces", "board.yaml", "clubs: 9}", "clubs: 8}", "clubs: ^8}"),
-    ("border-spaces", "board.yaml", "hearts: 5,", "hearts: 6,", "hearts: ^6,"),
+    ("population-spaces", "board.yaml", "clubs: 9}", "clubz: 9}", "diamonds: 9, ^clubz: 9}"),
+    ("border-spaces", "board.yaml", "hearts: 5,", "hartz: 5,", "spades: 5, ^hartz: 5,"),
     ("medal-total", "board.yaml", "counts: completed-districts, max_medals: 4",
      "counts: completed-districts, max_medals: 3", "medal_total: ^33"),
     ("medal-total", "board.yaml", "medal_total: 33 ", "medal_total: 34 ", "medal_total: ^34"),
     ("ratings-ascending", "board.yaml", "{up_to: 15,", "{up_to: 9,", "{up_to: ^9,"),
-    ("infrastructure-fills", "board.yaml", "infrastructure_fills: 2", "infrastructure_fills: 3",
-     "infrastructure_fills: ^3"),
     ("monument-words", "board.yaml", 'any-space: "1 per Border suit begun", ',
      "", "^{id: gardens"),
 ]
@@ -85,3 +81,31 @@ def test_broken_data_is_located(broken_tree, rule: str, file: str, old: str, new
     assert all(p.path.endswith(f"copperdale/{file}") for p in mine)
     assert (line, col) in [(p.line, p.col) for p in mine], [p.format() for p in mine]
     assert all(p.severity == "error" for p in mine)
+
+
+def test_a_jack_given_a_fixed_value_is_refused_at_its_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """"Face cards are always Value 1 + their Suit's Population Level": a Jack edited into
+    a number card (value 11) is the rulebook's error at the edited rank, not a template
+    crash."""
+    folder = copy_game("copperdale", tmp_path)
+    edit(folder / "deck.yaml", "{id: j, label: J, name: Jack, face_card: true}",
+         "{id: j, label: J, name: Jack, value: 11}")
+    problems = validate_game(SPEC, tmp_path).problems
+    assert [(p.rule, p.line, p.severity) for p in problems] == [
+        ("rulebook-value", 23, "error")], [p.format() for p in problems]
+
+
+def test_a_declared_variant_of_the_sheets_numbers_has_no_check_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The rulebook's numbers have one keeper, the baseline: a variant with 11 months,
+    three spaces an Occupation and eight Population spaces a suit gets its warnings and
+    no check error repeating the number."""
+    folder = tmp_path / "copperdale"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("extends: copperdale\nvariant: {name: Short Year, "
+                                      "notes: eleven months}\n", encoding="utf-8")
+    (folder / "board.yaml").write_text(
+        "months: 11\noccupation_spaces: 3\nprosperity_levels: [50, 80, 100, 120]\n"
+        "population: {spades: 8, hearts: 8, diamonds: 8, clubs: 8}\n", encoding="utf-8")
+    problems = validate_game(SPEC, tmp_path).problems
+    assert {p.rule for p in problems} == {"rulebook-value"}, [p.format() for p in problems]
+    assert all(p.severity == "warning" for p in problems)

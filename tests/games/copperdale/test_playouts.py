@@ -64,6 +64,7 @@ def test_simulate_log_reads_as_a_game() -> None:
     assert "game over:" in run.stdout and run.stdout.rstrip().endswith("winners: P1")
 
 
+@pytest.mark.slow
 def test_greedy_clearly_beats_random(game) -> None:
     games = 60
     greedy = [_record(game, f"g/{i}", GreedyBot).scores[0] for i in range(games)]

@@ -41,7 +41,7 @@ def test_card_shows_rank_and_suit_letter() -> None:
     deck = loaded.data.deck.pieces[0]
     queen = next(f for f in deck.faces if f.id == "q-hearts")
     svg = render_face(loaded, deck, queen)
-    assert ">Q</text>" in svg and ">H</text>" in svg and "#B34E00" in svg  # 4.5:1 on the card
+    assert ">Q</text>" in svg and ">H</text>" in svg and "#b34e00" in svg  # 4.5:1 on the card (read as #rrggbb)
     assert "Value = 1 + Hearts" in svg
 
 

@@ -44,6 +44,7 @@ def test_every_game_ends_within_the_declared_maximum(game) -> None:  # type: ign
         assert len(record.actions) < game.max_game_length(players)
 
 
+@pytest.mark.slow
 def test_greedy_beats_random(game) -> None:  # type: ignore[no-untyped-def]
     games = 40
     summary = run(game, 2, games, 11, [("greedy", GreedyBot), ("random", RandomBot)],
