@@ -67,6 +67,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="print every back, only backs that say something (not money's, "
                    "not a back that repeats its front), or none (default: all; needed with "
                    "--duplex none or --ink saver/bw)")
+    b.add_argument("--cut-file", action="store_true",
+                   help="registration marks on every page of pieces and, beside the PDF, "
+                   "an SVG of each page's cuts for a cutting machine (print and cut)")
     b.add_argument("--bleed", type=millimetres(0, 10, "bleed"), default=3.0, metavar="MM",
                    help="bleed around every piece, 0 to 10 mm")
     b.add_argument("--max-pages", type=_max_pages, default=2000, metavar="N",
@@ -108,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
                            progress=sys.stderr.isatty() and not args.quiet,
                            max_pages=args.max_pages, layout=args.layout,
                            printer_margin=args.printer_margin, ink=args.ink,
-                           backs=args.backs)
+                           backs=args.backs, cut_file=args.cut_file)
     return _build_all(loaded, options, args.quiet)
 
 

@@ -21,6 +21,7 @@ from generator.components import LoadedGame
 from generator.fileio import replace_together
 from generator.render import fonts
 from generator.render.cache import FaceCache, FaceError, cache_root
+from generator.render.cutfile import REG_BAND, add_registration, cut_files
 from generator.render.document import Document, Page
 from generator.render.errors import BuildError
 from generator.render.furniture import (
@@ -53,6 +54,7 @@ class BuildOptions:
     layout: str | None = None  # butted, spaced; None: each piece kind's default (jobs.py)
     printer_margin: float = DEFAULT_MARGIN  # mm the printer cannot reach: marks planned inside
     ink: str = "full"  # full, saver or bw (``render.ink``)
+    cut_file: bool = False  # registration marks and an SVG of the cuts (``render.cutfile``)
     backs: str | None = None  # all, needed or none; None: all, or needed when printing
     # single-sided or saving ink
 
@@ -101,12 +103,14 @@ def order_pages(pairs: list[Pair], duplex: str) -> list[Page]:
 def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     """Everything the PDF will hold, before any SVG is turned into PDF."""
     paper = paper_for(options.paper, options.printer_margin)
+    # a cutting machine's registration marks need a band free of pieces
+    room = paper_for(options.paper, options.printer_margin + REG_BAND * options.cut_file)
     doc = Document(ink=options.ink)
     flip = options.duplex if options.duplex != "none" else "long"
     dx, dy = options.back_offset_mm
     duplex = Duplex(flip, (dx, dy))
     all_jobs = jobs(loaded, options.bleed_mm, options.layout, options.printed_backs)
-    body = order_pages(body_pairs(doc, all_jobs, paper, duplex), options.duplex)
+    body = order_pages(body_pairs(doc, all_jobs, room, duplex), options.duplex)
     settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset,
                         tuple(loaded.variant_changes))
     # the list's length in pages does not depend on the page numbers it will show
@@ -119,6 +123,8 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     head = contents_pages(doc, settings, rows, registration_at, total)
     head += [Page("blank")] * (padded - len(head))
     doc.pages = head + body + list(registration_pages(doc, settings, duplex.offset))
+    if options.cut_file:
+        add_registration(doc, paper)
     for number, page in enumerate(doc.pages, start=1):
         footer_overlay(doc, page, paper, number, total, loaded.data.game.name)
     return doc
@@ -212,6 +218,8 @@ def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
     manifest_name = f"manifest-{paper.name}.json"
     files = {name: data, manifest_name: (json.dumps(listing, indent=1, ensure_ascii=False)
                                          + "\n").encode("utf-8")}
+    if options.cut_file:  # beside the PDF, replaced with it
+        files.update(cut_files(doc, paper, f"{loaded.game_id}-{paper.name}"))
     pieces = sum(len(job.copies) for job in jobs(loaded, options.bleed_mm, options.layout))
     return Prepared(loaded, files, name, manifest_name, pieces, len(doc.pages), rendered,
                     started)
