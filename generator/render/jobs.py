@@ -62,8 +62,7 @@ class Job:
         rect = self.piece.shape == "rect"
         if rect and self.layout == "fold" and any(self.has_back(c) for c in self.copies):
             # front and back side by side, folded between them: cut as one spaced piece
-            return Cut(2 * w, h, self.bleed, butted=False, turnable=False, spaced=True,
-                       fold=True)
+            return Cut(2 * w, h, self.bleed, butted=False, spaced=True, fold=True)
         spaced = rect and (self.layout or ("spaced" if self.kind in SPACED_KINDS
                                            else "butted")) == "spaced"
         return Cut(w, h, self.bleed, butted=rect and not spaced, spaced=spaced)
