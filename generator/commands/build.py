@@ -70,6 +70,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--cut-file", action="store_true",
                    help="registration marks on every page of pieces and, beside the PDF, "
                    "an SVG of each page's cuts for a cutting machine (print and cut)")
+    b.add_argument("--stamp", action="store_true",
+                   help="a small version stamp on every face with room for it: the piece, "
+                   "the variant and a hash of the face (always with --changed-since)")
     b.add_argument("--changed-since", metavar="REV|DIR", default=None,
                    help="print only the pieces changed since a git revision or a build "
                    "folder, with their backs, as GAME-PAPER-reprint.pdf and a reprint list")
@@ -114,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
                            progress=sys.stderr.isatty() and not args.quiet,
                            max_pages=args.max_pages, layout=args.layout,
                            printer_margin=args.printer_margin, ink=args.ink,
-                           backs=args.backs, cut_file=args.cut_file)
+                           backs=args.backs, cut_file=args.cut_file, stamp=args.stamp)
     plans = [(game, options) for game in loaded]
     if args.changed_since is not None:
         plans = _changed_only(plans, args.changed_since, user_dir)

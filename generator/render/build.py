@@ -58,6 +58,7 @@ class BuildOptions:
     cut_file: bool = False  # registration marks and an SVG of the cuts (``render.cutfile``)
     only: frozenset[tuple[str, int]] | None = None  # (component, copy) to reprint; None: all
     since: str = ""  # what ``only`` was compared with, for the reprint list
+    stamp: bool = False  # a version stamp on every face with room for it (``render.stamp``)
     backs: str | None = None  # all, needed or none; None: all, or needed when printing
     # single-sided or saving ink
 
@@ -112,7 +113,8 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     flip = options.duplex if options.duplex != "none" else "long"
     dx, dy = options.back_offset_mm
     duplex = Duplex(flip, (dx, dy))
-    all_jobs = jobs(loaded, options.bleed_mm, options.layout, options.printed_backs)
+    all_jobs = jobs(loaded, options.bleed_mm, options.layout, options.printed_backs,
+                    options.stamp or options.only is not None)
     if options.only is not None:
         all_jobs = _reprinted(all_jobs, options.only)
     body = order_pages(body_pairs(doc, all_jobs, room, duplex), options.duplex)

@@ -9,7 +9,6 @@ A copy whose front or back hash differs, or that is new, is reprinted with its b
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 import subprocess
@@ -23,16 +22,10 @@ from generator.components import LoadedGame
 from generator.render.document import Document
 from generator.render.errors import BuildError
 from generator.render.jobs import jobs
+from generator.render.stamp import short_hash
 
 Key = tuple[str, int]  # (component, copy number)
 Hashes = dict[tuple[str, int, str], str]  # (component, copy, side) -> hash
-HASH_LEN = 10
-
-
-def short_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:HASH_LEN]
-
-
 def copy_hashes(loaded: LoadedGame, bleed: float = 3.0) -> Hashes:
     """The content hash of each side of every copy (a die: all six faces together); none
     for a game that did not load."""

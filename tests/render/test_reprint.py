@@ -12,6 +12,8 @@ from gametree import copy_game, edit
 from generator.cli import main
 from generator.render.reprint import changed, reprint_list
 
+from .conftest import build
+
 
 def test_a_copy_is_reprinted_when_a_side_changed_or_it_is_new():
     before = {("deck", 1, "front"): "a", ("deck", 1, "back"): "b", ("deck", 2, "front"): "c"}
@@ -59,3 +61,18 @@ def test_a_revision_that_does_not_exist_is_a_usage_error(tmp_path: Path, capsys)
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1 and "no-such-revision-xyz" in err[0]
     assert not (tmp_path / "out").exists()
+
+
+def test_a_stamp_names_the_piece_the_variant_and_the_manifests_hash(fixture_game, tmp_path):
+    import pdfplumber
+
+    built = build(fixture_game, tmp_path, paper="a4", stamp=True)
+    items = built.manifest["items"]
+    card = next(i for i in items if i["component"] == "deck" and i["side"] == "front")
+    chip = next(i for i in items if i["kind"] == "chip" and i["side"] == "front")
+    with pdfplumber.open(built.pdf) as pdf:
+        # small type comes out of the text layer without its spaces
+        page_text = (pdf.pages[card["page"] - 1].extract_text() or "").replace(" ", "")
+        chip_text = (pdf.pages[chip["page"] - 1].extract_text() or "").replace(" ", "")
+    assert f"ClaimDeck·rulebook·{card['hash']}" in page_text
+    assert chip["hash"] not in chip_text  # a small round chip has no band for it
