@@ -67,6 +67,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="print every back, only backs that say something (not money's, "
                    "not a back that repeats its front), or none (default: all; needed with "
                    "--duplex none or --ink saver/bw)")
+    b.add_argument("--cut-file", action="store_true",
+                   help="registration marks on every page of pieces and, beside the PDF, "
+                   "an SVG of each page's cuts for a cutting machine (print and cut)")
+    b.add_argument("--stamp", action="store_true",
+                   help="a small version stamp on every face with room for it: the piece, "
+                   "the variant and a hash of the face (always with --changed-since)")
+    b.add_argument("--changed-since", metavar="REV|DIR", default=None,
+                   help="print only the pieces changed since a git revision or a build "
+                   "folder, with their backs, as GAME-PAPER-reprint.pdf and a reprint list")
     b.add_argument("--bleed", type=millimetres(0, 10, "bleed"), default=3.0, metavar="MM",
                    help="bleed around every piece, 0 to 10 mm")
     b.add_argument("--max-pages", type=_max_pages, default=2000, metavar="N",
@@ -108,20 +117,65 @@ def run(args: argparse.Namespace) -> int:
                            progress=sys.stderr.isatty() and not args.quiet,
                            max_pages=args.max_pages, layout=args.layout,
                            printer_margin=args.printer_margin, ink=args.ink,
-                           backs=args.backs)
-    return _build_all(loaded, options, args.quiet)
+                           backs=args.backs, cut_file=args.cut_file, stamp=args.stamp)
+    plans = [(game, options) for game in loaded]
+    if args.changed_since is not None:
+        plans = _changed_only(plans, args.changed_since, user_dir)
+    return _build_all(plans, options, args.quiet)
 
 
-def _build_all(loaded: list[LoadedGame], options: BuildOptions, quiet: bool) -> int:
+def _changed_only(plans: list[tuple[LoadedGame, BuildOptions]], since: str,
+                  user_dir: Path | None) -> list[tuple[LoadedGame, BuildOptions]]:
+    """Each game with only its changed copies to print; games where nothing changed say so
+    and are left out. A folder or revision that cannot be compared is a usage error."""
+    from dataclasses import replace
+    from functools import partial
+
+    from generator.render.errors import BuildError
+    from generator.render.reprint import (
+        changed,
+        copy_hashes,
+        hashes_at_revision,
+        hashes_in_folder,
+    )
+
+    out = []
+    for game, options in plans:
+        try:
+            if Path(since).is_dir():
+                before = hashes_in_folder(Path(since), game.game_id, options.paper)
+            else:
+                before = hashes_at_revision(game, since, partial(_old_game, game),
+                                            options.bleed_mm)
+        except BuildError as exc:
+            raise UsageError(f"--changed-since: {exc}") from None
+        keys = changed(copy_hashes(game, options.bleed_mm), before)
+        if keys:
+            out.append((game, replace(options, only=frozenset(keys), since=since)))
+        else:
+            print(f"{game.game_id}: nothing changed since {since}")
+    return out
+
+
+def _old_game(game: LoadedGame, tree: Path) -> LoadedGame:
+    old = validate_game(GAMES[game.game_id], tree)
+    if old.data is None:  # that revision does not load today: compare with nothing
+        return game.__class__(game.game_id, tree)
+    return old
+
+
+def _build_all(plans: list[tuple[LoadedGame, BuildOptions]], options: BuildOptions,
+               quiet: bool) -> int:
     """Every game is drawn before any is written: all of them land, or none."""
     from generator.render.build import prepare_game, write_game
     from generator.render.errors import BuildError
 
     started = time.perf_counter()
     prepared = []
-    for game in loaded:
+    loaded = [game for game, _ in plans]
+    for game, game_options in plans:
         try:
-            prepared.append(prepare_game(game, options))
+            prepared.append(prepare_game(game, game_options))
         except BuildError as exc:
             print(_build_failure(game, exc), file=sys.stderr)
             print("build stopped: fix the errors above (nothing was written)", file=sys.stderr)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -38,6 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--dpi", type=int, default=300, help="png and tts resolution (300)")
     e.add_argument("--bleed", action=argparse.BooleanOptionalAction, default=True,
                    help="png: draw each face with its bleed (default) or cut at the trim")
+    e.add_argument("--base-url", default=None, metavar="URL",
+                   help="tts: the address the images will be at (a web folder, or file:/// "
+                   "of the export folder); default: their names, next to the JSON")
     e.set_defaults(func=run)
 
 
@@ -47,8 +51,11 @@ def run(args: argparse.Namespace) -> int:
 
     user_dir = components_dir(args.components)
     games_named([args.game], user_dir)  # an unknown game: one line, exit 2
+    if args.base_url is not None and not re.match(r"(https?|file)://", args.base_url):
+        raise UsageError(f"--base-url: '{args.base_url}' is no http://, https:// or file:// "
+                         "address")
     options = ExportOptions(to=args.to, preset=args.preset, out=Path(args.out), dpi=args.dpi,
-                            bleed=args.bleed)
+                            bleed=args.bleed, base_url=args.base_url)
     try:
         check_options(options)
         check_destination(options.folder(args.game))

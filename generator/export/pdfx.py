@@ -22,6 +22,7 @@ import subprocess
 import tempfile
 import zlib
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 from pikepdf import Dictionary, Name, PdfImage
@@ -135,23 +136,57 @@ def _content_holders(pdf: pikepdf.Pdf) -> list[pikepdf.Object]:
 def _limit_ink(pdf: pikepdf.Pdf, holder: pikepdf.Object) -> None:
     for image in _cmyk_images(holder):
         _limit_image(image)
-    changed = False
-    ops = []
-    for instruction in pikepdf.parse_content_stream(holder):
-        if (not isinstance(instruction, pikepdf.ContentStreamInlineImage)
-                and str(instruction.operator) in ("k", "K")):
+    ops: list[Any] = list(pikepdf.parse_content_stream(holder))
+    changed = _black_to_k(ops)
+    for i, instruction in enumerate(ops):
+        if _colour_op(instruction):
             cmyk = [float(v) for v in instruction.operands]
             limited = limit(cmyk)
             if limited != cmyk:
                 changed = True
-                instruction = pikepdf.ContentStreamInstruction(
-                    [round(v, 4) for v in limited], instruction.operator)
-        ops.append(instruction)
+                ops[i] = pikepdf.ContentStreamInstruction([round(v, 4) for v in limited],
+                                                          instruction.operator)
     if changed:
         if isinstance(holder, pikepdf.Dictionary) and "/Contents" in holder:
             holder.Contents = pdf.make_stream(pikepdf.unparse_content_stream(ops))
         else:
             holder.write(pikepdf.unparse_content_stream(ops))
+
+
+def _colour_op(instruction: Any) -> bool:
+    return (not isinstance(instruction, pikepdf.ContentStreamInlineImage)
+            and str(instruction.operator) in ("k", "K"))
+
+
+def _black_to_k(ops: list[Any]) -> bool:
+    """Black text and black lines in black ink alone (a four-colour black smears on small
+    type and thin rules as soon as the plates shift): every stroke colour that is a near
+    neutral dark, and the fill colour any text is shown in."""
+    fill_at, changed = None, False
+    for i, instruction in enumerate(ops):
+        if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+            continue
+        operator = str(instruction.operator)
+        if operator == "k":
+            fill_at = i
+        if operator == "K" or (operator in TEXT_SHOWS and fill_at is not None):
+            at = i if operator == "K" else fill_at
+            assert at is not None
+            cmyk = [float(v) for v in ops[at].operands]
+            pure = pure_black(cmyk)
+            if pure != cmyk:
+                ops[at] = pikepdf.ContentStreamInstruction(pure, ops[at].operator)
+                changed = True
+    return changed
+
+
+def pure_black(cmyk: list[float]) -> list[float]:
+    """A neutral dark (what black and near-black RGB become through the press profile) as
+    black ink alone; any other colour as it is."""
+    c, m, y, k = cmyk
+    if k >= DARK_K and max(c, m, y) - min(c, m, y) <= NEUTRAL_SPREAD:
+        return [0.0, 0.0, 0.0, round(min(1.0, k + min(c, m, y) / 2), 4)]
+    return cmyk
 
 
 def limit(cmyk: list[float]) -> list[float]:
@@ -193,6 +228,11 @@ def _limit_image(image: pikepdf.Object) -> None:
         for key in ("/DecodeParms",):
             if key in image:
                 del image[key]
+
+
+TEXT_SHOWS = ("Tj", "TJ", "'", '"')
+DARK_K = 0.6  # black ink of a colour that reads as black
+NEUTRAL_SPREAD = 0.15  # cyan, magenta and yellow this close: no hue, just darkness
 
 
 def max_ink(pdf: pikepdf.Pdf) -> float:

@@ -13,16 +13,20 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from generator.export import raster
 from generator.export.base import Export
 from generator.export.pictures import Picture, pictures
 from generator.export.ttsgrid import Grid, plan
+from generator.export.ttslayout import bag, lay_out
 from generator.render.jobs import Job, jobs
 
 DECK_KINDS = ("card", "tile", "bill", "aid")
+BAG_KINDS = ("chip", "token")
 TILE_TYPE = {"rect": 0, "hex": 1, "circle": 2}  # CustomTile.Type: box, hex, circle
 HIDDEN_GREY = (128, 128, 128)
 POKER_W_MM = 63.5  # objects are scaled against a poker card (scale 1)
@@ -36,13 +40,17 @@ def export(work: Export) -> None:
             work.skip(job.piece, "a die is not exported to Tabletop Simulator: use its "
                                  "own six-sided die (Die_6)")
         elif job.kind in DECK_KINDS and job.piece.shape == "rect":
-            state = _deck(work, job, next_key)
-            states.append(state)
-            next_key += len(state["CustomDeck"])
+            for stem, stack in _stacks(job):
+                state = _deck(work, stack, next_key, stem)
+                if job.kind != "bill":  # drawn face down; money is counted face up
+                    state["Transform"]["rotZ"] = 180.0
+                states.append(state)
+                next_key += len(state["CustomDeck"])
+        elif job.kind in BAG_KINDS:
+            states += _bags(job, _tiles(work, job, len(states)))
         else:
             states += _tiles(work, job, len(states))
-    for i, state in enumerate(states):
-        state["Transform"]["posX"] = float(i * 4)
+    lay_out(states)
     save = {"SaveName": work.loaded.data.game.name, "GameMode": "", "Date": "",
             "Table": "", "Sky": "", "Note": "", "Rules": "", "PlayerTurn": "",
             "ObjectStates": states}
@@ -51,8 +59,35 @@ def export(work: Export) -> None:
 
 
 def url(work: Export, path: Path) -> str:
-    """Where TTS will find a file once the export is in place (not the staging folder)."""
-    return (work.final.resolve() / path.relative_to(work.staging)).as_uri()
+    """Where TTS will find a file: under ``--base-url`` (a web folder, or ``file:///`` of
+    where the export will lie), else its name, next to the saved object."""
+    name = quote(path.relative_to(work.staging).as_posix())
+    base = work.options.base_url
+    return f"{base.rstrip('/')}/{name}" if base else name
+
+
+def _stacks(job: Job) -> list[tuple[str, Job]]:
+    """Money is one stack per denomination (a face); any other deck is one stack."""
+    if job.kind != "bill" or len(job.piece.faces) < 2:
+        return [(job.piece.id, job)]
+    return [(f"{job.piece.id}-{face.id}", replace(job, copies=[
+        c for c in job.copies if c.face is face])) for face in job.piece.faces
+        if any(c.face is face for c in job.copies)]
+
+
+def _bags(job: Job, tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Chips and tokens in bags: one per face when every face comes several times (a
+    player's shares), else one for the piece, mixed (chips drawn blind); a lone piece
+    (the start marker) stands on the table."""
+    if len(tiles) < 2:
+        return tiles
+    by_face: dict[str, list[dict[str, Any]]] = {}
+    for tile in tiles:
+        by_face.setdefault(tile["Nickname"], []).append(tile)
+    if len(by_face) > 1 and all(len(group) > 1 for group in by_face.values()):
+        return [bag(f"{job.piece.name}: {name}", guid(job.piece.id, "bag", name), group,
+                    transform(_scale(job))) for name, group in by_face.items()]
+    return [bag(job.piece.name, guid(job.piece.id, "bag"), tiles, transform(_scale(job)))]
 
 
 def guid(*parts: object) -> str:
@@ -64,7 +99,7 @@ def transform(scale: float) -> dict[str, float]:
             "scaleX": scale, "scaleY": 1.0, "scaleZ": scale}
 
 
-def _deck(work: Export, job: Job, first_key: int) -> dict[str, Any]:
+def _deck(work: Export, job: Job, first_key: int, stem: str) -> dict[str, Any]:
     drawn = pictures(job, 0.0)
     fronts = [p for p in drawn if p.side == "front"]
     backs = {c: p for p in drawn if p.side == "back" for c in p.copies}
@@ -76,8 +111,9 @@ def _deck(work: Export, job: Job, first_key: int) -> dict[str, Any]:
     for n, grid in enumerate(grids):
         key = first_key + n
         on_sheet = fronts[start:start + grid.faces]
-        face_url = _sheet(work, job, grid, on_sheet, n + 1, "front", backs)
-        back_url = (_sheet(work, job, grid, on_sheet, n + 1, "back", backs) if unique_back
+        face_url = _sheet(work, job, grid, on_sheet, (stem, n + 1), "front", backs)
+        back_url = (_sheet(work, job, grid, on_sheet, (stem, n + 1), "back", backs)
+                    if unique_back
                     else _single_back(work, job, grid, backs))
         custom[str(key)] = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": grid.cols,
                             "NumHeight": grid.rows, "BackIsHidden": False,
@@ -91,16 +127,17 @@ def _deck(work: Export, job: Job, first_key: int) -> dict[str, Any]:
                   "Transform": transform(_scale(job)),
                   "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]}}
                  for card_id, copy, p in cards]
+    name = job.piece.name if stem == job.piece.id else f"{job.piece.name}: {contained[0]['Nickname']}"
     if len(contained) == 1:
-        return {**contained[0], "Nickname": job.piece.name}
-    return {"Name": "DeckCustom", "Nickname": job.piece.name, "Description": "",
-            "GUID": guid(job.piece.id), "Transform": transform(_scale(job)),
+        return {**contained[0], "Nickname": name}
+    return {"Name": "DeckCustom", "Nickname": name, "Description": "",
+            "GUID": guid(stem), "Transform": transform(_scale(job)),
             "DeckIDs": [c["CardID"] for c in contained], "CustomDeck": custom,
             "ContainedObjects": contained}
 
 
-def _sheet(work: Export, job: Job, grid: Grid, faces: list[Picture], number: int, side: str,
-           backs: dict[int, Picture]) -> str:
+def _sheet(work: Export, job: Job, grid: Grid, faces: list[Picture], which: tuple[str, int],
+           side: str, backs: dict[int, Picture]) -> str:
     from PIL import Image
 
     sheet = Image.new("RGB", grid.sheet_px, (255, 255, 255))
@@ -109,7 +146,7 @@ def _sheet(work: Export, job: Job, grid: Grid, faces: list[Picture], number: int
         if shown is not None:
             sheet.paste(_card(shown, grid), grid.slot_box(slot)[:2])
     sheet.paste(_hidden(job, grid, backs), grid.slot_box(grid.hidden_slot)[:2])
-    path = work.staging / f"{job.piece.id}-{side}s-{number}.png"
+    path = work.staging / f"{which[0]}-{side}s-{which[1]}.png"
     _save(sheet, path, work.options.dpi)
     for slot, picture in enumerate(faces):
         shown = picture if side == "front" else backs.get(picture.copies[0])

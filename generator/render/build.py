@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from generator.components import LoadedGame
 from generator.fileio import replace_together
 from generator.render import fonts
 from generator.render.cache import FaceCache, FaceError, cache_root
+from generator.render.cutfile import REG_BAND, add_registration, cut_files
 from generator.render.document import Document, Page
 from generator.render.errors import BuildError
 from generator.render.furniture import (
@@ -37,6 +38,7 @@ from generator.render.jobs import BACKS, Job, jobs
 from generator.render.large import large_pages
 from generator.render.pages import check_page_count, check_page_estimate
 from generator.render.pdfwriter import write_pdf
+from generator.render.reprint import Hashes, copy_hashes, reprint_list
 from generator.render.sheets import Duplex, sheet_pages
 
 
@@ -53,6 +55,10 @@ class BuildOptions:
     layout: str | None = None  # butted, spaced; None: each piece kind's default (jobs.py)
     printer_margin: float = DEFAULT_MARGIN  # mm the printer cannot reach: marks planned inside
     ink: str = "full"  # full, saver or bw (``render.ink``)
+    cut_file: bool = False  # registration marks and an SVG of the cuts (``render.cutfile``)
+    only: frozenset[tuple[str, int]] | None = None  # (component, copy) to reprint; None: all
+    since: str = ""  # what ``only`` was compared with, for the reprint list
+    stamp: bool = False  # a version stamp on every face with room for it (``render.stamp``)
     backs: str | None = None  # all, needed or none; None: all, or needed when printing
     # single-sided or saving ink
 
@@ -101,12 +107,17 @@ def order_pages(pairs: list[Pair], duplex: str) -> list[Page]:
 def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     """Everything the PDF will hold, before any SVG is turned into PDF."""
     paper = paper_for(options.paper, options.printer_margin)
+    # a cutting machine's registration marks need a band free of pieces
+    room = paper_for(options.paper, options.printer_margin + REG_BAND * options.cut_file)
     doc = Document(ink=options.ink)
     flip = options.duplex if options.duplex != "none" else "long"
     dx, dy = options.back_offset_mm
     duplex = Duplex(flip, (dx, dy))
-    all_jobs = jobs(loaded, options.bleed_mm, options.layout, options.printed_backs)
-    body = order_pages(body_pairs(doc, all_jobs, paper, duplex), options.duplex)
+    all_jobs = jobs(loaded, options.bleed_mm, options.layout, options.printed_backs,
+                    options.stamp or options.only is not None)
+    if options.only is not None:
+        all_jobs = _reprinted(all_jobs, options.only)
+    body = order_pages(body_pairs(doc, all_jobs, room, duplex), options.duplex)
     settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset,
                         tuple(loaded.variant_changes))
     # the list's length in pages does not depend on the page numbers it will show
@@ -119,9 +130,21 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     head = contents_pages(doc, settings, rows, registration_at, total)
     head += [Page("blank")] * (padded - len(head))
     doc.pages = head + body + list(registration_pages(doc, settings, duplex.offset))
+    if options.cut_file:
+        add_registration(doc, paper)
     for number, page in enumerate(doc.pages, start=1):
         footer_overlay(doc, page, paper, number, total, loaded.data.game.name)
     return doc
+
+
+def _reprinted(all_jobs: list[Job], keep: frozenset[tuple[str, int]]) -> list[Job]:
+    """Only the copies to reprint; pieces with none left out."""
+    out = []
+    for job in all_jobs:
+        copies = [c for c in job.copies if (job.piece.id, c.number) in keep]
+        if copies:
+            out.append(replace(job, copies=copies))
+    return out
 
 
 def _pages_of(body: list[Page], numbered: dict[int, int]) -> dict[str, list[int]]:
@@ -139,13 +162,16 @@ def _tiled(body: list[Page]) -> set[str]:
     return {item["component"] for p in body if p.role == "tile" for item in p.items}
 
 
-def manifest(loaded: LoadedGame, doc: Document, paper: Paper, pdf_name: str) -> dict[str, Any]:
+def manifest(loaded: LoadedGame, doc: Document, paper: Paper, pdf_name: str,
+             hashes: Hashes) -> dict[str, Any]:
+    """Where every copy's every side was placed, with its content hash (``reprint``)."""
     items = []
     for number, page in enumerate(doc.pages, start=1):
         for item in page.items:
             entry = {k: v for k, v in item.items() if k not in ("trim", "bleed")}
             entry.update(page=number, trim_pt=item["trim"].to_pt(paper.h),
-                         bleed_pt=item["bleed"].to_pt(paper.h))
+                         bleed_pt=item["bleed"].to_pt(paper.h),
+                         hash=hashes.get((item["component"], item["copy"], item["side"]), ""))
             items.append(entry)
     return {"game": loaded.game_id, "paper": paper.name, "page_size_pt": paper.size_pt(),
             "pdf": pdf_name, "page_count": len(doc.pages), "items": items}
@@ -205,14 +231,22 @@ def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
     doc = plan(loaded, options)
     check_page_count(loaded, options, len(doc.pages))
     pdfs, rendered = render_arts(doc, options)
-    name = f"{loaded.game_id}-{paper.name}.pdf"
+    suffix = "-reprint" if options.only is not None else ""
+    name = f"{loaded.game_id}-{paper.name}{suffix}.pdf"
     data = write_pdf(doc, pdfs, paper, f"{loaded.data.game.name}: print-and-play",
                      options.duplex)
-    listing = manifest(loaded, doc, paper, name)
-    manifest_name = f"manifest-{paper.name}.json"
+    listing = manifest(loaded, doc, paper, name, copy_hashes(loaded, options.bleed_mm))
+    manifest_name = f"manifest-{paper.name}{suffix}.json"
     files = {name: data, manifest_name: (json.dumps(listing, indent=1, ensure_ascii=False)
                                          + "\n").encode("utf-8")}
-    pieces = sum(len(job.copies) for job in jobs(loaded, options.bleed_mm, options.layout))
+    if options.only is not None:
+        keys = list(dict.fromkeys((i["component"], i["copy"]) for i in listing["items"]))
+        files[f"reprint-{paper.name}.txt"] = reprint_list(
+            loaded.game_id, keys, options.since).encode()
+    if options.cut_file:  # beside the PDF, replaced with it
+        files.update(cut_files(doc, paper, f"{loaded.game_id}-{paper.name}"))
+    pieces = (len(options.only) if options.only is not None else
+              sum(len(job.copies) for job in jobs(loaded, options.bleed_mm, options.layout)))
     return Prepared(loaded, files, name, manifest_name, pieces, len(doc.pages), rendered,
                     started)
 

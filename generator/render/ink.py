@@ -28,6 +28,7 @@ INKS = ("full", "saver", "bw")
 TINT = 0.3  # of a fill's ink kept by ``saver`` and ``bw``
 DARK_TEXT = 0.2  # luminance above which text is turned dark
 NEAR_BLACK = "#1a1a1a"
+KEEP = 'data-ink="keep"'
 WASH = 0xEB  # a tinted fill with every channel this light is left white
 TAG = re.compile(r"<([a-zA-Z][\w:-]*)(\s[^<>]*?)?(/?)>")
 PAINT = re.compile(r'\b(fill|stroke|stop-color)="([^"]*)"')
@@ -39,7 +40,7 @@ FRAME = 1.5  # mm of a flood's colour kept inside the trim, as a band round the 
 
 def ink_svg(svg: str, ink: str) -> str:
     """``svg`` as printed with ``ink`` (``full`` leaves it untouched, byte for byte)."""
-    if ink == "full":
+    if ink == "full" or KEEP in svg:  # registration marks stay black for the sensor
         return svg
     if ink not in INKS:
         raise ValueError(f"ink '{ink}': expected one of {', '.join(INKS)}")

@@ -16,6 +16,7 @@ from generator.render.errors import BuildError
 from generator.render.faces import face_svg
 from generator.render.geometry import Paper
 from generator.render.layout import Cut, fits
+from generator.render.stamp import stamped
 
 LARGE_KINDS = ("board", "sheet")  # one per page, or tiled when bigger than a page
 LAYOUTS = ("butted", "spaced", "fold")
@@ -41,6 +42,7 @@ class Job:
     copies: list[Copy]
     layout: str | None = None  # butted, spaced, or None: the piece kind's default
     backs: str = "all"  # all, needed (``back_needed``) or none: which backs are printed
+    stamp: bool = False  # a version stamp on every face with room for it (``render.stamp``)
 
     @property
     def kind(self) -> str:
@@ -62,8 +64,7 @@ class Job:
         rect = self.piece.shape == "rect"
         if rect and self.layout == "fold" and any(self.has_back(c) for c in self.copies):
             # front and back side by side, folded between them: cut as one spaced piece
-            return Cut(2 * w, h, self.bleed, butted=False, turnable=False, spaced=True,
-                       fold=True)
+            return Cut(2 * w, h, self.bleed, butted=False, spaced=True, fold=True)
         spaced = rect and (self.layout or ("spaced" if self.kind in SPACED_KINDS
                                            else "butted")) == "spaced"
         return Cut(w, h, self.bleed, butted=rect and not spaced, spaced=spaced)
@@ -86,16 +87,21 @@ class Job:
         return f"the {side} of '{self.piece.id}' face '{copy.face.id}' ({name})"
 
     def front(self, doc: Document, copy: Copy) -> int:
-        return doc.art(face_svg(self.loaded, self.piece, copy.face, side="front",
-                                copy=copy.face_copy, bleed=self.bleed),
+        return doc.art(self._stamped(face_svg(self.loaded, self.piece, copy.face,
+                                              side="front", copy=copy.face_copy,
+                                              bleed=self.bleed)),
                        self.origin(copy, "front"))
 
     def back(self, doc: Document, copy: Copy) -> int | None:
         if not self.has_back(copy):
             return None
-        return doc.art(face_svg(self.loaded, self.piece, copy.face, side="back",
-                                copy=copy.face_copy, bleed=self.bleed),
+        return doc.art(self._stamped(face_svg(self.loaded, self.piece, copy.face,
+                                              side="back", copy=copy.face_copy,
+                                              bleed=self.bleed)),
                        self.origin(copy, "back"))
+
+    def _stamped(self, svg: str) -> str:
+        return stamped(svg, self.loaded, self.piece, self.size) if self.stamp else svg
 
     def die_faces(self, doc: Document, copy: Copy) -> list[int]:
         """One square face per value, in value order; drawn by the piece's template."""
@@ -127,11 +133,11 @@ def back_needed(piece: Any) -> bool:
 
 
 def jobs(loaded: LoadedGame, default_bleed: float, layout: str | None = None,
-         backs: str = "all") -> list[Job]:
+         backs: str = "all", stamp: bool = False) -> list[Job]:
     out = []
     for _, piece in loaded.data.pieces():
         copies = [Copy(face, n, i + 1) for i, (face, n) in enumerate(piece.copies())]
         if copies:
             bleed = default_bleed if piece.bleed_mm is None else float(piece.bleed_mm)
-            out.append(Job(loaded, piece, bleed, copies, layout, backs))
+            out.append(Job(loaded, piece, bleed, copies, layout, backs, stamp))
     return out

@@ -113,18 +113,24 @@ def _place(doc: Document, job: Job, copy: Copy, slot: Slot, front: Page, back: P
 
 def _place_fold(doc: Document, job: Job, copy: Copy, slot: Slot, front: Page) -> None:
     """Front on the left, back on the right, a fold line between: folded over that line
-    (as a sheet turned over its long edge) the back lands upright behind the front."""
-    b, trim = job.bleed, slot.trim
-    half = trim.w / 2
-    sides = ((trim.x, "front", job.front(doc, copy), (b, b, 0.0, b)),
-             (trim.x + half, "back", job.back(doc, copy), (0.0, b, b, b)))
-    for x, side, art, grow in sides:
-        part = Rect(x, trim.y, half, trim.h)
+    the back lands upright behind the front. A pair turned a quarter has its front on top
+    and its back below, both turned: folded over the line, tops still agree."""
+    b, t = job.bleed, slot.trim
+    if slot.turned:
+        parts = (Rect(t.x, t.y, t.w, t.h / 2), Rect(t.x, t.y + t.h / 2, t.w, t.h / 2))
+        grows = ((b, b, b, 0.0), (b, 0.0, b, b))
+        fold = ((t.x, t.y + t.h / 2), (t.x1, t.y + t.h / 2))
+    else:
+        parts = (Rect(t.x, t.y, t.w / 2, t.h), Rect(t.x + t.w / 2, t.y, t.w / 2, t.h))
+        grows = ((b, b, 0.0, b), (0.0, b, b, b))
+        fold = ((t.x + t.w / 2, t.y), (t.x + t.w / 2, t.y1))
+    arts = (job.front(doc, copy), job.back(doc, copy))
+    for part, grow, art, side in zip(parts, grows, arts, ("front", "back"), strict=True):
         if art is not None:
-            front.placements.append(Placement(art, part.outset(b), part.grow(*grow)))
+            front.placements.append(Placement(art, part.outset(b), part.grow(*grow),
+                                              90 if slot.turned else 0))
         front.items.append({**job.item(copy, side), "trim": part, "bleed": part.grow(*grow)})
-    mid = trim.x + half
-    front.lines.append(Line(FOLD, ((mid, trim.y), (mid, trim.y1))))
+    front.lines.append(Line(FOLD, fold))
 
 
 def _outline(job: Job, trim: Rect, turned: bool) -> list[Line | Circle]:

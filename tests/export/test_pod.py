@@ -127,3 +127,41 @@ def test_drivethru_pdf_renders_in_ghostscript_with_a_trim_box_on_every_page(driv
         if entry["path"].endswith(".pdf"):
             assert rip_complaints(work.final / entry["path"]) == [], entry["path"]
             assert pages_without_trim_box(work.final / entry["path"]) == [], entry["path"]
+
+
+def test_drivethru_black_text_and_lines_are_black_ink_alone(drivethru_export):
+    from generator.export.pdfx import TEXT_SHOWS, _content_holders
+
+    work, index = drivethru_export
+    (entry,) = [f for f in index["files"] if f["piece"] == "deck"]
+    shown = 0
+    with pikepdf.open(work.final / entry["path"]) as pdf:
+        for holder in _content_holders(pdf):
+            fill = None
+            for instruction in pikepdf.parse_content_stream(holder):
+                if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+                    continue
+                operator = str(instruction.operator)
+                values = ([float(v) for v in instruction.operands]
+                          if operator in ("k", "K") else [])
+                if operator == "k":
+                    fill = values
+                if operator in TEXT_SHOWS and fill is not None and fill[3] >= 0.6:
+                    assert fill[:3] == [0.0, 0.0, 0.0], fill  # no four-colour black type
+                    shown += 1
+                neutral = values and max(values[:3]) - min(values[:3]) < 0.15
+                if operator == "K" and neutral and values[3] >= 0.6:
+                    assert values[:3] == [0.0, 0.0, 0.0], values
+    assert shown  # the deck's black text was seen
+
+
+@pytest.mark.parametrize(("cmyk", "want"), [
+    ([0.75, 0.68, 0.67, 0.9], [0.0, 0.0, 0.0, 1.0]),  # RGB black through SWOP
+    ([0.0, 0.0, 0.0, 0.8], [0.0, 0.0, 0.0, 0.8]),
+    ([0.1, 0.9, 0.9, 0.7], [0.1, 0.9, 0.9, 0.7]),  # a dark red stays red
+    ([0.4, 0.4, 0.4, 0.2], [0.4, 0.4, 0.4, 0.2]),  # a mid grey is no black
+])
+def test_a_neutral_dark_becomes_black_ink_alone(cmyk, want):
+    from generator.export.pdfx import pure_black
+
+    assert pure_black(cmyk) == pytest.approx(want)

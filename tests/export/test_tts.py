@@ -21,13 +21,14 @@ SAVE_KEYS = {"SaveName", "GameMode", "Date", "Table", "Sky", "Note", "Rules", "P
 TRANSFORM = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
 DECK_ENTRY = {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack",
               "Type"}
-OBJECT_NAMES = {"DeckCustom", "Card", "Custom_Tile", "Custom_Board"}
+OBJECT_NAMES = {"DeckCustom", "Card", "Custom_Tile", "Custom_Board", "Bag"}
 
 
-def local(url: str) -> Path:
+def local(url: str, folder: Path) -> Path:
+    """An image named next to the saved object: a name, never a path of this machine."""
     parsed = urlparse(url)
-    assert parsed.scheme == "file", url
-    return Path(unquote(parsed.path))
+    assert parsed.scheme == "" and "/" not in url, url
+    return folder / unquote(url)
 
 
 def saved(tts_export) -> dict:
@@ -35,20 +36,28 @@ def saved(tts_export) -> dict:
     return json.loads((work.final / "pnp-fixture.json").read_text(encoding="utf-8"))
 
 
+def every_object(states: list[dict]) -> list[dict]:
+    """The objects of the save, those in bags too."""
+    return [o for s in states for o in [s, *every_object(s.get("ContainedObjects", [])
+                                                         if s["Name"] == "Bag" else [])]]
+
+
 def test_the_saved_object_has_the_documented_shape(tts_export):
     save = saved(tts_export)
     assert set(save) == SAVE_KEYS and save["SaveName"] == "Print Fixture & Co"
-    for state in save["ObjectStates"]:
+    for state in every_object(save["ObjectStates"]):
         assert state["Name"] in OBJECT_NAMES
         assert set(state["Transform"]) == TRANSFORM
         assert isinstance(state["Nickname"], str) and len(state["GUID"]) == 6
         if state["Name"] in ("Custom_Tile", "Custom_Board"):
             image = state["CustomImage"]
             assert {"ImageURL", "ImageSecondaryURL", "ImageScalar", "WidthScale"} <= set(image)
-            assert local(image["ImageURL"]).is_file()
+            assert local(image["ImageURL"], tts_export[0].final).is_file()
             if state["Name"] == "Custom_Tile":
                 assert set(image["CustomTile"]) == {"Type", "Thickness", "Stackable", "Stretch"}
-    guids = [s["GUID"] for s in save["ObjectStates"]]
+        if state["Name"] == "Bag":
+            assert state["ContainedObjects"] and "CustomImage" not in state
+    guids = [s["GUID"] for s in every_object(save["ObjectStates"])]
     assert len(guids) == len(set(guids))
 
 
@@ -80,7 +89,7 @@ def test_sheets_fit_4096_and_the_last_slot_shows_the_back(tts_export):
     deck = next(s for s in save["ObjectStates"] if s["Nickname"] == "Claim Deck")
     entry = deck["CustomDeck"][str(deck["DeckIDs"][0] // 100)]
     assert entry["UniqueBack"] is True  # copper has its own back
-    with Image.open(local(entry["FaceURL"])) as sheet:
+    with Image.open(local(entry["FaceURL"], work.final)) as sheet:
         sheet = sheet.convert("RGB")
     cols, rows = entry["NumWidth"], entry["NumHeight"]
     assert sheet.size[0] <= MAX_PX and sheet.size[1] <= MAX_PX
@@ -135,3 +144,54 @@ def test_the_same_game_gives_the_same_files(tts_export, fixture_game, tmp_path):
             theirs = theirs.replace(again.final.resolve().as_uri().encode(),
                                     work.final.resolve().as_uri().encode())
         assert mine == theirs, path.name
+
+
+def test_the_table_is_set_up_decks_face_down_chips_in_bags(tts_export, fixture_game):
+    states = saved(tts_export)["ObjectStates"]
+    spots = [(s["Transform"]["posX"], s["Transform"]["posZ"]) for s in states]
+    assert len(spots) == len(set(spots))  # no two objects on one spot
+    assert all(abs(x) <= 36 and abs(z) <= 30 for x, z in spots)  # on the table
+    bills = {p.name for _, p in fixture_game.data.pieces() if p.kind == "bill"}
+    for state in states:  # decks face down, as they are drawn; money face up, counted
+        face_down = state["Transform"]["rotZ"] == 180.0
+        deck = state["Name"] in ("DeckCustom", "Card") and state["Nickname"] not in bills
+        assert face_down == deck, state["Nickname"]
+    chips = [p for _, p in fixture_game.data.pieces() if p.kind in ("chip", "token")
+             and p.total() > 1]
+    bags = [s for s in states if s["Name"] == "Bag"]
+    assert chips and {b["Nickname"].split(":")[0] for b in bags} == {p.name for p in chips}
+    assert not any(s["Name"] == "Custom_Tile" and s["Nickname"] in
+                   {f.name for p in chips for f in p.faces} for s in states)
+
+
+def test_money_is_one_stack_per_denomination():
+    from generator.export.tts import _stacks
+    from generator.games import GAMES
+    from generator.render.jobs import jobs
+    from generator.validate import validate_game
+
+    loaded = validate_game(GAMES["kings-of-copper"])
+    money = next(j for j in jobs(loaded, 0.0) if j.kind == "bill")
+    stacks = _stacks(money)
+    assert len(stacks) == len(money.piece.faces) > 1
+    for stem, stack in stacks:
+        assert len({c.face.id for c in stack.copies}) == 1 and stem.startswith(money.piece.id)
+    assert sum(len(s.copies) for _, s in stacks) == len(money.copies)
+
+
+def test_a_base_url_addresses_every_image(fixture_game, tmp_path):
+    work, _ = exported(fixture_game, tmp_path, to="tts", dpi=100,
+                       base_url="https://example.org/pnp/")
+    save = json.loads((work.final / "pnp-fixture.json").read_text(encoding="utf-8"))
+    urls = [u for s in every_object(save["ObjectStates"]) for u in _urls(s)]
+    assert urls and all(u.startswith("https://example.org/pnp/") for u in urls)
+    assert all((work.final / u.removeprefix("https://example.org/pnp/")).is_file()
+               for u in urls)
+
+
+def _urls(state: dict) -> list[str]:
+    image = state.get("CustomImage", {})
+    found = [image.get("ImageURL", ""), image.get("ImageSecondaryURL", "")]
+    for entry in state.get("CustomDeck", {}).values():
+        found += [entry["FaceURL"], entry["BackURL"]]
+    return [u for u in found if u]
