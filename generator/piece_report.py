@@ -104,23 +104,29 @@ def _table(rows: list[dict[str, Any]]) -> str:
 
 
 def html_page(out: dict[str, Any], args: argparse.Namespace) -> str:
-    sections = [("Pieces by effect", image(forest_plot(out["pieces"], "effect of holding "
-                                                       "each piece (orange: flagged)"),
-                                           "pieces by effect") + _table(out["pieces"]))]
+    """The answers first (what moved, what the suspects are worth), then every piece."""
+    sections = []
+    if "moved" in out:
+        sections.append((f"Variant ({args.variant}) against base ({args.base})",
+                         _moved_html(out)))
     restricted = [r for r in out["pieces"] if r.get("restricted")]
     if restricted:
         items = "".join(f"<li>{html.escape(_restricted_words(r).strip())}</li>"
                         for r in restricted)
-        sections.append(("Restricted play", f"<ul>{items}</ul>"))
-    if "moved" in out:
-        cells = [[m["id"], _signed(m["base"]), _signed(m["variant"]), _interval(m["ci95"]),
-                  "moved" if m["moved"] else ""]
-                 for m in sorted(out["moved"], key=lambda m: -abs(m["delta"]))]
-        body = html_table(cells, ["piece", "base effect", "variant effect",
-                                  "change (95 % interval)", ""])
-        body += "".join(f"<p>{html.escape(p)}: no copies in the variant</p>"
-                        for p in out["removed"])
-        sections.append((f"Variant ({args.variant}) against base ({args.base})", body))
+        sections.append(("Restricted play: the suspects forbidden, the same seeds",
+                         f"<ul>{items}</ul>"))
     notes = "".join(f"<p class='note'>{html.escape(n)}</p>" for n in out["notes"])
-    return page(f"{out['game']}: which piece is out of line", intro(out),
-                [(h, b + (notes if i == 0 else "")) for i, (h, b) in enumerate(sections)])
+    plot = image(forest_plot(out["pieces"], "effect of holding each piece (orange: flagged)"),
+                 "pieces by effect")
+    sections.append(("Pieces by effect", notes + plot + _table(out["pieces"])))
+    return page(f"{out['game']}: which piece is out of line", intro(out), sections)
+
+
+def _moved_html(out: dict[str, Any]) -> str:
+    cells = [[m["id"], _signed(m["base"]), _signed(m["variant"]), _signed(m["delta"]),
+              _interval(m["ci95"]), "moved" if m["moved"] else ""]
+             for m in sorted(out["moved"], key=lambda m: -abs(m["delta"]))]
+    body = html_table(cells, ["piece", "base effect", "variant effect", "change",
+                              "95 % interval", ""])
+    return body + "".join(f"<p>{html.escape(p)}: no copies in the variant</p>"
+                          for p in out["removed"])

@@ -14,7 +14,13 @@ from typing import Any
 
 from generator.commands.common import UsageError
 from generator.engine import simulate as sim
-from generator.engine.piece_stats import Effect, difference, effect, ranked
+from generator.engine.piece_stats import (
+    Effect,
+    benjamini_hochberg,
+    difference,
+    effect,
+    ranked,
+)
 from generator.engine.pieces import PieceBatch, PieceCounts, PieceTally, play_pieces_chunk
 from generator.engine.restricted import Restriction, RestrictTally, play_restricted_chunk
 from generator.games.spec import GameSpec
@@ -116,16 +122,20 @@ def moved(base: Deck, variant: Deck) -> tuple[list[dict[str, Any]], list[str]]:
     pieces the variant has no copies of."""
     assert base.effects is not None and variant.effects is not None
     names = dict(base.catalogue)
-    out = []
+    out, changes = [], []
     for piece in base.ids():
         before, after = base.effects[piece], variant.effects.get(piece)
         if before is None or after is None:
             continue
         d = difference(before, after)
         lo, hi = d.ci95
+        changes.append(d)
         out.append({"id": piece, "name": names[piece], "base": round(before.value, 4),
                     "variant": round(after.value, 4), "delta": round(d.value, 4),
-                    "ci95": [round(lo, 4), round(hi, 4)], "moved": bool(lo > 0 or hi < 0)})
+                    "ci95": [round(lo, 4), round(hi, 4)], "p": round(d.p, 4)})
+    # as with the flags, a piece moved only past the false-discovery control
+    for row, moved_ in zip(out, benjamini_hochberg([d.p for d in changes]), strict=True):
+        row["moved"] = moved_
     removed = [piece for piece in base.ids() if piece not in variant.effects]
     return out, removed
 

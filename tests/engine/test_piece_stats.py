@@ -71,3 +71,21 @@ def test_pieces_without_an_effect_rank_last_unflagged() -> None:
     out = ranked(rows, [None, effect(_moments([1, 2]), _moments([0, 1]))])
     assert [(r["id"], r["rank"], r["effect"], r["flagged"]) for r in out] == [
         ("b", 1, 1.0, False), ("a", 2, None, False)]
+
+
+def test_a_variant_moves_only_the_pieces_past_the_false_discovery_control() -> None:
+    from generator.engine.piece_stats import Effect
+    from generator.pieces_run import Deck, moved
+
+    rng = random.Random(3)
+    catalogue = [(f"p{i}", f"piece {i}") for i in range(30)]
+    base = Deck(None, catalogue)  # type: ignore[arg-type]
+    variant = Deck(None, catalogue[1:])  # type: ignore[arg-type]  # p0 removed
+    base.effects = {p: Effect(rng.gauss(0, 1), 1.0, 200) for p, _ in catalogue}
+    variant.effects = {p: Effect(rng.gauss(0, 1), 1.0, 200) for p, _ in catalogue[1:]}
+    variant.effects["p7"] = Effect(base.effects["p7"].value + 8, 1.0, 200)  # type: ignore[union-attr]
+    rows, removed = moved(base, variant)
+    assert removed == ["p0"]
+    assert [r["id"] for r in rows if r["moved"]] == ["p7"]
+    # uncorrected, an unchanged piece would have "moved" too: its interval misses zero
+    assert any(r["ci95"][0] > 0 or r["ci95"][1] < 0 for r in rows if r["id"] != "p7")
