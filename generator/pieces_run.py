@@ -19,6 +19,7 @@ from generator.engine.piece_stats import (
     benjamini_hochberg,
     difference,
     effect,
+    paired_effect,
     ranked,
 )
 from generator.engine.pieces import PieceBatch, PieceCounts, PieceTally, play_pieces_chunk
@@ -77,14 +78,15 @@ def play_deck(spec: GameSpec, deck: Deck, numbers: dict[str, Any], cluster: str 
     for piece, name in deck.catalogue:
         counts = deck.tally.pieces.get(piece, PieceCounts())
         rows.append(_row(piece, name, counts))
-        effects.append(effect(counts.holders, counts.others))
+        effects.append(paired_effect(counts.within) if deck.plan.players > 1
+                       else effect(counts.holders, counts.others))
     deck.effects = dict(zip(deck.ids(), effects, strict=True))
     deck.rows = ranked(rows, effects)
 
 
 def _row(piece: str, name: str, c: PieceCounts) -> dict[str, Any]:
     seats = c.holders.n + c.others.n
-    return {"id": piece, "name": name, "held": c.holders.n,
+    return {"id": piece, "name": name, "held": c.holders.n, "games_compared": c.within.n,
             "held_rate": round(c.holders.n / seats, 4) if seats else 0.0,
             "taken": c.taken, "played": c.played,
             "holder_mean": round(c.holders.mean(), 4), "other_mean": round(c.others.mean(), 4),
