@@ -113,9 +113,12 @@ def restrict(spec: GameSpec, deck: Deck, named: list[str], numbers: dict[str, An
 
 
 def _restricted(t: RestrictTally) -> dict[str, Any]:
-    lo, hi = t.worth.ci95()
+    """The paired differences' mean with Student's t (a point under two games)."""
+    worth = paired_effect(t.worth)
+    lo, hi = worth.ci95 if worth is not None else (t.worth.mean(), t.worth.mean())
     return {"games": t.worth.n, "worth": round(t.worth.mean(), 4),
-            "ci95": [round(lo, 4), round(hi, 4)], "significant": bool(lo > 0 or hi < 0),
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "significant": worth is not None and worth.se > 0 and bool(lo > 0 or hi < 0),
             "refused_games": t.refused}
 
 

@@ -52,8 +52,9 @@ class Effect:
 
 
 def paired_effect(within: Moments) -> Effect | None:
-    """The mean of per-game differences (holders less others at the same table) with
-    Student's t at n - 1 degrees of freedom; None under two games."""
+    """The mean of per-game differences (holders less others at the same table, or a
+    seat's result unrestricted less restricted) with Student's t at n - 1 degrees of
+    freedom; None under two games."""
     if within.n < MIN_GROUP:
         return None
     return Effect(within.mean(), math.sqrt(within.variance() / within.n), within.n - 1)
