@@ -27,7 +27,7 @@ MAX_GAMES = 10_000_000
 
 
 def add_run_options(s: argparse.ArgumentParser, components: bool = True,
-                    record: bool = True) -> None:
+                    record: bool = True, bot: str = "random") -> None:
     """The options of a batch of seeded games (numbers are read by ``whole`` so a bad
     one is a one-line usage error, not argparse's usage block)."""
     from generator.commands.common import add_components, bot_list
@@ -40,7 +40,7 @@ def add_run_options(s: argparse.ArgumentParser, components: bool = True,
                    help="the run's seed; each game's seed is derived from it and its number")
     bots = s.add_mutually_exclusive_group()
     bots.add_argument("--bot", default=None, metavar="NAME",
-                      help=f"the bot in every seat (default: random). Bots: {bots_by_game()}")
+                      help=f"the bot in every seat (default: {bot}). Bots: {bots_by_game()}")
     bots.add_argument("--bots", default=None, metavar="A,B,...", type=bot_list,
                       help="one bot per seat, e.g. \"greedy, random, random\"")
     s.add_argument("--rotate", action="store_true",

@@ -29,10 +29,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("pieces", help="every piece ranked by its effect on its holder",
                        description="Play seeded games and rank every piece a player can "
                        "take, play or hold by its holder's result against the other seats "
-                       "(95 %% intervals, Benjamini-Hochberg flags), then play the strongest "
+                       "(95 % intervals, Benjamini-Hochberg flags), then play the strongest "
                        "suspects again with the bots forbidden them (same seeds).")
     add_game(s, "the game to play")
-    add_run_options(s, record=False)
+    add_run_options(s, record=False, bot=DEFAULT_BOT)
     s.set_defaults(games="200")
     s.add_argument("--piece", action="append", default=[], dest="named", metavar="ID",
                    help="play this piece restricted (its id as in the build manifest); "
