@@ -77,16 +77,20 @@ def text(out: dict[str, Any], args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
-def forest_plot(rows: list[dict[str, Any]], title: str) -> Figure:
-    """Every piece with an effect, strongest on top: its interval, flagged in colour."""
+def forest_plot(rows: list[dict[str, Any]], title: str,
+                base: dict[str, float] | None = None) -> Figure:
+    """Every piece with an effect, strongest on top: its interval, flagged in colour; with
+    a variant, the base deck's effect as a hollow mark beside it."""
     shown = [r for r in rows if r["effect"] is not None]
-    fig, axes = figure(height=0.9 + 0.28 * max(1, len(shown)), width=8)
+    fig, axes = figure(height=1.1 + 0.24 * max(1, len(shown)), width=8)
     ax = axes[0][0]
     for i, r in enumerate(shown):
         colour = COLOURS[0] if r["flagged"] else "#888888"
         ax.errorbar(r["effect"], i, xerr=[[r["effect"] - r["ci95"][0]],
                                           [r["ci95"][1] - r["effect"]]],
                     fmt="o", color=colour, capsize=3)
+        if base is not None and r["id"] in base:
+            ax.plot(base[r["id"]], i, "o", mfc="none", color=COLOURS[1])
     ax.axvline(0, color="black", linewidth=1)
     ax.set_yticks(range(len(shown)), [f"{r['rank']}. {r['name']}" for r in shown])
     ax.set(title=title, xlabel="holders' result less the other seats' (95 % interval)")
@@ -104,23 +108,33 @@ def _table(rows: list[dict[str, Any]]) -> str:
 
 
 def html_page(out: dict[str, Any], args: argparse.Namespace) -> str:
-    sections = [("Pieces by effect", image(forest_plot(out["pieces"], "effect of holding "
-                                                       "each piece (orange: flagged)"),
-                                           "pieces by effect") + _table(out["pieces"]))]
-    restricted = [r for r in out["pieces"] if r.get("restricted")]
-    if restricted:
-        items = "".join(f"<li>{html.escape(_restricted_words(r).strip())}</li>"
-                        for r in restricted)
-        sections.append(("Restricted play", f"<ul>{items}</ul>"))
+    """The answers first (flags, the suspects' restricted play, what moved), then every
+    piece, then every change of a variant."""
+    answers = [f"{FLAG}: {r['id']} ({r['name']}), effect {_signed(r['effect'])} "
+               f"{_interval(r['ci95'])}" for r in out["pieces"] if r["flagged"]]
+    answers += out["notes"]
+    answers += [_restricted_words(r).strip() for r in out["pieces"] if r.get("restricted")]
+    base = None
     if "moved" in out:
-        cells = [[m["id"], _signed(m["base"]), _signed(m["variant"]), _interval(m["ci95"]),
-                  "moved" if m["moved"] else ""]
-                 for m in sorted(out["moved"], key=lambda m: -abs(m["delta"]))]
-        body = html_table(cells, ["piece", "base effect", "variant effect",
-                                  "change (95 % interval)", ""])
-        body += "".join(f"<p>{html.escape(p)}: no copies in the variant</p>"
-                        for p in out["removed"])
-        sections.append((f"Variant ({args.variant}) against base ({args.base})", body))
-    notes = "".join(f"<p class='note'>{html.escape(n)}</p>" for n in out["notes"])
-    return page(f"{out['game']}: which piece is out of line", intro(out),
-                [(h, b + (notes if i == 0 else "")) for i, (h, b) in enumerate(sections)])
+        answers += [line.strip() for line in _moved_words(out, args)]
+        base = {r["id"]: r["effect"] for r in out["base"]["pieces"] if r["effect"] is not None}
+    title = "effect of holding each piece (orange: flagged" + (
+        "; hollow: the base deck)" if base is not None else ")")
+    sections = [("What stands out", "<ul>" + "".join(f"<li>{html.escape(a)}</li>"
+                                                     for a in answers) + "</ul>"),
+                ("Pieces by effect", image(forest_plot(out["pieces"], title, base),
+                                           "pieces by effect") + _table(out["pieces"]))]
+    if "moved" in out:
+        sections.append((f"Variant ({args.variant}) against base ({args.base})",
+                         _moved_html(out)))
+    return page(f"{out['game']}: which piece is out of line", intro(out), sections)
+
+
+def _moved_html(out: dict[str, Any]) -> str:
+    cells = [[m["id"], _signed(m["base"]), _signed(m["variant"]), _signed(m["delta"]),
+              _interval(m["ci95"]), "moved" if m["moved"] else ""]
+             for m in sorted(out["moved"], key=lambda m: -abs(m["delta"]))]
+    body = html_table(cells, ["piece", "base effect", "variant effect", "change",
+                              "95 % interval", ""])
+    return body + "".join(f"<p>{html.escape(p)}: no copies in the variant</p>"
+                          for p in out["removed"])

@@ -16,7 +16,14 @@ from generator.commands.common import UsageError
 from generator.commands.runs import run_plan
 from generator.commands.simulate_cli import plan_and_data
 from generator.engine import simulate as sim
-from generator.engine.piece_stats import Effect, difference, effect, ranked
+from generator.engine.piece_stats import (
+    Effect,
+    benjamini_hochberg,
+    difference,
+    effect,
+    paired_effect,
+    ranked,
+)
 from generator.engine.pieces import PieceBatch, PieceCounts, PieceTally, play_pieces_chunk
 from generator.engine.restricted import Restriction, RestrictTally, play_restricted_chunk
 from generator.games.spec import GameSpec
@@ -71,14 +78,15 @@ def play_deck(spec: GameSpec, deck: Deck, numbers: dict[str, Any], cluster: str 
     for piece, name in deck.catalogue:
         counts = deck.tally.pieces.get(piece, PieceCounts())
         rows.append(_row(piece, name, counts))
-        effects.append(effect(counts.holders, counts.others))
+        effects.append(paired_effect(counts.within) if deck.plan.players > 1
+                       else effect(counts.holders, counts.others))
     deck.effects = dict(zip(deck.ids(), effects, strict=True))
     deck.rows = ranked(rows, effects)
 
 
 def _row(piece: str, name: str, c: PieceCounts) -> dict[str, Any]:
     seats = c.holders.n + c.others.n
-    return {"id": piece, "name": name, "held": c.holders.n,
+    return {"id": piece, "name": name, "held": c.holders.n, "games_compared": c.within.n,
             "held_rate": round(c.holders.n / seats, 4) if seats else 0.0,
             "taken": c.taken, "played": c.played,
             "holder_mean": round(c.holders.mean(), 4), "other_mean": round(c.others.mean(), 4),
@@ -105,9 +113,12 @@ def restrict(spec: GameSpec, deck: Deck, named: list[str], numbers: dict[str, An
 
 
 def _restricted(t: RestrictTally) -> dict[str, Any]:
-    lo, hi = t.worth.ci95()
+    """The paired differences' mean with Student's t (a point under two games)."""
+    worth = paired_effect(t.worth)
+    lo, hi = worth.ci95 if worth is not None else (t.worth.mean(), t.worth.mean())
     return {"games": t.worth.n, "worth": round(t.worth.mean(), 4),
-            "ci95": [round(lo, 4), round(hi, 4)], "significant": bool(lo > 0 or hi < 0),
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "significant": worth is not None and worth.se > 0 and bool(lo > 0 or hi < 0),
             "refused_games": t.refused}
 
 
@@ -116,16 +127,20 @@ def moved(base: Deck, variant: Deck) -> tuple[list[dict[str, Any]], list[str]]:
     pieces the variant has no copies of."""
     assert base.effects is not None and variant.effects is not None
     names = dict(base.catalogue)
-    out = []
+    out, changes = [], []
     for piece in base.ids():
         before, after = base.effects[piece], variant.effects.get(piece)
         if before is None or after is None:
             continue
         d = difference(before, after)
         lo, hi = d.ci95
+        changes.append(d)
         out.append({"id": piece, "name": names[piece], "base": round(before.value, 4),
                     "variant": round(after.value, 4), "delta": round(d.value, 4),
-                    "ci95": [round(lo, 4), round(hi, 4)], "moved": bool(lo > 0 or hi < 0)})
+                    "ci95": [round(lo, 4), round(hi, 4)], "p": round(d.p, 4)})
+    # as with the flags, a piece moved only past the false-discovery control
+    for row, moved_ in zip(out, benjamini_hochberg([d.p for d in changes]), strict=True):
+        row["moved"] = moved_
     removed = [piece for piece in base.ids() if piece not in variant.effects]
     return out, removed
 

@@ -1,9 +1,13 @@
 """Each piece's effect on its holder's result, ranked, with a false-discovery control.
 
 The effect of a piece is the mean result of the seats that held it less that of the seats
-that did not (``pieces.standing``: score less the table's mean), with a 95 % interval and
-a two-sided p-value from Welch's t (each group's own variance, Student's t with the
-Welch-Satterthwaite degrees of freedom, so a handful of games gives wide intervals).
+that did not (``pieces.standing``: score less the table's mean). At a table of several
+seats it is taken game by game (``paired_effect``): in each game where some seats held the
+piece and some did not, the holders' mean less the others', then the mean of those with
+Student's t, since the seats of one game are not independent (their results sum to
+zero). In a solo game the games that held it are compared with those that did not
+(``effect``: Welch's t, each group's own variance). Either way a handful of games gives
+wide intervals.
 Among many pieces some intervals miss zero by chance alone, so a piece is *flagged* only
 when it passes the Benjamini–Hochberg step-up procedure at a false-discovery rate of 5 %:
 of the pieces flagged, at most 5 % are expected to be false alarms.
@@ -45,6 +49,15 @@ class Effect:
         if self.se == 0:
             return 1.0
         return t_p_value(self.value / self.se, self.df)
+
+
+def paired_effect(within: Moments) -> Effect | None:
+    """The mean of per-game differences (holders less others at the same table, or a
+    seat's result unrestricted less restricted) with Student's t at n - 1 degrees of
+    freedom; None under two games."""
+    if within.n < MIN_GROUP:
+        return None
+    return Effect(within.mean(), math.sqrt(within.variance() / within.n), within.n - 1)
 
 
 def effect(holders: Moments, others: Moments) -> Effect | None:

@@ -9,9 +9,10 @@ a seat that ever held it is its *holder* in that game.
 
 A seat's result is the game's own measure (``returns``) less the table's mean, so a
 high-scoring game does not make every piece in it look strong; a solo game's result is
-its score. The tally keeps, per piece, the results of holders and of the others, exact
-and mergeable like every run's tally (``stats``), and each game's results by seat, which
-the restricted-play comparison pairs with (``restricted``).
+its score. The tally keeps, per piece, the results of holders and of the others, and per
+game the holders' mean less the others' at the same table, exact and mergeable like every
+run's tally (``stats``), and each game's results by seat, which the restricted-play
+comparison pairs with (``restricted``).
 """
 
 from __future__ import annotations
@@ -79,14 +80,32 @@ def standing(record: GameRecord) -> list[float]:
 class PieceCounts:
     holders: Moments = field(default_factory=Moments)  # results of seats that held it
     others: Moments = field(default_factory=Moments)  # results of seats that did not
+    # per game where some seats held it and some did not: the holders' mean result less
+    # the others' (a comparison at the same table, so games are independent samples)
+    within: Moments = field(default_factory=Moments)
     holder_wins: int = 0
     other_wins: int = 0
     taken: int = 0
     played: int = 0
 
+    def add_game(self, results: list[float], holding: list[bool], winners: list[int]) -> None:
+        """One game's seats: each seat's result and whether it held the piece."""
+        mine = [r for r, held in zip(results, holding, strict=True) if held]
+        theirs = [r for r, held in zip(results, holding, strict=True) if not held]
+        for seat, (result, held) in enumerate(zip(results, holding, strict=True)):
+            won = seat in winners
+            (self.holders if held else self.others).add(result)
+            if held:
+                self.holder_wins += won
+            else:
+                self.other_wins += won
+        if mine and theirs:
+            self.within.add(sum(mine) / len(mine) - sum(theirs) / len(theirs))
+
     def merge(self, other: PieceCounts) -> None:
         self.holders.merge(other.holders)
         self.others.merge(other.others)
+        self.within.merge(other.within)
         for name in ("holder_wins", "other_wins", "taken", "played"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
@@ -119,14 +138,7 @@ class PieceTally:
             counts = self.pieces.setdefault(piece, PieceCounts())
             counts.taken += done.taken[piece]
             counts.played += done.played[piece]
-            for seat, result in enumerate(results):
-                won = seat in record.winners
-                if piece in done.held[seat]:
-                    counts.holders.add(result)
-                    counts.holder_wins += won
-                else:
-                    counts.others.add(result)
-                    counts.other_wins += won
+            counts.add_game(results, [piece in held for held in done.held], record.winners)
 
     def merge(self, other: PieceTally) -> None:
         self.run.merge(other.run)

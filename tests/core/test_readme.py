@@ -89,3 +89,31 @@ def test_the_compare_example_runs_as_written(tmp_path: Path, monkeypatch: pytest
     assert main([*argv, "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["games"] == 2
+
+
+def test_the_pieces_example_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """The ``pieces`` example's commands, run as written (with 3 games, to stay quick):
+    the Saloon and the Dance Hall are changed, and both are played restricted."""
+    monkeypatch.chdir(tmp_path)
+    section = README.split("**Which piece is out of line.**", 1)[1]
+    commands = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert commands is not None
+    lines = [line.split("  #")[0] for line in
+             commands.group(1).replace("\\\n", " ").splitlines() if not line.startswith("#")]
+    assert [line.split()[:2] for line in lines] == [
+        ["copperplate", "new"], ["sed", "-i"], ["copperplate", "pieces"]]
+    assert main(shlex.split(lines[0])[1:]) == 0
+    before = (tmp_path / "mydecks/boomtown-builders/buildings.yaml").read_text()
+    subprocess.run(["bash", "-c", lines[1]], check=True)
+    after = (tmp_path / "mydecks/boomtown-builders/buildings.yaml").read_text()
+    changed = [line.split(",")[0] for line in after.splitlines()
+               if line not in before.splitlines()]
+    assert changed == ["      - {id: saloon", "      - {id: dance-hall"]  # one profile
+    argv = shlex.split(lines[2])[1:]
+    argv[argv.index("--games") + 1] = "3"
+    capsys.readouterr()
+    assert main([*argv, "--jobs", "1", "--check", "end", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {r["id"] for r in out["pieces"] if r["restricted"]} == {"saloon", "dance-hall"}
+    assert (tmp_path / "pieces.html").is_file()
