@@ -28,8 +28,11 @@ def rules_spec(spec: GameSpec, folder: Path) -> GameSpec:
     """The spec of a game folder holding a rules file: playable, with greedy."""
     if not (folder / RULES_FILE).is_file():
         return spec
+    from generator.engine.pieces import PieceRules
+    from generator.rulesfile import pieces
+
     return replace(spec, make_game=RulesMaker(spec.id, str(folder)), bots=BOTS,
-                   picture=picture)
+                   picture=picture, pieces=PieceRules(pieces.catalogue, pieces.holdings))
 
 
 def pieces_of(data: Any) -> dict[str, list[dict[str, Any]]]:

@@ -99,3 +99,14 @@ def test_the_pieces_catalogue_is_every_printed_face(tree: Path) -> None:
     data = validate_game(GAMES["rush"], tree / "base").data
     assert catalogue(data) == [("greenhorn", "Greenhorn"), ("surveyor", "Surveyor"),
                                ("marshal", "Marshal")]
+
+
+def test_pieces_ranks_the_cards_of_a_rules_file_game(tree: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["pieces", "rush", "--components", str(tree / "base"), "--games", "20",
+                        "--players", "3", "--jobs", "1", "--suspects", "0", "--json"], capsys)
+    report = json.loads(out)
+    cards = {piece["id"] for piece in report["pieces"]}
+    assert code == 0 and report["game"] == "rush" and report["games"] == 20
+    assert {"surveyor", "greenhorn"} <= cards  # the starter's cards, by their manifest ids
+    assert sorted(piece["rank"] for piece in report["pieces"]) == list(range(1, len(cards) + 1))
