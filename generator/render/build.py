@@ -36,6 +36,7 @@ from generator.render.jobs import Job, jobs
 from generator.render.large import large_pages
 from generator.render.pages import check_page_count, check_page_estimate
 from generator.render.pdfwriter import write_pdf
+from generator.render.sandbox import TemplateRefused
 from generator.render.sheets import Duplex, sheet_pages
 
 
@@ -144,6 +145,9 @@ def render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int]
     try:
         return _render_arts(doc, options)
     except FaceError as exc:
+        if isinstance(exc.__cause__, TemplateRefused):  # past the face's CPU or memory
+            raise BuildError(f"cairo stopped drawing {doc.origins[exc.index]}: "
+                             f"{exc.__cause__.message} (template-limit)") from exc
         raise BuildError(f"cairo could not draw {doc.origins[exc.index]}: {exc} "
                          "(the template wrote SVG that is not valid)") from exc
 
