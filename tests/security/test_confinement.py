@@ -154,3 +154,37 @@ def test_a_missing_file_is_missing_not_refused(game: Path) -> None:
         read_inside(game.parent, "copperdale/templates/nothing.svg.j2", 1000)
     with pytest.raises(FileMissing):
         read_inside(game.parent, "copperdale/deck.yaml/below", 1000)
+
+
+# -- nothing passed over without a word ---------------------------------------------------
+
+def test_a_fifo_template_of_a_game_of_ones_own_is_refused_not_missing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "new", "decks/mygame", "--name", "Mine")[0] == 0
+    (tmp_path / "decks" / "mygame" / "templates" / "card.svg.j2").unlink()
+    os.mkfifo(tmp_path / "decks" / "mygame" / "templates" / "card.svg.j2")
+    code, out = run(capsys, "validate", "mygame", "--components", "decks")
+    assert code == 1
+    assert out.startswith("decks/mygame/templates/card.svg.j2:1:1: error: template "
+                          "'card.svg.j2': 'mygame/templates/card.svg.j2' is a FIFO"), out
+
+
+def test_a_game_of_ones_own_that_extends_itself_is_a_located_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "new", "decks/mygame", "--name", "Mine")[0] == 0
+    game_yaml = tmp_path / "decks" / "mygame" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(text.replace("id: mygame\n", "id: mygame\nextends: mygame\n"),
+                         encoding="utf-8")
+    line = text[:text.index("id: mygame")].count("\n") + 2
+    for argv in (["validate"], ["build", "--out", "out"]):
+        code, out = run(capsys, *argv, "mygame", "--components", "decks")
+        assert code == 1
+        assert out.splitlines()[0] == (
+            f"decks/mygame/game.yaml:{line}:10: error: extends 'mygame', which is this game "
+            "itself: only a bundled game can be extended (remove 'extends') (extends)")
+    assert not Path("out").exists()
