@@ -145,7 +145,20 @@ def _css_import(game: Path) -> None:
                  'href="art/back.png"')
 
 
+USE_BOMB = ('<defs><rect id="u0" width="1" height="1"/>'
+            + "".join(f'<g id="u{i}">' + f'<use href="#u{i - 1}"/>' * 10 + "</g>"
+                      for i in range(1, 9))
+            + '</defs><use href="#u8"/>')
+
+
+def _use_bomb_in_a_face(game: Path) -> None:
+    back_drawing(game, USE_BOMB + '<image href="art/back.png"')
+
+
 CASES: dict[str, tuple[Callable[[Path], None], str]] = {
+    "a <use> bomb in a face (cairo would draw 10^8 rectangles), refused by validate too": (
+        _use_bomb_in_a_face, "draws more than 100,000 elements once its <use> references "
+        "are followed"),
     "png bomb as an art file, refused from its header": (
         _png_bomb_file, "image 'art/back.png' has more than the limit of 50,000,000 pixels"),
     "a picture just past the pixel limit, refused before it is decoded": (
@@ -206,3 +219,17 @@ def test_a_small_picture_embedded_in_an_art_file_is_drawn(
         f'<image href="{uri}" width="10" height="10"/></svg>')
     back_drawing(game, '<image href="art/back.svg"')
     assert run(capsys, "validate", "copperdale", "--components", "mydecks")[0] == 0
+
+
+def test_cairo_draws_a_face_under_the_templates_cpu_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What no check foresees is still stopped: cairo's work on a face counts against the
+    face's CPU budget (here cut to 10 ms, for a drawing of 20,000 circles)."""
+    from generator.render import sandbox
+    from generator.render.cache import svg_to_pdf
+
+    circles = "".join(f'<circle cx="{i % 100}" cy="{i // 100}" r="3"/>' for i in range(20_000))
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="200">{circles}</svg>'
+    monkeypatch.setattr(sandbox, "FACE_SECONDS", 0.01)
+    with pytest.raises(sandbox.TemplateRefused, match="more than 0.01 s of CPU"):
+        svg_to_pdf(svg)
