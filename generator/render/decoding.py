@@ -99,6 +99,8 @@ def svg_text(data: bytes) -> str:
             raise Undecodable("is a damaged gzip (.svgz) file") from None
         if len(data) > MAX_SVG_BYTES or inflater.unconsumed_tail:
             raise Undecodable(f"inflates past the limit of {MAX_SVG_BYTES:,} bytes")
+        if not inflater.eof:
+            raise Undecodable("is a damaged gzip (.svgz) file (cut short)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -233,3 +233,44 @@ def test_cairo_draws_a_face_under_the_templates_cpu_budget(
     monkeypatch.setattr(sandbox, "FACE_SECONDS", 0.01)
     with pytest.raises(sandbox.TemplateRefused, match="more than 0.01 s of CPU"):
         svg_to_pdf(svg)
+
+
+# -- the decoder's own bounds, one line each -----------------------------------------------
+
+def _nested_uri(levels: int) -> str:
+    """A data: picture inside a data: picture… ``levels`` deep, a small PNG at the bottom."""
+    uri = "data:image/png;base64," + base64.b64encode(png((2, 2))).decode()
+    for _ in range(levels):
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg"><image href="{uri}" width="1" '
+               'height="1"/></svg>')
+        uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+    return uri
+
+
+@pytest.mark.parametrize("uri,problem", [
+    (_nested_uri(3), None),
+    (_nested_uri(4), "embeds pictures more than 3 deep"),
+    ("data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A//www.w3.org/2000/svg%22/%3E", None),
+    ("data:image/png;base64,@@@@", "whose base64 is damaged"),
+    ("data:image/svg+xml;base64," + base64.b64encode(b"\x1f\x8b\x08\0garbage").decode(),
+     "damaged gzip"),
+    ("data:text/plain,hello", "is not a PNG, JPEG, GIF or SVG file"),
+])
+def test_a_data_uri_is_decoded_within_bounds(uri: str, problem: str | None) -> None:
+    from generator.render.decoding import Undecodable, data_uri
+
+    if problem is None:
+        data_uri(uri)
+    else:
+        with pytest.raises(Undecodable, match=problem):
+            data_uri(uri)
+
+
+def test_a_use_that_reaches_itself_is_refused() -> None:
+    from generator.render.decoding import Undecodable, parse
+
+    with pytest.raises(Undecodable, match="refers to itself"):
+        parse('<svg xmlns="http://www.w3.org/2000/svg"><g id="a"><g><use href="#a"/></g></g>'
+              "</svg>")
+    parse('<svg xmlns="http://www.w3.org/2000/svg"><g id="a"/><use href="#a"/>'
+          '<use href="#a"/></svg>')  # the same part used twice is no loop
