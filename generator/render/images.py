@@ -1,14 +1,16 @@
 """Pictures a template draws (``<image href="art/back.png">``) come from the deck's own tree.
 
-A relative ``href`` is read from the game's folder (never outside it: ``..`` and links
-that leave it are refused), checked to be a PNG, JPEG, GIF or SVG, and embedded in the
-face as a ``data:`` URI, so cairo never fetches anything. A remote URL, ``file://``, an
-absolute path or a path leaving the tree is an ``ImageRefused`` (rule ``template-image``);
-nothing is dropped silently (cairosvg would skip such an image without a word). Every
-embedded picture is recorded as an ``ImageUse`` with its pixel size and, where the
-``<image>`` gives its size in millimetres, its resolution for the print lint.
+A relative ``href`` is read from the game's folder through ``confined`` (no ``..`` out of
+it, no link on the way, only a regular file), checked by ``decoding`` the way cairo will
+draw it (Pillow for PNG, JPEG and GIF, pixels counted before decoding; SVG without DTD,
+bounded), and embedded in the face as a ``data:`` URI, so cairo never fetches anything.
+A ``data:`` picture the template writes itself is checked the same way. A remote URL,
+``file://``, an absolute path, a path leaving the tree or a picture past a limit is an
+``ImageRefused`` (rule ``template-image``); nothing is dropped silently (cairosvg would
+skip such an image without a word). Every embedded picture is recorded as an ``ImageUse``
+with its pixel size and, where the ``<image>`` gives its size in millimetres, its
+resolution for the print lint.
 """
-
 from __future__ import annotations
 
 import base64
