@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator import confined
-from generator.confined import FileMissing, FileRefused, exists_inside, read_inside
+from generator.confined import FileMissing, FileRefused, read_inside, stat_inside
 from tests.security.conftest import refused_everywhere, run
 
 
@@ -115,7 +115,7 @@ def test_a_game_folder_that_is_a_link_out_is_refused(
 
 def test_a_link_swapped_in_after_the_check_is_refused_by_the_open(game: Path) -> None:
     root, card = game.parent, "copperdale/templates/card.svg.j2"
-    assert exists_inside(root, card)  # the check a caller makes first
+    assert stat_inside(root, card).st_size > 0  # the check a caller makes first
     (root / card).unlink()
     (root / card).symlink_to(game.parent.parent / "secret.txt")
     with pytest.raises(FileRefused, match="is a link"):
