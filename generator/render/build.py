@@ -145,11 +145,12 @@ def render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int]
     try:
         return _render_arts(doc, options)
     except FaceError as exc:
+        where = f"{doc.places[exc.index]}: error: " if doc.places[exc.index] else ""
         if isinstance(exc.__cause__, TemplateRefused):  # past the face's CPU or memory
-            raise BuildError(f"cairo stopped drawing {doc.origins[exc.index]}: "
+            raise BuildError(f"{where}cairo stopped drawing {doc.origins[exc.index]}: "
                              f"{exc.__cause__.message} (template-limit)") from exc
-        raise BuildError(f"cairo could not draw {doc.origins[exc.index]}: {exc} "
-                         "(the template wrote SVG that is not valid)") from exc
+        raise BuildError(f"{where}cairo could not draw {doc.origins[exc.index]}: {exc} "
+                         "(the template wrote SVG that is not valid) (template-svg)") from exc
 
 
 def _render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int]:

@@ -13,7 +13,7 @@ from generator.components import LoadedGame
 from generator.render.dice import Net, net_for
 from generator.render.document import Document
 from generator.render.errors import BuildError
-from generator.render.faces import face_svg
+from generator.render.faces import face_svg, template_file
 from generator.render.geometry import Paper
 from generator.render.layout import Cut, fits
 
@@ -77,17 +77,20 @@ class Job:
             copy.face.template or self.piece.template)
         return f"the {side} of '{self.piece.id}' face '{copy.face.id}' ({name})"
 
+    def place(self, copy: Copy, side: str) -> str:
+        return f"{template_file(self.loaded, self.piece, copy.face, side)}:1:1"
+
     def front(self, doc: Document, copy: Copy) -> int:
         return doc.art(face_svg(self.loaded, self.piece, copy.face, side="front",
                                 copy=copy.face_copy, bleed=self.bleed),
-                       self.origin(copy, "front"))
+                       self.origin(copy, "front"), self.place(copy, "front"))
 
     def back(self, doc: Document, copy: Copy) -> int | None:
         if not self.has_back(copy):
             return None
         return doc.art(face_svg(self.loaded, self.piece, copy.face, side="back",
                                 copy=copy.face_copy, bleed=self.bleed),
-                       self.origin(copy, "back"))
+                       self.origin(copy, "back"), self.place(copy, "back"))
 
     def die_faces(self, doc: Document, copy: Copy) -> list[int]:
         """One square face per value, in value order; drawn by the piece's template."""
@@ -99,7 +102,7 @@ class Job:
         return [doc.art(face_svg(self.loaded, self.piece, copy.face, side="front",
                                  copy=copy.face_copy, bleed=self.bleed,
                                  extra={"value": value, "index": i}, size=(side, side)),
-                        self.origin(copy, "front"))
+                        self.origin(copy, "front"), self.place(copy, "front"))
                 for i, value in enumerate(values)]
 
     def item(self, copy: Copy, side: str, kind: str | None = None) -> dict[str, Any]:

@@ -274,3 +274,28 @@ def test_a_use_that_reaches_itself_is_refused() -> None:
               "</svg>")
     parse('<svg xmlns="http://www.w3.org/2000/svg"><g id="a"/><use href="#a"/>'
           '<use href="#a"/></svg>')  # the same part used twice is no loop
+
+
+def test_a_face_cairo_cannot_finish_within_the_budget_is_one_located_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the checks, cairo's drawing in a build is still bounded, and blamed on the
+    template that drew the face (the budget is cut to 10 ms, for a face of 20,000
+    circles)."""
+    from generator.render import sandbox
+    from generator.render.build import BuildOptions, render_arts
+    from generator.render.document import Document
+    from generator.render.errors import BuildError
+
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))  # drawn, not recalled
+    circles = "".join(f'<circle cx="{i % 100}" cy="{i // 100}" r="3"/>' for i in range(20_000))
+    doc = Document()
+    doc.art(f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="200">{circles}</svg>',
+            "the back of 'deck' face 'a-spades' (card-back.svg.j2)",
+            "mydecks/copperdale/templates/card-back.svg.j2:1:1")
+    monkeypatch.setattr(sandbox, "FACE_SECONDS", 0.01)
+    with pytest.raises(BuildError) as refused:
+        render_arts(doc, BuildOptions(jobs=1))
+    assert str(refused.value) == (
+        "mydecks/copperdale/templates/card-back.svg.j2:1:1: error: cairo stopped drawing the "
+        "back of 'deck' face 'a-spades' (card-back.svg.j2): the face took more than 0.01 s "
+        "of CPU to draw (template-limit)")
