@@ -87,7 +87,7 @@ def svg_to_pdf(svg: str) -> bytes:
     (``sandbox.budget``), in this process or in a pool worker."""
     import cairosvg  # imported late: fontconfig must be pinned first (fonts.pin)
 
-    with budget():
+    with budget(persistent=True):
         return bytes(cairosvg.svg2pdf(bytestring=svg.encode("utf-8")))
 
 
