@@ -277,7 +277,9 @@ def _missing_templates(loaded: LoadedGame, data: GameData) -> list[Problem]:
             refs += [(("faces", j, "template"), face.template),
                      (("faces", j, "back"), face.back)]
         for sub, name in refs:
-            if name and not any((d / name).is_file() for d in dirs):
+            # a template that is there but is not a file (a FIFO, a link) is not passed
+            # over for a bundled one of the same name: the loader says what it is
+            if name and not any(os.path.lexists(d / name) for d in dirs):
                 problems.append(loaded.sources[stem].problem(
                     tuple(rest) + sub, f"template '{name}' not found in "
                     f"{', '.join(display_path(d) for d in dirs[1:])}", "template-missing"))

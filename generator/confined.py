@@ -96,17 +96,6 @@ def stat_inside(root: Path, relative: str) -> os.stat_result:
         os.close(fd)
 
 
-def exists_inside(root: Path, relative: str) -> bool:
-    """True when there is something at that path (a file to read, or one to refuse)."""
-    try:
-        stat_inside(root, relative)
-    except FileMissing:
-        return False
-    except FileRefused:
-        return True
-    return True
-
-
 def _open_final(root: Path, relative: str) -> int:
     parts = parts_of(relative)
     try:

@@ -98,4 +98,8 @@ def layers_for(folder: Path, game_id: str, bundled: Path) -> tuple[Layers, list[
         return Layers(), [game.problem(("extends",), f"extends '{extends}', but this folder "
                                        f"is the game '{game_id}': a variant extends its own "
                                        "game", "extends")]
+    if not (bundled / "game.yaml").is_file():  # a game of one's own: nothing to extend
+        return Layers(), [game.problem(("extends",), f"extends '{extends}', which is this "
+                                       "game itself: only a bundled game can be extended "
+                                       "(remove 'extends')", "extends")]
     return Layers(bundled), []

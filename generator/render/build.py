@@ -39,6 +39,7 @@ from generator.render.large import large_pages
 from generator.render.pages import check_page_count, check_page_estimate
 from generator.render.pdfwriter import write_pdf
 from generator.render.reprint import Hashes, copy_hashes, reprint_list
+from generator.render.sandbox import TemplateRefused
 from generator.render.sheets import Duplex, sheet_pages
 
 
@@ -181,8 +182,12 @@ def render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int]
     try:
         return _render_arts(doc, options)
     except FaceError as exc:
-        raise BuildError(f"cairo could not draw {doc.origins[exc.index]}: {exc} "
-                         "(the template wrote SVG that is not valid)") from exc
+        where = f"{doc.places[exc.index]}: error: " if doc.places[exc.index] else ""
+        if isinstance(exc.__cause__, TemplateRefused):  # past the face's CPU or memory
+            raise BuildError(f"{where}cairo stopped drawing {doc.origins[exc.index]}: "
+                             f"{exc.__cause__.message} (template-limit)") from exc
+        raise BuildError(f"{where}cairo could not draw {doc.origins[exc.index]}: {exc} "
+                         "(the template wrote SVG that is not valid) (template-svg)") from exc
 
 
 def _render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int]:

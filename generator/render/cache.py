@@ -26,6 +26,7 @@ from pathlib import Path
 
 from generator.bundled import SOURCE_TREE
 from generator.fileio import write_atomic
+from generator.render.sandbox import budget
 
 FORMAT = "copperplate-face-2"
 POOL_MIN = 150  # automatic pool only above this many misses: forking costs ~0.2 s on 2 cores
@@ -82,9 +83,12 @@ def cairo_version() -> str:
 
 
 def svg_to_pdf(svg: str) -> bytes:
+    """One face drawn by cairo under the same CPU and memory budget as its template
+    (``sandbox.budget``), in this process or in a pool worker."""
     import cairosvg  # imported late: fontconfig must be pinned first (fonts.pin)
 
-    return bytes(cairosvg.svg2pdf(bytestring=svg.encode("utf-8")))
+    with budget(persistent=True):
+        return bytes(cairosvg.svg2pdf(bytestring=svg.encode("utf-8")))
 
 
 def _head(data: bytes) -> bytes:

@@ -35,6 +35,8 @@ MAX_PIXELS = 50_000_000  # a 600 dpi A4 page is 35 MP; decoded as RGBA, 200 MB
 MAX_SVG_BYTES = 16_000_000  # as much as one face's SVG may hold
 MAX_DEPTH = 200
 MAX_NESTING = 3
+MAX_DRAWN = 100_000  # elements drawn once <use> is followed; a busy board draws ~5,000
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 RASTER_FORMATS = ("PNG", "JPEG", "GIF")
 HREF = re.compile(r"""(\s(?:[\w.-]+:)?href\s*=\s*)(["'])(.*?)\2""", re.S)
 CSS_URL = re.compile(r"""url\(\s*['"]?\s*([^'")\s]*)""")
@@ -97,6 +99,8 @@ def svg_text(data: bytes) -> str:
             raise Undecodable("is a damaged gzip (.svgz) file") from None
         if len(data) > MAX_SVG_BYTES or inflater.unconsumed_tail:
             raise Undecodable(f"inflates past the limit of {MAX_SVG_BYTES:,} bytes")
+        if not inflater.eof:
+            raise Undecodable("is a damaged gzip (.svgz) file (cut short)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -113,6 +117,9 @@ def parse(text: str) -> Element:
         raise Undecodable(f"is not valid SVG: {exc}") from None
     if text.count("<") > MAX_DEPTH and _depth(root) > MAX_DEPTH:  # else it cannot be
         raise Undecodable(f"nests elements more than {MAX_DEPTH} deep")
+    if "<use" in text and _expanded(root) > MAX_DRAWN:
+        raise Undecodable(f"draws more than {MAX_DRAWN:,} elements once its <use> "
+                          "references are followed")
     return root
 
 
@@ -120,10 +127,10 @@ def check_face(text: str) -> None:
     """What ``parse`` would refuse in a face's SVG, found without building its tree when
     it cannot be there (a build parses thousands of faces; cairo parses them again): a
     declaration that is no comment and no CDATA is a DTD; a face of fewer tags than
-    ``MAX_DEPTH`` cannot nest deeper."""
+    ``MAX_DEPTH`` cannot nest deeper, and one without ``<use`` draws each element once."""
     if DECLARATION.search(text):
         raise Undecodable("declares a DTD or entities, which SVG here may not")
-    if text.count("<") > MAX_DEPTH:
+    if text.count("<") > MAX_DEPTH or "<use" in text:
         parse(text)
 
 
@@ -134,6 +141,38 @@ def _depth(root: Element) -> int:
         deepest = max(deepest, depth)
         todo += [(child, depth + 1) for child in node]
     return deepest
+
+
+def _expanded(root: Element) -> int:
+    """How many elements cairo draws once every ``<use>`` is followed (each ``<use>``
+    draws its target's whole subtree again: ten of ten of ten… is a bomb in a few hundred
+    bytes), counted up to ``MAX_DRAWN + 1``; a ``<use>`` that reaches itself is refused."""
+    ids = {element.get("id"): element for element in root.iter() if element.get("id")}
+    cost: dict[int, int] = {}
+    on_path: set[int] = set()
+    todo: list[tuple[Element, bool]] = [(root, False)]
+    while todo:
+        node, finished = todo.pop()
+        if id(node) in cost:
+            continue
+        needs = [*node, *_use_target(node, ids)]
+        if finished:
+            cost[id(node)] = min(MAX_DRAWN + 1, 1 + sum(cost[id(n)] for n in needs))
+            on_path.discard(id(node))
+            continue
+        if id(node) in on_path:
+            raise Undecodable("has a <use> that refers to itself")
+        on_path.add(id(node))
+        todo += [(node, True), *((n, False) for n in needs if id(n) not in cost)]
+    return cost[id(root)]
+
+
+def _use_target(node: Element, ids: dict[str | None, Element]) -> list[Element]:
+    if not str(node.tag).endswith("use"):
+        return []
+    href = node.get(XLINK_HREF) or node.get("href") or ""
+    target = ids.get(href[1:]) if href.startswith("#") else None
+    return [target] if target is not None else []
 
 
 def styles(text: str) -> Iterator[str]:

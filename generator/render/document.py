@@ -67,18 +67,21 @@ class Page:
 class Document:
     arts: list[str] = field(default_factory=list)  # unique SVG texts
     origins: list[str] = field(default_factory=list)  # who drew each, for error messages
+    places: list[str] = field(default_factory=list)  # "TEMPLATE:1:1" of each, or ""
     pages: list[Page] = field(default_factory=list)
     _index: dict[str, int] = field(default_factory=dict)
     ink: str = "full"  # full, saver or bw: every art is printed so (``render.ink``)
 
-    def art(self, svg: str, origin: str = "a generator page") -> int:
-        """The index of an SVG, rendered once however often it is placed."""
+    def art(self, svg: str, origin: str = "a generator page", place: str = "") -> int:
+        """The index of an SVG, rendered once however often it is placed; ``origin`` and
+        ``place`` (the template that drew it) say who to blame if cairo cannot draw it."""
         svg = ink_svg(svg, self.ink)
         found = self._index.get(svg)
         if found is None:
             found = self._index[svg] = len(self.arts)
             self.arts.append(svg)
             self.origins.append(origin)
+            self.places.append(place)
         return found
 
 

@@ -23,7 +23,7 @@ from generator.render.datalines import face_location
 from generator.render.decoding import Undecodable, check_face
 from generator.render.errors import BuildError
 from generator.render.images import ImageRefused, ImageUse, embed_images
-from generator.render.sandbox import TemplateRefused
+from generator.render.sandbox import TemplateRefused, budget
 from generator.render.svg import game_environment, reads, render_face
 from generator.render.textfit import TextFitError
 
@@ -85,7 +85,12 @@ def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bl
                          f"of '{piece.id}' face '{face.id}' {exc.message} (template-svg)"
                          ) from None
     try:
-        return embed_images(svg, loaded.folder)
+        with budget():  # decoding its pictures is part of drawing the face
+            return embed_images(svg, loaded.folder)
+    except TemplateRefused as exc:
+        raise BuildError(f"{template_file(loaded, piece, face, side)}:1:1: error: "
+                         f"{exc.message} while checking the pictures of the {side} of "
+                         f"'{piece.id}' face '{face.id}' (template-limit)") from None
     except ImageRefused as exc:
         where = _href_line(loaded, piece, face, side, exc.href)
         raise BuildError(f"{where}: error: {exc.message} while drawing the {side} of "

@@ -1,14 +1,16 @@
 """Pictures a template draws (``<image href="art/back.png">``) come from the deck's own tree.
 
-A relative ``href`` is read from the game's folder (never outside it: ``..`` and links
-that leave it are refused), checked to be a PNG, JPEG, GIF or SVG, and embedded in the
-face as a ``data:`` URI, so cairo never fetches anything. A remote URL, ``file://``, an
-absolute path or a path leaving the tree is an ``ImageRefused`` (rule ``template-image``);
-nothing is dropped silently (cairosvg would skip such an image without a word). Every
-embedded picture is recorded as an ``ImageUse`` with its pixel size and, where the
-``<image>`` gives its size in millimetres, its resolution for the print lint.
+A relative ``href`` is read from the game's folder through ``confined`` (no ``..`` out of
+it, no link on the way, only a regular file), checked by ``decoding`` the way cairo will
+draw it (Pillow for PNG, JPEG and GIF, pixels counted before decoding; SVG without DTD,
+bounded), and embedded in the face as a ``data:`` URI, so cairo never fetches anything.
+A ``data:`` picture the template writes itself is checked the same way. A remote URL,
+``file://``, an absolute path, a path leaving the tree or a picture past a limit is an
+``ImageRefused`` (rule ``template-image``); nothing is dropped silently (cairosvg would
+skip such an image without a word). Every embedded picture is recorded as an ``ImageUse``
+with its pixel size and, where the ``<image>`` gives its size in millimetres, its
+resolution for the print lint.
 """
-
 from __future__ import annotations
 
 import base64
@@ -84,11 +86,21 @@ def embed_images(svg: str, folder: Path) -> tuple[str, list[ImageUse]]:
 
 def _checked_data(uri: str) -> None:
     """A picture the template embeds itself is held to the same limits as a file."""
+    problem = _data_problem(uri)
+    if problem is not None:
+        shown = uri if len(uri) <= 40 else f"{uri[:37]}..."
+        raise ImageRefused(f"embedded picture '{shown}' {problem}", uri[:40])
+
+
+@lru_cache(maxsize=64)
+def _data_problem(uri: str) -> str | None:
+    """Why a ``data:`` picture is refused, or None; worked out once for all the faces
+    that embed it (a bomb is refused in one decoding, not one per face)."""
     try:
         data_uri(uri)
     except Undecodable as exc:
-        shown = uri if len(uri) <= 40 else f"{uri[:37]}..."
-        raise ImageRefused(f"embedded picture '{shown}' {exc.message}", uri[:40]) from None
+        return exc.message
+    return None
 
 
 def _element(svg: str, at: int) -> str:
@@ -137,14 +149,24 @@ def _picture(root: Path, relative: str, href: str) -> tuple[str, str, tuple[int,
         raise ImageRefused(f"image '{href}': {exc.reason}", href) from None
 
 
-@lru_cache(maxsize=64)
 def _checked_file(root: Path, relative: str, href: str, version: tuple[int, int, int]
                   ) -> tuple[str, str, tuple[int, int] | None]:
+    found = _file_picture(root, relative, version)
+    if isinstance(found, str):
+        raise ImageRefused(f"image '{href}' {found}", href)
+    return found
+
+
+@lru_cache(maxsize=64)
+def _file_picture(root: Path, relative: str, version: tuple[int, int, int]
+                  ) -> tuple[str, str, tuple[int, int] | None] | str:
+    """(kind, base64 text, pixel size) of one version of a picture file, or why it is
+    refused: decoded once for all the faces that show it."""
     data = read_inside(root, relative, MAX_IMAGE_BYTES)
     if len(data) > MAX_IMAGE_BYTES:
-        raise ImageRefused(f"image '{href}' is larger than {MAX_IMAGE_BYTES} bytes", href)
+        return f"is larger than {MAX_IMAGE_BYTES} bytes"
     try:
         kind, px = picture(data)
     except Undecodable as exc:
-        raise ImageRefused(f"image '{href}' {exc.message}", href) from None
+        return exc.message
     return kind, base64.b64encode(data).decode("ascii"), px

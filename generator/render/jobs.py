@@ -13,7 +13,7 @@ from generator.components import LoadedGame
 from generator.render.dice import Net, net_for
 from generator.render.document import Document
 from generator.render.errors import BuildError
-from generator.render.faces import face_svg
+from generator.render.faces import face_svg, template_file
 from generator.render.geometry import Paper
 from generator.render.layout import Cut, fits
 from generator.render.stamp import stamped
@@ -86,11 +86,14 @@ class Job:
             copy.face.template or self.piece.template)
         return f"the {side} of '{self.piece.id}' face '{copy.face.id}' ({name})"
 
+    def place(self, copy: Copy, side: str) -> str:
+        return f"{template_file(self.loaded, self.piece, copy.face, side)}:1:1"
+
     def front(self, doc: Document, copy: Copy) -> int:
         return doc.art(self._stamped(face_svg(self.loaded, self.piece, copy.face,
                                               side="front", copy=copy.face_copy,
                                               bleed=self.bleed)),
-                       self.origin(copy, "front"))
+                       self.origin(copy, "front"), self.place(copy, "front"))
 
     def back(self, doc: Document, copy: Copy) -> int | None:
         if not self.has_back(copy):
@@ -98,7 +101,7 @@ class Job:
         return doc.art(self._stamped(face_svg(self.loaded, self.piece, copy.face,
                                               side="back", copy=copy.face_copy,
                                               bleed=self.bleed)),
-                       self.origin(copy, "back"))
+                       self.origin(copy, "back"), self.place(copy, "back"))
 
     def _stamped(self, svg: str) -> str:
         return stamped(svg, self.loaded, self.piece, self.size) if self.stamp else svg
@@ -113,7 +116,7 @@ class Job:
         return [doc.art(face_svg(self.loaded, self.piece, copy.face, side="front",
                                  copy=copy.face_copy, bleed=self.bleed,
                                  extra={"value": value, "index": i}, size=(side, side)),
-                        self.origin(copy, "front"))
+                        self.origin(copy, "front"), self.place(copy, "front"))
                 for i, value in enumerate(values)]
 
     def item(self, copy: Copy, side: str, kind: str | None = None) -> dict[str, Any]:

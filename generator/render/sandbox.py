@@ -47,6 +47,7 @@ MAX_ITEMS = 100_000
 MAX_POWER_BITS = 4_096
 MAX_SVG = 16_000_000
 FACE_SECONDS = 2.0
+REFIRE_SECONDS = 0.05
 MEMORY_CEILING = 512 << 20  # bytes of address space a face may add
 REMOVED_GLOBALS = ("lipsum", "cycler", "joiner")
 SEQUENCES = frozenset({str, bytes, list, tuple, Markup})
@@ -189,17 +190,24 @@ def _over_time() -> TemplateRefused:
 
 def _on_timer(signum: int, frame: Any) -> None:
     if getattr(_deadline, "cpu", None) is not None:
-        _deadline.cpu = None  # raised once; the unwinding must not be interrupted again
+        if getattr(_deadline, "persistent", False):
+            # cairo's callbacks into Python swallow what is raised in them: raise it again
+            signal.setitimer(signal.ITIMER_PROF, REFIRE_SECONDS)
+        else:
+            _deadline.cpu = None  # raised once; the unwinding must not be interrupted again
         raise _over_time()
 
 
 @contextmanager
-def budget() -> Iterator[None]:
-    """Run one face under the CPU-time budget and (in the main thread) the memory ceiling."""
+def budget(persistent: bool = False) -> Iterator[None]:
+    """Run one face under the CPU-time budget and (in the main thread) the memory ceiling.
+    ``persistent``: past the budget, stop it again every ``REFIRE_SECONDS`` until it ends
+    (for code that may swallow the first stop, as cairo's callbacks do)."""
     if getattr(_deadline, "cpu", None) is not None:  # already inside a budget
         yield
         return
     seconds = FACE_SECONDS
+    _deadline.persistent = persistent
     _deadline.cpu = time.process_time() + seconds
     main = threading.current_thread() is threading.main_thread()
     timer = _arm_timer(seconds) if main else None
@@ -212,6 +220,7 @@ def budget() -> Iterator[None]:
                               "memory") from None
     finally:
         _deadline.cpu = None
+        _deadline.persistent = False
         if timer is not None:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGPROF, timer)

@@ -23,15 +23,20 @@ CARD_BACK = """{% extends "_shared/base.svg.j2" %}
 
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "mydecks" / "copperdale"
+    monkeypatch.setenv("COPPERPLATE_TEST_SECRET", SECRET)
+    monkeypatch.chdir(tmp_path)
+    return make_deck(tmp_path)
+
+
+def make_deck(base: Path) -> Path:
+    """``base/mydecks/copperdale``, with ``base/secret.txt`` beside the tree."""
+    folder = base / "mydecks" / "copperdale"
     shutil.copytree(BUNDLED_COMPONENTS / "copperdale", folder)
     shutil.copytree(BUNDLED_TEMPLATES / "copperdale", folder / "templates")
     (folder / "art").mkdir()
     (folder / "art" / "back.png").write_bytes(png((4, 4)))
     (folder / "templates" / "card-back.svg.j2").write_text(CARD_BACK, encoding="utf-8")
-    (tmp_path / "secret.txt").write_text(f'<svg>{SECRET}</svg>\n', encoding="utf-8")
-    monkeypatch.setenv("COPPERPLATE_TEST_SECRET", SECRET)
-    monkeypatch.chdir(tmp_path)
+    (base / "secret.txt").write_text(f'<svg>{SECRET}</svg>\n', encoding="utf-8")
     return folder
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator import confined
-from generator.confined import FileMissing, FileRefused, exists_inside, read_inside
+from generator.confined import FileMissing, FileRefused, read_inside, stat_inside
 from tests.security.conftest import refused_everywhere, run
 
 
@@ -115,7 +115,7 @@ def test_a_game_folder_that_is_a_link_out_is_refused(
 
 def test_a_link_swapped_in_after_the_check_is_refused_by_the_open(game: Path) -> None:
     root, card = game.parent, "copperdale/templates/card.svg.j2"
-    assert exists_inside(root, card)  # the check a caller makes first
+    assert stat_inside(root, card).st_size > 0  # the check a caller makes first
     (root / card).unlink()
     (root / card).symlink_to(game.parent.parent / "secret.txt")
     with pytest.raises(FileRefused, match="is a link"):
@@ -154,3 +154,37 @@ def test_a_missing_file_is_missing_not_refused(game: Path) -> None:
         read_inside(game.parent, "copperdale/templates/nothing.svg.j2", 1000)
     with pytest.raises(FileMissing):
         read_inside(game.parent, "copperdale/deck.yaml/below", 1000)
+
+
+# -- nothing passed over without a word ---------------------------------------------------
+
+def test_a_fifo_template_of_a_game_of_ones_own_is_refused_not_missing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "new", "decks/mygame", "--name", "Mine")[0] == 0
+    (tmp_path / "decks" / "mygame" / "templates" / "card.svg.j2").unlink()
+    os.mkfifo(tmp_path / "decks" / "mygame" / "templates" / "card.svg.j2")
+    code, out = run(capsys, "validate", "mygame", "--components", "decks")
+    assert code == 1
+    assert out.startswith("decks/mygame/templates/card.svg.j2:1:1: error: template "
+                          "'card.svg.j2': 'mygame/templates/card.svg.j2' is a FIFO"), out
+
+
+def test_a_game_of_ones_own_that_extends_itself_is_a_located_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "new", "decks/mygame", "--name", "Mine")[0] == 0
+    game_yaml = tmp_path / "decks" / "mygame" / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(text.replace("id: mygame\n", "id: mygame\nextends: mygame\n"),
+                         encoding="utf-8")
+    line = text[:text.index("id: mygame")].count("\n") + 2
+    for argv in (["validate"], ["build", "--out", "out"]):
+        code, out = run(capsys, *argv, "mygame", "--components", "decks")
+        assert code == 1
+        assert out.splitlines()[0] == (
+            f"decks/mygame/game.yaml:{line}:10: error: extends 'mygame', which is this game "
+            "itself: only a bundled game can be extended (remove 'extends') (extends)")
+    assert not Path("out").exists()
