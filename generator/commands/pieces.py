@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _played(spec: Any, args: argparse.Namespace, numbers: dict[str, Any],
             user_dir: Path | None, suspects: int) -> dict[str, Any] | None:
-    from generator import pieces_run as pr
+    from generator.commands import pieces_run as pr
 
     if args.variant and args.components:
         raise UsageError("with --variant, name the base deck with --base, not --components")
@@ -106,8 +106,8 @@ def _deck(value: str, flag: str) -> Path | None:
 
 
 def _show(out: dict[str, Any], args: argparse.Namespace) -> int:
+    from generator.commands.piece_report import html_page, text
     from generator.fileio import write_atomic
-    from generator.piece_report import html_page, text
 
     print(json.dumps(out) if args.json else text(out, args))
     if args.html:

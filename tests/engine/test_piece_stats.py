@@ -74,8 +74,8 @@ def test_pieces_without_an_effect_rank_last_unflagged() -> None:
 
 
 def test_a_variant_moves_only_the_pieces_past_the_false_discovery_control() -> None:
+    from generator.commands.pieces_run import Deck, moved
     from generator.engine.piece_stats import Effect
-    from generator.pieces_run import Deck, moved
 
     rng = random.Random(3)
     catalogue = [(f"p{i}", f"piece {i}") for i in range(30)]
