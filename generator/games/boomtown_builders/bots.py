@@ -10,6 +10,7 @@ from __future__ import annotations
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
 from generator.games.boomtown_builders.rules import BoomtownState, build_move, invest_size
+from generator.games.boomtown_builders.tables import Tables
 from generator.games.boomtown_builders.town import BUILDING, Lot, goldmine_next_door, token_column
 
 
@@ -24,14 +25,20 @@ class GreedyBot(Bot):
         if len(actions) == 1:
             return actions[0]
         line = state.preview()  # where the next token goes unless the new card swings it
+        t, tracked = state.tables, len(state.b.tokens)
         best: dict[int, int] = {}  # row -> the biggest cube the seat may put there
+        bonus_at: dict[int, int] = {}  # lot -> its Goldmine bonus (looked at once a lot)
         values = []
         for action in actions:
             card, row, col = build_move(action)
             if row not in best:
-                best[row] = max(state.tables.multiplier[s]
-                                for s in state.cube_choices(state.b.seat, row))
-            values.append(self._build_value(state, card, row, col, line) * best[row])
+                best[row] = max(t.multiplier[s] for s in state.cube_choices(state.b.seat, row))
+            lot = row * t.columns + col
+            bonus = bonus_at.get(lot)
+            if bonus is None:
+                bonus = bonus_at[lot] = _bonus(state, row, col)
+            here = _line_with(state, card, row, col) if row == tracked else line
+            values.append(_points(t, card, row, col, here, tracked, bonus) * best[row])
         top = max(values)
         return self.rng.choice([a for a, v in zip(actions, values, strict=True) if v == top])
 
@@ -40,13 +47,6 @@ class GreedyBot(Bot):
         by_multiplier = sorted(actions, key=lambda a: state.tables.multiplier[invest_size(a)])
         worth = expected_points(state, state.b.lots[state.b.pending].name, row, col)
         return by_multiplier[-1] if worth > 0 else by_multiplier[0]
-
-    def _build_value(self, state: BoomtownState, card: str, row: int, col: int,
-                     line: int) -> float:
-        if row == len(state.b.tokens):
-            line = _line_with(state, card, row, col)
-        return expected_points(state, card, row, col, line)
-
 
 def _line_with(state: BoomtownState, card: str, row: int, col: int) -> int:
     """The next token's column if ``card`` stood at (row, col) (a what-if, undone)."""
@@ -64,11 +64,21 @@ def expected_points(state: BoomtownState, card: str, row: int, col: int,
     """The card's expected VP at (row, col) given the next token's column ``line``:
     exact for the row tracked next, an average over the columns the track could drift
     to by then for rows farther out."""
-    t = state.tables
     line = state.preview() if line is None else line
+    return _points(state.tables, card, row, col, line, len(state.b.tokens),
+                   _bonus(state, row, col))
+
+
+def _bonus(state: BoomtownState, row: int, col: int) -> int:
+    t = state.tables
+    return t.goldmine_bonus if goldmine_next_door(t, state.b.lots, row, col) else 0
+
+
+def _points(t: Tables, card: str, row: int, col: int, line: int, tracked: int,
+            bonus: int) -> float:
+    """``expected_points`` with the tracked rows and the lot's Goldmine bonus known."""
     points_apart = t.points_apart[card]
-    bonus = t.goldmine_bonus if goldmine_next_door(t, state.b.lots, row, col) else 0
-    drift = row - len(state.b.tokens)
+    drift = row - tracked
     spots = range(max(line - drift, 0), min(line + drift, t.columns - 1) + 1)
     total = 0  # whole points: the same sum in any order
     for j in spots:

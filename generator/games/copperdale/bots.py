@@ -40,9 +40,10 @@ def _curve(filled: int, cap: int) -> float:
 def sheet_value(s: CopperdaleState) -> float:
     t = s.t
     left = (t.months - min(s.month, t.months) + 1) / t.months  # share of the game ahead
-    counted = measures(t, s)
+    level = prosperity(t, s)
+    counted = measures(t, s, level)
     value = float(sum(medal_breakdown(t, s, counted).values()))
-    value += prosperity(t, s) / 20 * W["prosperity"]
+    value += level / 20 * W["prosperity"]
     for skill, i in t.skill_index.items():
         values = s.occupations[i]
         if len(values) == 1:  # started (a skill needs two spaces or more)

@@ -40,9 +40,10 @@ def prosperity(t: Tables, s: CopperdaleState) -> int:
     return total
 
 
-def measures(t: Tables, s: CopperdaleState) -> dict[str, int]:
-    """What each end bonus counts on this sheet right now."""
-    level = prosperity(t, s)
+def measures(t: Tables, s: CopperdaleState, level: int | None = None) -> dict[str, int]:
+    """What each end bonus counts on this sheet right now (``level``: its prosperity, if
+    already known)."""
+    level = prosperity(t, s) if level is None else level
     estates_full = None not in s.estates
     return {
         "masons-estates": t.masons_medals if estates_full and s.skill(t.skill_index["masons"])
@@ -81,10 +82,6 @@ def medal_breakdown(t: Tables, s: CopperdaleState,
     counted = counted or measures(t, s)
     need = _monument_need(t, s)
     monuments = s.monuments
-    out = {}
-    for source_id, _name, measure, cap, monument in t.medal_sources:
-        if monument < 0 or _filled(monuments[monument]) >= need:
-            out[source_id] = min(cap, counted[measure])
-        else:
-            out[source_id] = 0
-    return out
+    return {source_id: min(cap, counted[measure])
+            if monument < 0 or len(monuments[monument]) - monuments[monument].count(None) >= need
+            else 0 for source_id, _name, measure, cap, monument in t.medal_sources}
