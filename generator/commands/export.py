@@ -35,6 +35,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--out", default="output", metavar="DIR", type=out_folder,
                    help="writes OUT/GAME/export-TARGET[-PRESET]/")
     add_components(e)
+    e.add_argument("--base-url", metavar="URL",
+                   help="tts: name the images under URL (http(s):// or file:///) in GAME.json; "
+                   "without it, paths relative to GAME.json")
     e.add_argument("--dpi", type=int, default=300, help="png and tts resolution (300)")
     e.add_argument("--bleed", action=argparse.BooleanOptionalAction, default=True,
                    help="png: draw each face with its bleed (default) or cut at the trim")
@@ -48,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     user_dir = components_dir(args.components)
     games_named([args.game], user_dir)  # an unknown game: one line, exit 2
     options = ExportOptions(to=args.to, preset=args.preset, out=Path(args.out), dpi=args.dpi,
-                            bleed=args.bleed)
+                            bleed=args.bleed, base_url=args.base_url)
     try:
         check_options(options)
         check_destination(options.folder(args.game))

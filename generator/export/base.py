@@ -21,6 +21,7 @@ class ExportOptions:
     out: Path = Path("output")
     dpi: int = 300
     bleed: bool = True  # png: draw the bleed round each face, or stop at the trim
+    base_url: str | None = None  # tts: images named under this address, else relative
 
     def folder(self, game_id: str) -> Path:
         """``OUT/GAME/export-T[-P]``: where this export lands."""

@@ -26,6 +26,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     (["--to", "pod"], "copperplate: error: --to pod needs --preset (tgc, mpc, drivethrucards)"),
     (["--to", "png", "--preset", "tgc"], "copperplate: error: --preset is for --to pod, not --to png"),
     (["--to", "png", "--dpi", "5"], "copperplate: error: --dpi 5 is outside 30-1200"),
+    (["--to", "png", "--base-url", "https://example.org/"],
+     "copperplate: error: --base-url is for --to tts, not --to png"),
+    (["--to", "tts", "--base-url", "ftp://example.org/"], "copperplate: error: --base-url "
+     "'ftp://example.org/' is not an http://, https:// or file:/// folder address"),
+    (["--to", "tts", "--base-url", "https:///pnp"], "copperplate: error: --base-url "
+     "'https:///pnp' is not an http://, https:// or file:/// folder address"),
 ])
 def test_what_cannot_be_done_is_one_line_and_exit_2(capsys, tmp_path, argv, message):
     code, out, err = run(capsys, "export", "copperdale", "--out", str(tmp_path / "o"), *argv)
