@@ -24,11 +24,13 @@ from generator.render.pdfwriter import write_pdf
 def export(work: Export) -> None:
     vendor = PRESETS[str(work.options.preset)]
     for job in jobs(work.loaded, 0.0):
-        product = vendor.product_for(job.size) if job.kind != "die" else None
+        shape = str(job.piece.shape)
+        product = vendor.product_for(job.size, job.kind, shape) if job.kind != "die" else None
         if product is None:
             w, h = job.size
-            work.skip(job.piece, f"{w:g} x {h:g} mm matches no {vendor.title} product "
-                                 f"({vendor.describe()})")
+            work.skip(job.piece, f"{w:g} x {h:g} mm ({job.kind}, {shape}) matches no "
+                                 f"{vendor.title} product; nearest: "
+                                 f"{vendor.describe(job.size, shape)}")
             continue
         trim = oriented(product.trim_mm, job.size)
         drawn = pictures(job, product.bleed_mm, trim)
@@ -37,9 +39,9 @@ def export(work: Export) -> None:
         else:
             _pngs(work, job, product, drawn)
     if not work.files:  # an empty folder would look like success
-        names = ", ".join(s["piece"] for s in work.skipped)
+        names = "; ".join(f"{s['piece']}: {s['reason']}" for s in work.skipped)
         raise ExportError(f"no piece of {work.loaded.game_id} matches a {vendor.title} product "
-                          f"({vendor.describe()}); left out: {names}")
+                          f"(nothing was written): {names}")
 
 
 def oriented(size: tuple[float, float], like: tuple[float, float]) -> tuple[float, float]:
@@ -56,7 +58,7 @@ def _pngs(work: Export, job: Job, product: Product, drawn: list[Picture]) -> Non
         path.write_bytes(raster.png(picture.svg, size, product.dpi))
         work.add(path, piece=job.piece.id, face=picture.face, side=picture.side,
                  copies=list(picture.copies), px=list(size), dpi=product.dpi,
-                 product=product.name)
+                 product=product.name, source=product.source)
 
 
 def _deck_pdf(work: Export, vendor: Vendor, job: Job, product: Product,
@@ -88,4 +90,4 @@ def _deck_pdf(work: Export, vendor: Vendor, job: Job, product: Product,
     work.add(path, piece=job.piece.id, face="all", side="back+front",
              copies=[c.number for c in job.copies], pages=len(doc.pages),
              page_in=[round(paper.w / 25.4, 3), round(paper.h / 25.4, 3)],
-             product=product.name, colour="CMYK PDF/X-1a")
+             product=product.name, source=product.source, colour="CMYK PDF/X-1a")

@@ -31,6 +31,41 @@ def test_vendor_pixel_sizes_are_the_documented_ones():
     assert PRESETS["tgc"].product_for((88.9, 63.5)) is not None  # landscape is the same card
 
 
+@pytest.mark.parametrize(("preset", "size", "kind", "shape", "product", "px"), [
+    ("tgc", (25.4, 25.4), "chip", "circle", "LargeCircleChit", (375, 375)),
+    ("tgc", (19.0, 19.0), "token", "circle", "MediumCircleChit", (300, 300)),
+    ("tgc", (50.8, 44.45), "tile", "hex", "SmallHexTile", (675, 600)),
+    ("tgc", (63.5, 63.5), "tile", "rect", "MediumSquareTile", (825, 825)),  # a tile: punchout
+    ("tgc", (63.5, 63.5), "card", "rect", "SmallSquareDeck", (825, 825)),  # a card: a deck
+    ("tgc", (70.0, 120.0), "card", "rect", "TarotDeck", (900, 1500)),
+    ("tgc", (457.2, 457.2), "board", "rect", "QuadFoldBoard", (5475, 5475)),
+    ("tgc", (254.0, 406.4), "board", "rect", "SmallGameMat", (3075, 4875)),  # a mat as board
+    ("tgc", (82.55, 114.3), "aid", "rect", "USGameMat", (1050, 1425)),
+    ("mpc", (44.45, 63.5), "card", "rect", "mini", (597, 822)),
+])
+def test_products_are_matched_by_kind_shape_and_size_at_their_template_size(
+        preset, size, kind, shape, product, px):
+    found = PRESETS[preset].product_for(size, kind, shape)
+    assert found is not None and (found.name, found.px) == (product, px)
+    assert found.source.startswith("https://")
+
+
+def test_a_shape_or_kind_no_product_makes_finds_nothing():
+    assert PRESETS["tgc"].product_for((25.4, 25.4), "chip", "rect").name == "LargeSquareChit"
+    assert PRESETS["tgc"].product_for((25.4, 25.4), "chip", "hex") is None
+    assert PRESETS["tgc"].product_for((457.2, 457.2), "card", "rect") is None  # no 18 in card
+    assert PRESETS["tgc"].product_for((25.4, 25.4), "die", "rect") is None
+
+
+def test_every_product_names_its_source_and_is_a_whole_pixel_size():
+    for vendor in PRESETS.values():
+        for product in vendor.products:
+            assert product.source.startswith("https://"), product.name
+            w, h = product.trim_in
+            exact = ((w + 2 * product.bleed_in) * product.dpi, (h + 2 * product.bleed_in) * product.dpi)
+            assert product.px == pytest.approx(exact, abs=0.01), product.name
+
+
 def test_faces_are_laid_out_at_the_product_size_not_scaled(fixture_game):
     job = next(j for j in jobs(fixture_game, 3.0) if j.piece.id == "deck")
     product = PRESETS["tgc"].product_for(job.size)
@@ -49,11 +84,15 @@ def test_tgc_pngs_are_825_by_1125_rgb_and_unmatched_pieces_are_named(tgc_export)
     assert hints and all(f["px"] == [600, 825] for f in hints)
     with Image.open(work.final / deck[0]["path"]) as image:
         assert image.size == (825, 1125) and image.mode == "RGB"
+    coins = [f for f in index["files"] if f["piece"] == "coins"]  # a 25 mm chip: a 1 in chit
+    assert coins and all(f["px"] == [375, 375] and f["product"] == "LargeCircleChit"
+                         and f["source"].endswith("/make/products/LargeCircleChit") for f in coins)
     skipped = {s["piece"]: s["reason"] for s in index["skipped"]}
-    assert set(skipped) == {"lots", "coins", "claims", "money", "reference", "score-pad", "map",
+    assert set(skipped) == {"lots", "claims", "money", "reference", "score-pad", "map",
                             "track", "dice"}
-    assert skipped["money"] == ("100 x 50 mm matches no The Game Crafter product "
-                                "(poker 63.50 x 88.90 mm, mini 44.45 x 63.50 mm)")
+    assert skipped["money"] == ("100 x 50 mm (bill, rect) matches no The Game Crafter product; "
+                                "nearest: DominoTile 50.80 x 101.60 mm, BridgeDeck 57.15 x "
+                                "88.90 mm, BusinessDeck 50.80 x 88.90 mm")
     assert work.final.name == "export-pod-tgc"
 
 
