@@ -21,7 +21,9 @@ import shutil
 import subprocess
 import tempfile
 import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 from pikepdf import Dictionary, Name, PdfImage
@@ -29,6 +31,8 @@ from pikepdf import Dictionary, Name, PdfImage
 from generator.export.base import ExportError
 from generator.render.pdfwriter import pdf_date, source_date_epoch
 
+TEXT_OPS = ("Tj", "TJ", "'", '"')
+PAINT_OPS = ("f", "F", "f*", "B", "B*", "b", "b*", "sh", "Do")
 TAC_LIMIT = 2.4  # 240 % total ink (DriveThruCards)
 PROFILE_GLOB = "/usr/share/ghostscript/*/iccprofiles/default_cmyk.icc"
 INSTALL_HINT = "apt-get install ghostscript"
@@ -85,14 +89,68 @@ def convert(rgb_pdf: bytes, title: str) -> bytes:
 
 
 def _flatten_groups(data: bytes) -> bytes:
-    """Drop cairo's no-op page groups: PDF 1.3 output would otherwise rasterise each page."""
+    """Drop cairo's no-op page groups (PDF 1.3 output would otherwise rasterise each page),
+    and set neutral text and lines in black ink only (``_neutral_in_k``)."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
         for page in pdf.pages:
             if "/Group" in page.obj:
                 del page.obj["/Group"]
+        for holder in _content_holders(pdf):
+            _rewrite(pdf, holder, _neutral_in_k)
         out = io.BytesIO()
         pdf.save(out, deterministic_id=True)
         return out.getvalue()
+
+
+def _rewrite(pdf: pikepdf.Pdf, holder: pikepdf.Object,
+             change: Callable[[list[Any]], bool]) -> None:
+    """Apply ``change`` to a page's or form's instructions; write them back if it did."""
+    ops = list(pikepdf.parse_content_stream(holder))
+    if not change(ops):
+        return
+    if isinstance(holder, pikepdf.Dictionary) and "/Contents" in holder:
+        holder.Contents = pdf.make_stream(pikepdf.unparse_content_stream(ops))
+    else:
+        holder.write(pikepdf.unparse_content_stream(ops))
+
+
+def _neutral_in_k(ops: list[Any]) -> bool:
+    """Grey and black text and strokes (thin lines) as black ink alone (``0 0 0 K k``):
+    converted through the press profile they would print in four inks (black text at
+    240 %, blurred by any misregister). A grey or black fill first used for shapes keeps
+    its rich four-colour black."""
+    changed = False
+    pending: tuple[int, float] | None = None  # the last neutral fill: where, its level
+    for i, instruction in enumerate(ops):
+        if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+            pending = None
+            continue
+        op = str(instruction.operator)
+        grey = _neutral(op, instruction.operands)
+        if op in ("rg", "g"):
+            pending = (i, grey) if grey is not None else None
+        elif op in ("RG", "G") and grey is not None:
+            ops[i] = pikepdf.ContentStreamInstruction([0, 0, 0, grey], pikepdf.Operator("K"))
+            changed = True
+        elif op in TEXT_OPS and pending is not None:
+            where, level = pending
+            ops[where] = pikepdf.ContentStreamInstruction([0, 0, 0, level],
+                                                          pikepdf.Operator("k"))
+            pending, changed = None, True
+        elif op in PAINT_OPS:
+            pending = None
+    return changed
+
+
+def _neutral(op: str, operands: Any) -> float | None:
+    """The black-ink level of a grey or black colour (1 = black), else None."""
+    if op in ("g", "G"):
+        return round(1 - float(operands[0]), 4)
+    if op in ("rg", "RG"):
+        r, g, b = (float(v) for v in operands)
+        if max(r, g, b) - min(r, g, b) < 1e-3:
+            return round(1 - r, 4)
+    return None
 
 
 def _finish(data: bytes, title: str) -> bytes:
@@ -135,23 +193,21 @@ def _content_holders(pdf: pikepdf.Pdf) -> list[pikepdf.Object]:
 def _limit_ink(pdf: pikepdf.Pdf, holder: pikepdf.Object) -> None:
     for image in _cmyk_images(holder):
         _limit_image(image)
+    _rewrite(pdf, holder, _limit_colours)
+
+
+def _limit_colours(ops: list[Any]) -> bool:
     changed = False
-    ops = []
-    for instruction in pikepdf.parse_content_stream(holder):
+    for i, instruction in enumerate(ops):
         if (not isinstance(instruction, pikepdf.ContentStreamInlineImage)
                 and str(instruction.operator) in ("k", "K")):
             cmyk = [float(v) for v in instruction.operands]
             limited = limit(cmyk)
             if limited != cmyk:
                 changed = True
-                instruction = pikepdf.ContentStreamInstruction(
-                    [round(v, 4) for v in limited], instruction.operator)
-        ops.append(instruction)
-    if changed:
-        if isinstance(holder, pikepdf.Dictionary) and "/Contents" in holder:
-            holder.Contents = pdf.make_stream(pikepdf.unparse_content_stream(ops))
-        else:
-            holder.write(pikepdf.unparse_content_stream(ops))
+                ops[i] = pikepdf.ContentStreamInstruction([round(v, 4) for v in limited],
+                                                          instruction.operator)
+    return changed
 
 
 def limit(cmyk: list[float]) -> list[float]:

@@ -135,6 +135,34 @@ def test_drivethru_pdf_is_cmyk_pdfx_within_240_percent_ink(drivethru_export):
                 assert re.match(r"^/[A-Z]{6}\+", str(font.BaseFont))
 
 
+def text_and_line_colours(holder) -> list[tuple[str, tuple[float, ...]]]:
+    """The CMYK colour of every text shown and every stroke colour set, in pages and forms."""
+    found = []
+    fill: tuple[float, ...] = ()
+    for instruction in pikepdf.parse_content_stream(holder):
+        op = str(instruction.operator)
+        if op == "k":
+            fill = tuple(float(v) for v in instruction.operands)
+        elif op == "K":
+            found.append(("line", tuple(float(v) for v in instruction.operands)))
+        elif op in ("Tj", "TJ"):
+            found.append(("text", fill))
+    for _, x in holder.get("/Resources", {}).get("/XObject", {}).items():
+        if x.get("/Subtype") == "/Form":
+            found += text_and_line_colours(x)
+    return found
+
+
+def test_drivethru_black_text_and_lines_are_black_ink_only(drivethru_export):
+    work, index = drivethru_export
+    (entry,) = [f for f in index["files"] if f["piece"] == "deck"]
+    with pikepdf.open(work.final / entry["path"]) as pdf:
+        colours = [c for page in pdf.pages for c in text_and_line_colours(page)]
+    assert ("text", (0.0, 0.0, 0.0, 1.0)) in colours and ("line", (0.0, 0.0, 0.0, 1.0)) in colours
+    rich = [c for c in colours if c[1] and c[1][3] > 0.5 and sum(c[1][:3]) > 0]
+    assert rich == []  # no text or line in four-colour black
+
+
 def test_the_same_deck_gives_the_same_bytes(drivethru_export, fixture_game, tmp_path):
     work, _ = drivethru_export
     again, _ = exported(fixture_game, tmp_path, to="pod", preset="drivethrucards")
