@@ -27,6 +27,7 @@ from typing import Any
 
 import pikepdf
 from pikepdf import Dictionary, Name, PdfImage
+from PIL import Image, ImageMath
 
 from generator.export.base import ExportError
 from generator.render.pdfwriter import pdf_date, source_date_epoch
@@ -34,6 +35,10 @@ from generator.render.pdfwriter import pdf_date, source_date_epoch
 TEXT_OPS = ("Tj", "TJ", "'", '"')
 PAINT_OPS = ("f", "F", "f*", "B", "B*", "b", "b*", "sh", "Do")
 TAC_LIMIT = 2.4  # 240 % total ink (DriveThruCards)
+SHADING_BYTES = 64 << 20  # a gradient Ghostscript cannot keep as a shading is rasterised
+# within this many bytes at 720 dpi (its default, 256 kB, gave Kings of Copper's cards
+# 45 dpi), written unencoded (never JPEG, whose Adobe CMYK is stored inverted; Ghostscript
+# 10.0 drops a large shading bitmap it is asked to Flate) and compressed when saved
 PROFILE_GLOB = "/usr/share/ghostscript/*/iccprofiles/default_cmyk.icc"
 INSTALL_HINT = "apt-get install ghostscript"
 FALLBACK_EPOCH = 315532800  # 1980-01-01: PDF/X needs dates; never the clock
@@ -70,7 +75,9 @@ def convert(rgb_pdf: bytes, title: str) -> bytes:
         (folder / "pdfx.ps").write_text(PDFX_DEF.format(title=safe_title, profile=profile),
                                         encoding="ascii", errors="replace")
         command = [program, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite",
-                   "-dPDFX", "-dCompatibilityLevel=1.3", "-sColorConversionStrategy=CMYK",
+                   "-dPDFX", "-dCompatibilityLevel=1.3", f"-dMaxShadingBitmapSize={SHADING_BYTES}",
+                   "-dAutoFilterColorImages=false", "-dEncodeColorImages=false",
+                   "-sColorConversionStrategy=CMYK",
                    "-sProcessColorModel=DeviceCMYK", f"-sOutputICCProfile={profile}",
                    f"--permit-file-read={profile}", "-dAutoRotatePages=/None",
                    f"-sOutputFile={folder / 'out.pdf'}", str(folder / "pdfx.ps"),
@@ -229,26 +236,33 @@ def _cmyk_images(holder: pikepdf.Object) -> list[pikepdf.Object]:
             and "/Decode" not in x]
 
 
-def _pixels(image: pikepdf.Object) -> bytes:
+def _bands(image: pikepdf.Object) -> dict[str, Any]:
+    """An image's cyan, magenta, yellow and black as 32-bit bands (0-255), for arithmetic
+    on every pixel at once (a 720 dpi gradient is millions of them)."""
     assert isinstance(image, pikepdf.Stream)
-    return bytes(PdfImage(image).as_pil_image().tobytes())
+    pil = PdfImage(image).as_pil_image()
+    return {name: band.convert("I") for name, band in zip("cmyk", pil.split(), strict=True)}
+
+
+def _total(bands: dict[str, Any]) -> Any:
+    return ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], **bands)
 
 
 def _limit_image(image: pikepdf.Object) -> None:
-    data = bytearray(_pixels(image))
-    limit_255 = TAC_LIMIT * 255
-    changed = False
-    for i in range(0, len(data), 4):
-        c, m, y, k = data[i:i + 4]
-        if c + m + y + k > limit_255 and c + m + y:
-            scale = max(0.0, limit_255 - k) / (c + m + y)
-            data[i:i + 3] = bytes(int(v * scale) for v in (c, m, y))  # down: never over
-            changed = True
-    if changed:
-        image.write(zlib.compress(bytes(data)), filter=Name.FlateDecode)
-        for key in ("/DecodeParms",):
-            if key in image:
-                del image[key]
+    bands = _bands(image)
+    limit_255 = round(TAC_LIMIT * 255)
+    total = _total(bands)
+    if total.getextrema()[1] <= limit_255:
+        return
+    cmy = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"], **bands)
+    over = ImageMath.lambda_eval(lambda a: a["t"] > limit_255, t=total)
+    out = [ImageMath.lambda_eval(  # scaled down where over, by integer division: never over
+        lambda a: a["v"] + a["over"] * (a["v"] * (limit_255 - a["k"]) / a["cmy"] - a["v"]),
+        v=bands[name], k=bands["k"], cmy=cmy, over=over).convert("L") for name in "cmy"]
+    data = Image.merge("CMYK", [*out, bands["k"].convert("L")]).tobytes()
+    image.write(zlib.compress(data), filter=Name.FlateDecode)
+    if "/DecodeParms" in image:
+        del image["/DecodeParms"]
 
 
 def max_ink(pdf: pikepdf.Pdf) -> float:
@@ -257,8 +271,7 @@ def max_ink(pdf: pikepdf.Pdf) -> float:
     worst = 0.0
     for holder in _content_holders(pdf):
         for image in _cmyk_images(holder):
-            data = _pixels(image)
-            worst = max([worst] + [sum(data[i:i + 4]) / 255 for i in range(0, len(data), 4)])
+            worst = max(worst, _total(_bands(image)).getextrema()[1] / 255)
         for instruction in pikepdf.parse_content_stream(holder):
             if (not isinstance(instruction, pikepdf.ContentStreamInlineImage)
                     and str(instruction.operator) in ("k", "K")):

@@ -12,7 +12,14 @@ import pytest
 from PIL import Image
 from rip import pages_without_trim_box, rip_complaints
 
-from generator.export.pdfx import TAC_LIMIT, limit, max_ink
+from generator.export.pdfx import (
+    TAC_LIMIT,
+    _content_holders,
+    _limit_ink,
+    convert,
+    limit,
+    max_ink,
+)
 from generator.export.pictures import pictures
 from generator.export.pod import oriented
 from generator.export.presets import PRESETS
@@ -177,6 +184,52 @@ def test_the_same_deck_gives_the_same_bytes(drivethru_export, fixture_game, tmp_
 def test_ink_limit_takes_back_colour_not_black(cmyk, want):
     assert limit(cmyk) == pytest.approx(want)
     assert sum(limit(cmyk)) <= TAC_LIMIT + 1e-9
+
+
+GRADIENT_CARD = """<svg xmlns="http://www.w3.org/2000/svg" width="25.4mm" height="38.1mm"
+ viewBox="0 0 25.4 38.1"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+ <stop offset="0" stop-color="#f4e0c8"/><stop offset="1" stop-color="#3a1a08"/></linearGradient>
+ </defs><rect width="25.4" height="38.1" fill="url(#g)"/></svg>"""
+
+
+def test_a_gradient_ghostscript_rasterises_keeps_300_dpi_and_its_colours():
+    import cairosvg
+
+    data = convert(cairosvg.svg2pdf(bytestring=GRADIENT_CARD.encode()), "gradient")
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        width_in = float(page.MediaBox[2]) / 72
+        images = [x for _, x in page.Resources.get("/XObject", {}).items()
+                  if x.get("/Subtype") == pikepdf.Name.Image]
+        shadings = page.Resources.get("/Shading", {})
+        assert images or shadings  # the gradient is there, as vector or as an image
+        for image in images:  # the one image spans the card
+            assert int(image.Width) / width_in >= 300
+            pixels = pikepdf.PdfImage(image).as_pil_image()
+            w, h = pixels.size
+            corners = sorted((pixels.getpixel(xy) for xy in ((0, 0), (w - 1, 0), (0, h - 1),
+                                                             (w - 1, h - 1))), key=sum)
+            assert sum(corners[0]) < 120 and corners[0][3] == 0  # the light corner stays light
+            assert corners[-1][3] > 150  # and the dark one dark (nothing inverted)
+        assert max_ink(pdf) <= TAC_LIMIT + 1e-6
+
+
+def test_an_image_over_the_ink_limit_gives_back_colour_not_black():
+    pdf = pikepdf.new()
+    page = pdf.add_blank_page()
+    pixels = bytes([230, 230, 230, 230, 10, 20, 30, 40])  # 360 %, then 39 %
+    image = pdf.make_stream(pixels, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                            Width=2, Height=1, ColorSpace=pikepdf.Name.DeviceCMYK,
+                            BitsPerComponent=8)
+    page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image))
+    page.obj.Contents = pdf.make_stream(b"q 2 0 0 1 0 0 cm /Im0 Do Q")
+    assert max_ink(pdf) == pytest.approx(920 / 255)
+    for holder in _content_holders(pdf):
+        _limit_ink(pdf, holder)
+    data = pikepdf.PdfImage(page.Resources.XObject.Im0).as_pil_image().tobytes()
+    assert list(data[4:]) == [10, 20, 30, 40]  # under the limit: untouched
+    assert data[3] == 230 and sum(data[:4]) <= TAC_LIMIT * 255  # black kept, colour down
+    assert max_ink(pdf) <= TAC_LIMIT
 
 
 def test_max_ink_reads_colours_set_in_content(tmp_path):
