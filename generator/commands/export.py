@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     except ExportError as exc:
         raise UsageError(str(exc)) from None
     for skipped in work.skipped:
-        print(f"copperplate: warning: '{skipped['piece']}' left out: {skipped['reason']}",
+        source = f"{skipped['where']}: " if "where" in skipped else "copperplate: "
+        print(f"{source}warning: '{skipped['piece']}' left out: {skipped['reason']}",
               file=sys.stderr)
     print(f"{args.game}: {len(work.files)} file(s) -> {work.final}/")
     return EXIT_OK

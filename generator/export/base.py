@@ -43,8 +43,10 @@ class Export:
     def add(self, path: Path, **entry: Any) -> None:
         self.files.append({"path": path.relative_to(self.staging).as_posix(), **entry})
 
-    def skip(self, piece: Any, reason: str) -> None:
-        self.skipped.append({"piece": str(piece.id), "reason": reason})
+    def skip(self, piece: Any, reason: str, where: str = "") -> None:
+        """Leave ``piece`` out, saying why (and, when known, where its size is written)."""
+        self.skipped.append({"piece": str(piece.id), "reason": reason,
+                             **({"where": where} if where else {})})
 
     def index(self) -> dict[str, Any]:
         return {"game": self.loaded.game_id, "to": self.options.to,

@@ -10,6 +10,7 @@ product matches is left out and reported, with the products there are.
 
 from __future__ import annotations
 
+from generator.deckdiff import where
 from generator.export import pdfx, raster
 from generator.export.base import Export, ExportError
 from generator.export.pictures import Picture, pictures
@@ -23,6 +24,8 @@ from generator.render.pdfwriter import write_pdf
 
 def export(work: Export) -> None:
     vendor = PRESETS[str(work.options.preset)]
+    sizes = {piece.id: where(work.loaded, (*loc, "size"))
+             for loc, piece in work.loaded.data.pieces()}
     for job in jobs(work.loaded, 0.0):
         shape = str(job.piece.shape)
         product = vendor.product_for(job.size, job.kind, shape) if job.kind != "die" else None
@@ -30,7 +33,8 @@ def export(work: Export) -> None:
             w, h = job.size
             work.skip(job.piece, f"{w:g} x {h:g} mm ({job.kind}, {shape}) matches no "
                                  f"{vendor.title} product; nearest: "
-                                 f"{vendor.describe(job.size, shape)}")
+                                 f"{vendor.describe(job.size, shape)}",
+                      sizes.get(job.piece.id, ""))
             continue
         trim = oriented(product.trim_mm, job.size)
         drawn = pictures(job, product.bleed_mm, trim)
@@ -39,7 +43,8 @@ def export(work: Export) -> None:
         else:
             _pngs(work, job, product, drawn)
     if not work.files:  # an empty folder would look like success
-        names = "; ".join(f"{s['piece']}: {s['reason']}" for s in work.skipped)
+        names = "; ".join(f"{s.get('where', '')}: {s['piece']}: {s['reason']}"
+                          for s in work.skipped)
         raise ExportError(f"no piece of {work.loaded.game_id} matches a {vendor.title} product "
                           f"(nothing was written): {names}")
 

@@ -99,7 +99,7 @@ def test_a_game_no_product_fits_is_one_line_and_no_folder(capsys, tmp_path):
                          "--out", str(tmp_path / "o"))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith("copperplate: error: no piece of copper-creek matches a "
-                          "MakePlayingCards product (nothing was written): building-cards: "
-                          "60 x 90 mm (card, rect) matches no MakePlayingCards product; "
-                          "nearest: poker 63.50 x 88.90 mm, ")
+                          "MakePlayingCards product (nothing was written): ")
+    assert ("copper-creek/buildings.yaml:22:11: building-cards: 60 x 90 mm (card, rect) "
+            "matches no MakePlayingCards product; nearest: poker 63.50 x 88.90 mm, ") in err
     assert not (tmp_path / "o").exists()

@@ -94,6 +94,8 @@ def test_tgc_pngs_are_825_by_1125_rgb_and_unmatched_pieces_are_named(tgc_export)
     coins = [f for f in index["files"] if f["piece"] == "coins"]  # a 25 mm chip: a 1 in chit
     assert coins and all(f["px"] == [375, 375] and f["product"] == "LargeCircleChit"
                          and f["source"].endswith("/make/products/LargeCircleChit") for f in coins)
+    where = {s["piece"]: s.get("where", "") for s in index["skipped"]}
+    assert where["money"].endswith("pnp-fixture/bills.yaml:5:11")  # where its size is written
     skipped = {s["piece"]: s["reason"] for s in index["skipped"]}
     assert set(skipped) == {"lots", "claims", "money", "reference", "score-pad", "map",
                             "track", "dice"}
