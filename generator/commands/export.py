@@ -38,6 +38,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--base-url", metavar="URL",
                    help="tts: name the images under URL (http(s):// or file:///) in GAME.json; "
                    "without it, paths relative to GAME.json")
+    e.add_argument("--pdfx", default="x1a", metavar="x1a|x4",
+                   help="pod with a PDF shop: PDF/X-1a (default, everything flattened) or "
+                   "PDF/X-4 (PDF 1.6, gradients and transparency kept)")
     e.add_argument("--dpi", type=int, default=300, help="png and tts resolution (300)")
     e.add_argument("--bleed", action=argparse.BooleanOptionalAction, default=True,
                    help="png: draw each face with its bleed (default) or cut at the trim")
@@ -51,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
     user_dir = components_dir(args.components)
     games_named([args.game], user_dir)  # an unknown game: one line, exit 2
     options = ExportOptions(to=args.to, preset=args.preset, out=Path(args.out), dpi=args.dpi,
-                            bleed=args.bleed, base_url=args.base_url)
+                            bleed=args.bleed, base_url=args.base_url,
+                            pdfx=args.pdfx)
     try:
         check_options(options)
         check_destination(options.folder(args.game))

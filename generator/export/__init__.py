@@ -50,6 +50,12 @@ def check_options(options: ExportOptions) -> None:
         raise ExportError(f"--preset is for --to pod, not --to {options.to}")
     if options.base_url is not None:
         check_base_url(options)
+    if options.pdfx not in ("x1a", "x4"):
+        raise ExportError(f"unknown --pdfx '{options.pdfx}' (x1a, x4)")
+    if options.pdfx != "x1a" and (options.preset is None
+                                  or PRESETS[options.preset].output != "pdfx"):
+        pdf_shops = ", ".join(v for v, vendor in PRESETS.items() if vendor.output == "pdfx")
+        raise ExportError(f"--pdfx is for --to pod --preset {pdf_shops}")
     if not 30 <= options.dpi <= 1200:
         raise ExportError(f"--dpi {options.dpi} is outside 30-1200")
 

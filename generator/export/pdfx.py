@@ -16,12 +16,16 @@ only, no transparency, an output intent, the version keys, boxes, fonts embedded
 from __future__ import annotations
 
 import glob
+import hashlib
 import io
 import shutil
 import subprocess
 import tempfile
+import uuid
 import zlib
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +47,7 @@ PROFILE_GLOB = "/usr/share/ghostscript/*/iccprofiles/default_cmyk.icc"
 INSTALL_HINT = "apt-get install ghostscript"
 FALLBACK_EPOCH = 315532800  # 1980-01-01: PDF/X needs dates; never the clock
 PDFX_DEF = """%!
-[ /GTS_PDFXVersion (PDF/X-1a:2001) /GTS_PDFXConformance (PDF/X-1a:2001)
-  /Title ({title}) /Trapped /False /DOCINFO pdfmark
+[ {keys} /Title ({title}) /Trapped /False /DOCINFO pdfmark
 [/_objdef {{icc_PDFX}} /type /stream /OBJ pdfmark
 [{{icc_PDFX}} << /N 4 >> /PUT pdfmark
 [{{icc_PDFX}} ({profile}) (r) file /PUT pdfmark
@@ -57,6 +60,28 @@ PDFX_DEF = """%!
 """
 
 
+@dataclass(frozen=True)
+class Standard:
+    """A PDF/X flavour: X-1a (PDF 1.3, everything flattened) or X-4 (PDF 1.6: gradients and
+    transparency kept live, XMP metadata naming the version)."""
+
+    name: str
+    pdf_version: str
+    gs_flags: tuple[str, ...]
+    conformance: bool  # X-1a also names its conformance level
+
+    def keys(self) -> dict[str, pikepdf.String]:
+        version = pikepdf.String(self.name)
+        return {"GTS_PDFXVersion": version,
+                **({"GTS_PDFXConformance": version} if self.conformance else {})}
+
+
+STANDARDS = {
+    "x1a": Standard("PDF/X-1a:2001", "1.3", ("-dPDFX", "-dCompatibilityLevel=1.3"), True),
+    "x4": Standard("PDF/X-4", "1.6", ("-dCompatibilityLevel=1.6",), False),
+}
+
+
 def ghostscript() -> tuple[str, Path]:
     """The gs program and the press profile, or one line saying what to install."""
     program = shutil.which("gs")
@@ -66,16 +91,20 @@ def ghostscript() -> tuple[str, Path]:
     return program, Path(profiles[-1])
 
 
-def convert(rgb_pdf: bytes, title: str) -> bytes:
+def convert(rgb_pdf: bytes, title: str, standard: str = "x1a") -> bytes:
+    """``rgb_pdf`` as CMYK PDF/X (``STANDARDS``) with the press profile as output intent."""
     program, profile = ghostscript()
+    kind = STANDARDS[standard]
     safe_title = "".join(c for c in title if c.isprintable() and c not in "()\\")
     with tempfile.TemporaryDirectory(prefix="copperplate-pdfx-") as tmp:
         folder = Path(tmp)
         (folder / "in.pdf").write_bytes(_flatten_groups(rgb_pdf))
-        (folder / "pdfx.ps").write_text(PDFX_DEF.format(title=safe_title, profile=profile),
+        keys = " ".join(f"/{key} ({value})" for key, value in kind.keys().items())
+        (folder / "pdfx.ps").write_text(PDFX_DEF.format(keys=keys, title=safe_title,
+                                                        profile=profile),
                                         encoding="ascii", errors="replace")
         command = [program, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite",
-                   "-dPDFX", "-dCompatibilityLevel=1.3", f"-dMaxShadingBitmapSize={SHADING_BYTES}",
+                   *kind.gs_flags, f"-dMaxShadingBitmapSize={SHADING_BYTES}",
                    "-dAutoFilterColorImages=false", "-dEncodeColorImages=false",
                    "-sColorConversionStrategy=CMYK",
                    "-sProcessColorModel=DeviceCMYK", f"-sOutputICCProfile={profile}",
@@ -86,7 +115,8 @@ def convert(rgb_pdf: bytes, title: str) -> bytes:
         if run.returncode != 0 or not (folder / "out.pdf").is_file():
             last = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no output"]
             raise ExportError(f"Ghostscript could not make the PDF/X: {last[0]}")
-        result = _finish((folder / "out.pdf").read_bytes(), title)
+        result = _finish((folder / "out.pdf").read_bytes(), title, kind,
+                         hashlib.sha256(rgb_pdf).digest())
     with pikepdf.open(io.BytesIO(result)) as pdf:  # checked, not assumed
         worst = max_ink(pdf)
     if worst > TAC_LIMIT + 1e-3:
@@ -160,7 +190,9 @@ def _neutral(op: str, operands: Any) -> float | None:
     return None
 
 
-def _finish(data: bytes, title: str) -> bytes:
+def _finish(data: bytes, title: str, kind: Standard, digest: bytes) -> bytes:
+    """Ink limited, info and (X-4) XMP set from the content, saved at the standard's
+    version. ``digest`` names the source (Ghostscript's own ids change every run)."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
         for holder in _content_holders(pdf):
             _limit_ink(pdf, holder)
@@ -168,18 +200,37 @@ def _finish(data: bytes, title: str) -> bytes:
         stamp = pikepdf.String(pdf_date(FALLBACK_EPOCH if epoch is None else epoch))
         info = Dictionary(Title=pikepdf.String(title), Creator=pikepdf.String("copperplate"),
                           Producer=pikepdf.String("copperplate with Ghostscript"),
-                          CreationDate=stamp, ModDate=stamp, Trapped=Name("/False"),
-                          GTS_PDFXVersion=pikepdf.String("PDF/X-1a:2001"),
-                          GTS_PDFXConformance=pikepdf.String("PDF/X-1a:2001"))
+                          CreationDate=stamp, ModDate=stamp, Trapped=Name("/False"))
+        for key, value in kind.keys().items():
+            info[Name("/" + key)] = value
         pdf.docinfo = pdf.make_indirect(info)
         if "/Metadata" in pdf.Root:  # Ghostscript's XMP holds the clock and a random uuid
             del pdf.Root["/Metadata"]
+        if not kind.conformance:  # X-4 names its version in XMP too
+            _xmp(pdf, title, kind, FALLBACK_EPOCH if epoch is None else epoch, digest)
         if "/ID" in pdf.trailer:  # and its id: qpdf would keep half of it
             del pdf.trailer["/ID"]
         out = io.BytesIO()
-        pdf.save(out, deterministic_id=True, compress_streams=True, min_version="1.3",
-                 force_version="1.3")
+        pdf.save(out, deterministic_id=True, compress_streams=True,
+                 min_version=kind.pdf_version, force_version=kind.pdf_version)
         return out.getvalue()
+
+
+def _xmp(pdf: pikepdf.Pdf, title: str, kind: Standard, epoch: int, digest: bytes) -> None:
+    """The XMP packet PDF/X-4 asks for, with dates and ids from the content, not the clock."""
+    when = datetime.fromtimestamp(epoch, tz=UTC).isoformat()
+    ident = f"uuid:{uuid.UUID(bytes=digest[:16])}"
+    with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+        meta["pdfxid:GTS_PDFXVersion"] = kind.name
+        meta["dc:title"] = title
+        meta["pdf:Producer"] = "copperplate with Ghostscript"
+        meta["pdf:Trapped"] = "False"
+        for key in ("xmp:CreateDate", "xmp:ModifyDate", "xmp:MetadataDate"):
+            meta[key] = when
+        meta["xmpMM:DocumentID"] = ident
+        meta["xmpMM:InstanceID"] = ident
+        meta["xmpMM:VersionID"] = "1"
+        meta["xmpMM:RenditionClass"] = "default"
 
 
 def _content_holders(pdf: pikepdf.Pdf) -> list[pikepdf.Object]:

@@ -4,7 +4,7 @@ Each piece is matched to one of the vendor's products by its trim size; its face
 then drawn again at the product's exact size and bleed (the template lays them out, no
 image is scaled) as RGB PNGs at the vendor's pixel size (The Game Crafter,
 MakePlayingCards), or as one PDF per deck, one face per 2.75 x 3.75 in page with TrimBox
-and BleedBox, back before front, converted to CMYK PDF/X-1a (DriveThruCards). A piece no
+and BleedBox, back before front, converted to CMYK PDF/X-1a or X-4 (DriveThruCards). A piece no
 product matches is left out and reported, with the products there are.
 """
 
@@ -89,10 +89,10 @@ def _deck_pdf(work: Export, vendor: Vendor, job: Job, product: Product,
             doc.pages.append(page)
     arts, _ = render_arts(doc, BuildOptions())
     title = f"{work.loaded.data.game.name}: {job.piece.name}"
-    data = pdfx.convert(write_pdf(doc, arts, paper, title, "none"), title)
+    data = pdfx.convert(write_pdf(doc, arts, paper, title, "none"), title, work.options.pdfx)
     path = work.staging / f"{job.piece.id}.pdf"
     path.write_bytes(data)
     work.add(path, piece=job.piece.id, face="all", side="back+front",
              copies=[c.number for c in job.copies], pages=len(doc.pages),
              page_in=[round(paper.w / 25.4, 3), round(paper.h / 25.4, 3)],
-             product=product.name, source=product.source, colour="CMYK PDF/X-1a")
+             product=product.name, source=product.source, colour=f"CMYK {pdfx.STANDARDS[work.options.pdfx].name}")

@@ -26,6 +26,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     (["--to", "pod"], "copperplate: error: --to pod needs --preset (tgc, mpc, drivethrucards)"),
     (["--to", "png", "--preset", "tgc"], "copperplate: error: --preset is for --to pod, not --to png"),
     (["--to", "png", "--dpi", "5"], "copperplate: error: --dpi 5 is outside 30-1200"),
+    (["--to", "pod", "--preset", "tgc", "--pdfx", "x4"],
+     "copperplate: error: --pdfx is for --to pod --preset drivethrucards"),
+    (["--to", "pod", "--preset", "drivethrucards", "--pdfx", "x3"],
+     "copperplate: error: unknown --pdfx 'x3' (x1a, x4)"),
     (["--to", "png", "--base-url", "https://example.org/"],
      "copperplate: error: --base-url is for --to tts, not --to png"),
     (["--to", "tts", "--base-url", "ftp://example.org/"], "copperplate: error: --base-url "

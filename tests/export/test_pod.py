@@ -172,6 +172,29 @@ def test_drivethru_black_text_and_lines_are_black_ink_only(drivethru_export):
     assert rich == []  # no text or line in four-colour black
 
 
+def test_drivethru_pdfx4_is_pdf_1_6_with_its_version_in_info_and_xmp(fixture_game, tmp_path):
+    work, index = exported(fixture_game, tmp_path / "a", to="pod", preset="drivethrucards",
+                           pdfx="x4")
+    (entry,) = [f for f in index["files"] if f["piece"] == "deck"]
+    assert entry["colour"] == "CMYK PDF/X-4"
+    path = work.final / entry["path"]
+    with pikepdf.open(path) as pdf:
+        assert pdf.pdf_version == "1.6"
+        assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-4"
+        assert "/GTS_PDFXConformance" not in pdf.docinfo  # an X-1a key only
+        assert pdf.Root.OutputIntents[0].S == "/GTS_PDFX"
+        meta = pdf.open_metadata()
+        assert meta["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
+        info_date = str(pdf.docinfo.CreationDate)  # D:YYYYMMDDHHmmSS, the same moment
+        assert meta["xmp:CreateDate"].replace("-", "").startswith(info_date[2:10])
+        assert meta["xmpMM:DocumentID"].startswith("uuid:")
+        assert max_ink(pdf) <= TAC_LIMIT + 1e-6
+    assert rip_complaints(path) == [] and pages_without_trim_box(path) == []
+    again, _ = exported(fixture_game, tmp_path / "b", to="pod", preset="drivethrucards",
+                        pdfx="x4")
+    assert (again.final / entry["path"]).read_bytes() == path.read_bytes()
+
+
 def test_the_same_deck_gives_the_same_bytes(drivethru_export, fixture_game, tmp_path):
     work, _ = drivethru_export
     again, _ = exported(fixture_game, tmp_path, to="pod", preset="drivethrucards")
