@@ -123,6 +123,10 @@ def urls(state: ObjectState) -> list[str]:
     return found + [u for inner in state.ContainedObjects or [] for u in urls(inner)]
 
 
+def all_guids(state: ObjectState) -> list[str]:
+    return [state.GUID] + [g for inner in state.ContainedObjects or [] for g in all_guids(inner)]
+
+
 def test_the_saved_object_is_what_tts_reads_and_every_image_is_beside_it(tts_export):
     work, _ = tts_export
     save = SaveFile.model_validate(saved(tts_export))
@@ -130,6 +134,8 @@ def test_the_saved_object_is_what_tts_reads_and_every_image_is_beside_it(tts_exp
     assert {"DeckCustom", "Custom_Board", "Bag", "Custom_Tile"} <= kinds
     found = [u for state in save.ObjectStates for u in urls(state)]
     assert found and all(local(u, work.final).is_file() for u in found)
+    guids = [g for state in save.ObjectStates for g in all_guids(state)]
+    assert len(guids) == len(set(guids))  # TTS keys every object by its GUID
     for state in save.ObjectStates:
         if state.Name == "DeckCustom":
             assert state.DeckIDs == [c.CardID for c in state.ContainedObjects or []]
