@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -36,12 +35,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--out", default="output", metavar="DIR", type=out_folder,
                    help="writes OUT/GAME/export-TARGET[-PRESET]/")
     add_components(e)
+    e.add_argument("--base-url", metavar="URL",
+                   help="tts: name the images under URL (http(s):// or file:///) in GAME.json; "
+                   "without it, paths relative to GAME.json")
+    e.add_argument("--pdfx", default="x1a", metavar="x1a|x4",
+                   help="pod with a PDF shop: PDF/X-1a (default, everything flattened) or "
+                   "PDF/X-4 (PDF 1.6, gradients and transparency kept)")
     e.add_argument("--dpi", type=int, default=300, help="png and tts resolution (300)")
     e.add_argument("--bleed", action=argparse.BooleanOptionalAction, default=True,
                    help="png: draw each face with its bleed (default) or cut at the trim")
-    e.add_argument("--base-url", default=None, metavar="URL",
-                   help="tts: the address the images will be at (a web folder, or file:/// "
-                   "of the export folder); default: their names, next to the JSON")
     e.set_defaults(func=run)
 
 
@@ -51,11 +53,9 @@ def run(args: argparse.Namespace) -> int:
 
     user_dir = components_dir(args.components)
     games_named([args.game], user_dir)  # an unknown game: one line, exit 2
-    if args.base_url is not None and not re.match(r"(https?|file)://", args.base_url):
-        raise UsageError(f"--base-url: '{args.base_url}' is no http://, https:// or file:// "
-                         "address")
     options = ExportOptions(to=args.to, preset=args.preset, out=Path(args.out), dpi=args.dpi,
-                            bleed=args.bleed, base_url=args.base_url)
+                            bleed=args.bleed, base_url=args.base_url,
+                            pdfx=args.pdfx)
     try:
         check_options(options)
         check_destination(options.folder(args.game))
@@ -74,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     except ExportError as exc:
         raise UsageError(str(exc)) from None
     for skipped in work.skipped:
-        print(printable(f"copperplate: warning: '{skipped['piece']}' left out: "
+        source = f"{skipped['where']}: " if "where" in skipped else "copperplate: "
+        print(printable(f"{source}warning: '{skipped['piece']}' left out: "
                         f"{skipped['reason']}"), file=sys.stderr)
     print(printable(f"{args.game}: {len(work.files)} file(s) -> {work.final}/"))
     return EXIT_OK

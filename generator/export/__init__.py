@@ -12,6 +12,7 @@ import importlib
 import json
 from collections.abc import Callable
 from types import MappingProxyType
+from urllib.parse import urlparse
 
 from generator.components import LoadedGame
 from generator.export.base import Export, ExportError, ExportOptions
@@ -47,8 +48,27 @@ def check_options(options: ExportOptions) -> None:
         raise ExportError(f"unknown preset '{options.preset}' (presets: {', '.join(PRESETS)})")
     if options.preset is not None and options.to != "pod":
         raise ExportError(f"--preset is for --to pod, not --to {options.to}")
+    if options.base_url is not None:
+        check_base_url(options)
+    if options.pdfx not in ("x1a", "x4"):
+        raise ExportError(f"unknown --pdfx '{options.pdfx}' (x1a, x4)")
+    if options.pdfx != "x1a" and (options.preset is None
+                                  or PRESETS[options.preset].output != "pdfx"):
+        pdf_shops = ", ".join(v for v, vendor in PRESETS.items() if vendor.output == "pdfx")
+        raise ExportError(f"--pdfx is for --to pod --preset {pdf_shops}")
     if not 30 <= options.dpi <= 1200:
         raise ExportError(f"--dpi {options.dpi} is outside 30-1200")
+
+
+def check_base_url(options: ExportOptions) -> None:
+    """``--base-url``: for tts only, an address Tabletop Simulator can load from."""
+    if options.to != "tts":
+        raise ExportError(f"--base-url is for --to tts, not --to {options.to}")
+    parsed = urlparse(options.base_url or "")
+    if parsed.scheme not in ("http", "https", "file") or (
+            parsed.scheme != "file" and not parsed.netloc) or parsed.query or parsed.fragment:
+        raise ExportError(f"--base-url '{options.base_url}' is not an http://, https:// or "
+                          f"file:/// folder address")
 
 
 def export_game(loaded: LoadedGame, options: ExportOptions) -> Export:

@@ -21,7 +21,8 @@ class ExportOptions:
     out: Path = Path("output")
     dpi: int = 300
     bleed: bool = True  # png: draw the bleed round each face, or stop at the trim
-    base_url: str | None = None  # tts: where the images will be found (else beside the JSON)
+    base_url: str | None = None  # tts: images named under this address, else relative
+    pdfx: str = "x1a"  # pod with a PDF/X shop: PDF/X-1a or PDF/X-4
 
     def folder(self, game_id: str) -> Path:
         """``OUT/GAME/export-T[-P]``: where this export lands."""
@@ -43,8 +44,10 @@ class Export:
     def add(self, path: Path, **entry: Any) -> None:
         self.files.append({"path": path.relative_to(self.staging).as_posix(), **entry})
 
-    def skip(self, piece: Any, reason: str) -> None:
-        self.skipped.append({"piece": str(piece.id), "reason": reason})
+    def skip(self, piece: Any, reason: str, where: str = "") -> None:
+        """Leave ``piece`` out, saying why (and, when known, where its size is written)."""
+        self.skipped.append({"piece": str(piece.id), "reason": reason,
+                             **({"where": where} if where else {})})
 
     def index(self) -> dict[str, Any]:
         return {"game": self.loaded.game_id, "to": self.options.to,

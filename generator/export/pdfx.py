@@ -16,27 +16,38 @@ only, no transparency, an output intent, the version keys, boxes, fonts embedded
 from __future__ import annotations
 
 import glob
+import hashlib
 import io
 import shutil
 import subprocess
 import tempfile
+import uuid
 import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pikepdf
 from pikepdf import Dictionary, Name, PdfImage
+from PIL import Image, ImageMath
 
 from generator.export.base import ExportError
 from generator.render.pdfwriter import pdf_date, source_date_epoch
 
+TEXT_OPS = ("Tj", "TJ", "'", '"')
+PAINT_OPS = ("f", "F", "f*", "B", "B*", "b", "b*", "sh", "Do")
 TAC_LIMIT = 2.4  # 240 % total ink (DriveThruCards)
+SHADING_BYTES = 64 << 20  # a gradient Ghostscript cannot keep as a shading is rasterised
+# within this many bytes at 720 dpi (its default, 256 kB, gave Kings of Copper's cards
+# 45 dpi), written unencoded (never JPEG, whose Adobe CMYK is stored inverted; Ghostscript
+# 10.0 drops a large shading bitmap it is asked to Flate) and compressed when saved
 PROFILE_GLOB = "/usr/share/ghostscript/*/iccprofiles/default_cmyk.icc"
 INSTALL_HINT = "apt-get install ghostscript"
 FALLBACK_EPOCH = 315532800  # 1980-01-01: PDF/X needs dates; never the clock
 PDFX_DEF = """%!
-[ /GTS_PDFXVersion (PDF/X-1a:2001) /GTS_PDFXConformance (PDF/X-1a:2001)
-  /Title ({title}) /Trapped /False /DOCINFO pdfmark
+[ {keys} /Title ({title}) /Trapped /False /DOCINFO pdfmark
 [/_objdef {{icc_PDFX}} /type /stream /OBJ pdfmark
 [{{icc_PDFX}} << /N 4 >> /PUT pdfmark
 [{{icc_PDFX}} ({profile}) (r) file /PUT pdfmark
@@ -49,6 +60,28 @@ PDFX_DEF = """%!
 """
 
 
+@dataclass(frozen=True)
+class Standard:
+    """A PDF/X flavour: X-1a (PDF 1.3, everything flattened) or X-4 (PDF 1.6: gradients and
+    transparency kept live, XMP metadata naming the version)."""
+
+    name: str
+    pdf_version: str
+    gs_flags: tuple[str, ...]
+    conformance: bool  # X-1a also names its conformance level
+
+    def keys(self) -> dict[str, pikepdf.String]:
+        version = pikepdf.String(self.name)
+        return {"GTS_PDFXVersion": version,
+                **({"GTS_PDFXConformance": version} if self.conformance else {})}
+
+
+STANDARDS = {
+    "x1a": Standard("PDF/X-1a:2001", "1.3", ("-dPDFX", "-dCompatibilityLevel=1.3"), True),
+    "x4": Standard("PDF/X-4", "1.6", ("-dCompatibilityLevel=1.6",), False),
+}
+
+
 def ghostscript() -> tuple[str, Path]:
     """The gs program and the press profile, or one line saying what to install."""
     program = shutil.which("gs")
@@ -58,16 +91,22 @@ def ghostscript() -> tuple[str, Path]:
     return program, Path(profiles[-1])
 
 
-def convert(rgb_pdf: bytes, title: str) -> bytes:
+def convert(rgb_pdf: bytes, title: str, standard: str = "x1a") -> bytes:
+    """``rgb_pdf`` as CMYK PDF/X (``STANDARDS``) with the press profile as output intent."""
     program, profile = ghostscript()
+    kind = STANDARDS[standard]
     safe_title = "".join(c for c in title if c.isprintable() and c not in "()\\")
     with tempfile.TemporaryDirectory(prefix="copperplate-pdfx-") as tmp:
         folder = Path(tmp)
         (folder / "in.pdf").write_bytes(_flatten_groups(rgb_pdf))
-        (folder / "pdfx.ps").write_text(PDFX_DEF.format(title=safe_title, profile=profile),
+        keys = " ".join(f"/{key} ({value})" for key, value in kind.keys().items())
+        (folder / "pdfx.ps").write_text(PDFX_DEF.format(keys=keys, title=safe_title,
+                                                        profile=profile),
                                         encoding="ascii", errors="replace")
         command = [program, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite",
-                   "-dPDFX", "-dCompatibilityLevel=1.3", "-sColorConversionStrategy=CMYK",
+                   *kind.gs_flags, f"-dMaxShadingBitmapSize={SHADING_BYTES}",
+                   "-dAutoFilterColorImages=false", "-dEncodeColorImages=false",
+                   "-sColorConversionStrategy=CMYK",
                    "-sProcessColorModel=DeviceCMYK", f"-sOutputICCProfile={profile}",
                    f"--permit-file-read={profile}", "-dAutoRotatePages=/None",
                    f"-sOutputFile={folder / 'out.pdf'}", str(folder / "pdfx.ps"),
@@ -76,7 +115,8 @@ def convert(rgb_pdf: bytes, title: str) -> bytes:
         if run.returncode != 0 or not (folder / "out.pdf").is_file():
             last = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no output"]
             raise ExportError(f"Ghostscript could not make the PDF/X: {last[0]}")
-        result = _finish((folder / "out.pdf").read_bytes(), title)
+        result = _finish((folder / "out.pdf").read_bytes(), title, kind,
+                         hashlib.sha256(rgb_pdf).digest())
     with pikepdf.open(io.BytesIO(result)) as pdf:  # checked, not assumed
         worst = max_ink(pdf)
     if worst > TAC_LIMIT + 1e-3:
@@ -86,17 +126,73 @@ def convert(rgb_pdf: bytes, title: str) -> bytes:
 
 
 def _flatten_groups(data: bytes) -> bytes:
-    """Drop cairo's no-op page groups: PDF 1.3 output would otherwise rasterise each page."""
+    """Drop cairo's no-op page groups (PDF 1.3 output would otherwise rasterise each page),
+    and set neutral text and lines in black ink only (``_neutral_in_k``)."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
         for page in pdf.pages:
             if "/Group" in page.obj:
                 del page.obj["/Group"]
+        for holder in _content_holders(pdf):
+            _rewrite(pdf, holder, _neutral_in_k)
         out = io.BytesIO()
         pdf.save(out, deterministic_id=True)
         return out.getvalue()
 
 
-def _finish(data: bytes, title: str) -> bytes:
+def _rewrite(pdf: pikepdf.Pdf, holder: pikepdf.Object,
+             change: Callable[[list[Any]], bool]) -> None:
+    """Apply ``change`` to a page's or form's instructions; write them back if it did."""
+    ops = list(pikepdf.parse_content_stream(holder))
+    if not change(ops):
+        return
+    if isinstance(holder, pikepdf.Dictionary) and "/Contents" in holder:
+        holder.Contents = pdf.make_stream(pikepdf.unparse_content_stream(ops))
+    else:
+        holder.write(pikepdf.unparse_content_stream(ops))
+
+
+def _neutral_in_k(ops: list[Any]) -> bool:
+    """Grey and black text and strokes (thin lines) as black ink alone (``0 0 0 K k``):
+    converted through the press profile they would print in four inks (black text at
+    240 %, blurred by any misregister). A grey or black fill first used for shapes keeps
+    its rich four-colour black."""
+    changed = False
+    pending: tuple[int, float] | None = None  # the last neutral fill: where, its level
+    for i, instruction in enumerate(ops):
+        if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+            pending = None
+            continue
+        op = str(instruction.operator)
+        grey = _neutral(op, instruction.operands)
+        if op in ("rg", "g"):
+            pending = (i, grey) if grey is not None else None
+        elif op in ("RG", "G") and grey is not None:
+            ops[i] = pikepdf.ContentStreamInstruction([0, 0, 0, grey], pikepdf.Operator("K"))
+            changed = True
+        elif op in TEXT_OPS and pending is not None:
+            where, level = pending
+            ops[where] = pikepdf.ContentStreamInstruction([0, 0, 0, level],
+                                                          pikepdf.Operator("k"))
+            pending, changed = None, True
+        elif op in PAINT_OPS:
+            pending = None
+    return changed
+
+
+def _neutral(op: str, operands: Any) -> float | None:
+    """The black-ink level of a grey or black colour (1 = black), else None."""
+    if op in ("g", "G"):
+        return round(1 - float(operands[0]), 4)
+    if op in ("rg", "RG"):
+        r, g, b = (float(v) for v in operands)
+        if max(r, g, b) - min(r, g, b) < 1e-3:
+            return round(1 - r, 4)
+    return None
+
+
+def _finish(data: bytes, title: str, kind: Standard, digest: bytes) -> bytes:
+    """Ink limited, info and (X-4) XMP set from the content, saved at the standard's
+    version. ``digest`` names the source (Ghostscript's own ids change every run)."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
         for holder in _content_holders(pdf):
             _limit_ink(pdf, holder)
@@ -104,18 +200,37 @@ def _finish(data: bytes, title: str) -> bytes:
         stamp = pikepdf.String(pdf_date(FALLBACK_EPOCH if epoch is None else epoch))
         info = Dictionary(Title=pikepdf.String(title), Creator=pikepdf.String("copperplate"),
                           Producer=pikepdf.String("copperplate with Ghostscript"),
-                          CreationDate=stamp, ModDate=stamp, Trapped=Name("/False"),
-                          GTS_PDFXVersion=pikepdf.String("PDF/X-1a:2001"),
-                          GTS_PDFXConformance=pikepdf.String("PDF/X-1a:2001"))
+                          CreationDate=stamp, ModDate=stamp, Trapped=Name("/False"))
+        for key, value in kind.keys().items():
+            info[Name("/" + key)] = value
         pdf.docinfo = pdf.make_indirect(info)
         if "/Metadata" in pdf.Root:  # Ghostscript's XMP holds the clock and a random uuid
             del pdf.Root["/Metadata"]
+        if not kind.conformance:  # X-4 names its version in XMP too
+            _xmp(pdf, title, kind, FALLBACK_EPOCH if epoch is None else epoch, digest)
         if "/ID" in pdf.trailer:  # and its id: qpdf would keep half of it
             del pdf.trailer["/ID"]
         out = io.BytesIO()
-        pdf.save(out, deterministic_id=True, compress_streams=True, min_version="1.3",
-                 force_version="1.3")
+        pdf.save(out, deterministic_id=True, compress_streams=True,
+                 min_version=kind.pdf_version, force_version=kind.pdf_version)
         return out.getvalue()
+
+
+def _xmp(pdf: pikepdf.Pdf, title: str, kind: Standard, epoch: int, digest: bytes) -> None:
+    """The XMP packet PDF/X-4 asks for, with dates and ids from the content, not the clock."""
+    when = datetime.fromtimestamp(epoch, tz=UTC).isoformat()
+    ident = f"uuid:{uuid.UUID(bytes=digest[:16])}"
+    with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+        meta["pdfxid:GTS_PDFXVersion"] = kind.name
+        meta["dc:title"] = title
+        meta["pdf:Producer"] = "copperplate with Ghostscript"
+        meta["pdf:Trapped"] = "False"
+        for key in ("xmp:CreateDate", "xmp:ModifyDate", "xmp:MetadataDate"):
+            meta[key] = when
+        meta["xmpMM:DocumentID"] = ident
+        meta["xmpMM:InstanceID"] = ident
+        meta["xmpMM:VersionID"] = "1"
+        meta["xmpMM:RenditionClass"] = "default"
 
 
 def _content_holders(pdf: pikepdf.Pdf) -> list[pikepdf.Object]:
@@ -136,57 +251,21 @@ def _content_holders(pdf: pikepdf.Pdf) -> list[pikepdf.Object]:
 def _limit_ink(pdf: pikepdf.Pdf, holder: pikepdf.Object) -> None:
     for image in _cmyk_images(holder):
         _limit_image(image)
-    ops: list[Any] = list(pikepdf.parse_content_stream(holder))
-    changed = _black_to_k(ops)
+    _rewrite(pdf, holder, _limit_colours)
+
+
+def _limit_colours(ops: list[Any]) -> bool:
+    changed = False
     for i, instruction in enumerate(ops):
-        if _colour_op(instruction):
+        if (not isinstance(instruction, pikepdf.ContentStreamInlineImage)
+                and str(instruction.operator) in ("k", "K")):
             cmyk = [float(v) for v in instruction.operands]
             limited = limit(cmyk)
             if limited != cmyk:
                 changed = True
                 ops[i] = pikepdf.ContentStreamInstruction([round(v, 4) for v in limited],
                                                           instruction.operator)
-    if changed:
-        if isinstance(holder, pikepdf.Dictionary) and "/Contents" in holder:
-            holder.Contents = pdf.make_stream(pikepdf.unparse_content_stream(ops))
-        else:
-            holder.write(pikepdf.unparse_content_stream(ops))
-
-
-def _colour_op(instruction: Any) -> bool:
-    return (not isinstance(instruction, pikepdf.ContentStreamInlineImage)
-            and str(instruction.operator) in ("k", "K"))
-
-
-def _black_to_k(ops: list[Any]) -> bool:
-    """Black text and black lines in black ink alone (a four-colour black smears on small
-    type and thin rules as soon as the plates shift): every stroke colour that is a near
-    neutral dark, and the fill colour any text is shown in."""
-    fill_at, changed = None, False
-    for i, instruction in enumerate(ops):
-        if isinstance(instruction, pikepdf.ContentStreamInlineImage):
-            continue
-        operator = str(instruction.operator)
-        if operator == "k":
-            fill_at = i
-        if operator == "K" or (operator in TEXT_SHOWS and fill_at is not None):
-            at = i if operator == "K" else fill_at
-            assert at is not None
-            cmyk = [float(v) for v in ops[at].operands]
-            pure = pure_black(cmyk)
-            if pure != cmyk:
-                ops[at] = pikepdf.ContentStreamInstruction(pure, ops[at].operator)
-                changed = True
     return changed
-
-
-def pure_black(cmyk: list[float]) -> list[float]:
-    """A neutral dark (what black and near-black RGB become through the press profile) as
-    black ink alone; any other colour as it is."""
-    c, m, y, k = cmyk
-    if k >= DARK_K and max(c, m, y) - min(c, m, y) <= NEUTRAL_SPREAD:
-        return [0.0, 0.0, 0.0, round(min(1.0, k + min(c, m, y) / 2), 4)]
-    return cmyk
 
 
 def limit(cmyk: list[float]) -> list[float]:
@@ -208,31 +287,33 @@ def _cmyk_images(holder: pikepdf.Object) -> list[pikepdf.Object]:
             and "/Decode" not in x]
 
 
-def _pixels(image: pikepdf.Object) -> bytes:
+def _bands(image: pikepdf.Object) -> dict[str, Any]:
+    """An image's cyan, magenta, yellow and black as 32-bit bands (0-255), for arithmetic
+    on every pixel at once (a 720 dpi gradient is millions of them)."""
     assert isinstance(image, pikepdf.Stream)
-    return bytes(PdfImage(image).as_pil_image().tobytes())
+    pil = PdfImage(image).as_pil_image()
+    return {name: band.convert("I") for name, band in zip("cmyk", pil.split(), strict=True)}
+
+
+def _total(bands: dict[str, Any]) -> Any:
+    return ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], **bands)
 
 
 def _limit_image(image: pikepdf.Object) -> None:
-    data = bytearray(_pixels(image))
-    limit_255 = TAC_LIMIT * 255
-    changed = False
-    for i in range(0, len(data), 4):
-        c, m, y, k = data[i:i + 4]
-        if c + m + y + k > limit_255 and c + m + y:
-            scale = max(0.0, limit_255 - k) / (c + m + y)
-            data[i:i + 3] = bytes(int(v * scale) for v in (c, m, y))  # down: never over
-            changed = True
-    if changed:
-        image.write(zlib.compress(bytes(data)), filter=Name.FlateDecode)
-        for key in ("/DecodeParms",):
-            if key in image:
-                del image[key]
-
-
-TEXT_SHOWS = ("Tj", "TJ", "'", '"')
-DARK_K = 0.6  # black ink of a colour that reads as black
-NEUTRAL_SPREAD = 0.15  # cyan, magenta and yellow this close: no hue, just darkness
+    bands = _bands(image)
+    limit_255 = round(TAC_LIMIT * 255)
+    total = _total(bands)
+    if total.getextrema()[1] <= limit_255:
+        return
+    cmy = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"], **bands)
+    over = ImageMath.lambda_eval(lambda a: a["t"] > limit_255, t=total)
+    out = [ImageMath.lambda_eval(  # scaled down where over, by integer division: never over
+        lambda a: a["v"] + a["over"] * (a["v"] * (limit_255 - a["k"]) / a["cmy"] - a["v"]),
+        v=bands[name], k=bands["k"], cmy=cmy, over=over).convert("L") for name in "cmy"]
+    data = Image.merge("CMYK", [*out, bands["k"].convert("L")]).tobytes()
+    image.write(zlib.compress(data), filter=Name.FlateDecode)
+    if "/DecodeParms" in image:
+        del image["/DecodeParms"]
 
 
 def max_ink(pdf: pikepdf.Pdf) -> float:
@@ -241,8 +322,7 @@ def max_ink(pdf: pikepdf.Pdf) -> float:
     worst = 0.0
     for holder in _content_holders(pdf):
         for image in _cmyk_images(holder):
-            data = _pixels(image)
-            worst = max([worst] + [sum(data[i:i + 4]) / 255 for i in range(0, len(data), 4)])
+            worst = max(worst, _total(_bands(image)).getextrema()[1] / 255)
         for instruction in pikepdf.parse_content_stream(holder):
             if (not isinstance(instruction, pikepdf.ContentStreamInlineImage)
                     and str(instruction.operator) in ("k", "K")):

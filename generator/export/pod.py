@@ -4,12 +4,13 @@ Each piece is matched to one of the vendor's products by its trim size; its face
 then drawn again at the product's exact size and bleed (the template lays them out, no
 image is scaled) as RGB PNGs at the vendor's pixel size (The Game Crafter,
 MakePlayingCards), or as one PDF per deck, one face per 2.75 x 3.75 in page with TrimBox
-and BleedBox, back before front, converted to CMYK PDF/X-1a (DriveThruCards). A piece no
+and BleedBox, back before front, converted to CMYK PDF/X-1a or X-4 (DriveThruCards). A piece no
 product matches is left out and reported, with the products there are.
 """
 
 from __future__ import annotations
 
+from generator.deckdiff import where
 from generator.export import pdfx, raster
 from generator.export.base import Export, ExportError
 from generator.export.pictures import Picture, pictures
@@ -23,12 +24,17 @@ from generator.render.pdfwriter import write_pdf
 
 def export(work: Export) -> None:
     vendor = PRESETS[str(work.options.preset)]
+    sizes = {piece.id: where(work.loaded, (*loc, "size"))
+             for loc, piece in work.loaded.data.pieces()}
     for job in jobs(work.loaded, 0.0):
-        product = vendor.product_for(job.size) if job.kind != "die" else None
+        shape = str(job.piece.shape)
+        product = vendor.product_for(job.size, job.kind, shape) if job.kind != "die" else None
         if product is None:
             w, h = job.size
-            work.skip(job.piece, f"{w:g} x {h:g} mm matches no {vendor.title} product "
-                                 f"({vendor.describe()})")
+            work.skip(job.piece, f"{w:g} x {h:g} mm ({job.kind}, {shape}) matches no "
+                                 f"{vendor.title} product; nearest: "
+                                 f"{vendor.describe(job.size, shape)}",
+                      sizes.get(job.piece.id, ""))
             continue
         trim = oriented(product.trim_mm, job.size)
         drawn = pictures(job, product.bleed_mm, trim)
@@ -37,9 +43,10 @@ def export(work: Export) -> None:
         else:
             _pngs(work, job, product, drawn)
     if not work.files:  # an empty folder would look like success
-        names = ", ".join(s["piece"] for s in work.skipped)
+        names = "; ".join(f"{s.get('where', '')}: {s['piece']}: {s['reason']}"
+                          for s in work.skipped)
         raise ExportError(f"no piece of {work.loaded.game_id} matches a {vendor.title} product "
-                          f"({vendor.describe()}); left out: {names}")
+                          f"(nothing was written): {names}")
 
 
 def oriented(size: tuple[float, float], like: tuple[float, float]) -> tuple[float, float]:
@@ -56,7 +63,7 @@ def _pngs(work: Export, job: Job, product: Product, drawn: list[Picture]) -> Non
         path.write_bytes(raster.png(picture.svg, size, product.dpi))
         work.add(path, piece=job.piece.id, face=picture.face, side=picture.side,
                  copies=list(picture.copies), px=list(size), dpi=product.dpi,
-                 product=product.name)
+                 product=product.name, source=product.source)
 
 
 def _deck_pdf(work: Export, vendor: Vendor, job: Job, product: Product,
@@ -82,10 +89,10 @@ def _deck_pdf(work: Export, vendor: Vendor, job: Job, product: Product,
             doc.pages.append(page)
     arts, _ = render_arts(doc, BuildOptions())
     title = f"{work.loaded.data.game.name}: {job.piece.name}"
-    data = pdfx.convert(write_pdf(doc, arts, paper, title, "none"), title)
+    data = pdfx.convert(write_pdf(doc, arts, paper, title, "none"), title, work.options.pdfx)
     path = work.staging / f"{job.piece.id}.pdf"
     path.write_bytes(data)
     work.add(path, piece=job.piece.id, face="all", side="back+front",
              copies=[c.number for c in job.copies], pages=len(doc.pages),
              page_in=[round(paper.w / 25.4, 3), round(paper.h / 25.4, 3)],
-             product=product.name, colour="CMYK PDF/X-1a")
+             product=product.name, source=product.source, colour=f"CMYK {pdfx.STANDARDS[work.options.pdfx].name}")

@@ -2,10 +2,13 @@
 
 Cards, tiles, bills and aids (rectangles) become decks: their distinct faces on sheets
 (``ttsgrid``), each copy a card of the deck (a face printed five times is five cards of
-one CardID). Boards become ``Custom_Board`` objects; chips, tokens, score sheets and
-round or hexagonal tiles become ``Custom_Tile`` objects, one per copy, front and back.
-``GAME.json`` (field names from the TTS save-file format) points at the files by their
-local ``file://`` address, so the game loads from the export folder where it lies.
+one CardID); money is one stack per denomination. Boards become ``Custom_Board`` objects;
+chips and tokens ``Custom_Tile`` objects in one ``Bag`` per piece; score sheets and round
+or hexagonal tiles a pile of ``Custom_Tile`` objects, one per copy, front and back.
+``GAME.json`` (field names from the TTS save-file format) lays them out on the table
+(``ttslayout``): decks face down, money and aids face up. It names its images relative
+to its own folder, or under ``--base-url`` (TTS itself loads only ``http(s)://`` and
+``file:///`` addresses).
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -22,99 +24,93 @@ from generator.export import raster
 from generator.export.base import Export
 from generator.export.pictures import Picture, pictures
 from generator.export.ttsgrid import Grid, plan
-from generator.export.ttslayout import bag, lay_out
+from generator.export.ttslayout import TABLE_Y, footprint, place
 from generator.render.jobs import Job, jobs
 
 DECK_KINDS = ("card", "tile", "bill", "aid")
+FACE_UP_KINDS = ("bill", "aid")  # money and aids lie face up; decks with a back face down
 BAG_KINDS = ("chip", "token")
 TILE_TYPE = {"rect": 0, "hex": 1, "circle": 2}  # CustomTile.Type: box, hex, circle
 HIDDEN_GREY = (128, 128, 128)
 POKER_W_MM = 63.5  # objects are scaled against a poker card (scale 1)
+BAG_MM = (80.0, 80.0)  # a bag's footprint on the table
+PILE_STEP = 0.2  # height between the objects of a pile
+# the set-up order: boards, decks, money, aids, piles, bags
+RANK = {"board": 0, "card": 1, "tile": 1, "bill": 2, "aid": 3, "sheet": 4, "chip": 5,
+        "token": 5}
+
+Placed = tuple[int, tuple[float, float], list[dict[str, Any]]]  # rank, footprint, a pile
 
 
 def export(work: Export) -> None:
-    states: list[dict[str, Any]] = []
+    laid: list[Placed] = []
     next_key = 1  # CustomDeck keys, unique across the save: CardID = key * 100 + slot
     for job in jobs(work.loaded, 0.0):
         if job.kind == "die":
             work.skip(job.piece, "a die is not exported to Tabletop Simulator: use its "
                                  "own six-sided die (Die_6)")
         elif job.kind in DECK_KINDS and job.piece.shape == "rect":
-            for stem, stack in _stacks(job):
-                state = _deck(work, stack, next_key, stem)
-                if job.kind != "bill":  # drawn face down; money is counted face up
-                    state["Transform"]["rotZ"] = 180.0
-                states.append(state)
+            drawn = pictures(job, 0.0)
+            for stack in _stacks(job, drawn):
+                state = _deck(work, job, stack, drawn, next_key)
+                laid.append((RANK[job.kind], footprint(job.size), [state]))
                 next_key += len(state["CustomDeck"])
-        elif job.kind in BAG_KINDS:
-            states += _bags(job, _tiles(work, job, len(states)))
         else:
-            states += _tiles(work, job, len(states))
-    lay_out(states)
+            laid += _tiles(work, job)
+    laid.sort(key=lambda item: item[0])
+    for spot, (_, _, pile) in zip(place([f for _, f, _ in laid]), laid, strict=True):
+        for height, state in enumerate(pile):
+            state["Transform"].update(posX=spot.x, posY=round(TABLE_Y + height * PILE_STEP, 3),
+                                      posZ=spot.z)
     save = {"SaveName": work.loaded.data.game.name, "GameMode": "", "Date": "",
             "Table": "", "Sky": "", "Note": "", "Rules": "", "PlayerTurn": "",
-            "ObjectStates": states}
+            "ObjectStates": [state for _, _, pile in laid for state in pile]}
     path = work.staging / f"{work.loaded.game_id}.json"
     path.write_text(json.dumps(save, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def url(work: Export, path: Path) -> str:
-    """Where TTS will find a file: under ``--base-url`` (a web folder, or ``file:///`` of
-    where the export will lie), else its name, next to the saved object."""
-    name = quote(path.relative_to(work.staging).as_posix())
+    """How the saved object names a file: under ``--base-url``, else relative to itself."""
+    relative = path.relative_to(work.staging).as_posix()
     base = work.options.base_url
-    return f"{base.rstrip('/')}/{name}" if base else name
-
-
-def _stacks(job: Job) -> list[tuple[str, Job]]:
-    """Money is one stack per denomination (a face); any other deck is one stack."""
-    if job.kind != "bill" or len(job.piece.faces) < 2:
-        return [(job.piece.id, job)]
-    return [(f"{job.piece.id}-{face.id}", replace(job, copies=[
-        c for c in job.copies if c.face is face])) for face in job.piece.faces
-        if any(c.face is face for c in job.copies)]
-
-
-def _bags(job: Job, tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Chips and tokens in bags: one per face when every face comes several times (a
-    player's shares), else one for the piece, mixed (chips drawn blind); a lone piece
-    (the start marker) stands on the table."""
-    if len(tiles) < 2:
-        return tiles
-    by_face: dict[str, list[dict[str, Any]]] = {}
-    for tile in tiles:
-        by_face.setdefault(tile["Nickname"], []).append(tile)
-    if len(by_face) > 1 and all(len(group) > 1 for group in by_face.values()):
-        return [bag(f"{job.piece.name}: {name}", guid(job.piece.id, "bag", name), group,
-                    transform(_scale(job))) for name, group in by_face.items()]
-    return [bag(job.piece.name, guid(job.piece.id, "bag"), tiles, transform(_scale(job)))]
+    return f"{base.rstrip('/')}/{quote(relative)}" if base else relative
 
 
 def guid(*parts: object) -> str:
     return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:6]
 
 
-def transform(scale: float) -> dict[str, float]:
-    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
+def transform(scale: float, face_down: bool = False) -> dict[str, float]:
+    return {"posX": 0.0, "posY": TABLE_Y, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 180.0 if face_down else 0.0,
             "scaleX": scale, "scaleY": 1.0, "scaleZ": scale}
 
 
-def _deck(work: Export, job: Job, first_key: int, stem: str) -> dict[str, Any]:
-    drawn = pictures(job, 0.0)
-    fronts = [p for p in drawn if p.side == "front"]
-    backs = {c: p for p in drawn if p.side == "back" for c in p.copies}
+def _stacks(job: Job, drawn: list[Picture]) -> list[str | None]:
+    """One deck per piece, except money: one stack per denomination (face)."""
+    faces = list(dict.fromkeys(p.face for p in drawn if p.side == "front"))
+    return list(faces) if job.kind == "bill" and len(faces) > 1 else [None]
+
+
+def _deck(work: Export, job: Job, face: str | None, drawn: list[Picture],
+          first_key: int) -> dict[str, Any]:
+    fronts = [p for p in drawn if p.side == "front" and face in (None, p.face)]
+    mine = {c for p in fronts for c in p.copies}
+    backs = {c: p for p in drawn if p.side == "back" for c in p.copies if c in mine}
     grids = plan(len(fronts), job.size, work.options.dpi, job.piece.id)
     unique_back = len({id(p) for p in backs.values()}) > 1
+    face_down = job.kind not in FACE_UP_KINDS and bool(backs)  # no back: face up
+    stem = job.piece.id + (f"-{face}" if face else "")
+    name = job.piece.name + (f": {_face_name(job, fronts[0])}" if face else "")
     custom: dict[str, Any] = {}
     cards: list[tuple[int, int, Picture]] = []  # (card id, copy, front)
     start = 0
     for n, grid in enumerate(grids):
         key = first_key + n
         on_sheet = fronts[start:start + grid.faces]
-        face_url = _sheet(work, job, grid, on_sheet, (stem, n + 1), "front", backs)
-        back_url = (_sheet(work, job, grid, on_sheet, (stem, n + 1), "back", backs)
-                    if unique_back
-                    else _single_back(work, job, grid, backs))
+        face_url = _sheet(work, job, grid, on_sheet, f"{stem}-fronts-{n + 1}", "front", backs)
+        back_url = (_sheet(work, job, grid, on_sheet, f"{stem}-backs-{n + 1}", "back", backs)
+                    if unique_back else _single_back(work, job, grid, backs))
         custom[str(key)] = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": grid.cols,
                             "NumHeight": grid.rows, "BackIsHidden": False,
                             "UniqueBack": unique_back, "Type": 0}
@@ -124,20 +120,20 @@ def _deck(work: Export, job: Job, first_key: int, stem: str) -> dict[str, Any]:
     cards.sort(key=lambda card: card[1])
     contained = [{"Name": "Card", "Nickname": _face_name(job, p), "Description": "",
                   "CardID": card_id, "GUID": guid(job.piece.id, copy),
-                  "Transform": transform(_scale(job)),
+                  "Transform": transform(_scale(job), face_down),
                   "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]}}
                  for card_id, copy, p in cards]
-    name = job.piece.name if stem == job.piece.id else f"{job.piece.name}: {contained[0]['Nickname']}"
     if len(contained) == 1:
         return {**contained[0], "Nickname": name}
     return {"Name": "DeckCustom", "Nickname": name, "Description": "",
-            "GUID": guid(stem), "Transform": transform(_scale(job)),
+            "GUID": guid(job.piece.id, *([face] if face else [])),
+            "Transform": transform(_scale(job), face_down),
             "DeckIDs": [c["CardID"] for c in contained], "CustomDeck": custom,
             "ContainedObjects": contained}
 
 
-def _sheet(work: Export, job: Job, grid: Grid, faces: list[Picture], which: tuple[str, int],
-           side: str, backs: dict[int, Picture]) -> str:
+def _sheet(work: Export, job: Job, grid: Grid, faces: list[Picture], stem: str, side: str,
+           backs: dict[int, Picture]) -> str:
     from PIL import Image
 
     sheet = Image.new("RGB", grid.sheet_px, (255, 255, 255))
@@ -146,7 +142,7 @@ def _sheet(work: Export, job: Job, grid: Grid, faces: list[Picture], which: tupl
         if shown is not None:
             sheet.paste(_card(shown, grid), grid.slot_box(slot)[:2])
     sheet.paste(_hidden(job, grid, backs), grid.slot_box(grid.hidden_slot)[:2])
-    path = work.staging / f"{which[0]}-{side}s-{which[1]}.png"
+    path = work.staging / f"{stem}.png"
     _save(sheet, path, work.options.dpi)
     for slot, picture in enumerate(faces):
         shown = picture if side == "front" else backs.get(picture.copies[0])
@@ -201,7 +197,8 @@ def _face_name(job: Job, picture: Picture) -> str:
     return str(getattr(face, "name", None) or picture.face)
 
 
-def _tiles(work: Export, job: Job, before: int) -> list[dict[str, Any]]:
+def _tiles(work: Export, job: Job) -> list[Placed]:
+    """A board each, one bag of a piece's chips or tokens, or one pile of its copies."""
     found = pictures(job, 0.0)
     backs = {c: p for p in found if p.side == "back" for c in p.copies}
     written: dict[str, str] = {}
@@ -212,7 +209,15 @@ def _tiles(work: Export, job: Job, before: int) -> list[dict[str, Any]]:
             back = backs.get(copy)
             states.append(_tile_state(job, picture, copy, front,
                                       _image(work, job, back, written) if back else ""))
-    return states
+    rank = RANK.get(job.kind, RANK["sheet"])
+    if job.kind == "board":
+        return [(rank, footprint(job.size), [state]) for state in states]
+    if job.kind in BAG_KINDS:
+        bag = {"Name": "Bag", "Nickname": job.piece.name, "Description": "",
+               "GUID": guid(job.piece.id, "bag"), "Transform": transform(1.0),
+               "ContainedObjects": states}
+        return [(rank, footprint(BAG_MM), [bag])]
+    return [(rank, footprint(job.size), states)]
 
 
 def _image(work: Export, job: Job, picture: Picture, written: dict[str, str]) -> str:

@@ -26,6 +26,16 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     (["--to", "pod"], "copperplate: error: --to pod needs --preset (tgc, mpc, drivethrucards)"),
     (["--to", "png", "--preset", "tgc"], "copperplate: error: --preset is for --to pod, not --to png"),
     (["--to", "png", "--dpi", "5"], "copperplate: error: --dpi 5 is outside 30-1200"),
+    (["--to", "pod", "--preset", "tgc", "--pdfx", "x4"],
+     "copperplate: error: --pdfx is for --to pod --preset drivethrucards"),
+    (["--to", "pod", "--preset", "drivethrucards", "--pdfx", "x3"],
+     "copperplate: error: unknown --pdfx 'x3' (x1a, x4)"),
+    (["--to", "png", "--base-url", "https://example.org/"],
+     "copperplate: error: --base-url is for --to tts, not --to png"),
+    (["--to", "tts", "--base-url", "ftp://example.org/"], "copperplate: error: --base-url "
+     "'ftp://example.org/' is not an http://, https:// or file:/// folder address"),
+    (["--to", "tts", "--base-url", "https:///pnp"], "copperplate: error: --base-url "
+     "'https:///pnp' is not an http://, https:// or file:/// folder address"),
 ])
 def test_what_cannot_be_done_is_one_line_and_exit_2(capsys, tmp_path, argv, message):
     code, out, err = run(capsys, "export", "copperdale", "--out", str(tmp_path / "o"), *argv)
@@ -93,6 +103,7 @@ def test_a_game_no_product_fits_is_one_line_and_no_folder(capsys, tmp_path):
                          "--out", str(tmp_path / "o"))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith("copperplate: error: no piece of copper-creek matches a "
-                          "MakePlayingCards product (poker 63.50 x 88.90 mm); left out: "
-                          "building-cards, train-station")
+                          "MakePlayingCards product (nothing was written): ")
+    assert ("copper-creek/buildings.yaml:22:11: building-cards: 60 x 90 mm (card, rect) "
+            "matches no MakePlayingCards product; nearest: poker 63.50 x 88.90 mm, ") in err
     assert not (tmp_path / "o").exists()

@@ -12,7 +12,14 @@ import pytest
 from PIL import Image
 from rip import pages_without_trim_box, rip_complaints
 
-from generator.export.pdfx import TAC_LIMIT, limit, max_ink
+from generator.export.pdfx import (
+    TAC_LIMIT,
+    _content_holders,
+    _limit_ink,
+    convert,
+    limit,
+    max_ink,
+)
 from generator.export.pictures import pictures
 from generator.export.pod import oriented
 from generator.export.presets import PRESETS
@@ -29,6 +36,41 @@ def test_vendor_pixel_sizes_are_the_documented_ones():
     assert (page.trim_in[0] + 2 * page.bleed_in, page.trim_in[1] + 2 * page.bleed_in) == (2.75, 3.75)
     assert PRESETS["tgc"].product_for((60.0, 90.0)) is None  # 3.5 mm narrower is not poker
     assert PRESETS["tgc"].product_for((88.9, 63.5)) is not None  # landscape is the same card
+
+
+@pytest.mark.parametrize(("preset", "size", "kind", "shape", "product", "px"), [
+    ("tgc", (25.4, 25.4), "chip", "circle", "LargeCircleChit", (375, 375)),
+    ("tgc", (19.0, 19.0), "token", "circle", "MediumCircleChit", (300, 300)),
+    ("tgc", (50.8, 44.45), "tile", "hex", "SmallHexTile", (675, 600)),
+    ("tgc", (63.5, 63.5), "tile", "rect", "MediumSquareTile", (825, 825)),  # a tile: punchout
+    ("tgc", (63.5, 63.5), "card", "rect", "SmallSquareDeck", (825, 825)),  # a card: a deck
+    ("tgc", (70.0, 120.0), "card", "rect", "TarotDeck", (900, 1500)),
+    ("tgc", (457.2, 457.2), "board", "rect", "QuadFoldBoard", (5475, 5475)),
+    ("tgc", (254.0, 406.4), "board", "rect", "SmallGameMat", (3075, 4875)),  # a mat as board
+    ("tgc", (82.55, 114.3), "aid", "rect", "USGameMat", (1050, 1425)),
+    ("mpc", (44.45, 63.5), "card", "rect", "mini", (597, 822)),
+])
+def test_products_are_matched_by_kind_shape_and_size_at_their_template_size(
+        preset, size, kind, shape, product, px):
+    found = PRESETS[preset].product_for(size, kind, shape)
+    assert found is not None and (found.name, found.px) == (product, px)
+    assert found.source.startswith("https://")
+
+
+def test_a_shape_or_kind_no_product_makes_finds_nothing():
+    assert PRESETS["tgc"].product_for((25.4, 25.4), "chip", "rect").name == "LargeSquareChit"
+    assert PRESETS["tgc"].product_for((25.4, 25.4), "chip", "hex") is None
+    assert PRESETS["tgc"].product_for((457.2, 457.2), "card", "rect") is None  # no 18 in card
+    assert PRESETS["tgc"].product_for((25.4, 25.4), "die", "rect") is None
+
+
+def test_every_product_names_its_source_and_is_a_whole_pixel_size():
+    for vendor in PRESETS.values():
+        for product in vendor.products:
+            assert product.source.startswith("https://"), product.name
+            w, h = product.trim_in
+            exact = ((w + 2 * product.bleed_in) * product.dpi, (h + 2 * product.bleed_in) * product.dpi)
+            assert product.px == pytest.approx(exact, abs=0.01), product.name
 
 
 def test_faces_are_laid_out_at_the_product_size_not_scaled(fixture_game):
@@ -49,11 +91,17 @@ def test_tgc_pngs_are_825_by_1125_rgb_and_unmatched_pieces_are_named(tgc_export)
     assert hints and all(f["px"] == [600, 825] for f in hints)
     with Image.open(work.final / deck[0]["path"]) as image:
         assert image.size == (825, 1125) and image.mode == "RGB"
+    coins = [f for f in index["files"] if f["piece"] == "coins"]  # a 25 mm chip: a 1 in chit
+    assert coins and all(f["px"] == [375, 375] and f["product"] == "LargeCircleChit"
+                         and f["source"].endswith("/make/products/LargeCircleChit") for f in coins)
+    where = {s["piece"]: s.get("where", "") for s in index["skipped"]}
+    assert where["money"].endswith("pnp-fixture/bills.yaml:5:11")  # where its size is written
     skipped = {s["piece"]: s["reason"] for s in index["skipped"]}
-    assert set(skipped) == {"lots", "coins", "claims", "money", "reference", "score-pad", "map",
+    assert set(skipped) == {"lots", "claims", "money", "reference", "score-pad", "map",
                             "track", "dice"}
-    assert skipped["money"] == ("100 x 50 mm matches no The Game Crafter product "
-                                "(poker 63.50 x 88.90 mm, mini 44.45 x 63.50 mm)")
+    assert skipped["money"] == ("100 x 50 mm (bill, rect) matches no The Game Crafter product; "
+                                "nearest: DominoTile 50.80 x 101.60 mm, BridgeDeck 57.15 x "
+                                "88.90 mm, BusinessDeck 50.80 x 88.90 mm")
     assert work.final.name == "export-pod-tgc"
 
 
@@ -96,6 +144,57 @@ def test_drivethru_pdf_is_cmyk_pdfx_within_240_percent_ink(drivethru_export):
                 assert re.match(r"^/[A-Z]{6}\+", str(font.BaseFont))
 
 
+def text_and_line_colours(holder) -> list[tuple[str, tuple[float, ...]]]:
+    """The CMYK colour of every text shown and every stroke colour set, in pages and forms."""
+    found = []
+    fill: tuple[float, ...] = ()
+    for instruction in pikepdf.parse_content_stream(holder):
+        op = str(instruction.operator)
+        if op == "k":
+            fill = tuple(float(v) for v in instruction.operands)
+        elif op == "K":
+            found.append(("line", tuple(float(v) for v in instruction.operands)))
+        elif op in ("Tj", "TJ"):
+            found.append(("text", fill))
+    for _, x in holder.get("/Resources", {}).get("/XObject", {}).items():
+        if x.get("/Subtype") == "/Form":
+            found += text_and_line_colours(x)
+    return found
+
+
+def test_drivethru_black_text_and_lines_are_black_ink_only(drivethru_export):
+    work, index = drivethru_export
+    (entry,) = [f for f in index["files"] if f["piece"] == "deck"]
+    with pikepdf.open(work.final / entry["path"]) as pdf:
+        colours = [c for page in pdf.pages for c in text_and_line_colours(page)]
+    assert ("text", (0.0, 0.0, 0.0, 1.0)) in colours and ("line", (0.0, 0.0, 0.0, 1.0)) in colours
+    rich = [c for c in colours if c[1] and c[1][3] > 0.5 and sum(c[1][:3]) > 0]
+    assert rich == []  # no text or line in four-colour black
+
+
+def test_drivethru_pdfx4_is_pdf_1_6_with_its_version_in_info_and_xmp(fixture_game, tmp_path):
+    work, index = exported(fixture_game, tmp_path / "a", to="pod", preset="drivethrucards",
+                           pdfx="x4")
+    (entry,) = [f for f in index["files"] if f["piece"] == "deck"]
+    assert entry["colour"] == "CMYK PDF/X-4"
+    path = work.final / entry["path"]
+    with pikepdf.open(path) as pdf:
+        assert pdf.pdf_version == "1.6"
+        assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-4"
+        assert "/GTS_PDFXConformance" not in pdf.docinfo  # an X-1a key only
+        assert pdf.Root.OutputIntents[0].S == "/GTS_PDFX"
+        meta = pdf.open_metadata()
+        assert meta["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
+        info_date = str(pdf.docinfo.CreationDate)  # D:YYYYMMDDHHmmSS, the same moment
+        assert meta["xmp:CreateDate"].replace("-", "").startswith(info_date[2:10])
+        assert meta["xmpMM:DocumentID"].startswith("uuid:")
+        assert max_ink(pdf) <= TAC_LIMIT + 1e-6
+    assert rip_complaints(path) == [] and pages_without_trim_box(path) == []
+    again, _ = exported(fixture_game, tmp_path / "b", to="pod", preset="drivethrucards",
+                        pdfx="x4")
+    assert (again.final / entry["path"]).read_bytes() == path.read_bytes()
+
+
 def test_the_same_deck_gives_the_same_bytes(drivethru_export, fixture_game, tmp_path):
     work, _ = drivethru_export
     again, _ = exported(fixture_game, tmp_path, to="pod", preset="drivethrucards")
@@ -110,6 +209,52 @@ def test_the_same_deck_gives_the_same_bytes(drivethru_export, fixture_game, tmp_
 def test_ink_limit_takes_back_colour_not_black(cmyk, want):
     assert limit(cmyk) == pytest.approx(want)
     assert sum(limit(cmyk)) <= TAC_LIMIT + 1e-9
+
+
+GRADIENT_CARD = """<svg xmlns="http://www.w3.org/2000/svg" width="25.4mm" height="38.1mm"
+ viewBox="0 0 25.4 38.1"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+ <stop offset="0" stop-color="#f4e0c8"/><stop offset="1" stop-color="#3a1a08"/></linearGradient>
+ </defs><rect width="25.4" height="38.1" fill="url(#g)"/></svg>"""
+
+
+def test_a_gradient_ghostscript_rasterises_keeps_300_dpi_and_its_colours():
+    import cairosvg
+
+    data = convert(cairosvg.svg2pdf(bytestring=GRADIENT_CARD.encode()), "gradient")
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        page = pdf.pages[0]
+        width_in = float(page.MediaBox[2]) / 72
+        images = [x for _, x in page.Resources.get("/XObject", {}).items()
+                  if x.get("/Subtype") == pikepdf.Name.Image]
+        shadings = page.Resources.get("/Shading", {})
+        assert images or shadings  # the gradient is there, as vector or as an image
+        for image in images:  # the one image spans the card
+            assert int(image.Width) / width_in >= 300
+            pixels = pikepdf.PdfImage(image).as_pil_image()
+            w, h = pixels.size
+            corners = sorted((pixels.getpixel(xy) for xy in ((0, 0), (w - 1, 0), (0, h - 1),
+                                                             (w - 1, h - 1))), key=sum)
+            assert sum(corners[0]) < 120 and corners[0][3] == 0  # the light corner stays light
+            assert corners[-1][3] > 150  # and the dark one dark (nothing inverted)
+        assert max_ink(pdf) <= TAC_LIMIT + 1e-6
+
+
+def test_an_image_over_the_ink_limit_gives_back_colour_not_black():
+    pdf = pikepdf.new()
+    page = pdf.add_blank_page()
+    pixels = bytes([230, 230, 230, 230, 10, 20, 30, 40])  # 360 %, then 39 %
+    image = pdf.make_stream(pixels, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                            Width=2, Height=1, ColorSpace=pikepdf.Name.DeviceCMYK,
+                            BitsPerComponent=8)
+    page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image))
+    page.obj.Contents = pdf.make_stream(b"q 2 0 0 1 0 0 cm /Im0 Do Q")
+    assert max_ink(pdf) == pytest.approx(920 / 255)
+    for holder in _content_holders(pdf):
+        _limit_ink(pdf, holder)
+    data = pikepdf.PdfImage(page.Resources.XObject.Im0).as_pil_image().tobytes()
+    assert list(data[4:]) == [10, 20, 30, 40]  # under the limit: untouched
+    assert data[3] == 230 and sum(data[:4]) <= TAC_LIMIT * 255  # black kept, colour down
+    assert max_ink(pdf) <= TAC_LIMIT
 
 
 def test_max_ink_reads_colours_set_in_content(tmp_path):
@@ -127,41 +272,3 @@ def test_drivethru_pdf_renders_in_ghostscript_with_a_trim_box_on_every_page(driv
         if entry["path"].endswith(".pdf"):
             assert rip_complaints(work.final / entry["path"]) == [], entry["path"]
             assert pages_without_trim_box(work.final / entry["path"]) == [], entry["path"]
-
-
-def test_drivethru_black_text_and_lines_are_black_ink_alone(drivethru_export):
-    from generator.export.pdfx import TEXT_SHOWS, _content_holders
-
-    work, index = drivethru_export
-    (entry,) = [f for f in index["files"] if f["piece"] == "deck"]
-    shown = 0
-    with pikepdf.open(work.final / entry["path"]) as pdf:
-        for holder in _content_holders(pdf):
-            fill = None
-            for instruction in pikepdf.parse_content_stream(holder):
-                if isinstance(instruction, pikepdf.ContentStreamInlineImage):
-                    continue
-                operator = str(instruction.operator)
-                values = ([float(v) for v in instruction.operands]
-                          if operator in ("k", "K") else [])
-                if operator == "k":
-                    fill = values
-                if operator in TEXT_SHOWS and fill is not None and fill[3] >= 0.6:
-                    assert fill[:3] == [0.0, 0.0, 0.0], fill  # no four-colour black type
-                    shown += 1
-                neutral = values and max(values[:3]) - min(values[:3]) < 0.15
-                if operator == "K" and neutral and values[3] >= 0.6:
-                    assert values[:3] == [0.0, 0.0, 0.0], values
-    assert shown  # the deck's black text was seen
-
-
-@pytest.mark.parametrize(("cmyk", "want"), [
-    ([0.75, 0.68, 0.67, 0.9], [0.0, 0.0, 0.0, 1.0]),  # RGB black through SWOP
-    ([0.0, 0.0, 0.0, 0.8], [0.0, 0.0, 0.0, 0.8]),
-    ([0.1, 0.9, 0.9, 0.7], [0.1, 0.9, 0.9, 0.7]),  # a dark red stays red
-    ([0.4, 0.4, 0.4, 0.2], [0.4, 0.4, 0.4, 0.2]),  # a mid grey is no black
-])
-def test_a_neutral_dark_becomes_black_ink_alone(cmyk, want):
-    from generator.export.pdfx import pure_black
-
-    assert pure_black(cmyk) == pytest.approx(want)

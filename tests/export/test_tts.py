@@ -1,33 +1,35 @@
 """``--to tts``: deck sheets and the saved object, checked against the Tabletop Simulator
 documentation: the save-file field names, at most 10 x 7 cards and 4096 px a side per
-sheet, the last slot the hidden card, CardID = CustomDeck key x 100 + slot."""
+sheet, the last slot the hidden card, CardID = CustomDeck key x 100 + slot; the objects
+laid out inside the table, decks face down, money one stack a denomination, chips in
+bags, every image named relative to the JSON or under ``--base-url``."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
+from typing import Literal
 from urllib.parse import unquote, urlparse
 
 import pytest
+from fixture_model import FOLDER, load_fixture
 from PIL import Image, ImageChops, ImageStat
+from pydantic import BaseModel, ConfigDict, field_validator
 
 from generator.export.base import ExportError
 from generator.export.ttsgrid import MAX_PX, MIN_DPI, card_px, plan
+from generator.export.ttslayout import TABLE_HALF, place
 
 from .conftest import exported
 
-SAVE_KEYS = {"SaveName", "GameMode", "Date", "Table", "Sky", "Note", "Rules", "PlayerTurn",
-             "ObjectStates"}
-TRANSFORM = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
 DECK_ENTRY = {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack",
               "Type"}
-OBJECT_NAMES = {"DeckCustom", "Card", "Custom_Tile", "Custom_Board", "Bag"}
 
 
 def local(url: str, folder: Path) -> Path:
-    """An image named next to the saved object: a name, never a path of this machine."""
-    parsed = urlparse(url)
-    assert parsed.scheme == "" and "/" not in url, url
+    """The file a relative image address names, beside the saved object."""
+    assert not urlparse(url).scheme and not url.startswith("/"), url
     return folder / unquote(url)
 
 
@@ -36,29 +38,109 @@ def saved(tts_export) -> dict:
     return json.loads((work.final / "pnp-fixture.json").read_text(encoding="utf-8"))
 
 
-def every_object(states: list[dict]) -> list[dict]:
-    """The objects of the save, those in bags too."""
-    return [o for s in states for o in [s, *every_object(s.get("ContainedObjects", [])
-                                                         if s["Name"] == "Bag" else [])]]
+# What Tabletop Simulator reads of a saved object (its save-file format), as a model:
+# unknown keys are refused where TTS would silently ignore a misspelt one.
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
-def test_the_saved_object_has_the_documented_shape(tts_export):
-    save = saved(tts_export)
-    assert set(save) == SAVE_KEYS and save["SaveName"] == "Print Fixture & Co"
-    for state in every_object(save["ObjectStates"]):
-        assert state["Name"] in OBJECT_NAMES
-        assert set(state["Transform"]) == TRANSFORM
-        assert isinstance(state["Nickname"], str) and len(state["GUID"]) == 6
-        if state["Name"] in ("Custom_Tile", "Custom_Board"):
-            image = state["CustomImage"]
-            assert {"ImageURL", "ImageSecondaryURL", "ImageScalar", "WidthScale"} <= set(image)
-            assert local(image["ImageURL"], tts_export[0].final).is_file()
-            if state["Name"] == "Custom_Tile":
-                assert set(image["CustomTile"]) == {"Type", "Thickness", "Stackable", "Stretch"}
-        if state["Name"] == "Bag":
-            assert state["ContainedObjects"] and "CustomImage" not in state
-    guids = [s["GUID"] for s in every_object(save["ObjectStates"])]
-    assert len(guids) == len(set(guids))
+class TransformModel(Strict):
+    posX: float
+    posY: float
+    posZ: float
+    rotX: float
+    rotY: float
+    rotZ: float
+    scaleX: float
+    scaleY: float
+    scaleZ: float
+
+
+class DeckSheet(Strict):
+    FaceURL: str
+    BackURL: str
+    NumWidth: int
+    NumHeight: int
+    BackIsHidden: bool
+    UniqueBack: bool
+    Type: int
+
+
+class TileModel(Strict):
+    Type: Literal[0, 1, 2]
+    Thickness: float
+    Stackable: bool
+    Stretch: bool
+
+
+class ImageModel(Strict):
+    ImageURL: str
+    ImageSecondaryURL: str
+    ImageScalar: float
+    WidthScale: float
+    CustomTile: TileModel | None = None
+
+
+class ObjectState(Strict):
+    Name: Literal["DeckCustom", "Card", "Custom_Tile", "Custom_Board", "Bag"]
+    Nickname: str
+    Description: str
+    GUID: str
+    Transform: TransformModel
+    Locked: bool = False
+    CardID: int | None = None
+    DeckIDs: list[int] | None = None
+    CustomDeck: dict[str, DeckSheet] | None = None
+    CustomImage: ImageModel | None = None
+    ContainedObjects: list[ObjectState] | None = None
+
+    @field_validator("GUID")
+    @classmethod
+    def six_hex(cls, value: str) -> str:
+        assert len(value) == 6 and int(value, 16) >= 0
+        return value
+
+
+class SaveFile(Strict):
+    SaveName: str
+    GameMode: str
+    Date: str
+    Table: str
+    Sky: str
+    Note: str
+    Rules: str
+    PlayerTurn: str
+    ObjectStates: list[ObjectState]
+
+
+def urls(state: ObjectState) -> list[str]:
+    """Every image address of an object and of what it contains."""
+    found = [u for sheet in (state.CustomDeck or {}).values()
+             for u in (sheet.FaceURL, sheet.BackURL)]
+    if state.CustomImage:
+        found += [u for u in (state.CustomImage.ImageURL, state.CustomImage.ImageSecondaryURL)
+                  if u]
+    return found + [u for inner in state.ContainedObjects or [] for u in urls(inner)]
+
+
+def all_guids(state: ObjectState) -> list[str]:
+    return [state.GUID] + [g for inner in state.ContainedObjects or [] for g in all_guids(inner)]
+
+
+def test_the_saved_object_is_what_tts_reads_and_every_image_is_beside_it(tts_export):
+    work, _ = tts_export
+    save = SaveFile.model_validate(saved(tts_export))
+    kinds = {s.Name for s in save.ObjectStates}
+    assert {"DeckCustom", "Custom_Board", "Bag", "Custom_Tile"} <= kinds
+    found = [u for state in save.ObjectStates for u in urls(state)]
+    assert found and all(local(u, work.final).is_file() for u in found)
+    guids = [g for state in save.ObjectStates for g in all_guids(state)]
+    assert len(guids) == len(set(guids))  # TTS keys every object by its GUID
+    for state in save.ObjectStates:
+        if state.Name == "DeckCustom":
+            assert state.DeckIDs == [c.CardID for c in state.ContainedObjects or []]
+        if state.Name == "Bag":
+            assert state.ContainedObjects and state.CustomImage is None
 
 
 def test_every_deck_copy_is_a_card_of_a_sheet_slot_before_the_hidden_one(tts_export,
@@ -138,60 +220,81 @@ def test_a_piece_too_large_for_a_sheet_is_one_line():
 def test_the_same_game_gives_the_same_files(tts_export, fixture_game, tmp_path):
     work, _ = tts_export
     again, _ = exported(fixture_game, tmp_path, to="tts", dpi=100)
-    for path in sorted(work.final.iterdir()):
-        mine, theirs = path.read_bytes(), (again.final / path.name).read_bytes()
-        if path.suffix == ".json":  # the saved object names its own folder
-            theirs = theirs.replace(again.final.resolve().as_uri().encode(),
-                                    work.final.resolve().as_uri().encode())
-        assert mine == theirs, path.name
+    for path in sorted(work.final.iterdir()):  # no path of the build machine in the JSON
+        assert path.read_bytes() == (again.final / path.name).read_bytes(), path.name
 
 
-def test_the_table_is_set_up_decks_face_down_chips_in_bags(tts_export, fixture_game):
-    states = saved(tts_export)["ObjectStates"]
-    spots = [(s["Transform"]["posX"], s["Transform"]["posZ"]) for s in states]
-    assert len(spots) == len(set(spots))  # no two objects on one spot
-    assert all(abs(x) <= 36 and abs(z) <= 30 for x, z in spots)  # on the table
-    bills = {p.name for _, p in fixture_game.data.pieces() if p.kind == "bill"}
-    for state in states:  # decks face down, as they are drawn; money face up, counted
-        face_down = state["Transform"]["rotZ"] == 180.0
-        deck = state["Name"] in ("DeckCustom", "Card") and state["Nickname"] not in bills
-        assert face_down == deck, state["Nickname"]
-    chips = [p for _, p in fixture_game.data.pieces() if p.kind in ("chip", "token")
-             and p.total() > 1]
-    bags = [s for s in states if s["Name"] == "Bag"]
-    assert chips and {b["Nickname"].split(":")[0] for b in bags} == {p.name for p in chips}
-    assert not any(s["Name"] == "Custom_Tile" and s["Nickname"] in
-                   {f.name for p in chips for f in p.faces} for s in states)
+def test_objects_lie_inside_the_table_decks_face_down_money_and_aids_face_up(tts_export):
+    save = saved(tts_export)
+    for state in save["ObjectStates"]:
+        t = state["Transform"]
+        assert abs(t["posX"]) <= TABLE_HALF[0] and abs(t["posZ"]) <= TABLE_HALF[1], state
+        assert t["posY"] >= 1.0
+    rot = {s["Nickname"]: s["Transform"]["rotZ"] for s in save["ObjectStates"]}
+    assert rot["Claim Deck"] == 180.0  # a deck shows its backs
+    assert rot["Player Aid"] == 0.0  # a player aid lies face up
+    assert rot["Bank Notes"] == 0.0  # money face up: its value shows
+    spots = [(s["Transform"]["posX"], s["Transform"]["posZ"]) for s in save["ObjectStates"]
+             if s["Name"] != "Custom_Tile"]
+    assert len(spots) == len(set(spots))  # nothing spawns on top of something else
 
 
-def test_money_is_one_stack_per_denomination():
-    from generator.export.tts import _stacks
-    from generator.games import GAMES
-    from generator.render.jobs import jobs
-    from generator.validate import validate_game
-
-    loaded = validate_game(GAMES["kings-of-copper"])
-    money = next(j for j in jobs(loaded, 0.0) if j.kind == "bill")
-    stacks = _stacks(money)
-    assert len(stacks) == len(money.piece.faces) > 1
-    for stem, stack in stacks:
-        assert len({c.face.id for c in stack.copies}) == 1 and stem.startswith(money.piece.id)
-    assert sum(len(s.copies) for _, s in stacks) == len(money.copies)
+def test_layout_keeps_forty_decks_in_rows_on_the_table():
+    spots = place([(2.2, 3.1)] * 40 + [(16.0, 16.0)])
+    assert all(abs(s.x) <= TABLE_HALF[0] and abs(s.z) <= TABLE_HALF[1] for s in spots)
+    assert len({s.z for s in spots}) > 1  # more than one row
+    xs = sorted((s.x, s.z) for s in spots[:40])
+    assert len(set(xs)) == 40
 
 
-def test_a_base_url_addresses_every_image(fixture_game, tmp_path):
-    work, _ = exported(fixture_game, tmp_path, to="tts", dpi=100,
-                       base_url="https://example.org/pnp/")
-    save = json.loads((work.final / "pnp-fixture.json").read_text(encoding="utf-8"))
-    urls = [u for s in every_object(save["ObjectStates"]) for u in _urls(s)]
-    assert urls and all(u.startswith("https://example.org/pnp/") for u in urls)
-    assert all((work.final / u.removeprefix("https://example.org/pnp/")).is_file()
-               for u in urls)
+def test_a_game_larger_than_the_table_is_one_line():
+    with pytest.raises(ExportError, match=r"^the pieces need .* units of table depth"):
+        place([(20.0, 20.0)] * 5)
 
 
-def _urls(state: dict) -> list[str]:
-    image = state.get("CustomImage", {})
-    found = [image.get("ImageURL", ""), image.get("ImageSecondaryURL", "")]
-    for entry in state.get("CustomDeck", {}).values():
-        found += [entry["FaceURL"], entry["BackURL"]]
-    return [u for u in found if u]
+def test_chips_and_tokens_are_in_bags_with_every_copy(tts_export, fixture_game):
+    save = saved(tts_export)
+    bags = {s["Nickname"]: s for s in save["ObjectStates"] if s["Name"] == "Bag"}
+    for _, piece in fixture_game.data.pieces():
+        if piece.kind in ("chip", "token"):
+            inside = bags[piece.name]["ContainedObjects"]
+            assert len(inside) == piece.total()
+            assert all(o["Name"] == "Custom_Tile" for o in inside)
+    loose = {s["Nickname"] for s in save["ObjectStates"] if s["Name"] == "Custom_Tile"}
+    assert not loose & {"1", "Claim"}  # no chip or token is left on the table
+
+
+@pytest.fixture(scope="module")
+def two_notes(tmp_path_factory):
+    """The fixture game with a second bank note, exported with ``--base-url``."""
+    tmp = tmp_path_factory.mktemp("notes")
+    folder = tmp / "game"
+    shutil.copytree(FOLDER, folder)
+    bills = folder / "bills.yaml"
+    bills.write_text(bills.read_text(encoding="utf-8") + '      - {id: fifty, name: "$50", '
+                     'count: 2, colour: "#D55E00", symbol: "50"}\n', encoding="utf-8")
+    work, _ = exported(load_fixture(folder), tmp / "out", to="tts", dpi=100,
+                       base_url=BASE.rstrip("/"))
+    return work, (work.final / "pnp-fixture.json").read_text(encoding="utf-8")
+
+
+BASE = "https://example.org/games/pnp/"
+
+
+def test_money_is_one_stack_per_denomination(two_notes):
+    save = json.loads(two_notes[1])
+    stacks = {s["Nickname"]: s for s in save["ObjectStates"]
+              if s["Nickname"].startswith("Bank Notes")}
+    assert set(stacks) == {"Bank Notes: $10", "Bank Notes: $50"}
+    assert [len(s["DeckIDs"]) for s in stacks.values()] == [3, 2]
+    for stack in stacks.values():
+        names = {c["Nickname"] for c in stack["ContainedObjects"]}
+        assert names == {stack["Nickname"].split(": ")[1]}
+
+
+def test_base_url_names_every_image_under_it(two_notes):
+    work, text = two_notes
+    save = SaveFile.model_validate_json(text)
+    found = [u for state in save.ObjectStates for u in urls(state)]
+    assert found and all(u.startswith(BASE) for u in found)
+    assert all((work.final / unquote(u[len(BASE):])).is_file() for u in found)
