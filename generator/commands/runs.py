@@ -179,7 +179,9 @@ def pool_for(jobs: int, cluster: str | None, games: int) -> Iterator[tuple[Pool 
         except ClusterError as exc:
             raise UsageError(str(exc)) from None
         try:
-            yield client, max(1, len(client.scheduler_info()["workers"]))
+            yield client, max(1, client.workers())
+        except ClusterError as exc:  # the cluster went away during the run
+            raise UsageError(str(exc)) from None
         finally:
             client.close()
         return
