@@ -49,6 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from generator.export import ExportError, ExportOptions, check_options, export_game
+    from generator.render.errors import BuildError
     from generator.export.staging import check_destination
 
     user_dir = components_dir(args.components)
@@ -73,6 +74,11 @@ def run(args: argparse.Namespace) -> int:
         work = export_game(loaded, options)
     except ExportError as exc:
         raise UsageError(str(exc)) from None
+    except BuildError as exc:  # a face that cannot be drawn: its line, nothing written
+        print(printable(str(exc) if ": error: " in str(exc) else
+                        f"copperplate: error: {exc}"), file=sys.stderr)
+        print("export stopped: fix the error above (nothing was written)", file=sys.stderr)
+        return EXIT_PROBLEMS
     for skipped in work.skipped:
         source = f"{skipped['where']}: " if "where" in skipped else "copperplate: "
         print(printable(f"{source}warning: '{skipped['piece']}' left out: "

@@ -1,4 +1,5 @@
-"""SVG → PNG at an exact pixel size, through the same cairo that draws the PDFs.
+"""SVG → PNG at an exact pixel size, through the same cairo that draws the PDFs, under the
+same per-face budget.
 
 cairosvg writes RGBA without a resolution tag; print shops and Tabletop Simulator want
 RGB, so a face is laid on white (a round chip keeps its transparent corners when asked)
@@ -23,6 +24,21 @@ def fitting_dpi(extent_mm: tuple[float, float], dpi: int, limit: int = MAX_SIDE)
 
 
 def png(svg: str, px: tuple[int, int], dpi: float, *, alpha: bool = False) -> bytes:
+    """The face as a PNG of ``px``, drawn under the face's budget (``sandbox.budget``)
+    widened by what that many pixels take: a hostile face stops there, as in a build
+    (``BuildError``, its template named by the export)."""
+    from generator.render.errors import BuildError
+    from generator.render.sandbox import TemplateRefused, budget
+
+    try:
+        with budget(persistent=True, pixels=px[0] * px[1]):
+            return _png(svg, px, dpi, alpha)
+    except TemplateRefused as exc:
+        raise BuildError(f"cairo stopped drawing a face at {px[0]} x {px[1]} px: "
+                         f"{exc.message} (template-limit)") from None
+
+
+def _png(svg: str, px: tuple[int, int], dpi: float, alpha: bool) -> bytes:
     from PIL import Image
 
     image = Image.open(io.BytesIO(render(svg, px))).convert("RGBA")
