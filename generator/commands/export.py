@@ -49,8 +49,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from generator.export import ExportError, ExportOptions, check_options, export_game
-    from generator.render.errors import BuildError
     from generator.export.staging import check_destination
+    from generator.render.errors import BuildError
 
     user_dir = components_dir(args.components)
     games_named([args.game], user_dir)  # an unknown game: one line, exit 2
