@@ -25,7 +25,7 @@ from generator.render import fonts
 from generator.render.cache import cache_root
 from generator.render.errors import BuildError
 from generator.render.jobs import jobs
-from generator.render.preflight import LOCATED
+from generator.render.preflight import LOCATED, located
 from generator.render.svg import environment
 
 PREVIEW_DPI = 100
@@ -137,8 +137,7 @@ def as_problem(exc: BuildError) -> Problem:
     found = LOCATED.match(exc.message)
     if found is None:
         return Problem("templates", 1, 1, ERROR, exc.message, "template")
-    return Problem(found["path"], int(found["line"]), int(found["col"]), ERROR, found["msg"],
-                   found["rule"])
+    return located(found)
 
 
 def _image(picture: Picture | None, folder: Path) -> str | None:

@@ -10,6 +10,7 @@ the text came from, the piece, face and (for pages) page number.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 
 from generator.components import LoadedGame
 from generator.lint.colourblind import colour_problems
@@ -20,7 +21,7 @@ from generator.problems import ERROR, Problem, display_path
 from generator.render.datalines import face_location
 from generator.render.errors import BuildError
 from generator.render.geometry import DEFAULT_MARGIN
-from generator.render.preflight import LOCATED
+from generator.render.preflight import LOCATED, located
 
 PAPER_NAMES = ("a4", "letter")
 
@@ -68,8 +69,7 @@ def _face_problems(loaded: LoadedGame, drawn: list[Face]) -> Iterator[tuple[Face
 def _build_problem(loaded: LoadedGame, message: str) -> Problem:
     found = LOCATED.match(message)
     if found:
-        return Problem(found["path"], int(found["line"]), int(found["col"]), ERROR,
-                       found["msg"], found["rule"])
+        return located(found)
     return Problem(display_path(loaded.folder / "game.yaml"), 1, 1, ERROR, message, "template")
 
 
@@ -80,11 +80,12 @@ def _add(problems: dict[tuple[object, ...], Problem], problem: Problem) -> None:
 
 def _face_problem(loaded: LoadedGame, face: Face, finding: Finding) -> Problem:
     data = face_location(loaded, face.piece, face.face, finding.text)
-    data_at = f"; data at {data[0]}:{data[1]}:{data[2]}" if data else ""
+    data_at = f"; data at {data.path}:{data.where}" if data else ""
     message = f"{finding.message} ({face.label}{data_at})"
     path, line = _split(finding.source, data)
-    return Problem(path, line, 1 if finding.source else (data[2] if data else 1),
-                   finding.severity, message, finding.rule)
+    if data is not None and (path, line) == (data.path, data.line):  # at the data: its cell
+        return replace(data, severity=finding.severity, message=message, rule=finding.rule)
+    return Problem(path, line, 1, finding.severity, message, finding.rule)
 
 
 def _page_problem(loaded: LoadedGame, paper: str, page: int, finding: Finding,
@@ -96,11 +97,11 @@ def _page_problem(loaded: LoadedGame, paper: str, page: int, finding: Finding,
                    finding.message, finding.rule)
 
 
-def _split(source: str, data: tuple[str, int, int] | None) -> tuple[str, int]:
+def _split(source: str, data: Problem | None) -> tuple[str, int]:
     """PATH, LINE of a ``FILE:LINE`` template source, else of the data line."""
     path, _, line = source.rpartition(":")
     if path and line.isdigit():
         return path, int(line)
     if data:
-        return data[0], data[1]
+        return data.path, data.line
     return "templates", 1

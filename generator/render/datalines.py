@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from generator.components import LoadedGame
-from generator.problems import display_path
+from generator.problems import Problem
 from generator.yamlsrc import Loc
 
 
 def face_location(loaded: LoadedGame, piece: Any, face: Any,
-                  text: str | None = None) -> tuple[str, int, int] | None:
-    """PATH, LINE, COL of the face field holding ``text`` (or of the face itself, or the
-    piece's field holding it); None when the piece is not in the loaded data."""
+                  text: str | None = None) -> Problem | None:
+    """Where the face field holding ``text`` is (or the face itself, or the piece's field
+    holding it), as an empty problem there: its path, line and column, and a spreadsheet's
+    cell (``where``); None when the piece is not in the loaded data."""
     for loc, candidate in loaded.data.pieces():
         if candidate is not piece:
             continue
@@ -31,18 +32,16 @@ def face_location(loaded: LoadedGame, piece: Any, face: Any,
                     return found
         elif key is not None:
             where = where + (key,)
-        line, col = source.position(where)
-        return display_path(source.path), line, col
+        return source.problem(where, "", "")
     return None
 
 
-def _anywhere(loaded: LoadedGame, text: str) -> tuple[str, int, int] | None:
-    """The first YAML value in the game equal to ``text``."""
+def _anywhere(loaded: LoadedGame, text: str) -> Problem | None:
+    """The first value in the game equal to ``text``."""
     for source in loaded.sources.values():
         for loc in source.values:
             if _value(source.data, loc) == text:
-                line, col = source.values[loc]
-                return display_path(source.path), line, col
+                return source.problem(loc, "", "")
     return None
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-LOCATED = re.compile(r"^\S+:\d+:\d+: ")
+LOCATED = re.compile(r"^\S+?:(\d+:\d+|[^!:\s][^!:]*![A-Z]{1,3}\d+): ")  # LINE:COL, or SHEET!CELL
 
 
 class BuildError(SystemExit):

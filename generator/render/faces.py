@@ -71,7 +71,7 @@ def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bl
                           extra=extra, size=size)
     except TextFitError as exc:  # the data is too long: point at the data, not the layout
         found = face_location(loaded, piece, face, exc.text)
-        where = f"{found[0]}:{found[1]}:{found[2]}" if found else _template_line(exc)
+        where = f"{found.path}:{found.where}" if found else _template_line(exc)
         raise BuildError(f"{where}: error: {exc} (on the {side} of '{piece.id}' face "
                          f"'{face.id}', drawn at {_template_line(exc)}) (text-fit)") from exc
     except Exception as exc:  # any mistake in a template, also a TypeError on odd data

@@ -20,7 +20,24 @@ from generator.render.faces import face_svg, face_svg_and_images, template_file
 from generator.render.images import ImageUse
 
 FACE = re.compile(r"(?:front|back) of '[^']*' face '[^']*'")  # what differs face to face
-LOCATED = re.compile(r"^(?P<path>\S+):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*) \((?P<rule>[\w-]+)\)$")
+# PATH:LINE:COL, or PATH:SHEET!CELL for a spreadsheet (its row and column numbers follow)
+LOCATED = re.compile(r"^(?P<path>\S+?):(?:(?P<line>\d+):(?P<col>\d+)|(?P<sheet>[^!:\s][^!:]*)!"
+                     r"(?P<cell>[A-Z]{1,3}\d+)): error: (?P<msg>.*) \((?P<rule>[\w-]+)\)$")
+
+
+def located(match: re.Match[str]) -> Problem:
+    """The problem a ``LOCATED`` message states, a spreadsheet's cell kept."""
+    if match["cell"]:
+        letters = re.match(r"[A-Z]+", match["cell"])
+        assert letters is not None
+        col = 0
+        for letter in letters.group():
+            col = col * 26 + ord(letter) - ord("A") + 1
+        row = int(match["cell"][letters.end():])
+        return Problem(match["path"], row, col, ERROR, match["msg"], match["rule"],
+                       match["sheet"], match["cell"])
+    return Problem(match["path"], int(match["line"]), int(match["col"]), ERROR,
+                   match["msg"], match["rule"])
 
 
 def template_problems(loaded: LoadedGame, bleed: float = 3.0) -> list[Problem]:
@@ -105,8 +122,7 @@ def _die_context(piece: Any, face: Any) -> dict[str, Any]:
 def _problem(message: str, loaded: LoadedGame, piece: Any, face: Any, side: str) -> Problem:
     match = LOCATED.match(message)
     if match:
-        return Problem(match["path"], int(match["line"]), int(match["col"]), ERROR,
-                       match["msg"], match["rule"])
+        return located(match)
     return Problem(template_file(loaded, piece, face, side), 1, 1, ERROR,
                    f"{message} (drawing the {side} of '{piece.id}' face '{face.id}')",
                    "template")
