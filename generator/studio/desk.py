@@ -14,7 +14,7 @@ from generator.studio.deck import FaceView, Row, face_views, table_rows, tie, ve
 from generator.studio.runs import MAX_GAMES, Run
 from generator.studio.writeback import EditRefused, typed, write_value
 
-EXPORTS = ("png", "pod")  # the exports whose files do not depend on where they lie
+EXPORTS = ("png", "pod", "tts")  # every export: none depends on the folder it lies in
 
 
 class Desk:
@@ -166,15 +166,14 @@ class Desk:
         return self.run.state()
 
     def export(self, to: str, preset: str | None) -> Path:
-        """``copperplate export GAME --to png|pod [--preset P]``'s folder for this round of
-        the deck (made once, in a folder of the studio's own)."""
+        """``copperplate export GAME --to png|pod|tts [--preset P]``'s folder for this round
+        of the deck (made once, in a folder of the studio's own)."""
         import tempfile
 
         from generator.export import ExportError, ExportOptions, export_game
 
         if to not in EXPORTS:
-            raise EditRefused(f"exports here: {', '.join(EXPORTS)} (tts names the folder "
-                              "it lies in: use the command line)")
+            raise EditRefused(f"exports here: {', '.join(EXPORTS)}")
         if self.loaded.data is None:
             raise EditRefused("the deck has errors: fix them to export it")
         if (to, preset) not in self.exports:

@@ -165,19 +165,23 @@ def test_the_pdf_is_the_same_bytes_as_build(studio: tuple[TestClient, Path],
     assert pages >= 1 and client.get("/sheet/1.png").headers["content-type"] == "image/png"
 
 
+@pytest.mark.parametrize("to", ["png", "tts"])
 def test_an_export_downloads_the_files_the_command_line_writes(
-        studio: tuple[TestClient, Path], tmp_path: Path) -> None:
+        studio: tuple[TestClient, Path], tmp_path: Path, to: str) -> None:
     client, tree = studio
-    index = client.get("/api/export/png").json()
-    assert main(["export", "mygame", "--to", "png", "--components", str(tree), "--out",
+    index = client.get(f"/api/export/{to}").json()
+    assert main(["export", "mygame", "--to", to, "--components", str(tree), "--out",
                  str(tmp_path)]) == 0
-    folder = tmp_path / "mygame" / "export-png"
+    folder = tmp_path / "mygame" / f"export-{to}"
     assert index["files"] and index == json.loads((folder / "index.json").read_text())
     for entry in index["files"]:
-        got = client.get(f"/download/export/png/{entry['path']}")
+        got = client.get(f"/download/export/{to}/{entry['path']}")
         assert got.content == (folder / entry["path"]).read_bytes()
-    assert client.get("/api/export/tts").status_code == 409
-    made = client.app.app.state.desk.exports[("png", None)]
+    if to == "tts":  # the saved object too, the same bytes, naming its images beside it
+        saved = client.get("/download/export/tts/mygame.json").content
+        assert saved == (folder / "mygame.json").read_bytes() and str(tmp_path).encode() not in saved
+    assert client.get("/api/export/gif").status_code == 409
+    made = client.app.app.state.desk.exports[(to, None)]
     client.app.app.state.desk.close()  # as when the studio stops
     assert not made.exists()
 
