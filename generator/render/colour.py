@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-import re
+from functools import lru_cache
 
-NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000",
-         "blue": "#0000ff", "grey": "#808080", "gray": "#808080", "yellow": "#ffff00",
-         "orange": "#ffa500", "brown": "#a52a2a", "silver": "#c0c0c0", "gold": "#ffd700",
-         "navy": "#000080", "maroon": "#800000", "purple": "#800080", "tan": "#d2b48c"}
-RGB = re.compile(r"rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)")
+from generator.schema.colour import parse_css_colour
 
 
+@lru_cache(maxsize=4096)
 def parse_colour(value: str) -> str | None:
-    """``#rrggbb`` (lower case) for a plain colour; None for none, gradients and the like."""
-    value = value.strip().lower()
-    if value in NAMED:
-        return NAMED[value]
-    if re.fullmatch(r"#[0-9a-f]{3}", value):
-        return "#" + "".join(c * 2 for c in value[1:])
-    if re.fullmatch(r"#[0-9a-f]{6}", value):
-        return value
-    found = RGB.fullmatch(value)
-    if found:
-        return "#" + "".join(f"{min(255, int(v)):02x}" for v in found.groups())
-    return None
+    """``#rrggbb`` (lower case) for an opaque CSS colour, read by the one colour parser
+    the data uses too (tinycss2: every CSS name, ``rgb(10%,…)``, ``hsl()``); None for
+    ``none``, a gradient, a translucent colour and the like (asked once per value)."""
+    return parse_css_colour(value)
 
 
 def luminance(colour: str) -> float:

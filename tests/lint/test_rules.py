@@ -106,6 +106,16 @@ def test_grey_on_grey(tmp_path: Path):
     assert p.line == FIRST_ART_LINE + 1 and "#777777 on #999999" in p.message
 
 
+@pytest.mark.parametrize(("text", "ground"), [
+    ("crimson", "darkred"), ("rgb(10%, 10%, 10%)", "hsl(0, 0%, 5%)"), ("darkgreen", "green"),
+])
+def test_every_css_colour_is_measured(tmp_path: Path, text: str, ground: str):
+    """Colours in any CSS form a template may write, not only 16 names and hex."""
+    art = (f'<rect x="5" y="30" width="50" height="20" fill="{ground}"/>\n'
+           f'<text x="10" y="40" font-size="4" fill="{text}">Fire Hall</text>')
+    assert only(lint_tiny(tmp_path, art), "contrast")
+
+
 def test_large_text_needs_only_3_to_1(tmp_path: Path):
     art = '<text x="5" y="40" font-size="7" font-weight="bold" fill="#888888">BIG</text>'
     assert not [p for p in lint_tiny(tmp_path, art) if p.rule == "contrast"]
