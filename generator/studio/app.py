@@ -114,6 +114,12 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> HostChe
             return JSONResponse(desk.run.state() if desk.run else {}, headers=SECURITY)
         return await write(request, lambda body: desk.compare(body.get("games")))
 
+    async def compare_report(request: Request) -> Response:
+        found = desk.run.page() if desk.run else None
+        if found is None:
+            return JSONResponse({"error": "no finished comparison yet"}, 404)
+        return HTMLResponse(found, headers=SECURITY)
+
     def exported(request: Request) -> Path | Response:
         to = request.path_params["to"]
         with desk.lock:
@@ -191,6 +197,7 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> HostChe
               Route("/download/pdf", pdf), Route("/sheet/{page:int}.png", sheet),
               Route("/api/sheets", sheets), Route("/api/diff", diff),
               Route("/api/compare", compare, methods=["GET", "POST"]),
+              Route("/compare/report.html", compare_report),
               Route("/api/variant", variant, methods=["POST"]),
               Route("/api/export/{to}", export),
               Route("/download/export/{to}/{path:path}", export_file)]

@@ -30,6 +30,19 @@ class Run:
         return {"games": self.games, "done": self.done, "finished": self.finished.is_set(),
                 "verdict": self.verdict, "error": self.error}
 
+    def page(self) -> str | None:
+        """The finished comparison as a report page, as ``copperplate report`` draws one
+        (each measure's verdict and the plot of the differences); None until it is done."""
+        if not self.finished.is_set() or not self.report:
+            return None
+        from generator.balance_report import difference_section, page
+        from generator.engine.compare import verdict
+
+        intro = (f"{self.game}: the rulebook's deck against this deck, the same "
+                 f"{self.report['games']} seeds")
+        return page(f"{self.game}: this deck against the rulebook", intro,
+                    [("Differences", difference_section(self.report["differences"], verdict))])
+
     def start(self) -> None:
         threading.Thread(target=self._play, name="studio-compare", daemon=True).start()
 

@@ -43,6 +43,9 @@ def test_a_variant_is_diffed_and_compared_like_the_command_line(
     assert main(["compare", "copperdale", "--base", "rulebook", "--variant", str(tree),
                  "--games", "20", "--jobs", "1"]) == 0
     assert state["verdict"] == capsys.readouterr().out.rstrip("\n")
+    report = client.get("/compare/report.html")
+    assert report.status_code == 200 and "<img class='plot'" in report.text
+    assert "score_mean" in report.text and "20 seeds" in report.text
 
 
 def test_a_variant_never_writes_into_the_bundled_files(tmp_path: Path) -> None:
