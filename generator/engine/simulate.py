@@ -178,10 +178,7 @@ def _shielded() -> Iterator[None]:
     finally:
         for number, handler in zip(held, previous, strict=True):
             signal.signal(number, handler)
-    if caught:  # delivered now, to the handler it was meant for (it says which signal)
-        handler = previous[held.index(caught[0])]
-        if callable(handler):
-            handler(caught[0], None)
+    if caught:
         raise KeyboardInterrupt
 
 
