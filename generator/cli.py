@@ -21,7 +21,7 @@ from generator.commands.common import (
     OneLineParser,
     UsageError,
 )
-from generator.entry import INTERRUPTED, STOP
+from generator.entry import INTERRUPTED
 from generator.problems import printable
 
 __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "UsageError", "main", "parser"]
@@ -41,7 +41,6 @@ def parser() -> argparse.ArgumentParser:
 
 
 def _as_ctrl_c(number: int, frame: FrameType | None) -> None:
-    STOP["by"] = "SIGTERM"  # the summary says which
     raise KeyboardInterrupt
 
 
@@ -61,7 +60,6 @@ def sigterm_as_ctrl_c() -> Iterator[None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    STOP["by"] = "Ctrl-C"  # until a SIGTERM says otherwise
     with sigterm_as_ctrl_c():
         return _run(argv)
 

@@ -6,12 +6,6 @@ from __future__ import annotations
 import sys
 
 INTERRUPTED = "copperplate: interrupted"
-STOP = {"by": "Ctrl-C"}  # what stopped the run, for its summary: Ctrl-C, or SIGTERM
-
-
-def stopped_by() -> str:
-    """``Ctrl-C``, or ``SIGTERM`` when the run was stopped by that signal (``cli``)."""
-    return STOP["by"]
 
 
 def main() -> int:

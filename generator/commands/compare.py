@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_game, components_dir
-from generator.entry import stopped_by
 
 EXIT_INTERRUPTED = 130
 
@@ -98,7 +97,7 @@ def human(report: dict[str, Any], args: argparse.Namespace) -> str:
     for name, d in report["differences"].items():
         lines.append(f"  {name}: {verdict(name, d)}")
     if report["base"]["interrupted"]:
-        lines.append(f"stopped by {stopped_by()} after {report['games']} games")
+        lines.append(f"stopped by Ctrl-C after {report['games']} games")
     for which in ("base", "variant"):
         lines += [f"violation ({which}): {v}" for v in report[which]["violations"][:10]]
     return "\n".join(lines)

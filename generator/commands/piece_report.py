@@ -9,7 +9,6 @@ import html
 from typing import Any
 
 from generator.balance_report import COLOURS, Figure, figure, html_table, image, page
-from generator.entry import stopped_by
 
 FLAG = "out of line"
 
@@ -73,7 +72,7 @@ def text(out: dict[str, Any], args: argparse.Namespace) -> str:
         lines += _moved_words(out, args)
     lines += [f"note: {n}" for n in out["notes"]]
     if out["interrupted"]:
-        lines.append(f"stopped by {stopped_by()} after {out['games']} games")
+        lines.append(f"stopped by Ctrl-C after {out['games']} games")
     lines += [f"violation: {v}" for v in out["violations"][:20]]
     return "\n".join(lines)
 

@@ -23,7 +23,6 @@ from generator.engine import simulate as sim
 from generator.engine.playout import BotFactory, play, replay
 from generator.engine.quality import quality_words
 from generator.engine.record import RecordWriter
-from generator.entry import stopped_by
 from generator.fileio import write_atomic
 from generator.games.spec import GameSpec
 from generator.problems import format_text, printable
@@ -211,7 +210,7 @@ def human(s: dict[str, Any]) -> str:
                      f"{e['total']} in all" + ("  <- never happened" if not e["total"] else ""))
     lines.append(f"{s['seconds']} s ({played / max(s['seconds'], 1e-9):.0f} games/s)")
     if s["interrupted"]:
-        lines.append(f"stopped by {stopped_by()} after {played} of {s['requested']} games")
+        lines.append(f"stopped by Ctrl-C after {played} of {s['requested']} games")
     lines += [f"violation: {v}" for v in s["violations"][:20]]
     return "\n".join(lines)
 

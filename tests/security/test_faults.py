@@ -43,7 +43,7 @@ def assert_stopped_and_recorded(child: subprocess.Popen[str], folder: Path) -> N
     out, err = child.communicate(timeout=120)
     assert child.returncode == 130, err
     played = int(re.match(r"copper-creek: (\d+) games", out).group(1))  # type: ignore[union-attr]
-    assert f"stopped by SIGTERM after {played} of 1000000 games" in out
+    assert f"stopped by Ctrl-C after {played} of 1000000 games" in out
     assert err.splitlines() == [f"copperplate: interrupted after {played} of 1000000 games "
                                 "(their summary is above)"]
     kept = list(read_records(folder / "run.jsonl"))
