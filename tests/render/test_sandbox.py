@@ -174,28 +174,3 @@ def test_quick_faces_in_a_thread_never_get_a_late_stop(monkeypatch: pytest.Monke
     worker.start()
     worker.join(30)
     assert len(outcomes) == 301 and outcomes[-1] == "after"
-
-
-def test_a_persistent_stop_gives_up_after_its_refires() -> None:
-    """A stop that keeps landing where it is swallowed is raised again, a bounded number of
-    times: then the budget is spent and nothing after it is stopped."""
-    import signal as signals
-
-    bounded = sandbox
-    previous = signals.signal(signals.SIGPROF, lambda *_: None)  # a re-fire arms the timer
-    bounded._deadline.cpu, bounded._deadline.persistent = 0.0, True
-    bounded._deadline.refires = bounded.MAX_REFIRES - 1
-    try:
-        with pytest.raises(bounded.TemplateRefused):
-            bounded._on_timer(signals.SIGPROF, None)  # the last re-fire: armed once more
-        assert bounded._deadline.cpu is not None
-        signals.setitimer(signals.ITIMER_PROF, 0)
-        with pytest.raises(bounded.TemplateRefused):
-            bounded._on_timer(signals.SIGPROF, None)  # past the bound: the stop is spent
-        assert bounded._deadline.cpu is None
-        bounded._on_timer(signals.SIGPROF, None)  # and a late one stops nothing
-    finally:
-        signals.setitimer(signals.ITIMER_PROF, 0)
-        signals.signal(signals.SIGPROF, previous)
-        bounded._deadline.cpu, bounded._deadline.persistent = None, False
-        bounded._deadline.refires = 0
