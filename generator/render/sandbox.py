@@ -48,7 +48,6 @@ MAX_POWER_BITS = 4_096
 MAX_SVG = 16_000_000
 FACE_SECONDS = 2.0
 REFIRE_SECONDS = 0.05
-MAX_REFIRES = 100  # then the stop gives up: 5 s of CPU past the budget at most
 MEMORY_CEILING = 512 << 20  # bytes of address space a face may add
 # a face rasterized by an export: cairo's surface, Pillow's copies and the PNG encoder
 # (measured: a 5504 x 5504 px board takes 4.8 CPU s and ~330 MB in all)
@@ -196,12 +195,8 @@ def _over_time() -> TemplateRefused:
 
 def _on_timer(signum: int, frame: Any) -> None:
     if getattr(_deadline, "cpu", None) is not None:
-        refires = getattr(_deadline, "refires", 0)
-        if getattr(_deadline, "persistent", False) and refires < MAX_REFIRES:
+        if getattr(_deadline, "persistent", False):
             # cairo's callbacks into Python swallow what is raised in them: raise it again
-            # (a bounded number of times: a stop that lands in the budget's own clean-up
-            # must not go on stopping whatever runs next)
-            _deadline.refires = refires + 1
             signal.setitimer(signal.ITIMER_PROF, REFIRE_SECONDS)
         else:
             _deadline.cpu = None  # raised once; the unwinding must not be interrupted again
@@ -233,18 +228,12 @@ def budget(persistent: bool = False, pixels: int = 0) -> Iterator[None]:
         raise TemplateRefused(f"the face needed more than {ceiling >> 20} MiB of "
                               "memory") from None
     finally:
-        if timer is not None:  # no stop may land in the clean-up itself
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGPROF})
         _deadline.cpu = None
         _deadline.seconds = None
         _deadline.persistent = False
-        _deadline.refires = 0
         if timer is not None:
             signal.setitimer(signal.ITIMER_PROF, 0)
-            while signal.sigtimedwait({signal.SIGPROF}, 0) is not None:
-                pass  # one that fired meanwhile is dropped, not left for the old handler
             signal.signal(signal.SIGPROF, timer)
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGPROF})
         if watchdog is not None:
             watchdog.stop()
         if memory is not None and resource is not None:
