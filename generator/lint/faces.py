@@ -74,8 +74,9 @@ def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full") -> Iterator
                 if size is not None:
                     context["w"], context["h"] = size
                 try:
+                    template = env.get_template(name)  # compiling is not drawing
                     with budget():  # the same limits as the build's own drawing
-                        svg = ink_svg(render_bounded(env.get_template(name), context), ink)
+                        svg = ink_svg(render_bounded(template, context), ink)
                     drawing = None if svg in seen else read(svg)
                 except Exception:  # noqa: BLE001 - the build's own error says what and where
                     face_svg(loaded, piece, face, side=side, copy=copy, bleed=bleed,

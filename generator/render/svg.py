@@ -163,11 +163,13 @@ def render_face(loaded: LoadedGame, piece: Any, face: Any, *, side: str = "front
     context = face_context(loaded, piece, face, side=side, copy=copy, bleed=bleed, extra=extra)
     if size is not None:
         context["w"], context["h"] = size
-    with budget():
-        return render_bounded(game_environment(loaded).get_template(name), context)
+    template = game_environment(loaded).get_template(name)  # compiled outside the budget
+    with budget():  # (a cold cache must not spend a face's time): the drawing is bounded
+        return render_bounded(template, context)
 
 
 def page_svg(template: str, **context: Any) -> str:
     """A generator page (contents, registration test, labels) from ``templates/_shared``."""
+    page = environment((BUNDLED_TEMPLATES,)).get_template(template)
     with budget():
-        return render_bounded(environment((BUNDLED_TEMPLATES,)).get_template(template), context)
+        return render_bounded(page, context)
