@@ -110,6 +110,20 @@ class Registry:
     def __iter__(self) -> Iterator[Check]:
         return iter(self.checks.values())
 
+    @classmethod
+    def joined(cls, name: str, *parts: Registry) -> Registry:
+        """One game's checks assembled in one place from its modules' parts (each module of
+        a game's ``checks`` package keeps its own ``Registry``); an id used by two parts is
+        an error here, at import, as it is within one part."""
+        whole = cls(name)
+        for part in parts:
+            for check in part:
+                if check.id in whole.checks:
+                    raise ValueError(f"check id '{check.id}' is registered twice in {name} "
+                                     f"({part.name} reuses it)")
+                whole.checks[check.id] = check
+        return whole
+
 
 def run_checks(registries: Iterable[Registry], data: Any,
                sources: Mapping[str, Source]) -> list[Problem]:

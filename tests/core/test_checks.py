@@ -23,6 +23,17 @@ def test_registry_refuses_duplicate_and_badly_named_ids() -> None:
         reg.check("Hand_Size", cite="rules §1")
 
 
+def test_a_games_checks_are_joined_from_parts_and_an_id_reused_across_parts_is_refused() -> None:
+    deck, board = Registry("demo deck"), Registry("demo board")
+    deck.check("hand-size", cite="rules §1")(lambda data, report: None)
+    board.check("board-size", cite="rules §2")(lambda data, report: None)
+    whole = Registry.joined("demo", deck, board)
+    assert [c.id for c in whole] == ["hand-size", "board-size"]
+    board.check("hand-size", cite="rules §3")(lambda data, report: None)
+    with pytest.raises(ValueError, match="'hand-size' is registered twice in demo"):
+        Registry.joined("demo", deck, board)
+
+
 def test_reports_are_located_and_a_crash_is_a_problem(demo: Path) -> None:
     loaded = load_game("demo", DemoData, demo)
     reg = Registry("demo")
