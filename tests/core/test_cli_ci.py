@@ -211,7 +211,7 @@ def test_ctrl_c_in_a_terminal_interrupts_the_whole_run_in_one_line(tmp_path: Pat
                            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            text=True, start_new_session=True,
                            env={**os.environ, "PYTHONPATH": ROOT})
-    wait_for(lambda: any(tmp_path.glob(".run.jsonl.*.tmp")), run)
+    wait_for(lambda: any(tmp_path.glob(".run.jsonl.*.tmp")), run, tmp_path)
     os.killpg(run.pid, signal.SIGINT)
     out, err = run.communicate(timeout=120)
     # the games finished so far are summarised (issue 14), and stderr says why in one line

@@ -104,7 +104,7 @@ def test_ctrl_c_prints_the_summary_of_the_finished_games(tmp_path: Path) -> None
                                    "1", "--check", "end", "--json", "--record", str(record)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     wait_for(lambda: any(p.stat().st_size for p in tmp_path.glob(".run.jsonl.*")),  # games
-             proc)  # done: the event, not a time
+             proc, tmp_path)  # done: the event, not a time
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err

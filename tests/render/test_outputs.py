@@ -8,12 +8,12 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from waiting import file_events
 
 from generator import fileio
 from generator.cli import main
@@ -94,19 +94,21 @@ def _build(out: Path, env: dict[str, str], *extra: str) -> subprocess.Popen[byte
 
 def test_kill_9_at_many_moments_leaves_the_old_pair_or_the_new(
         tmp_path: Path, face_cache: Path) -> None:
+    """Killed at the first, second, … tenth batch of file changes the build makes in its
+    output folder (moments chosen by events, not by a clock): whatever the moment, the
+    old PDF and manifest or the new ones, never a mix."""
     env = dict(os.environ, COPPERPLATE_CACHE=str(face_cache), PYTHONPATH=str(ROOT))
     pairs = []
     for name, duplex in (("old", "none"), ("new", "long")):  # different page counts
         assert _build(tmp_path / name, env, "--duplex", duplex).wait() == 0
         pairs.append(_pdf_pair(tmp_path / name / "copperdale"))
-    started = time.perf_counter()
-    assert _build(tmp_path / "timed", env).wait() == 0
-    whole = time.perf_counter() - started
     for i in range(10):
         out = tmp_path / f"run{i}"
         shutil.copytree(tmp_path / "old", out)
         build = _build(out, env, "--duplex", "long")
-        time.sleep(whole * (0.3 + 0.08 * i))
+        for seen, _ in enumerate(file_events(out, build)):
+            if seen == i:
+                break
         build.send_signal(signal.SIGKILL)
         build.wait()
         assert _pdf_pair(out / "copperdale") in pairs, i

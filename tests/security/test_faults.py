@@ -35,7 +35,7 @@ def started_record(folder: Path, *argv: str) -> subprocess.Popen[str]:
                              cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True, start_new_session=True,
                              env={**os.environ, "PYTHONPATH": ROOT})
-    wait_for(lambda: any(folder.glob(".run.jsonl.*.tmp")), child)
+    wait_for(lambda: any(folder.glob(".run.jsonl.*.tmp")), child, folder)
     return child
 
 
@@ -156,15 +156,15 @@ def test_a_staging_folder_left_by_kill_9_is_swept_by_the_next_export(tmp_path: P
     from generator.export.staging import staged
 
     final = tmp_path / "copperdale" / "export-png"
-    script = ("import sys, time\nfrom pathlib import Path\n"
+    script = ("import sys\nfrom pathlib import Path\n"
               "from generator.export.staging import staged\n"
               "with staged(Path(sys.argv[1])) as stage:\n"
               "    (stage / 'half.png').write_bytes(b'half')\n"
               "    print('staged', flush=True)\n"
-              "    time.sleep(3600)\n")
+              "    sys.stdin.read()\n")  # held open until it is killed: no sleep
     child = subprocess.Popen([sys.executable, "-c", script, str(final)],
-                             stdout=subprocess.PIPE, text=True, env={**os.environ,
-                                                                     "PYTHONPATH": ROOT})
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONPATH": ROOT})
     assert child.stdout is not None and child.stdout.readline() == "staged\n"  # the event
     child.kill()
     child.wait()
@@ -216,12 +216,13 @@ def test_a_record_left_by_kill_9_is_swept_by_the_next_run_not_a_live_ones(
     from generator.engine.record import STALE_SECONDS, RecordWriter
 
     path = tmp_path / "run.jsonl"
-    script = ("import sys, time\nfrom pathlib import Path\n"
+    script = ("import sys\nfrom pathlib import Path\n"
               "from generator.engine.record import RecordWriter\n"
               "RecordWriter(Path(sys.argv[1])).write([{'index': 0}])\n"
-              "print('writing', flush=True)\ntime.sleep(3600)\n")
-    child = subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.PIPE,
-                             text=True, env={**os.environ, "PYTHONPATH": ROOT})
+              "print('writing', flush=True)\nsys.stdin.read()\n")  # until killed
+    child = subprocess.Popen([sys.executable, "-c", script, str(path)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONPATH": ROOT})
     assert child.stdout is not None and child.stdout.readline() == "writing\n"  # the event
     child.kill()
     child.wait()
