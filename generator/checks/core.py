@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
+
 from generator.checks.composition import check_composition
 from generator.checks.registry import Registry, Reporter
+from generator.render.pagewords import PAGE_WORDS, fields
 from generator.schema import GameData
 
 CORE = Registry("core")
@@ -44,3 +47,22 @@ def printed_piece_count(data: GameData, report: Reporter) -> None:
 
 CORE.check("composition", cite="the game's own composition rules (composition: in its YAML)")(
     check_composition)
+
+
+@CORE.check("page-words", cite="copperplate: the generator's own pages may be translated")
+def page_words(data: GameData, report: Reporter) -> None:
+    """A deck's words for the generator's own pages (``page_*`` keys of ``game.yaml``
+    ``words``) name a word those pages print and keep its ``{fields}``: a translation can
+    change the words, never break a build or drop a number."""
+    for key, text in data.game.words.items():
+        if not key.startswith("page_"):
+            continue
+        english = PAGE_WORDS.get(key)
+        if english is None:
+            near = ", ".join(difflib.get_close_matches(key, PAGE_WORDS, 3)) or "none close"
+            report.error(("game", "words", key), f"'{key}' is no word of the generator's own "
+                         f"pages (near: {near})", key=True)
+        elif fields(text) != fields(english):
+            want = ", ".join(f"{{{f}}}" for f in sorted(fields(english))) or "no fields"
+            report.error(("game", "words", key), f"'{key}' must keep the fields of "
+                         f"'{english}' ({want})")

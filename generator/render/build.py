@@ -122,19 +122,20 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset,
                         tuple(loaded.variant_changes))
     # the list's length in pages does not depend on the page numbers it will show
-    n_contents = len(contents_chunks(contents_rows(all_jobs, {}, _tiled(body)), settings))
+    words = settings.words
+    n_contents = len(contents_chunks(contents_rows(all_jobs, {}, _tiled(body), words), settings))
     padded = n_contents + (n_contents % 2 if options.duplex != "none" else 0)
     registration_at = padded + len(body) + 1
     total = registration_at + 1
     numbered = {id(p): padded + i + 1 for i, p in enumerate(body)}
-    rows = contents_rows(all_jobs, _pages_of(body, numbered), _tiled(body))
+    rows = contents_rows(all_jobs, _pages_of(body, numbered), _tiled(body), words)
     head = contents_pages(doc, settings, rows, registration_at, total)
     head += [Page("blank")] * (padded - len(head))
     doc.pages = head + body + list(registration_pages(doc, settings, duplex.offset))
     if options.cut_file:
         add_registration(doc, paper)
     for number, page in enumerate(doc.pages, start=1):
-        footer_overlay(doc, page, paper, number, total, loaded.data.game.name)
+        footer_overlay(doc, page, paper, number, total, loaded.data.game.name, words)
     return doc
 
 

@@ -58,7 +58,9 @@ class Page:
     trim: Rect | None = None
     bleed: Rect | None = None
     items: list[dict[str, Any]] = field(default_factory=list)  # manifest items, no page yet
-    footer: str = ""  # a label for the sheet, drawn in free margin when there is room
+    # a label for the sheet, drawn in free margin when there is room: a text of the data, or
+    # a key of the generator's own words (``pagewords``) with its fields
+    footer: str | tuple[str, dict[str, Any]] = ""
     footer_y: float | None = None
     overview: dict[str, Any] | None = None  # the overlay's context on an assembly overview
 

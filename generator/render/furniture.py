@@ -13,14 +13,13 @@ from typing import Any
 from generator.render.document import Document, Page
 from generator.render.geometry import Paper
 from generator.render.jobs import Job
+from generator.render.pagewords import PAGE_WORDS, page_words, say
 from generator.render.svg import page_svg
 
 ROW_H, HOW_LINE = 12.5, 3.2  # mm per component row, and per extra line of cutting advice
 BRING_LINE = 4.6
-PAPER_WORDS = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}
-FLIP_WORDS = {"long": "double-sided, flip on the long edge",
-              "short": "double-sided, flip on the short edge",
-              "none": "single-sided (each sheet of backs follows its fronts, to glue behind them)"}
+PAPER_WORDS = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}  # names
+FLIP_WORDS = {flip: PAGE_WORDS[f"page_flip_{flip}"] for flip in ("long", "short", "none")}
 
 
 @dataclass(frozen=True)
@@ -31,25 +30,30 @@ class Settings:
     offset: tuple[float, float]
     changes: tuple[str, ...] = ()  # a declared variant's changes from the rulebook
 
+    @property
+    def words(self) -> dict[str, str]:
+        return page_words(self.game.words)
 
-def how_to_cut(job: Job, tiled: bool) -> str:
+
+def how_to_cut(job: Job, tiled: bool, words: dict[str, str] = PAGE_WORDS) -> str:
     shape, kind = job.piece.shape, job.kind
     if kind == "die":
-        text = "cut the solid lines, fold the dashed ones, glue the tabs inside"
+        key = "die"
     elif tiled:
-        text = "tiled: see its assembly page; cut on the dashed seams, align, glue"
+        key = "tiled"
     elif shape in ("circle", "hex"):
-        text = f"cut along the {'round' if shape == 'circle' else 'six-sided'} line"
+        key = shape
     elif kind in ("sheet", "board"):
-        text = "one per page; trim at the corner marks"
+        key = "sheet"
     elif job.cut().spaced:
-        text = "cut each piece out on its crop marks (two cuts between neighbours)"
+        key = "spaced"
     else:
-        text = "cut straight through the block from crop mark to crop mark"
+        key = "block"
+    text = words[f"page_cut_{key}"]
     return f"{text}. {job.piece.notes}" if job.piece.notes else text
 
 
-def page_ranges(pages: list[int]) -> str:
+def page_ranges(pages: list[int], words: dict[str, str] = PAGE_WORDS) -> str:
     """3, 5, 7, 9 → "3–9 (odd)"; 4, 5, 6 → "4–6"; else a list."""
     if not pages:
         return "–"
@@ -58,41 +62,45 @@ def page_ranges(pages: list[int]) -> str:
         if steps == {1}:
             return f"{pages[0]}–{pages[-1]}"
         if steps == {2}:
-            return f"{pages[0]}–{pages[-1]} ({'odd' if pages[0] % 2 else 'even'})"
+            return f"{pages[0]}–{pages[-1]} ({words['page_odd' if pages[0] % 2 else 'page_even']})"
     return ", ".join(str(p) for p in pages)
 
 
-def contents_rows(jobs: list[Job], pages_of: dict[str, list[int]],
-                  tiled: set[str]) -> list[dict[str, Any]]:
+def contents_rows(jobs: list[Job], pages_of: dict[str, list[int]], tiled: set[str],
+                  words: dict[str, str] = PAGE_WORDS) -> list[dict[str, Any]]:
     rows = []
     for job in jobs:
         w, h = job.size
-        size = f"{_mm(w)} × {_mm(h)} mm" if job.kind != "die" else f"{_mm(w)} mm cube"
+        size = (say(words, "page_size", w=_mm(w), h=_mm(h)) if job.kind != "die"
+                else say(words, "page_size_cube", w=_mm(w)))
         rows.append({"name": job.piece.name, "kind": job.kind, "count": len(job.copies),
-                     "size": size, "pages": page_ranges(pages_of.get(job.piece.id, [])),
-                     "how": textwrap.wrap(how_to_cut(job, job.piece.id in tiled), 100)})
+                     "size": size, "pages": page_ranges(pages_of.get(job.piece.id, []), words),
+                     "how": textwrap.wrap(how_to_cut(job, job.piece.id in tiled, words), 100)})
     return rows
 
 
-def bring_lines(bring: list[str], glue: bool) -> list[str]:
+def bring_lines(bring: list[str], glue: bool, words: dict[str, str] = PAGE_WORDS) -> list[str]:
     """What else the players need, wrapped to the contents page's width."""
-    things = list(bring) or ["nothing else from the game: everything is in this file"]
+    things = list(bring) or [words["page_bring_nothing"]]
     said = " ".join(things).lower()
-    if "scissors" not in said and "knife" not in said:  # a game may already ask for them
-        things.append("scissors or a craft knife and a ruler")
-    if glue and "glue" not in said:
-        things.append("glue")
+    cutting, glue_word = words["page_bring_cutting"], words["page_bring_glue"]
+    if not any(w in said for w in ("scissors", "knife", cutting.lower())):  # already asked
+        things.append(cutting)
+    if glue and "glue" not in said and glue_word.lower() not in said:
+        things.append(glue_word)
     return textwrap.wrap("; ".join(things) + ".", 95)
 
 
-def variant_lines(game: Any, changes: tuple[str, ...]) -> list[str]:
+def variant_lines(game: Any, changes: tuple[str, ...],
+                  words: dict[str, str] = PAGE_WORDS) -> list[str]:
     """"Variant: NAME", its notes and its changes from the rulebook, wrapped to the page;
     nothing when the deck plays the rulebook."""
     if game.variant is None:
         return []
-    lines = [f"Variant: {game.variant.name}"] + textwrap.wrap(game.variant.notes, 95)
-    said = "; ".join(changes) if changes else "none of the rulebook's numbers"
-    return lines + textwrap.wrap(f"Changes from the rulebook: {said}.", 95)
+    lines = [say(words, "page_variant", name=game.variant.name)]
+    lines += textwrap.wrap(game.variant.notes, 95)
+    said = "; ".join(changes) if changes else words["page_variant_no_numbers"]
+    return lines + textwrap.wrap(say(words, "page_variant_changes", changes=said), 95)
 
 
 def _mm(v: float) -> str:
@@ -102,8 +110,8 @@ def _mm(v: float) -> str:
 def _tops(settings: Settings, glue: bool) -> tuple[float, float]:
     """Where the component list starts on the first page (after how to print and what to
     bring) and on later ones; the template draws from these."""
-    bring = bring_lines(settings.game.bring, glue)
-    variant = variant_lines(settings.game, settings.changes)
+    bring = bring_lines(settings.game.bring, glue, settings.words)
+    variant = variant_lines(settings.game, settings.changes, settings.words)
     below = BRING_LINE * len(variant) + 4 if variant else 0
     return 84 + BRING_LINE * (len(bring) - 1) + below, 44.0
 
@@ -127,18 +135,19 @@ def contents_chunks(rows: list[dict[str, Any]], settings: Settings) -> list[list
 
 def contents_pages(doc: Document, settings: Settings, rows: list[dict[str, Any]],
                    registration_at: int, total: int) -> list[Page]:
-    game = settings.game
+    game, words = settings.game, settings.words
     glue = any(r["kind"] == "die" for r in rows)
     tops = _tops(settings, glue)
     pages = []
     for n, chunk in enumerate(contents_chunks(rows, settings)):
         svg = page_svg("_shared/contents.svg.j2", w=settings.paper.w, h=settings.paper.h,
                        bleed=0, first=n == 0, rows=chunk, game=game.model_dump(mode="json"),
-                       paper=PAPER_WORDS[settings.paper.name], flip=FLIP_WORDS[settings.duplex],
+                       paper=PAPER_WORDS[settings.paper.name],
+                       flip=words[f"page_flip_{settings.duplex}"],
                        duplex=settings.duplex, offset=settings.offset,
                        registration=registration_at, page_no=n + 1, total=total,
-                       bring=bring_lines(game.bring, glue), top=tops[0 if n == 0 else 1],
-                       variant=variant_lines(game, settings.changes))
+                       bring=bring_lines(game.bring, glue, words), top=tops[0 if n == 0 else 1],
+                       variant=variant_lines(game, settings.changes, words), words=words)
         pages.append(Page("contents", overlay=doc.art(svg)))
     return pages
 
@@ -149,8 +158,9 @@ def registration_pages(doc: Document, settings: Settings, offset_back: tuple[flo
     crosshair seen through the paper reads the offset to pass as ``--back-offset``."""
     paper = settings.paper
     signs = {"long": (1, -1), "short": (-1, 1), "none": (1, -1)}[settings.duplex]
-    common = {"w": paper.w, "h": paper.h, "bleed": 0, "flip": FLIP_WORDS[settings.duplex],
-              "duplex": settings.duplex, "offset": settings.offset}
+    words = settings.words
+    common = {"w": paper.w, "h": paper.h, "bleed": 0, "flip": words[f"page_flip_{settings.duplex}"],
+              "duplex": settings.duplex, "offset": settings.offset, "words": words}
     front = page_svg("_shared/registration.svg.j2", side="front", sx=signs[0], sy=signs[1],
                      dx=0.0, dy=0.0, **common)
     back = page_svg("_shared/registration.svg.j2", side="back", sx=signs[0], sy=signs[1],
@@ -160,7 +170,7 @@ def registration_pages(doc: Document, settings: Settings, offset_back: tuple[flo
 
 
 def footer_overlay(doc: Document, page: Page, paper: Paper, number: int, total: int,
-                   game_name: str) -> None:
+                   game_name: str, words: dict[str, str] = PAGE_WORDS) -> None:
     """Label a page at its foot (sheet contents, page number) unless a template fills it."""
     if page.overlay is not None and page.role != "overview":
         return
@@ -168,12 +178,14 @@ def footer_overlay(doc: Document, page: Page, paper: Paper, number: int, total: 
     if page.role == "overview" and page.overview is not None:
         svg = page_svg("_shared/overview.svg.j2", w=paper.w, h=paper.h, bleed=0,
                        margin=paper.margin, info=page.overview, game=game_name,
-                       page_no=number, total=total)
+                       page_no=number, total=total, words=words)
         page.overlay = doc.art(svg)
         return
     if y is None:
         return
+    text = (page.footer if isinstance(page.footer, str)
+            else say(words, page.footer[0], **page.footer[1]))
     svg = page_svg("_shared/footer.svg.j2", w=paper.w, h=paper.h, bleed=0,
-                   margin=paper.margin, y=y, text=page.footer, game=game_name,
-                   page_no=number, total=total, side=page.role)
+                   margin=paper.margin, y=y, text=text, game=game_name,
+                   page_no=number, total=total, side=page.role, words=words)
     page.overlay = doc.art(svg)

@@ -123,8 +123,8 @@ def _tile_page(job: Job, copy: Copy, art: int, tiling: Tiling, t: Tile,
     page.lines += _tile_lines(tiling, t, trim, paper)
     page.items.append({**job.item(copy, "front", "board-part"), "tile": t.label,
                        "trim": page.trim or window, "bleed": window})
-    page.footer = (f"{job.piece.name} · tile {t.label} (row {t.row + 1} of {tiling.rows}, "
-                   f"column {t.col + 1} of {tiling.cols})")
+    page.footer = ("page_tile", {"name": job.piece.name, "label": t.label, "row": t.row + 1,
+                                 "rows": tiling.rows, "col": t.col + 1, "cols": tiling.cols})
     page.footer_y = round(paper.h - paper.margin - 0.6, 3)
     return page
 

@@ -23,6 +23,7 @@ from generator.components import BUNDLED_TEMPLATES, LoadedGame
 from generator.confined import FileMissing, FileRefused, read_versioned
 from generator.render.bytecode import CompiledTemplates
 from generator.render.cache import cache_root
+from generator.render.pagewords import FIELD
 from generator.render.sandbox import DeckSandbox, TemplateRefused, budget, render_bounded
 from generator.render.textfit import fit
 
@@ -88,7 +89,6 @@ def environment(search_path: tuple[Folder, ...]) -> jinja2.Environment:
 STATEMENT = re.compile(r"\{%.*?%\}", re.DOTALL)
 REFERENCE = re.compile(r"\b(?:extends|include|import|from)\b")
 LITERAL = re.compile(r"\s*(?P<q>[\"'])(?P<name>[^\"']+)(?P=q)")
-FIELD = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
 
 def fill(text: str, **values: Any) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.render.faces import face_svg
+from generator.render.pagewords import PAGE_WORDS
 from generator.render.svg import page_svg
 
 GOLDENS = Path(__file__).resolve().parent / "goldens"
@@ -51,7 +52,7 @@ def test_die_face_gets_its_value_and_index(fixture_game):
 def test_registration_page_front():
     svg = page_svg("_shared/registration.svg.j2", w=210.0, h=297.0, bleed=0, side="front",
                    sx=1, sy=-1, dx=0.0, dy=0.0, flip="double-sided, flip on the long edge",
-                   duplex="long", offset=(0.0, 0.0))
+                   duplex="long", offset=(0.0, 0.0), words=PAGE_WORDS)
     check_golden("registration-front-a4.svg", svg)
 
 
@@ -62,5 +63,5 @@ def test_contents_page(fixture_game):
                    game=fixture_game.data.game.model_dump(mode="json"), paper="A4",
                    flip="double-sided, flip on the long edge", duplex="long",
                    offset=(0.0, 0.0), registration=27, page_no=1, total=28,
-                   bring=["pencil; scissors."], top=84.0, variant=[])
+                   bring=["pencil; scissors."], top=84.0, variant=[], words=PAGE_WORDS)
     check_golden("contents-a4.svg", svg)

@@ -8,6 +8,7 @@ import pytest
 from generator.render.drawn import read
 from generator.render.furniture import FLIP_WORDS
 from generator.render.geometry import PAPERS
+from generator.render.pagewords import PAGE_WORDS
 from generator.render.svg import page_svg
 
 
@@ -17,7 +18,7 @@ def test_every_line_of_the_registration_test_is_on_the_page(paper, duplex):
     w, h = PAPERS[paper].w, PAPERS[paper].h
     svg = page_svg("_shared/registration.svg.j2", w=w, h=h, bleed=0, side="front", sx=1,
                    sy=-1, dx=0.0, dy=0.0, flip=FLIP_WORDS[duplex], duplex=duplex,
-                   offset=(0.0, 0.0))
+                   offset=(0.0, 0.0), words=PAGE_WORDS)
     lines = read(svg).lines
     assert any("single-sided" in ln.text for ln in lines) == (duplex == "none")
     for line in lines:
@@ -34,7 +35,7 @@ def test_a_rules_version_of_80_characters_stays_in_the_contents_column(fixture_g
     svg = page_svg("_shared/contents.svg.j2", w=210.0, h=297.0, bleed=0, first=True, rows=[],
                    game=game, paper="A4", flip=FLIP_WORDS["long"], duplex="long",
                    offset=(0.0, 0.0), registration=3, page_no=1, total=4, bring=["pencil."],
-                   top=84.0, variant=[])
+                   top=84.0, variant=[], words=PAGE_WORDS)
     head = [ln for ln in read(svg).lines if 25 < ln.box.y1 < 34]
     assert len(head) == 2 and head[0].box.y1 <= head[1].box.y
     assert all(15 <= ln.box.x and ln.box.x1 <= 195 for ln in head)

@@ -12,6 +12,7 @@ import pytest
 from generator.cli import main
 from generator.components import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
 from generator.render import sandbox
+from generator.render.pagewords import PAGE_WORDS
 from generator.render.sandbox import DeckSandbox, TemplateRefused, budget, render_bounded
 from generator.render.svg import environment, page_svg
 
@@ -122,7 +123,8 @@ def test_bundled_templates_render_in_the_same_sandbox() -> None:
     assert isinstance(env, DeckSandbox)
     assert "range" in env.globals and "cycler" not in env.globals and "lipsum" not in env.globals
     assert page_svg("_shared/footer.svg.j2", w=210, h=297, bleed=0, margin=5, y=290,
-                    text="cards", game="Demo", page_no=1, total=2, side="front"
+                    text="cards", game="Demo", page_no=1, total=2, side="front",
+                    words=PAGE_WORDS
                     ).startswith("<svg")
 
 
