@@ -158,3 +158,31 @@ def test_a_block_is_one_players_hotels_never_two_owners_joined() -> None:
     state = scenario([(PLAIN, 0, 0, 0)], hotels={(0, 1): (0, 3, 3), (1, 1): (1, 4, 4)})
     verdict = score_round(state.city, state.hotels, state.campers, 1, 1)[0]
     assert (verdict.winners, verdict.best_block) == ((1,), 4)
+
+
+def test_every_block_counts_even_one_found_after_another_owners_block() -> None:
+    # [1] 2    P1's block 1 + 3 = 4 is found first, from its top square; P2's block
+    # [3][4]   4 + 6 = 10 begins at a square that sorts after P1's second one, and it
+    #  5 [6]   still counts: P2 controls
+    state = scenario([(PLAIN, 0, 0, 0)], hotels={(0, 0): (0, 1, 1), (0, 1): (0, 3, 3),
+                                                 (1, 1): (1, 4, 4), (1, 2): (1, 6, 6)})
+    verdict = score_round(state.city, state.hotels, state.campers, 1, 1)[0]
+    assert (verdict.winners, verdict.best_block) == ((1,), 10)
+
+
+def test_a_variants_points_per_public_square_multiply_the_public_squares() -> None:
+    # the Fire Hall's one public square at 2 points each (a declared variant's number):
+    # 1 point for the tile + 2 = 3
+    state = scenario([(FIRE_HALL, 0, 0, 0)], hotels={(0, 1): (0, 3, 3)})
+    verdict = score_round(state.city, state.hotels, state.campers, 1, 2)[0]
+    assert (verdict.points, verdict.winners) == (3, (0,))
+
+
+def test_a_neighbourhood_without_campers_or_hotels_reports_no_strength() -> None:
+    # the verdict's strengths are what the round's words and saved games report
+    hotels_only = scenario([(PLAIN, 0, 0, 0)], hotels={(0, 1): (0, 3, 3)})
+    verdict = score_round(hotels_only.city, hotels_only.hotels, hotels_only.campers, 1, 1)[0]
+    assert (verdict.best_block, verdict.best_gang) == (3, 0)
+    campers_only = scenario([(PLAIN, 0, 0, 0)], campers={(0, 0): 1})
+    verdict = score_round(campers_only.city, campers_only.hotels, campers_only.campers, 1, 1)[0]
+    assert (verdict.best_block, verdict.best_gang, verdict.winners) == (0, 1, ())
