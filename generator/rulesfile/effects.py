@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from generator.rulesfile import plugins
 from generator.rulesfile.expr import Compiler, Ctx, Fn
 from generator.yamlsrc import Loc
 
@@ -27,7 +28,7 @@ MAX_VALUE = 10**15  # a variable beyond this is runaway arithmetic (reported as 
 EFFECT_KEYS: dict[str, tuple[str, ...]] = {
     "draw": ("to", "count"), "play": (), "move_all": ("to",), "gain": (), "pay": (),
     "set": (), "roll": ("sides",), "if": ("then", "else"), "repeat": ("do",),
-    "each_player": (), "call": (), "event": (),
+    "each_player": (), "call": (), "event": (), "plugin": plugins.PLUGIN_KEYS,
 }
 
 
@@ -156,6 +157,18 @@ class Event(Ins):
 
     def run(self, st: RulesState, c: Ctx) -> bool:
         st.counts[self.index] += 1
+        return True
+
+
+@dataclass
+class Plugin(Ins):
+    """An effect an installed plug-in package provides (see ``plugins``)."""
+
+    fn: Callable[..., Any]
+    args: list[Fn]
+
+    def run(self, st: RulesState, c: Ctx) -> bool:
+        plugins.call(self.fn, self.args, c, write=True)
         return True
 
 
@@ -313,6 +326,11 @@ class EffectCompiler:
                 if found:
                     return found
         return None
+
+    def _plugin(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
+        fn = plugins.find(self.report, plugins.EFFECTS, value["plugin"], loc + ("plugin",))
+        args = plugins.arguments(value, loc, self.x.expr, self.report)
+        return None if fn is None else Plugin(loc, of, fn, args)
 
     def _event(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
         if not isinstance(value["event"], str) or value["event"] not in self.events:

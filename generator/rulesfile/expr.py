@@ -331,6 +331,11 @@ class Compiler:
             return values.index(top) if values.count(top) == 1 else -1
         return best
 
+    def _w_plugin(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        from generator.rulesfile import plugins
+
+        return plugins.expression(self, value, loc, depth)
+
 
 def _kept(c: Ctx, source: Callable[[Ctx], list[int]], where: Fn | None) -> list[int]:
     cards = source(c)
@@ -376,10 +381,10 @@ def _seats(c: Ctx, fn: Fn) -> list[Any]:
 
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",
-          "each_player", "best_player"}
+          "each_player", "best_player", "plugin"}
 WORDS = _WORDS | set(_BINARY) | set(_MANY)  # every word an expression may start with
 _EXTRA: dict[str, tuple[str, ...]] = {
     "count": ("where", "same"), "sum": ("where", "value", "same"),
     "distinct": ("where", "value", "same"), "best": ("where", "value", "give", "same"),
-    "each_player": ("combine",),
+    "each_player": ("combine",), "plugin": ("with",),
 }
