@@ -138,8 +138,8 @@ class Compiler:
         a, b = (self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
         op = _BINARY[word]
         if isinstance(arg[1], int | str) and not isinstance(arg[1], bool):
-            const = arg[1]  # the common case, {eq: [EXPR, 0]}: one call fewer
-            return lambda c: op(a(c), const)
+            # the common case, {eq: [EXPR, 0]}: the constant and the operator inlined
+            return _against(word, op, a, arg[1])
         return lambda c: op(a(c), b(c))
 
     def _many(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
@@ -147,15 +147,8 @@ class Compiler:
             return self._bad(loc, f"'{word}' takes a list of expressions")
         parts = [self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg)]
         op = _MANY[word]
-        if word in ("and", "or") and len(parts) == 2:  # the common case, without a loop
-            a, b = parts
-            if word == "and":
-                return lambda c: bool(a(c) and b(c))
-            return lambda c: bool(a(c) or b(c))
-        if word == "and":
-            return lambda c: all(p(c) for p in parts)
-        if word == "or":
-            return lambda c: any(p(c) for p in parts)
+        if word in ("and", "or"):
+            return _chain(word == "and", parts)
         return lambda c: op([p(c) for p in parts])
 
     def _w_not(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
@@ -266,6 +259,12 @@ class Compiler:
         return self.names.columns[name]
 
     def _w_count(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        zone = value["count"]
+        if set(value) == {"count"} and isinstance(zone, str) and zone in self.names.zones \
+                and not self.names.zones[zone].width:  # a pile's size, read in one step
+            if self.names.zones[zone].owned:
+                return lambda c: len(c.st.zones[c.st.zone_slot[zone] + c.seat])
+            return lambda c: len(c.st.zones[c.st.zone_slot[zone]])
         cards, where = self._cards(value, "count", loc, depth)
         if where is None:
             return lambda c: len(cards(c))
@@ -335,6 +334,44 @@ class Compiler:
         from generator.rulesfile import plugins
 
         return plugins.expression(self, value, loc, depth)
+
+
+def _against(word: str, op: Callable[[Any, Any], Any], a: Fn, const: Value) -> Fn:
+    """``{WORD: [EXPR, CONSTANT]}`` with the comparison written out."""
+    if word == "eq":
+        return lambda c: a(c) == const
+    if word == "ne":
+        return lambda c: a(c) != const
+    if word == "gt":
+        return lambda c: a(c) > const
+    if word == "ge":
+        return lambda c: a(c) >= const
+    if word == "lt":
+        return lambda c: a(c) < const
+    if word == "le":
+        return lambda c: a(c) <= const
+    return lambda c: op(a(c), const)
+
+
+def _chain(conjunction: bool, parts: list[Fn]) -> Fn:
+    """``and``/``or`` of a list, true or false, evaluated left to right only as far as
+    needed; written out for two and three parts (the common cases: no loop)."""
+    if len(parts) == 1:
+        only = parts[0]
+        return lambda c: bool(only(c))
+    if len(parts) == 2:
+        a, b = parts
+        if conjunction:
+            return lambda c: True if a(c) and b(c) else False
+        return lambda c: True if a(c) or b(c) else False
+    if len(parts) == 3:
+        a, b, d = parts
+        if conjunction:
+            return lambda c: True if a(c) and b(c) and d(c) else False
+        return lambda c: True if a(c) or b(c) or d(c) else False
+    if conjunction:
+        return lambda c: all(p(c) for p in parts)
+    return lambda c: any(p(c) for p in parts)
 
 
 def _kept(c: Ctx, source: Callable[[Ctx], list[int]], where: Fn | None) -> list[int]:

@@ -7,7 +7,9 @@ is not to be played.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from generator.problems import Problem
@@ -37,7 +39,7 @@ class ZoneRule:
     width: int = 0  # a grid's columns and rows (0: a pile, not a grid)
     height: int = 0
 
-    @property
+    @cached_property
     def cells(self) -> int:
         """Slots per owner: a grid's cells, else one."""
         return self.width * self.height if self.width else 1
@@ -56,23 +58,31 @@ class ActionRule:
     to_names: list[str] = field(default_factory=list)
     grid: ZoneRule | None = None  # choose: {cell: GRID}; the cell is the target
     shape: tuple[int, ...] = field(init=False, default=())
+    encoder: Callable[[int, int, int], tuple[Any, ...]] = field(init=False, repr=False)
 
     def encode(self, card: int, target: int, number: int) -> tuple[Any, ...]:
         """The action as the engine sees it: its name, then the choices it makes."""
-        picks = (card, target, number)
-        return (self.name, *(picks[i] for i in self.shape))
+        return self.encoder(card, target, number)
 
     def __post_init__(self) -> None:
-        """Which of (card, target, number) the action chooses, in that order."""
+        """Which of (card, target, number) the action chooses, in that order; the
+        function that writes the action, made once."""
         chosen = (self.card is not None, bool(self.to) or self.grid is not None,
                   self.number is not None)
         self.shape = tuple(i for i, yes in enumerate(chosen) if yes)
+        name, shape = self.name, self.shape
+        self.encoder = {
+            (): lambda card, target, number: (name,),
+            (0,): lambda card, target, number: (name, card),
+            (0, 1): lambda card, target, number: (name, card, target),
+        }.get(shape, lambda card, target, number: (name, *((card, target, number)[i]
+                                                          for i in shape)))
 
-    def targets(self) -> list[int]:
+    def targets(self) -> range:
         """The destinations (zones of ``to``, or cells) a choice ranges over."""
         if self.grid is not None:
-            return list(range(self.grid.cells))
-        return list(range(len(self.to))) or [-1]
+            return range(self.grid.cells)
+        return range(len(self.to)) if self.to else range(-1, 0)
 
 
 @dataclass

@@ -88,11 +88,12 @@ class RulesState(State):
                 self._enter(0)
             elif self.stage == ACTING:
                 rule = self.prog.actions[self.acting[0]]
-                again = rule.again is not None and bool(rule.again(self.ctx(self.player)))
+                c = self.ctx(self.player)  # read by again, end and until alike
+                again = rule.again is not None and bool(rule.again(c))
                 self.turns += not again
-                if self._ended():
+                if self._ended(c):
                     return
-                self._after_action(again)
+                self._after_action(again, c)
                 if self.stage == READY:
                     return
             elif self.stage == ENDING:  # a phase ends only after an action: no loop here
@@ -111,17 +112,17 @@ class RulesState(State):
         self.frames.append([self.prog.phases[phase].start, 0, 1, self.player, -1, 0, -1,
                             self.player, 0])
 
-    def _ended(self) -> bool:
+    def _ended(self, c: Ctx | None = None) -> bool:
         assert self.prog.end is not None
-        if self.prog.end(self.ctx(self.player)):
+        if self.prog.end(c or self.ctx(self.player)):
             self.over = True
         return self.over
 
-    def _after_action(self, again: bool) -> None:
+    def _after_action(self, again: bool, c: Ctx) -> None:
         """After an action's effects: the phase ends, or the next seat (or the same one,
         with ``again``) acts."""
         phase = self.prog.phases[self.phase]
-        if phase.until is not None and phase.until(self.ctx(self.player)):
+        if phase.until is not None and phase.until(c):
             self.stage = ENDING
             if not again:
                 self.player = (self.player + 1) % self.players
@@ -143,9 +144,13 @@ class RulesState(State):
 
     def _next_seat(self, seat: int) -> None:
         skip = self.prog.phases[self.phase].skip
+        if skip is None:
+            self.player = seat
+            return
+        c = self.ctx(seat)  # moved from seat to seat
         for step in range(self.players):
-            candidate = (seat + step) % self.players
-            if skip is None or not skip(self.ctx(candidate)):
+            c.seat = candidate = (seat + step) % self.players
+            if not skip(c):
                 self.player = candidate
                 return
         phase = self.prog.phases[self.phase]
@@ -156,7 +161,7 @@ class RulesState(State):
             return
         self.stage = READY
         self._legal = None
-        if not self.legal_actions():
+        if not self._legal_list():
             phase = self.prog.phases[self.phase]
             self.fail(phase.loc + ("actions",), f"P{self.player + 1} has no legal action in "
                       f"phase '{phase.id}' (add one, e.g. a pass, that is always legal)")
@@ -230,30 +235,34 @@ class RulesState(State):
 
     def _choices(self) -> list[Action]:
         out: list[Action] = []
+        here = Ctx(self, self.player, -1, 0, -1, self.player)  # moved from choice to choice
         for index in self.prog.phases[self.phase].actions:
             rule = self.prog.actions[index]
-            c = Ctx(self, self.player, -1, 0, -1, self.player)
-            if rule.card is None and not rule.to and rule.number is None:  # no choice
-                if rule.test is None or rule.test(c):
+            test = rule.test
+            here.card, here.number, here.target = -1, 0, -1
+            if not rule.shape:  # no choice
+                if test is None or test(here):
                     out.append((rule.name,))
                 continue
-            cards = [-1] if rule.card is None else sorted(self.zones[rule.card(c)])
+            cards = [-1] if rule.card is None else sorted(self.zones[rule.card(here)])
             targets = rule.targets()
             numbers = [0]
             if rule.number is not None:
-                low, high = rule.number[0](c), rule.number[1](c)
+                low, high = rule.number[0](here), rule.number[1](here)
                 numbers = list(range(low, min(high, low + MAX_CHOICES - 1) + 1))
             if len(cards) * len(targets) * len(numbers) > MAX_CHOICES:
                 self.fail(rule.loc + ("choose",), f"offers more than {MAX_CHOICES} choices "
                           "at once")
                 return []
-            here = Ctx(self, self.player, -1, 0, -1, self.player)  # moved from choice to choice
+            encode = rule.encoder
             for card in cards:
+                here.card = card
                 for target in targets:
+                    here.target = target
                     for number in numbers:
-                        here.card, here.number, here.target = card, number, target
-                        if rule.test is None or rule.test(here):
-                            out.append(rule.encode(card, target, number))
+                        here.number = number
+                        if test is None or test(here):
+                            out.append(encode(card, target, number))
         return sorted(out)
 
     def apply_action(self, action: Action) -> None:
