@@ -126,6 +126,13 @@ class Change(Ins):
 
     def run(self, st: RulesState, c: Ctx) -> bool:
         slot, amount = self.slot(c), self.amount(c)
+        if type(amount) is int:  # the common case, in few steps
+            how = self.how
+            value = amount if how == "set" else st.vars[slot] + (
+                amount if how == "gain" else -amount)
+            if -MAX_VALUE <= value <= MAX_VALUE:
+                st.vars[slot] = value
+                return True
         if isinstance(amount, bool) or not isinstance(amount, int) and (
                 self.how != "set" or not isinstance(amount, str)):
             kind = "a whole number or a word" if self.how == "set" else "a whole number"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.rulesfile.grids import all_cells, cell_cards, next_to
 from generator.rulesfile.report import Reporter
+from generator.rulesfile.written import against, chain, compare, memo, uses_choice
 from generator.yamlsrc import Loc
 
 if TYPE_CHECKING:
@@ -88,6 +89,7 @@ class Compiler:
         self.report = report
         self.plain: dict[int, list[Any]] = {}  # id of a ``{field: F}`` closure -> F's column
         self.plain_var: dict[int, str] = {}  # id of a ``{var: V}`` closure (V of each) -> V
+        self.hoist = False  # compiling an action's condition: see ``written.memo``
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
         if depth > MAX_DEPTH:
@@ -130,6 +132,8 @@ class Compiler:
             return self._bad(loc, f"unknown expression '{word}' (words: "
                              f"{', '.join(sorted(_WORDS | set(_BINARY) | set(_MANY)))})")
         fn: Fn = handler(value, loc, depth + 1)
+        if self.hoist and word in _AGGREGATES and not uses_choice(value):
+            return memo(fn)
         return fn
 
     def _binary(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
@@ -139,8 +143,8 @@ class Compiler:
         op = _BINARY[word]
         if isinstance(arg[1], int | str) and not isinstance(arg[1], bool):
             # the common case, {eq: [EXPR, 0]}: the constant and the operator inlined
-            return _against(word, op, a, arg[1])
-        return lambda c: op(a(c), b(c))
+            return against(word, op, a, arg[1])
+        return compare(word, op, a, b)
 
     def _many(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, None):
@@ -148,7 +152,7 @@ class Compiler:
         parts = [self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg)]
         op = _MANY[word]
         if word in ("and", "or"):
-            return _chain(word == "and", parts)
+            return chain(word == "and", parts)
         return lambda c: op([p(c) for p in parts])
 
     def _w_not(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
@@ -336,44 +340,6 @@ class Compiler:
         return plugins.expression(self, value, loc, depth)
 
 
-def _against(word: str, op: Callable[[Any, Any], Any], a: Fn, const: Value) -> Fn:
-    """``{WORD: [EXPR, CONSTANT]}`` with the comparison written out."""
-    if word == "eq":
-        return lambda c: a(c) == const
-    if word == "ne":
-        return lambda c: a(c) != const
-    if word == "gt":
-        return lambda c: a(c) > const
-    if word == "ge":
-        return lambda c: a(c) >= const
-    if word == "lt":
-        return lambda c: a(c) < const
-    if word == "le":
-        return lambda c: a(c) <= const
-    return lambda c: op(a(c), const)
-
-
-def _chain(conjunction: bool, parts: list[Fn]) -> Fn:
-    """``and``/``or`` of a list, true or false, evaluated left to right only as far as
-    needed; written out for two and three parts (the common cases: no loop)."""
-    if len(parts) == 1:
-        only = parts[0]
-        return lambda c: bool(only(c))
-    if len(parts) == 2:
-        a, b = parts
-        if conjunction:
-            return lambda c: True if a(c) and b(c) else False
-        return lambda c: True if a(c) or b(c) else False
-    if len(parts) == 3:
-        a, b, d = parts
-        if conjunction:
-            return lambda c: True if a(c) and b(c) and d(c) else False
-        return lambda c: True if a(c) or b(c) or d(c) else False
-    if conjunction:
-        return lambda c: all(p(c) for p in parts)
-    return lambda c: any(p(c) for p in parts)
-
-
 def _kept(c: Ctx, source: Callable[[Ctx], list[int]], where: Fn | None) -> list[int]:
     cards = source(c)
     if where is None:
@@ -419,6 +385,7 @@ def _seats(c: Ctx, fn: Fn) -> list[Any]:
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",
           "each_player", "best_player", "plugin"}
+_AGGREGATES = ("count", "sum", "distinct", "best", "each_player", "best_player")
 WORDS = _WORDS | set(_BINARY) | set(_MANY)  # every word an expression may start with
 _EXTRA: dict[str, tuple[str, ...]] = {
     "count": ("where", "same"), "sum": ("where", "value", "same"),

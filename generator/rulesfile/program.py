@@ -58,11 +58,9 @@ class ActionRule:
     to_names: list[str] = field(default_factory=list)
     grid: ZoneRule | None = None  # choose: {cell: GRID}; the cell is the target
     shape: tuple[int, ...] = field(init=False, default=())
+    # (card, target, number) -> the action as the engine sees it: its name, then the
+    # choices it makes
     encoder: Callable[[int, int, int], tuple[Any, ...]] = field(init=False, repr=False)
-
-    def encode(self, card: int, target: int, number: int) -> tuple[Any, ...]:
-        """The action as the engine sees it: its name, then the choices it makes."""
-        return self.encoder(card, target, number)
 
     def __post_init__(self) -> None:
         """Which of (card, target, number) the action chooses, in that order; the
@@ -74,9 +72,12 @@ class ActionRule:
         self.encoder = {
             (): lambda card, target, number: (name,),
             (0,): lambda card, target, number: (name, card),
+            (1,): lambda card, target, number: (name, target),
+            (2,): lambda card, target, number: (name, number),
             (0, 1): lambda card, target, number: (name, card, target),
-        }.get(shape, lambda card, target, number: (name, *((card, target, number)[i]
-                                                          for i in shape)))
+            (0, 2): lambda card, target, number: (name, card, number),
+            (1, 2): lambda card, target, number: (name, target, number),
+        }.get(shape, lambda card, target, number: (name, card, target, number))
 
     def targets(self) -> range:
         """The destinations (zones of ``to``, or cells) a choice ranges over."""
@@ -298,10 +299,12 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
         if grid is not None and to:
             x.report.error(loc + ("choose",), "choose a zone ('to') or a cell, not both",
                            "rules-schema")
+        x.hoist = bool(choose)  # tried for every choice: what does not vary, read once
+        test = x.expr(spec["if"], loc + ("if",)) if "if" in spec else None
+        x.hoist = False
         prog.actions.append(ActionRule(
             str(name), loc, card, [x.zone(z, loc + ("choose", "to", i)) for i, z in
-                                   enumerate(to)], number,
-            x.expr(spec["if"], loc + ("if",)) if "if" in spec else None,
+                                   enumerate(to)], number, test,
             fx.block(spec.get("do") or [], loc + ("do",)),
             x.expr(spec["again"], loc + ("again",)) if "again" in spec else None,
             [str(z) for z in to], grid))

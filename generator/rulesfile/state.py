@@ -16,7 +16,7 @@ from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action, State
 from generator.rulesfile.expr import Ctx
-from generator.rulesfile.knowledge import determinize, information, view
+from generator.rulesfile.knowledge import determinize, in_words, information, view
 from generator.rulesfile.program import MAX_CHOICES, Program
 from generator.yamlsrc import Loc
 
@@ -45,6 +45,8 @@ class RulesState(State):
         self.over = False
         self.fault: tuple[Loc, str] | None = None
         self._legal: list[Action] | None = None
+        self.memo: dict[Any, Any] | None = None  # while the legal actions are worked out
+        self._here: tuple[list[int] | None, Ctx] = (None, Ctx(self, 0))  # see run_frames
 
     # -- set-up and the flow of play --------------------------------------------------
 
@@ -169,8 +171,7 @@ class RulesState(State):
     def run_frames(self) -> bool:
         """Run the paused program; False when it waits for chance."""
         blocks, frames, steps = self.prog.blocks, self.frames, 0
-        last: list[int] | None = None
-        here = Ctx(self, 0)
+        last, here = self._here  # the context of the frame run last, kept while paused
         while frames:
             f = frames[-1]
             block = blocks[f[0]]
@@ -184,6 +185,7 @@ class RulesState(State):
             f[1] += 1
             if f is not last or here.seat != f[3]:  # a frame's context, made once
                 here, last = Ctx(self, f[3], f[4], f[5], f[6], f[7]), f
+                self._here = (f, here)
             c = here if ins.of is None else here.at(ins.of(here) % self.players)
             steps += 1
             if steps > MAX_STEPS:
@@ -226,11 +228,14 @@ class RulesState(State):
         """The legal actions of the seat to act, worked out once per position."""
         if self._legal is None:
             try:
+                self.memo = {}
                 self._legal = self._choices()
             except FAULTS as exc:
                 self.fail(self.prog.phases[self.phase].loc + ("actions",),
                           f"the legal actions cannot be worked out: {exc}")
                 return []
+            finally:
+                self.memo = None
         return self._legal
 
     def _choices(self) -> list[Action]:
@@ -255,13 +260,17 @@ class RulesState(State):
                           "at once")
                 return []
             encode = rule.encoder
+            if test is None:  # every choice is legal
+                out += [encode(card, target, number) for card in cards for target in targets
+                        for number in numbers]
+                continue
             for card in cards:
                 here.card = card
                 for target in targets:
                     here.target = target
                     for number in numbers:
                         here.number = number
-                        if test is None or test(here):
+                        if test(here):
                             out.append(encode(card, target, number))
         return sorted(out)
 
@@ -333,6 +342,7 @@ class RulesState(State):
         other.frames = [list(f) for f in self.frames]
         other.acting = list(self.acting)
         other._legal = None
+        other._here = (None, Ctx(other, 0))
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -370,24 +380,7 @@ class RulesState(State):
         return f"phase {self.prog.phases[self.phase].id}, P{self.player + 1} to act"
 
     def action_to_string(self, action: Action) -> str:
-        if not isinstance(action, tuple):
-            if self.pending and self.pending[3]:
-                return f"rolls {action}"
-            return f"draws {self.prog.table.labels[int(action)]}"
-        rule = next(a for a in self.prog.actions if a.name == action[0])
-        args = list(action[1:])
-        words = [rule.name]
-        if rule.card is not None:
-            words.append(self.prog.table.labels[args.pop(0)])
-        if rule.grid is not None:
-            cell = args.pop(0)
-            words.append(f"at column {cell % rule.grid.width + 1}, row "
-                         f"{cell // rule.grid.width + 1}")
-        elif rule.to:
-            words.append("to " + rule.to_names[args.pop(0)])
-        if rule.number is not None:
-            words.append(str(args.pop(0)))
-        return " ".join(words)
+        return in_words(self, action)
 
     # -- what a seat knows (for fair search) ------------------------------------------
 

@@ -1,0 +1,106 @@
+"""Expressions written out for speed: a comparison or an ``and``/``or`` as one closure
+instead of an operator called on values, and an aggregate that does not depend on the
+action's choice read once per legal-action enumeration (``memo``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from generator.rulesfile.expr import Ctx, Fn, Value
+
+REBINDING = ("count", "sum", "distinct", "best")  # their where/value/give read each card
+PER_CARD = ("where", "value", "give")
+
+
+def uses_choice(value: Any, rebound: bool = False) -> bool:
+    """Whether an expression (as written in YAML) may read the action's choice: its card
+    (a ``field`` outside an aggregate's ``where``/``value``/``give``), its number or
+    target, a grid's place in question, ``same`` or a plug-in. Erring on yes is safe."""
+    if isinstance(value, list):
+        return any(uses_choice(v, rebound) for v in value)
+    if not isinstance(value, dict):
+        return False
+    word = next(iter(value), None)
+    for key, arg in value.items():
+        if key in ("same", "plugin", "cell", "next_to"):
+            return True
+        if key == "field" and not rebound:
+            return True
+        if key == "game" and arg in ("number", "target"):
+            return True
+        inner = rebound or (word in REBINDING and key in PER_CARD)
+        if uses_choice(arg, inner):
+            return True
+    return False
+
+
+def memo(fn: Fn) -> Fn:
+    """``fn`` read once per seat while the legal actions are worked out (the position
+    does not change meanwhile); at any other time read as it is."""
+    def read(c: Ctx) -> Any:
+        seen = c.st.memo
+        if seen is None:
+            return fn(c)
+        key = (read, c.seat)
+        if key in seen:
+            return seen[key]
+        seen[key] = out = fn(c)
+        return out
+    return read
+
+
+def against(word: str, op: Callable[[Any, Any], Any], a: Fn, const: Value) -> Fn:
+    """``{WORD: [EXPR, CONSTANT]}`` with the comparison written out."""
+    if word == "eq":
+        return lambda c: a(c) == const
+    if word == "ne":
+        return lambda c: a(c) != const
+    if word == "gt":
+        return lambda c: a(c) > const
+    if word == "ge":
+        return lambda c: a(c) >= const
+    if word == "lt":
+        return lambda c: a(c) < const
+    if word == "le":
+        return lambda c: a(c) <= const
+    return lambda c: op(a(c), const)
+
+
+def compare(word: str, op: Callable[[Any, Any], Any], a: Fn, b: Fn) -> Fn:
+    """``{WORD: [EXPR, EXPR]}`` with the comparison written out."""
+    if word == "eq":
+        return lambda c: a(c) == b(c)
+    if word == "ne":
+        return lambda c: a(c) != b(c)
+    if word == "gt":
+        return lambda c: a(c) > b(c)
+    if word == "ge":
+        return lambda c: a(c) >= b(c)
+    if word == "lt":
+        return lambda c: a(c) < b(c)
+    if word == "le":
+        return lambda c: a(c) <= b(c)
+    return lambda c: op(a(c), b(c))
+
+
+def chain(conjunction: bool, parts: list[Fn]) -> Fn:
+    """``and``/``or`` of a list, true or false, evaluated left to right only as far as
+    needed; written out for two and three parts (the common cases: no loop)."""
+    if len(parts) == 1:
+        only = parts[0]
+        return lambda c: bool(only(c))
+    if len(parts) == 2:
+        a, b = parts
+        if conjunction:
+            return lambda c: True if a(c) and b(c) else False
+        return lambda c: True if a(c) or b(c) else False
+    if len(parts) == 3:
+        a, b, d = parts
+        if conjunction:
+            return lambda c: True if a(c) and b(c) and d(c) else False
+        return lambda c: True if a(c) or b(c) or d(c) else False
+    if conjunction:
+        return lambda c: all(p(c) for p in parts)
+    return lambda c: any(p(c) for p in parts)

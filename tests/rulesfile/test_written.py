@@ -1,0 +1,50 @@
+"""What a legal-action enumeration may read once (``written.uses_choice``, ``memo``): an
+expression that may read the action's choice is never taken for one that does not."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from generator.rulesfile.written import memo, uses_choice
+
+HAND_TEA = {"count": "hand", "where": {"eq": [{"field": "suit"}, "tea"]}}
+
+
+@pytest.mark.parametrize(("value", "varies"), [
+    ({"field": "suit"}, True),  # the chosen card's own field
+    (HAND_TEA, False),  # each card of the hand in turn, not the chosen one
+    ({"count": "hand", "where": {"eq": [{"field": "suit"}, {"game": "number"}]}}, True),
+    ({"game": "target"}, True),
+    ({"game": "seat"}, False),
+    ({"each_player": {"field": "cost"}}, True),  # each_player keeps the chosen card
+    ({"best": "trick", "value": {"field": "value"}, "give": {"field": "by"}}, False),
+    ({"count": {"cell": "grid"}}, True),
+    ({"count": {"next_to": "grid"}}, True),
+    ({"count": "hand", "same": "suit"}, True),
+    ({"sum": "hand", "value": {"count": "won", "same": "suit"}}, True),
+    ({"plugin": "snakes"}, True),
+    ({"and": [{"eq": [{"count": "trick"}, 0]}, {"field": "suit"}]}, True),
+    ({"and": [{"eq": [{"count": "trick"}, 0]}, HAND_TEA]}, False),
+    ({"var": "coins", "of": {"field": "by"}}, True),
+])
+def test_what_may_read_the_choice(value: Any, varies: bool) -> None:
+    assert uses_choice(value) is varies
+
+
+def test_memo_reads_once_per_seat_only_while_enumerating() -> None:
+    calls: list[int] = []
+
+    def fn(c: Any) -> int:
+        calls.append(c.seat)
+        return c.seat * 10
+
+    read = memo(fn)
+    st = SimpleNamespace(memo=None)
+    assert [read(SimpleNamespace(st=st, seat=s)) for s in (0, 0)] == [0, 0]
+    assert calls == [0, 0]  # not enumerating: read every time
+    st.memo = {}
+    assert [read(SimpleNamespace(st=st, seat=s)) for s in (1, 1, 2, 1)] == [10, 10, 20, 10]
+    assert calls == [0, 0, 1, 2]
