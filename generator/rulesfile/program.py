@@ -17,6 +17,7 @@ from generator.rulesfile.cards import CardTable
 from generator.rulesfile.effects import EffectCompiler, SlotFn
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
 from generator.rulesfile.report import Reporter
+from generator.rulesfile.written import reads
 from generator.yamlsrc import Loc, Source
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
@@ -57,6 +58,7 @@ class ActionRule:
     again: Fn | None
     to_names: list[str] = field(default_factory=list)
     grid: ZoneRule | None = None  # choose: {cell: GRID}; the cell is the target
+    card_free: bool = False  # its condition does not read the chosen card
     shape: tuple[int, ...] = field(init=False, default=())
     # (card, target, number) -> the action as the engine sees it: its name, then the
     # choices it makes
@@ -307,7 +309,10 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
                                    enumerate(to)], number, test,
             fx.block(spec.get("do") or [], loc + ("do",)),
             x.expr(spec["again"], loc + ("again",)) if "again" in spec else None,
-            [str(z) for z in to], grid))
+            [str(z) for z in to], grid,
+            # the chosen card lies in a pile, never on a grid: a place in question is
+            # then the chosen cell
+            "card" not in reads(spec.get("if"), card_on_grid=False)))
 
 
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:

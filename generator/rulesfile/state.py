@@ -15,9 +15,10 @@ import random
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action, State
+from generator.rulesfile.choices import legal_choices
 from generator.rulesfile.expr import Ctx
 from generator.rulesfile.knowledge import determinize, in_words, information, view
-from generator.rulesfile.program import MAX_CHOICES, Program
+from generator.rulesfile.program import Program
 from generator.yamlsrc import Loc
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
@@ -31,6 +32,9 @@ class RulesState(State):
         self.prog, self.players = prog, players
         self.zone_slot, self.owner_zone, self.var_slot = prog.layout(players)
         self.zones: list[list[int]] = [[] for _ in self.owner_zone]
+        # whether a zone's list is this state's own (False: shared with a clone, copied
+        # before it is changed)
+        self.own = [True] * len(self.zones)
         self.random = [prog.zones[index].random for index in self.owner_zone]  # shuffled
         # something lies where some seat cannot see it (fair search redeals it)
         self.hidden_information = any(zone.see != "all" for zone in prog.zones)
@@ -205,8 +209,13 @@ class RulesState(State):
         self.pending = []
 
     def move(self, card: int, slot: int, seat: int) -> None:
-        self.zones[self.where[card]].remove(card)
-        self.zones[slot].append(card)
+        zones, own, old = self.zones, self.own, self.where[card]
+        if not own[old]:
+            zones[old], own[old] = list(zones[old]), True
+        if not own[slot]:
+            zones[slot], own[slot] = list(zones[slot]), True
+        zones[old].remove(card)
+        zones[slot].append(card)
         self.where[card], self.by[card] = slot, seat
 
     # -- the State API ----------------------------------------------------------------
@@ -229,7 +238,7 @@ class RulesState(State):
         if self._legal is None:
             try:
                 self.memo = {}
-                self._legal = self._choices()
+                self._legal = legal_choices(self)
             except FAULTS as exc:
                 self.fail(self.prog.phases[self.phase].loc + ("actions",),
                           f"the legal actions cannot be worked out: {exc}")
@@ -237,42 +246,6 @@ class RulesState(State):
             finally:
                 self.memo = None
         return self._legal
-
-    def _choices(self) -> list[Action]:
-        out: list[Action] = []
-        here = Ctx(self, self.player, -1, 0, -1, self.player)  # moved from choice to choice
-        for index in self.prog.phases[self.phase].actions:
-            rule = self.prog.actions[index]
-            test = rule.test
-            here.card, here.number, here.target = -1, 0, -1
-            if not rule.shape:  # no choice
-                if test is None or test(here):
-                    out.append((rule.name,))
-                continue
-            cards = [-1] if rule.card is None else sorted(self.zones[rule.card(here)])
-            targets = rule.targets()
-            numbers = [0]
-            if rule.number is not None:
-                low, high = rule.number[0](here), rule.number[1](here)
-                numbers = list(range(low, min(high, low + MAX_CHOICES - 1) + 1))
-            if len(cards) * len(targets) * len(numbers) > MAX_CHOICES:
-                self.fail(rule.loc + ("choose",), f"offers more than {MAX_CHOICES} choices "
-                          "at once")
-                return []
-            encode = rule.encoder
-            if test is None:  # every choice is legal
-                out += [encode(card, target, number) for card in cards for target in targets
-                        for number in numbers]
-                continue
-            for card in cards:
-                here.card = card
-                for target in targets:
-                    here.target = target
-                    for number in numbers:
-                        here.number = number
-                        if test(here):
-                            out.append(encode(card, target, number))
-        return sorted(out)
 
     def apply_action(self, action: Action) -> None:
         if not self._is_legal(action):
@@ -336,7 +309,9 @@ class RulesState(State):
     def clone(self) -> RulesState:
         other = RulesState.__new__(RulesState)
         other.__dict__.update(self.__dict__)
-        other.zones = [list(z) for z in self.zones]
+        other.zones = list(self.zones)  # each zone copied when either state changes it
+        self.own = [False] * len(self.zones)
+        other.own = list(self.own)
         other.where, other.by, other.vars = list(self.where), list(self.by), list(self.vars)
         other.counts, other.pending = list(self.counts), list(self.pending)
         other.frames = [list(f) for f in self.frames]

@@ -14,26 +14,37 @@ REBINDING = ("count", "sum", "distinct", "best")  # their where/value/give read 
 PER_CARD = ("where", "value", "give")
 
 
-def uses_choice(value: Any, rebound: bool = False) -> bool:
-    """Whether an expression (as written in YAML) may read the action's choice: its card
-    (a ``field`` outside an aggregate's ``where``/``value``/``give``), its number or
-    target, a grid's place in question, ``same`` or a plug-in. Erring on yes is safe."""
+EVERY = frozenset(("card", "target", "number"))
+
+
+def reads(value: Any, card_on_grid: bool = True, rebound: bool = False) -> frozenset[str]:
+    """Which parts of the action's choice an expression (as written in YAML) may read:
+    ``card`` (a ``field`` or ``same`` outside an aggregate's ``where``/``value``/``give``,
+    or a grid's place in question while the chosen card may lie on a grid), ``target``
+    (``{game: target}``, a grid's place in question) and ``number``; a plug-in, all.
+    Erring on more is safe."""
     if isinstance(value, list):
-        return any(uses_choice(v, rebound) for v in value)
+        return frozenset().union(*(reads(v, card_on_grid, rebound) for v in value))
     if not isinstance(value, dict):
-        return False
-    word = next(iter(value), None)
+        return frozenset()
+    word, found = next(iter(value), None), set[str]()
     for key, arg in value.items():
-        if key in ("same", "plugin", "cell", "next_to"):
-            return True
-        if key == "field" and not rebound:
-            return True
+        if key == "plugin":
+            return EVERY
+        if key in ("cell", "next_to"):
+            found.update(("target", "card") if card_on_grid and not rebound else ("target",))
+        if key in ("field", "same") and not rebound:
+            found.add("card")
         if key == "game" and arg in ("number", "target"):
-            return True
+            found.add(arg)
         inner = rebound or (word in REBINDING and key in PER_CARD)
-        if uses_choice(arg, inner):
-            return True
-    return False
+        found.update(reads(arg, card_on_grid, inner))
+    return frozenset(found)
+
+
+def uses_choice(value: Any) -> bool:
+    """Whether an expression may read any part of the action's choice (``reads``)."""
+    return bool(reads(value))
 
 
 def memo(fn: Fn) -> Fn:
@@ -104,3 +115,20 @@ def chain(conjunction: bool, parts: list[Fn]) -> Fn:
     if conjunction:
         return lambda c: all(p(c) for p in parts)
     return lambda c: any(p(c) for p in parts)
+
+
+def field_filter(cards: Callable[[Ctx], list[int]], column: list[Any] | None, equal: bool,
+                 other: Fn) -> Callable[[Ctx], list[int]]:
+    """The cards whose field (its ``column``; None: who moved it last) equals (or, not
+    ``equal``, differs from) ``other``, read once, and only when there are cards: as
+    ``where`` would read it on the first card."""
+    def kept(c: Ctx) -> list[int]:
+        got = cards(c)
+        if not got:
+            return got
+        want = other(c)
+        values = c.st.by if column is None else column
+        if equal:
+            return [k for k in got if values[k] == want]
+        return [k for k in got if values[k] != want]
+    return kept

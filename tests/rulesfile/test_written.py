@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from generator.rulesfile.written import memo, uses_choice
+from generator.rulesfile.written import EVERY, memo, reads, uses_choice
 
 HAND_TEA = {"count": "hand", "where": {"eq": [{"field": "suit"}, "tea"]}}
 
@@ -24,7 +24,8 @@ HAND_TEA = {"count": "hand", "where": {"eq": [{"field": "suit"}, "tea"]}}
     ({"count": {"cell": "grid"}}, True),
     ({"count": {"next_to": "grid"}}, True),
     ({"count": "hand", "same": "suit"}, True),
-    ({"sum": "hand", "value": {"count": "won", "same": "suit"}}, True),
+    # same inside a sum's value: the cards like each card of the hand, not the chosen one
+    ({"sum": "hand", "value": {"count": "won", "same": "suit"}}, False),
     ({"plugin": "snakes"}, True),
     ({"and": [{"eq": [{"count": "trick"}, 0]}, {"field": "suit"}]}, True),
     ({"and": [{"eq": [{"count": "trick"}, 0]}, HAND_TEA]}, False),
@@ -32,6 +33,21 @@ HAND_TEA = {"count": "hand", "where": {"eq": [{"field": "suit"}, "tea"]}}
 ])
 def test_what_may_read_the_choice(value: Any, varies: bool) -> None:
     assert uses_choice(value) is varies
+
+
+@pytest.mark.parametrize(("value", "pile", "grid"), [
+    ({"eq": [{"count": {"cell": "g"}}, 0]}, {"target"}, {"card", "target"}),
+    ({"count": "won", "where": {"eq": [{"count": {"next_to": "g"}}, 0]}}, {"target"},
+     {"target"}),  # each won card's neighbours, else those of the chosen cell
+    ({"le": [{"game": "number"}, {"field": "cost"}]}, {"number", "card"},
+     {"number", "card"}),
+    ({"count": "hand", "same": "suit"}, {"card"}, {"card"}),
+    ({"plugin": "x", "with": [1]}, EVERY, EVERY),
+])
+def test_which_part_of_the_choice_is_read(value: Any, pile: set[str], grid: set[str]
+                                          ) -> None:
+    assert reads(value, card_on_grid=False) == pile
+    assert reads(value) == grid
 
 
 def test_memo_reads_once_per_seat_only_while_enumerating() -> None:
