@@ -53,6 +53,7 @@ class Push(Ins):
     per_seat: bool = False
     test: Fn | None = None
     other: int = -1  # an ``if``'s else block
+    direct: bool = False  # its blocks cannot pause: run at once, without a frame
 
     def run(self, st: RulesState, c: Ctx) -> bool:
         block, times = self.block, 1
@@ -67,8 +68,11 @@ class Push(Ins):
                         f"{MAX_REPEAT}")
                 return True
         if block >= 0 and times > 0:
-            st.frames.append([block, 0, times, c.seat, c.card, c.number, c.target, c.actor,
-                              int(self.per_seat)])
+            if self.direct:
+                st.run_now(block, times, c, int(self.per_seat))
+            else:
+                st.frames.append([block, 0, times, c.seat, c.card, c.number, c.target,
+                                  c.actor, int(self.per_seat)])
         return True
 
 
@@ -76,6 +80,7 @@ class Push(Ins):
 class DrawOne(Ins):
     source: SlotFn
     dest: SlotFn
+    may_pause: bool = True  # it draws from a shuffled pile (a chance action)
 
     def run(self, st: RulesState, c: Ctx) -> bool:
         src = self.source(c)
@@ -192,6 +197,7 @@ class EffectCompiler:
         self.events = events
         self._in: str | None = None
         self.pending_calls: list[tuple[Push, str]] = []
+        self.pausing: list[bool] = []  # by block, once finished
 
     def block(self, effects: Any, loc: Loc) -> int:
         index = len(self.blocks)
@@ -232,8 +238,11 @@ class EffectCompiler:
         return value.get(key)
 
     def _draw(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+        pile = self.x.names.zones.get(value["draw"]) if isinstance(value["draw"], str) \
+            else None
         one = DrawOne(loc, None, self.x.zone(value["draw"], loc + ("draw",)),
-                      self.x.zone(self._need(value, "to", loc), loc + ("to",)))
+                      self.x.zone(self._need(value, "to", loc), loc + ("to",)),
+                      pile is None or pile.random)
         self.blocks.append([one])
         count = self.x.expr(value.get("count", 1), loc + ("count",))
         return Push(loc, of, len(self.blocks) - 1, count=count)
@@ -312,9 +321,16 @@ class EffectCompiler:
         return ins
 
     def finish(self) -> None:
-        """Point every ``call`` at its procedure's block; report calls that recur."""
+        """Point every ``call`` at its procedure's block; mark the blocks that may pause
+        (``pausing``) and the pushes run at once; report calls that recur."""
         for ins, name in self.pending_calls:
             ins.block = self.proc_block[name]
+        self.pausing = self._pausing()
+        for block in self.blocks:
+            for push in block:
+                if isinstance(push, Push):
+                    push.direct = not any(self.pausing[b] for b in (push.block, push.other)
+                                          if b >= 0)
         for name in self.calls:
             cycle = self._cycle(name, [name])
             if cycle:
@@ -323,6 +339,25 @@ class EffectCompiler:
                                   f"{' -> '.join(cycle)} (a call may not recur)",
                                   "rules-recursion")
                 return
+
+    def _pausing(self) -> list[bool]:
+        """Whether each block may wait for a chance action (a draw from a shuffled pile, a
+        roll), itself or in a block it runs."""
+        known: dict[int, bool] = {}
+
+        def pauses(block: int) -> bool:
+            if block < 0:
+                return False
+            if block not in known:
+                known[block] = True  # a call that recurs (reported) counts as pausing
+                known[block] = any(may_pause(ins) for ins in self.blocks[block])
+            return known[block]
+
+        def may_pause(ins: Ins) -> bool:
+            if isinstance(ins, Push):
+                return pauses(ins.block) or pauses(ins.other)
+            return isinstance(ins, Roll) or isinstance(ins, DrawOne) and ins.may_pause
+        return [pauses(b) for b in range(len(self.blocks))]
 
     def _cycle(self, name: str, path: list[str]) -> list[str] | None:
         for callee, _ in self.calls.get(name, []):

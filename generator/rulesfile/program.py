@@ -111,6 +111,7 @@ class Program:
     actions: list[ActionRule] = field(default_factory=list)
     phases: list[PhaseRule] = field(default_factory=list)
     blocks: list[list[Any]] = field(default_factory=list)
+    pausing: list[bool] = field(default_factory=list)  # by block: may wait for chance
     setup: int = -1
     end: Fn | None = None
     score: Fn | None = None
@@ -182,7 +183,7 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
     for name in procs:
         fx.procedure(name)
     fx.finish()
-    prog.blocks = fx.blocks
+    prog.blocks, prog.pausing = fx.blocks, fx.pausing
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
     for key in ("end", "score"):
         if key not in data:

@@ -45,6 +45,7 @@ class RulesState(State):
         self.frames: list[list[int]] = []
         self.pending: list[int] = []  # [from slot, to slot, by seat, 0] or [-1, var, sides, 1]
         self.acting = [-1, -1, 0, -1]  # action, card, number, target
+        self.steps = 0  # instructions run in this action (see MAX_STEPS)
         self.stage, self.phase, self.player, self.turns = SETUP, 0, 0, 0
         self.over = False
         self.fault: tuple[Loc, str] | None = None
@@ -67,7 +68,7 @@ class RulesState(State):
             base = self.var_slot[name]
             for s in range(self.players if owned else 1):
                 self.vars[base + s] = value
-        self.frames.append([self.prog.setup, 0, 1, 0, -1, 0, -1, -1, 0])
+        self._push([self.prog.setup, 0, 1, 0, -1, 0, -1, -1, 0])
         self.settle()
         return self
 
@@ -115,7 +116,7 @@ class RulesState(State):
 
     def _enter(self, phase: int) -> None:
         self.phase = phase
-        self.frames.append([self.prog.phases[phase].start, 0, 1, self.player, -1, 0, -1,
+        self._push([self.prog.phases[phase].start, 0, 1, self.player, -1, 0, -1,
                             self.player, 0])
 
     def _ended(self, c: Ctx | None = None) -> bool:
@@ -132,7 +133,7 @@ class RulesState(State):
             self.stage = ENDING
             if not again:
                 self.player = (self.player + 1) % self.players
-            self.frames.append([phase.end, 0, 1, self.player, -1, 0, -1, self.player, 0])
+            self._push([phase.end, 0, 1, self.player, -1, 0, -1, self.player, 0])
             return
         if not again:
             self._next_seat((self.player + 1) % self.players)
@@ -174,7 +175,7 @@ class RulesState(State):
 
     def run_frames(self) -> bool:
         """Run the paused program; False when it waits for chance."""
-        blocks, frames, steps = self.prog.blocks, self.frames, 0
+        blocks, frames = self.prog.blocks, self.frames
         last, here = self._here  # the context of the frame run last, kept while paused
         while frames:
             f = frames[-1]
@@ -190,16 +191,42 @@ class RulesState(State):
             if f is not last or here.seat != f[3]:  # a frame's context, made once
                 here, last = Ctx(self, f[3], f[4], f[5], f[6], f[7]), f
                 self._here = (f, here)
-            c = here if ins.of is None else here.at(ins.of(here) % self.players)
-            steps += 1
-            if steps > MAX_STEPS:
+            self.steps += 1
+            if self.steps > MAX_STEPS:
                 self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
             try:
+                c = here if ins.of is None else here.at(ins.of(here) % self.players)
                 if self.over or not ins.run(self, c):
                     return self.over
             except FAULTS as exc:
                 self.fail(ins.loc, f"cannot be worked out here: {exc}")
         return True
+
+    def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
+        """Run a block that cannot pause ``times`` times, at once and without a frame (the
+        seat in focus moving on by ``step`` each time), as ``run_frames`` would."""
+        code, players = self.prog.blocks[block], self.players
+        for _ in range(times):
+            for ins in code:
+                self.steps += 1
+                if self.steps > MAX_STEPS:
+                    self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
+                    return
+                try:
+                    ins.run(self, c if ins.of is None else c.at(ins.of(c) % players))
+                except FAULTS as exc:
+                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                if self.over:
+                    return
+            if step:
+                c = c.at((c.seat + step) % players)
+
+    def _push(self, frame: list[int]) -> None:
+        """Run a block: at once if it cannot pause, else as a frame of the program."""
+        if self.prog.pausing[frame[0]]:
+            self.frames.append(frame)
+        else:
+            self.run_now(frame[0], frame[2], Ctx(self, *frame[3:8]), frame[8])
 
     def fail(self, loc: Loc, message: str) -> None:
         if self.fault is None:
@@ -250,7 +277,7 @@ class RulesState(State):
     def apply_action(self, action: Action) -> None:
         if not self._is_legal(action):
             raise ValueError(f"illegal action {action!r}")
-        self._legal = None
+        self._legal, self.steps = None, 0
         if self.pending:
             src, dest, by, roll = self.pending
             self.pending = []
@@ -283,7 +310,7 @@ class RulesState(State):
         card, target, number = picks
         self.acting = [index, card, number, target]
         self.stage = ACTING
-        self.frames.append([rule.block, 0, 1, self.player, card, number, target, self.player, 0])
+        self._push([rule.block, 0, 1, self.player, card, number, target, self.player, 0])
 
     def is_terminal(self) -> bool:
         return self.over
