@@ -19,7 +19,10 @@ def legal_choices(st: RulesState) -> list[Action]:
     """The legal actions of the seat to act, sorted (a fault of play stops the game)."""
     out: list[Action] = []
     here = Ctx(st, st.player, -1, 0, -1, st.player)  # moved from choice to choice
-    for index in st.prog.phases[st.phase].actions:
+    phase = st.prog.phases[st.phase]
+    if phase.plain is not None:  # nothing to choose: each action whose condition holds
+        return [action for action, test in phase.plain if test is None or test(here)]
+    for index in phase.actions:
         rule = st.prog.actions[index]
         test = rule.test
         here.card, here.number, here.target = -1, 0, -1

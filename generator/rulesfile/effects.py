@@ -243,6 +243,9 @@ class EffectCompiler:
         one = DrawOne(loc, None, self.x.zone(value["draw"], loc + ("draw",)),
                       self.x.zone(self._need(value, "to", loc), loc + ("to",)),
                       pile is None or pile.random)
+        if value.get("count", 1) == 1 and type(value.get("count", 1)) is int:
+            one.of = of  # one card: the draw itself, without a block of its own
+            return one
         self.blocks.append([one])
         count = self.x.expr(value.get("count", 1), loc + ("count",))
         return Push(loc, of, len(self.blocks) - 1, count=count)

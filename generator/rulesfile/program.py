@@ -63,6 +63,9 @@ class ActionRule:
     # (card, target, number) -> the action as the engine sees it: its name, then the
     # choices it makes
     encoder: Callable[[int, int, int], tuple[Any, ...]] = field(init=False, repr=False)
+    # the action as the engine writes it -> (card, target, number), -1/-1/0 not chosen
+    decoder: Callable[[tuple[Any, ...]], tuple[int, int, int]] = field(init=False,
+                                                                      repr=False)
 
     def __post_init__(self) -> None:
         """Which of (card, target, number) the action chooses, in that order; the
@@ -71,6 +74,15 @@ class ActionRule:
                   self.number is not None)
         self.shape = tuple(i for i, yes in enumerate(chosen) if yes)
         name, shape = self.name, self.shape
+        self.decoder = {
+            (): lambda action: (-1, -1, 0),
+            (0,): lambda action: (action[1], -1, 0),
+            (1,): lambda action: (-1, action[1], 0),
+            (2,): lambda action: (-1, -1, action[1]),
+            (0, 1): lambda action: (action[1], action[2], 0),
+            (0, 2): lambda action: (action[1], -1, action[2]),
+            (1, 2): lambda action: (-1, action[1], action[2]),
+        }.get(shape, lambda action: (action[1], action[2], action[3]))
         self.encoder = {
             (): lambda card, target, number: (name,),
             (0,): lambda card, target, number: (name, card),
@@ -99,6 +111,9 @@ class PhaseRule:
     start: int
     end: int
     next: int
+    # when none of its actions chooses anything: each action as the engine writes it and
+    # its condition, in the order of the legal actions
+    plain: list[tuple[tuple[str], Fn | None]] | None = None
 
 
 @dataclass
@@ -357,6 +372,11 @@ def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None
             opt("first"), opt("until"), opt("skip"),
             fx.block(spec.get("start") or [], loc + ("start",)),
             fx.block(spec.get("end") or [], loc + ("end",)), ids.index(following)))
+    for phase in prog.phases:
+        rules = [prog.actions[i] for i in phase.actions]
+        if not any(rule.shape for rule in rules):
+            phase.plain = sorted((((rule.name,), rule.test) for rule in rules),
+                                 key=lambda pair: pair[0])
     for action in prog.actions:
         if action.name not in used:
             report.error(action.loc, f"action '{action.name}' is in no phase's actions: it "

@@ -304,10 +304,7 @@ class RulesState(State):
         assert isinstance(action, tuple)
         index = self.prog.action_index[action[0]]
         rule = self.prog.actions[index]
-        picks = [-1, -1, 0]  # card, target, number: what the action did not choose
-        for at, value in zip(rule.shape, action[1:], strict=True):
-            picks[at] = value
-        card, target, number = picks
+        card, target, number = rule.decoder(action)
         self.acting = [index, card, number, target]
         self.stage = ACTING
         self._push([rule.block, 0, 1, self.player, card, number, target, self.player, 0])
