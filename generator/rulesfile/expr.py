@@ -140,7 +140,8 @@ class Compiler:
             return self._bad(loc, f"unknown expression '{word}' (words: "
                              f"{', '.join(sorted(_WORDS | set(_BINARY) | set(_MANY)))})")
         fn: Fn = handler(value, loc, depth + 1)
-        if self.hoist and word in _AGGREGATES and not uses_choice(value):
+        if self.hoist and word in _AGGREGATES and value != {"count": arg} \
+                and not uses_choice(value):  # (a pile's size is read faster than kept)
             return memo(fn)
         return fn
 
