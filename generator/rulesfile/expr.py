@@ -22,6 +22,7 @@ from generator.rulesfile.written import (
     compare,
     field_filter,
     memo,
+    of_every_pile,
     uses_choice,
 )
 from generator.yamlsrc import Loc
@@ -362,6 +363,10 @@ class Compiler:
                 base = c.st.var_slot[name]
                 return op(c.st.vars[base:base + c.st.players])
             return side_by_side
+        piles = of_every_pile(value["each_player"], self.names.zones, self.names.columns)
+        if piles is not None:  # each seat's pile counted or added up, side by side
+            read = piles
+            return lambda c: op(read(c))
         return lambda c: op(each_seat(c, each))
 
     def _w_best_player(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:

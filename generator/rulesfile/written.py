@@ -132,3 +132,33 @@ def field_filter(cards: Callable[[Ctx], list[int]], column: list[Any] | None, eq
             return [k for k in got if values[k] == want]
         return [k for k in got if values[k] != want]
     return kept
+
+
+def of_every_pile(value: Any, zones: dict[str, Any], columns: dict[str, list[Any]]
+                  ) -> Callable[[Ctx], list[Any]] | None:
+    """Every seat's ``{count: PILE}`` or ``{sum: PILE, value: {field: F}}`` (a pile of
+    each player, no ``where``), read side by side; None for any other expression."""
+    if not isinstance(value, dict) or not value:
+        return None
+    word = next(iter(value))
+    pile = zones.get(value[word]) if isinstance(value[word], str) else None
+    if pile is None or not pile.owned or pile.width:
+        return None
+    name = pile.name
+    if value == {"count": name}:
+        def counts(c: Ctx) -> list[Any]:
+            st = c.st
+            base = st.zone_slot[name]
+            return [len(cards) for cards in st.zones[base:base + st.players]]
+        return counts
+    field = value.get("value")
+    if word != "sum" or set(value) != {"sum", "value"} or not isinstance(field, dict) \
+            or set(field) != {"field"} or field["field"] not in columns:
+        return None
+    column = columns[field["field"]]
+
+    def sums(c: Ctx) -> list[Any]:
+        st = c.st
+        base = st.zone_slot[name]
+        return [sum([column[k] for k in cards]) for cards in st.zones[base:base + st.players]]
+    return sums

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from generator.rulesfile.written import EVERY, memo, reads, uses_choice
+from generator.rulesfile.written import EVERY, memo, of_every_pile, reads, uses_choice
 
 HAND_TEA = {"count": "hand", "where": {"eq": [{"field": "suit"}, "tea"]}}
 
@@ -64,3 +64,21 @@ def test_memo_reads_once_per_seat_only_while_enumerating() -> None:
     st.memo = {}
     assert [read(SimpleNamespace(st=st, seat=s)) for s in (1, 1, 2, 1)] == [10, 10, 20, 10]
     assert calls == [0, 0, 1, 2]
+
+
+def test_every_seats_pile_read_side_by_side() -> None:
+    """``each_player`` of a pile's size or a field's total, read straight from the piles;
+    any other expression (a where, a shared or a grid zone) is left to the general way."""
+    hand = SimpleNamespace(name="hand", owned=True, width=0)
+    zones = {"hand": hand, "trick": SimpleNamespace(name="trick", owned=False, width=0),
+             "grid": SimpleNamespace(name="grid", owned=True, width=3)}
+    columns = {"points": [5, 1, 2, 7]}
+    st = SimpleNamespace(zone_slot={"hand": 1}, players=2, zones=[[9], [0, 3], [2]])
+    c: Any = SimpleNamespace(st=st)
+    counts = of_every_pile({"count": "hand"}, zones, columns)
+    sums = of_every_pile({"sum": "hand", "value": {"field": "points"}}, zones, columns)
+    assert counts is not None and counts(c) == [2, 1]
+    assert sums is not None and sums(c) == [12, 2]
+    for other in ({"count": "trick"}, {"count": "grid"}, {"count": "hand", "where": True},
+                  {"sum": "hand", "value": {"field": "nope"}}, {"var": "hand"}):
+        assert of_every_pile(other, zones, columns) is None
