@@ -4,7 +4,7 @@ chosen card is tried once for all the cards."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from generator.engine.api import Action
@@ -36,8 +36,7 @@ def legal_choices(st: RulesState) -> list[Action]:
         cards, targets, numbers = ranges
         encode = rule.encoder
         if test is None:  # every choice is legal
-            out += [encode(card, target, number) for card in cards for target in targets
-                    for number in numbers]
+            out += rule.every(cards, targets, numbers)
         elif rule.card_free:  # tried once for all cards
             if cards:
                 here.card = cards[0]
@@ -56,22 +55,22 @@ def legal_choices(st: RulesState) -> list[Action]:
 
 
 def _ranges(st: RulesState, rule: ActionRule, here: Ctx
-            ) -> tuple[list[int], range, list[int]] | None:
+            ) -> tuple[list[int], range, Sequence[int]] | None:
     """The cards, targets and numbers an action chooses from; None (a fault) when they
     make more than ``MAX_CHOICES`` choices."""
     cards = [-1] if rule.card is None else sorted(st.zones[rule.card(here)])
     targets = rule.targets()
-    numbers = [0]
+    numbers: Sequence[int] = (0,)
     if rule.number is not None:
         low, high = rule.number[0](here), rule.number[1](here)
-        numbers = list(range(low, min(high, low + MAX_CHOICES - 1) + 1))
+        numbers = range(low, min(high, low + MAX_CHOICES - 1) + 1)
     if len(cards) * len(targets) * len(numbers) > MAX_CHOICES:
         st.fail(rule.loc + ("choose",), f"offers more than {MAX_CHOICES} choices at once")
         return None
     return cards, targets, numbers
 
 
-def _tried(test: Fn, here: Ctx, targets: range, numbers: list[int]
+def _tried(test: Fn, here: Ctx, targets: range, numbers: Sequence[int]
            ) -> Iterator[tuple[int, int]]:
     """The (target, number) choices for which ``test`` holds, ``here`` moved to each."""
     for target in targets:

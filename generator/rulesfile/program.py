@@ -7,7 +7,7 @@ is not to be played.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -63,6 +63,9 @@ class ActionRule:
     # (card, target, number) -> the action as the engine sees it: its name, then the
     # choices it makes
     encoder: Callable[[int, int, int], tuple[Any, ...]] = field(init=False, repr=False)
+    # (cards, targets, numbers) -> every action they make, in order
+    every: Callable[[Sequence[int], Sequence[int], Sequence[int]], list[tuple[Any, ...]]] = \
+        field(init=False, repr=False)
     # the action as the engine writes it -> (card, target, number), -1/-1/0 not chosen
     decoder: Callable[[tuple[Any, ...]], tuple[int, int, int]] = field(init=False,
                                                                       repr=False)
@@ -92,6 +95,15 @@ class ActionRule:
             (0, 2): lambda card, target, number: (name, card, number),
             (1, 2): lambda card, target, number: (name, target, number),
         }.get(shape, lambda card, target, number: (name, card, target, number))
+        encode = self.encoder
+        self.every = {
+            (0,): lambda cards, targets, numbers: [(name, k) for k in cards],
+            (1,): lambda cards, targets, numbers: [(name, t) for t in targets],
+            (2,): lambda cards, targets, numbers: [(name, n) for n in numbers],
+            (0, 1): lambda cards, targets, numbers: [(name, k, t) for k in cards
+                                                     for t in targets],
+        }.get(shape, lambda cards, targets, numbers: [
+            encode(k, t, n) for k in cards for t in targets for n in numbers])
 
     def targets(self) -> range:
         """The destinations (zones of ``to``, or cells) a choice ranges over."""
