@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from generator.rulesfile import plugins
 from generator.rulesfile.expr import Compiler, Ctx, Fn
 from generator.yamlsrc import Loc
 
@@ -27,7 +28,7 @@ MAX_VALUE = 10**15  # a variable beyond this is runaway arithmetic (reported as 
 EFFECT_KEYS: dict[str, tuple[str, ...]] = {
     "draw": ("to", "count"), "play": (), "move_all": ("to",), "gain": (), "pay": (),
     "set": (), "roll": ("sides",), "if": ("then", "else"), "repeat": ("do",),
-    "each_player": (), "call": (), "event": (),
+    "each_player": (), "call": (), "event": (), "plugin": plugins.PLUGIN_KEYS,
 }
 
 
@@ -52,6 +53,7 @@ class Push(Ins):
     per_seat: bool = False
     test: Fn | None = None
     other: int = -1  # an ``if``'s else block
+    direct: bool = False  # its blocks cannot pause: run at once, without a frame
 
     def run(self, st: RulesState, c: Ctx) -> bool:
         block, times = self.block, 1
@@ -66,8 +68,11 @@ class Push(Ins):
                         f"{MAX_REPEAT}")
                 return True
         if block >= 0 and times > 0:
-            st.frames.append([block, 0, times, c.seat, c.card, c.number, c.target, c.actor,
-                              int(self.per_seat)])
+            if self.direct:
+                st.run_now(block, times, c, int(self.per_seat))
+            else:
+                st.frames.append([block, 0, times, c.seat, c.card, c.number, c.target,
+                                  c.actor, int(self.per_seat)])
         return True
 
 
@@ -75,6 +80,7 @@ class Push(Ins):
 class DrawOne(Ins):
     source: SlotFn
     dest: SlotFn
+    may_pause: bool = True  # it draws from a shuffled pile (a chance action)
 
     def run(self, st: RulesState, c: Ctx) -> bool:
         src = self.source(c)
@@ -125,6 +131,13 @@ class Change(Ins):
 
     def run(self, st: RulesState, c: Ctx) -> bool:
         slot, amount = self.slot(c), self.amount(c)
+        if type(amount) is int:  # the common case, in few steps
+            how = self.how
+            value = amount if how == "set" else st.vars[slot] + (
+                amount if how == "gain" else -amount)
+            if -MAX_VALUE <= value <= MAX_VALUE:
+                st.vars[slot] = value
+                return True
         if isinstance(amount, bool) or not isinstance(amount, int) and (
                 self.how != "set" or not isinstance(amount, str)):
             kind = "a whole number or a word" if self.how == "set" else "a whole number"
@@ -159,6 +172,18 @@ class Event(Ins):
         return True
 
 
+@dataclass
+class Plugin(Ins):
+    """An effect an installed plug-in package provides (see ``plugins``)."""
+
+    fn: Callable[..., Any]
+    args: list[Fn]
+
+    def run(self, st: RulesState, c: Ctx) -> bool:
+        plugins.call(self.fn, self.args, c, write=True)
+        return True
+
+
 class EffectCompiler:
     """Effects -> instruction blocks, with every name checked (problems located)."""
 
@@ -172,6 +197,7 @@ class EffectCompiler:
         self.events = events
         self._in: str | None = None
         self.pending_calls: list[tuple[Push, str]] = []
+        self.pausing: list[bool] = []  # by block, once finished
 
     def block(self, effects: Any, loc: Loc) -> int:
         index = len(self.blocks)
@@ -212,8 +238,14 @@ class EffectCompiler:
         return value.get(key)
 
     def _draw(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+        pile = self.x.names.zones.get(value["draw"]) if isinstance(value["draw"], str) \
+            else None
         one = DrawOne(loc, None, self.x.zone(value["draw"], loc + ("draw",)),
-                      self.x.zone(self._need(value, "to", loc), loc + ("to",)))
+                      self.x.zone(self._need(value, "to", loc), loc + ("to",)),
+                      pile is None or pile.random)
+        if value.get("count", 1) == 1 and type(value.get("count", 1)) is int:
+            one.of = of  # one card: the draw itself, without a block of its own
+            return one
         self.blocks.append([one])
         count = self.x.expr(value.get("count", 1), loc + ("count",))
         return Push(loc, of, len(self.blocks) - 1, count=count)
@@ -292,9 +324,16 @@ class EffectCompiler:
         return ins
 
     def finish(self) -> None:
-        """Point every ``call`` at its procedure's block; report calls that recur."""
+        """Point every ``call`` at its procedure's block; mark the blocks that may pause
+        (``pausing``) and the pushes run at once; report calls that recur."""
         for ins, name in self.pending_calls:
             ins.block = self.proc_block[name]
+        self.pausing = self._pausing()
+        for block in self.blocks:
+            for push in block:
+                if isinstance(push, Push):
+                    push.direct = not any(self.pausing[b] for b in (push.block, push.other)
+                                          if b >= 0)
         for name in self.calls:
             cycle = self._cycle(name, [name])
             if cycle:
@@ -303,6 +342,25 @@ class EffectCompiler:
                                   f"{' -> '.join(cycle)} (a call may not recur)",
                                   "rules-recursion")
                 return
+
+    def _pausing(self) -> list[bool]:
+        """Whether each block may wait for a chance action (a draw from a shuffled pile, a
+        roll), itself or in a block it runs."""
+        known: dict[int, bool] = {}
+
+        def pauses(block: int) -> bool:
+            if block < 0:
+                return False
+            if block not in known:
+                known[block] = True  # a call that recurs (reported) counts as pausing
+                known[block] = any(may_pause(ins) for ins in self.blocks[block])
+            return known[block]
+
+        def may_pause(ins: Ins) -> bool:
+            if isinstance(ins, Push):
+                return pauses(ins.block) or pauses(ins.other)
+            return isinstance(ins, Roll) or isinstance(ins, DrawOne) and ins.may_pause
+        return [pauses(b) for b in range(len(self.blocks))]
 
     def _cycle(self, name: str, path: list[str]) -> list[str] | None:
         for callee, _ in self.calls.get(name, []):
@@ -313,6 +371,11 @@ class EffectCompiler:
                 if found:
                     return found
         return None
+
+    def _plugin(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
+        fn = plugins.find(self.report, plugins.EFFECTS, value["plugin"], loc + ("plugin",))
+        args = plugins.arguments(value, loc, self.x.expr, self.report)
+        return None if fn is None else Plugin(loc, of, fn, args)
 
     def _event(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
         if not isinstance(value["event"], str) or value["event"] not in self.events:

@@ -13,8 +13,18 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
 from generator.rulesfile.grids import all_cells, cell_cards, next_to
 from generator.rulesfile.report import Reporter
+from generator.rulesfile.written import (
+    against,
+    chain,
+    compare,
+    field_filter,
+    memo,
+    of_every_pile,
+    uses_choice,
+)
 from generator.yamlsrc import Loc
 
 if TYPE_CHECKING:
@@ -88,6 +98,7 @@ class Compiler:
         self.report = report
         self.plain: dict[int, list[Any]] = {}  # id of a ``{field: F}`` closure -> F's column
         self.plain_var: dict[int, str] = {}  # id of a ``{var: V}`` closure (V of each) -> V
+        self.hoist = False  # compiling an action's condition: see ``written.memo``
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
         if depth > MAX_DEPTH:
@@ -130,6 +141,9 @@ class Compiler:
             return self._bad(loc, f"unknown expression '{word}' (words: "
                              f"{', '.join(sorted(_WORDS | set(_BINARY) | set(_MANY)))})")
         fn: Fn = handler(value, loc, depth + 1)
+        if self.hoist and word in _AGGREGATES and value != {"count": arg} \
+                and not uses_choice(value):  # (a pile's size is read faster than kept)
+            return memo(fn)
         return fn
 
     def _binary(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
@@ -138,24 +152,17 @@ class Compiler:
         a, b = (self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
         op = _BINARY[word]
         if isinstance(arg[1], int | str) and not isinstance(arg[1], bool):
-            const = arg[1]  # the common case, {eq: [EXPR, 0]}: one call fewer
-            return lambda c: op(a(c), const)
-        return lambda c: op(a(c), b(c))
+            # the common case, {eq: [EXPR, 0]}: the constant and the operator inlined
+            return against(word, op, a, arg[1])
+        return compare(word, op, a, b)
 
     def _many(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, None):
             return self._bad(loc, f"'{word}' takes a list of expressions")
         parts = [self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg)]
         op = _MANY[word]
-        if word in ("and", "or") and len(parts) == 2:  # the common case, without a loop
-            a, b = parts
-            if word == "and":
-                return lambda c: bool(a(c) and b(c))
-            return lambda c: bool(a(c) or b(c))
-        if word == "and":
-            return lambda c: all(p(c) for p in parts)
-        if word == "or":
-            return lambda c: any(p(c) for p in parts)
+        if word in ("and", "or"):
+            return chain(word == "and", parts)
         return lambda c: op([p(c) for p in parts])
 
     def _w_not(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
@@ -248,16 +255,49 @@ class Compiler:
         zone = self._named(value, loc)
         if zone is not None and zone.width:
             return all_cells(zone)
+        if zone is not None:  # a pile: its slot read in the same step
+            name = zone.name
+            if zone.owned:
+                return lambda c: c.st.zones[c.st.zone_slot[name] + c.seat]
+            return lambda c: c.st.zones[c.st.zone_slot[name]]
         slot = self.zone(value, loc)
         return lambda c: c.st.zones[slot(c)]
 
     def _cards(self, value: dict[str, Any], word: str, loc: Loc, depth: int
-               ) -> tuple[Callable[[Ctx], list[int]], Fn | None]:
+               ) -> Callable[[Ctx], list[int]]:
+        """The cards an aggregate reads: those of its zone that ``where`` keeps."""
         cards = self.cards(value[word], loc + (word,))
-        where = self.expr(value["where"], loc + ("where",), depth) if "where" in value else None
+        where: Any = None
+        if "where" in value:
+            where = self._field_test(value["where"], loc + ("where",), depth)
+            if where is None:
+                where = self.expr(value["where"], loc + ("where",), depth)
         if "same" in value:  # the other cards whose field equals the card in scope's
-            return _same(cards, self._column(value["same"], loc + ("same",))), where
-        return cards, where
+            cards = alike(cards, self._column(value["same"], loc + ("same",)))
+        if where is None:
+            return cards
+        if isinstance(where, tuple):  # {eq: [{field: F}, X]}: no expression per card
+            return field_filter(cards, *where)
+        test: Fn = where
+        return lambda c: kept(c, cards, test)
+
+    def _field_test(self, value: Any, loc: Loc, depth: int
+                    ) -> tuple[list[Any] | None, bool, Fn] | None:
+        """A ``where`` that compares a card's field with what no card changes, ``{eq:
+        [{field: F}, X]}`` or ``ne``: F's column (None: ``by``), eq or not, X compiled."""
+        if not isinstance(value, dict) or len(value) != 1:
+            return None
+        word, arg = next(iter(value.items()))
+        if word not in ("eq", "ne") or not _args(arg, 2):
+            return None
+        left, right = arg
+        if not isinstance(left, dict) or set(left) != {"field"} or uses_choice(right):
+            return None
+        name = left["field"]
+        if name != "by" and (not isinstance(name, str) or name not in self.names.columns):
+            return None
+        other = self.expr(right, loc + (word, 1), depth + 1)
+        return (None if name == "by" else self.names.columns[name]), word == "eq", other
 
     def _column(self, name: Any, loc: Loc) -> list[Any]:
         if not isinstance(name, str) or name not in self.names.columns:
@@ -266,34 +306,38 @@ class Compiler:
         return self.names.columns[name]
 
     def _w_count(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-        cards, where = self._cards(value, "count", loc, depth)
-        if where is None:
-            return lambda c: len(cards(c))
-        return lambda c: len(_kept(c, cards, where))
+        zone = value["count"]
+        if set(value) == {"count"} and isinstance(zone, str) and zone in self.names.zones \
+                and not self.names.zones[zone].width:  # a pile's size, read in one step
+            if self.names.zones[zone].owned:
+                return lambda c: len(c.st.zones[c.st.zone_slot[zone] + c.seat])
+            return lambda c: len(c.st.zones[c.st.zone_slot[zone]])
+        cards = self._cards(value, "count", loc, depth)
+        return lambda c: len(cards(c))
 
     def _w_sum(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-        cards, where = self._cards(value, "sum", loc, depth)
+        cards = self._cards(value, "sum", loc, depth)
         each = self._card_value(value, loc, depth)
         column = self.plain.get(id(each))
         if column is not None:  # a field's values added up: read straight from its column
-            return lambda c: sum([column[card] for card in _kept(c, cards, where)])
-        return lambda c: sum(_each(c, each, _kept(c, cards, where)))
+            return lambda c: sum([column[card] for card in cards(c)])
+        return lambda c: sum(each_card(c, each, cards(c)))
 
     def _w_distinct(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-        cards, where = self._cards(value, "distinct", loc, depth)
+        cards = self._cards(value, "distinct", loc, depth)
         each = self._card_value(value, loc, depth)
-        return lambda c: len(set(_each(c, each, _kept(c, cards, where))))
+        return lambda c: len(set(each_card(c, each, cards(c))))
 
     def _w_best(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         """The card of a zone with the highest ``value`` (the first such), read by
         ``give`` (default: that value); -1 when no card qualifies."""
-        cards, where = self._cards(value, "best", loc, depth)
+        cards = self._cards(value, "best", loc, depth)
         each = self._card_value(value, loc, depth)
         give = self.expr(value["give"], loc + ("give",), depth) if "give" in value else each
 
         def best(c: Ctx) -> Any:
             top, found = None, -1
-            for card in _kept(c, cards, where):
+            for card in cards(c):
                 v = each(c.on(card))
                 if top is None or v > top:
                     top, found = v, card
@@ -319,67 +363,34 @@ class Compiler:
                 base = c.st.var_slot[name]
                 return op(c.st.vars[base:base + c.st.players])
             return side_by_side
-        return lambda c: op(_seats(c, each))
+        piles = of_every_pile(value["each_player"], self.names.zones, self.names.columns)
+        if piles is not None:  # each seat's pile counted or added up, side by side
+            read = piles
+            return lambda c: op(read(c))
+        return lambda c: op(each_seat(c, each))
 
     def _w_best_player(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         """The seat with the strictly highest value, or -1 when the highest is shared."""
         each = self.expr(value["best_player"], loc + ("best_player",), depth)
 
         def best(c: Ctx) -> int:
-            values = _seats(c, each)
+            values = each_seat(c, each)
             top = max(values)
             return values.index(top) if values.count(top) == 1 else -1
         return best
 
+    def _w_plugin(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        from generator.rulesfile import plugins
 
-def _kept(c: Ctx, source: Callable[[Ctx], list[int]], where: Fn | None) -> list[int]:
-    cards = source(c)
-    if where is None:
-        return cards
-    here = c.on(-1)  # one context, moved from card to card (expressions keep none)
-    kept = []
-    for card in cards:
-        here.card = card
-        if where(here):
-            kept.append(card)
-    return kept
-
-
-def _same(cards: Callable[[Ctx], list[int]], column: list[Any]
-          ) -> Callable[[Ctx], list[int]]:
-    def kept(c: Ctx) -> list[int]:
-        if c.card < 0:
-            return []
-        mine = column[c.card]
-        return [k for k in cards(c) if k != c.card and column[k] == mine]
-    return kept
-
-
-def _each(c: Ctx, fn: Fn, cards: list[int]) -> list[Any]:
-    """``fn`` read on every card of ``cards``."""
-    here = c.on(-1)
-    out = []
-    for card in cards:
-        here.card = card
-        out.append(fn(here))
-    return out
-
-
-def _seats(c: Ctx, fn: Fn) -> list[Any]:
-    """``fn`` read for every seat in turn."""
-    here = c.at(0)
-    out = []
-    for seat in range(c.st.players):
-        here.seat = seat
-        out.append(fn(here))
-    return out
+        return plugins.expression(self, value, loc, depth)
 
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",
-          "each_player", "best_player"}
+          "each_player", "best_player", "plugin"}
+_AGGREGATES = ("count", "sum", "distinct", "best", "each_player", "best_player")
 WORDS = _WORDS | set(_BINARY) | set(_MANY)  # every word an expression may start with
 _EXTRA: dict[str, tuple[str, ...]] = {
     "count": ("where", "same"), "sum": ("where", "value", "same"),
     "distinct": ("where", "value", "same"), "best": ("where", "value", "give", "same"),
-    "each_player": ("combine",),
+    "each_player": ("combine",), "plugin": ("with",),
 }

@@ -16,9 +16,12 @@ def _grid_of(c: Ctx, grid: ZoneRule) -> int:
 
 
 def all_cells(grid: ZoneRule) -> Callable[[Ctx], list[int]]:
+    name, cells, owned = grid.name, grid.cells, grid.owned
+
     def cards(c: Ctx) -> list[int]:
-        base, zones = _grid_of(c, grid), c.st.zones
-        return [card for slot in range(base, base + grid.cells) for card in zones[slot]]
+        st = c.st
+        base = st.zone_slot[name] + (c.seat * cells if owned else 0)
+        return [card for zone in st.zones[base:base + cells] for card in zone]
     return cards
 
 
@@ -34,9 +37,17 @@ def _in_question(c: Ctx, grid: ZoneRule, index: int) -> tuple[int, int]:
 
 
 def cell_cards(grid: ZoneRule, index: int) -> Callable[[Ctx], list[int]]:
+    """The cards on the cell in question (the zone's own list: read, never changed)."""
+    name, cells, owned = grid.name, grid.cells, grid.owned
+
     def cards(c: Ctx) -> list[int]:
-        base, cell = _in_question(c, grid, index)
-        return list(c.st.zones[base + cell]) if 0 <= cell < grid.cells else []
+        st = c.st
+        if c.card >= 0 and st.owner_zone[st.where[c.card]] == index:
+            return st.zones[st.where[c.card]]  # the card in scope lies on this grid
+        cell = c.target
+        if not 0 <= cell < cells:
+            return []
+        return st.zones[st.zone_slot[name] + (c.seat * cells if owned else 0) + cell]
     return cards
 
 

@@ -79,3 +79,25 @@ def view(st: RulesState) -> dict[str, Any]:
         base = st.var_slot[name]
         out[name] = st.vars[base:base + st.players] if owned else st.vars[base]
     return out
+
+
+def in_words(st: RulesState, action: Any) -> str:
+    """An action as a log line says it: 'take Tea 3', 'draws Salt 2', 'rolls 4'."""
+    if not isinstance(action, tuple):
+        if st.pending and st.pending[3]:
+            return f"rolls {action}"
+        return f"draws {st.prog.table.labels[int(action)]}"
+    rule = next(a for a in st.prog.actions if a.name == action[0])
+    args = list(action[1:])
+    words = [rule.name]
+    if rule.card is not None:
+        words.append(st.prog.table.labels[args.pop(0)])
+    if rule.grid is not None:
+        cell = args.pop(0)
+        words.append(f"at column {cell % rule.grid.width + 1}, row "
+                     f"{cell // rule.grid.width + 1}")
+    elif rule.to:
+        words.append("to " + rule.to_names[args.pop(0)])
+    if rule.number is not None:
+        words.append(str(args.pop(0)))
+    return " ".join(words)

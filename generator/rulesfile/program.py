@@ -7,7 +7,9 @@ is not to be played.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from generator.problems import Problem
@@ -15,6 +17,7 @@ from generator.rulesfile.cards import CardTable
 from generator.rulesfile.effects import EffectCompiler, SlotFn
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
 from generator.rulesfile.report import Reporter
+from generator.rulesfile.written import reads
 from generator.yamlsrc import Loc, Source
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
@@ -37,7 +40,7 @@ class ZoneRule:
     width: int = 0  # a grid's columns and rows (0: a pile, not a grid)
     height: int = 0
 
-    @property
+    @cached_property
     def cells(self) -> int:
         """Slots per owner: a grid's cells, else one."""
         return self.width * self.height if self.width else 1
@@ -55,24 +58,58 @@ class ActionRule:
     again: Fn | None
     to_names: list[str] = field(default_factory=list)
     grid: ZoneRule | None = None  # choose: {cell: GRID}; the cell is the target
+    card_free: bool = False  # its condition does not read the chosen card
     shape: tuple[int, ...] = field(init=False, default=())
-
-    def encode(self, card: int, target: int, number: int) -> tuple[Any, ...]:
-        """The action as the engine sees it: its name, then the choices it makes."""
-        picks = (card, target, number)
-        return (self.name, *(picks[i] for i in self.shape))
+    # (card, target, number) -> the action as the engine sees it: its name, then the
+    # choices it makes
+    encoder: Callable[[int, int, int], tuple[Any, ...]] = field(init=False, repr=False)
+    # (cards, targets, numbers) -> every action they make, in order
+    every: Callable[[Sequence[int], Sequence[int], Sequence[int]], list[tuple[Any, ...]]] = \
+        field(init=False, repr=False)
+    # the action as the engine writes it -> (card, target, number), -1/-1/0 not chosen
+    decoder: Callable[[tuple[Any, ...]], tuple[int, int, int]] = field(init=False,
+                                                                      repr=False)
 
     def __post_init__(self) -> None:
-        """Which of (card, target, number) the action chooses, in that order."""
+        """Which of (card, target, number) the action chooses, in that order; the
+        function that writes the action, made once."""
         chosen = (self.card is not None, bool(self.to) or self.grid is not None,
                   self.number is not None)
         self.shape = tuple(i for i, yes in enumerate(chosen) if yes)
+        name, shape = self.name, self.shape
+        self.decoder = {
+            (): lambda action: (-1, -1, 0),
+            (0,): lambda action: (action[1], -1, 0),
+            (1,): lambda action: (-1, action[1], 0),
+            (2,): lambda action: (-1, -1, action[1]),
+            (0, 1): lambda action: (action[1], action[2], 0),
+            (0, 2): lambda action: (action[1], -1, action[2]),
+            (1, 2): lambda action: (-1, action[1], action[2]),
+        }.get(shape, lambda action: (action[1], action[2], action[3]))
+        self.encoder = {
+            (): lambda card, target, number: (name,),
+            (0,): lambda card, target, number: (name, card),
+            (1,): lambda card, target, number: (name, target),
+            (2,): lambda card, target, number: (name, number),
+            (0, 1): lambda card, target, number: (name, card, target),
+            (0, 2): lambda card, target, number: (name, card, number),
+            (1, 2): lambda card, target, number: (name, target, number),
+        }.get(shape, lambda card, target, number: (name, card, target, number))
+        encode = self.encoder
+        self.every = {
+            (0,): lambda cards, targets, numbers: [(name, k) for k in cards],
+            (1,): lambda cards, targets, numbers: [(name, t) for t in targets],
+            (2,): lambda cards, targets, numbers: [(name, n) for n in numbers],
+            (0, 1): lambda cards, targets, numbers: [(name, k, t) for k in cards
+                                                     for t in targets],
+        }.get(shape, lambda cards, targets, numbers: [
+            encode(k, t, n) for k in cards for t in targets for n in numbers])
 
-    def targets(self) -> list[int]:
+    def targets(self) -> range:
         """The destinations (zones of ``to``, or cells) a choice ranges over."""
         if self.grid is not None:
-            return list(range(self.grid.cells))
-        return list(range(len(self.to))) or [-1]
+            return range(self.grid.cells)
+        return range(len(self.to)) if self.to else range(-1, 0)
 
 
 @dataclass
@@ -86,6 +123,9 @@ class PhaseRule:
     start: int
     end: int
     next: int
+    # when none of its actions chooses anything: each action as the engine writes it and
+    # its condition, in the order of the legal actions
+    plain: list[tuple[tuple[str], Fn | None]] | None = None
 
 
 @dataclass
@@ -98,6 +138,7 @@ class Program:
     actions: list[ActionRule] = field(default_factory=list)
     phases: list[PhaseRule] = field(default_factory=list)
     blocks: list[list[Any]] = field(default_factory=list)
+    pausing: list[bool] = field(default_factory=list)  # by block: may wait for chance
     setup: int = -1
     end: Fn | None = None
     score: Fn | None = None
@@ -169,7 +210,7 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
     for name in procs:
         fx.procedure(name)
     fx.finish()
-    prog.blocks = fx.blocks
+    prog.blocks, prog.pausing = fx.blocks, fx.pausing
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
     for key in ("end", "score"):
         if key not in data:
@@ -288,13 +329,18 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
         if grid is not None and to:
             x.report.error(loc + ("choose",), "choose a zone ('to') or a cell, not both",
                            "rules-schema")
+        x.hoist = bool(choose)  # tried for every choice: what does not vary, read once
+        test = x.expr(spec["if"], loc + ("if",)) if "if" in spec else None
+        x.hoist = False
         prog.actions.append(ActionRule(
             str(name), loc, card, [x.zone(z, loc + ("choose", "to", i)) for i, z in
-                                   enumerate(to)], number,
-            x.expr(spec["if"], loc + ("if",)) if "if" in spec else None,
+                                   enumerate(to)], number, test,
             fx.block(spec.get("do") or [], loc + ("do",)),
             x.expr(spec["again"], loc + ("again",)) if "again" in spec else None,
-            [str(z) for z in to], grid))
+            [str(z) for z in to], grid,
+            # the chosen card lies in a pile, never on a grid: a place in question is
+            # then the chosen cell
+            "card" not in reads(spec.get("if"), card_on_grid=False)))
 
 
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:
@@ -338,6 +384,11 @@ def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None
             opt("first"), opt("until"), opt("skip"),
             fx.block(spec.get("start") or [], loc + ("start",)),
             fx.block(spec.get("end") or [], loc + ("end",)), ids.index(following)))
+    for phase in prog.phases:
+        rules = [prog.actions[i] for i in phase.actions]
+        if not any(rule.shape for rule in rules):
+            phase.plain = sorted((((rule.name,), rule.test) for rule in rules),
+                                 key=lambda pair: pair[0])
     for action in prog.actions:
         if action.name not in used:
             report.error(action.loc, f"action '{action.name}' is in no phase's actions: it "

@@ -15,9 +15,10 @@ import random
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action, State
+from generator.rulesfile.choices import legal_choices
 from generator.rulesfile.expr import Ctx
-from generator.rulesfile.knowledge import determinize, information, view
-from generator.rulesfile.program import MAX_CHOICES, Program
+from generator.rulesfile.knowledge import determinize, in_words, information, view
+from generator.rulesfile.program import Program
 from generator.yamlsrc import Loc
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
@@ -31,6 +32,9 @@ class RulesState(State):
         self.prog, self.players = prog, players
         self.zone_slot, self.owner_zone, self.var_slot = prog.layout(players)
         self.zones: list[list[int]] = [[] for _ in self.owner_zone]
+        # whether a zone's list is this state's own (False: shared with a clone, copied
+        # before it is changed)
+        self.own = [True] * len(self.zones)
         self.random = [prog.zones[index].random for index in self.owner_zone]  # shuffled
         # something lies where some seat cannot see it (fair search redeals it)
         self.hidden_information = any(zone.see != "all" for zone in prog.zones)
@@ -41,10 +45,13 @@ class RulesState(State):
         self.frames: list[list[int]] = []
         self.pending: list[int] = []  # [from slot, to slot, by seat, 0] or [-1, var, sides, 1]
         self.acting = [-1, -1, 0, -1]  # action, card, number, target
+        self.steps = 0  # instructions run in this action (see MAX_STEPS)
         self.stage, self.phase, self.player, self.turns = SETUP, 0, 0, 0
         self.over = False
         self.fault: tuple[Loc, str] | None = None
         self._legal: list[Action] | None = None
+        self.memo: dict[Any, Any] | None = None  # while the legal actions are worked out
+        self._here: tuple[list[int] | None, Ctx] = (None, Ctx(self, 0))  # see run_frames
 
     # -- set-up and the flow of play --------------------------------------------------
 
@@ -61,7 +68,7 @@ class RulesState(State):
             base = self.var_slot[name]
             for s in range(self.players if owned else 1):
                 self.vars[base + s] = value
-        self.frames.append([self.prog.setup, 0, 1, 0, -1, 0, -1, -1, 0])
+        self._push([self.prog.setup, 0, 1, 0, -1, 0, -1, -1, 0])
         self.settle()
         return self
 
@@ -88,11 +95,12 @@ class RulesState(State):
                 self._enter(0)
             elif self.stage == ACTING:
                 rule = self.prog.actions[self.acting[0]]
-                again = rule.again is not None and bool(rule.again(self.ctx(self.player)))
+                c = self.ctx(self.player)  # read by again, end and until alike
+                again = rule.again is not None and bool(rule.again(c))
                 self.turns += not again
-                if self._ended():
+                if self._ended(c):
                     return
-                self._after_action(again)
+                self._after_action(again, c)
                 if self.stage == READY:
                     return
             elif self.stage == ENDING:  # a phase ends only after an action: no loop here
@@ -108,24 +116,24 @@ class RulesState(State):
 
     def _enter(self, phase: int) -> None:
         self.phase = phase
-        self.frames.append([self.prog.phases[phase].start, 0, 1, self.player, -1, 0, -1,
+        self._push([self.prog.phases[phase].start, 0, 1, self.player, -1, 0, -1,
                             self.player, 0])
 
-    def _ended(self) -> bool:
+    def _ended(self, c: Ctx | None = None) -> bool:
         assert self.prog.end is not None
-        if self.prog.end(self.ctx(self.player)):
+        if self.prog.end(c or self.ctx(self.player)):
             self.over = True
         return self.over
 
-    def _after_action(self, again: bool) -> None:
+    def _after_action(self, again: bool, c: Ctx) -> None:
         """After an action's effects: the phase ends, or the next seat (or the same one,
         with ``again``) acts."""
         phase = self.prog.phases[self.phase]
-        if phase.until is not None and phase.until(self.ctx(self.player)):
+        if phase.until is not None and phase.until(c):
             self.stage = ENDING
             if not again:
                 self.player = (self.player + 1) % self.players
-            self.frames.append([phase.end, 0, 1, self.player, -1, 0, -1, self.player, 0])
+            self._push([phase.end, 0, 1, self.player, -1, 0, -1, self.player, 0])
             return
         if not again:
             self._next_seat((self.player + 1) % self.players)
@@ -143,9 +151,13 @@ class RulesState(State):
 
     def _next_seat(self, seat: int) -> None:
         skip = self.prog.phases[self.phase].skip
+        if skip is None:
+            self.player = seat
+            return
+        c = self.ctx(seat)  # moved from seat to seat
         for step in range(self.players):
-            candidate = (seat + step) % self.players
-            if skip is None or not skip(self.ctx(candidate)):
+            c.seat = candidate = (seat + step) % self.players
+            if not skip(c):
                 self.player = candidate
                 return
         phase = self.prog.phases[self.phase]
@@ -156,16 +168,15 @@ class RulesState(State):
             return
         self.stage = READY
         self._legal = None
-        if not self.legal_actions():
+        if not self._legal_list():
             phase = self.prog.phases[self.phase]
             self.fail(phase.loc + ("actions",), f"P{self.player + 1} has no legal action in "
                       f"phase '{phase.id}' (add one, e.g. a pass, that is always legal)")
 
     def run_frames(self) -> bool:
         """Run the paused program; False when it waits for chance."""
-        blocks, frames, steps = self.prog.blocks, self.frames, 0
-        last: list[int] | None = None
-        here = Ctx(self, 0)
+        blocks, frames = self.prog.blocks, self.frames
+        last, here = self._here  # the context of the frame run last, kept while paused
         while frames:
             f = frames[-1]
             block = blocks[f[0]]
@@ -179,16 +190,43 @@ class RulesState(State):
             f[1] += 1
             if f is not last or here.seat != f[3]:  # a frame's context, made once
                 here, last = Ctx(self, f[3], f[4], f[5], f[6], f[7]), f
-            c = here if ins.of is None else here.at(ins.of(here) % self.players)
-            steps += 1
-            if steps > MAX_STEPS:
+                self._here = (f, here)
+            self.steps += 1
+            if self.steps > MAX_STEPS:
                 self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
             try:
+                c = here if ins.of is None else here.at(ins.of(here) % self.players)
                 if self.over or not ins.run(self, c):
                     return self.over
             except FAULTS as exc:
                 self.fail(ins.loc, f"cannot be worked out here: {exc}")
         return True
+
+    def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
+        """Run a block that cannot pause ``times`` times, at once and without a frame (the
+        seat in focus moving on by ``step`` each time), as ``run_frames`` would."""
+        code, players = self.prog.blocks[block], self.players
+        for _ in range(times):
+            for ins in code:
+                self.steps += 1
+                if self.steps > MAX_STEPS:
+                    self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
+                    return
+                try:
+                    ins.run(self, c if ins.of is None else c.at(ins.of(c) % players))
+                except FAULTS as exc:
+                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                if self.over:
+                    return
+            if step:
+                c = c.at((c.seat + step) % players)
+
+    def _push(self, frame: list[int]) -> None:
+        """Run a block: at once if it cannot pause, else as a frame of the program."""
+        if self.prog.pausing[frame[0]]:
+            self.frames.append(frame)
+        else:
+            self.run_now(frame[0], frame[2], Ctx(self, *frame[3:8]), frame[8])
 
     def fail(self, loc: Loc, message: str) -> None:
         if self.fault is None:
@@ -198,8 +236,13 @@ class RulesState(State):
         self.pending = []
 
     def move(self, card: int, slot: int, seat: int) -> None:
-        self.zones[self.where[card]].remove(card)
-        self.zones[slot].append(card)
+        zones, own, old = self.zones, self.own, self.where[card]
+        if not own[old]:
+            zones[old], own[old] = list(zones[old]), True
+        if not own[slot]:
+            zones[slot], own[slot] = list(zones[slot]), True
+        zones[old].remove(card)
+        zones[slot].append(card)
         self.where[card], self.by[card] = slot, seat
 
     # -- the State API ----------------------------------------------------------------
@@ -221,45 +264,20 @@ class RulesState(State):
         """The legal actions of the seat to act, worked out once per position."""
         if self._legal is None:
             try:
-                self._legal = self._choices()
+                self.memo = {}
+                self._legal = legal_choices(self)
             except FAULTS as exc:
                 self.fail(self.prog.phases[self.phase].loc + ("actions",),
                           f"the legal actions cannot be worked out: {exc}")
                 return []
+            finally:
+                self.memo = None
         return self._legal
-
-    def _choices(self) -> list[Action]:
-        out: list[Action] = []
-        for index in self.prog.phases[self.phase].actions:
-            rule = self.prog.actions[index]
-            c = Ctx(self, self.player, -1, 0, -1, self.player)
-            if rule.card is None and not rule.to and rule.number is None:  # no choice
-                if rule.test is None or rule.test(c):
-                    out.append((rule.name,))
-                continue
-            cards = [-1] if rule.card is None else sorted(self.zones[rule.card(c)])
-            targets = rule.targets()
-            numbers = [0]
-            if rule.number is not None:
-                low, high = rule.number[0](c), rule.number[1](c)
-                numbers = list(range(low, min(high, low + MAX_CHOICES - 1) + 1))
-            if len(cards) * len(targets) * len(numbers) > MAX_CHOICES:
-                self.fail(rule.loc + ("choose",), f"offers more than {MAX_CHOICES} choices "
-                          "at once")
-                return []
-            here = Ctx(self, self.player, -1, 0, -1, self.player)  # moved from choice to choice
-            for card in cards:
-                for target in targets:
-                    for number in numbers:
-                        here.card, here.number, here.target = card, number, target
-                        if rule.test is None or rule.test(here):
-                            out.append(rule.encode(card, target, number))
-        return sorted(out)
 
     def apply_action(self, action: Action) -> None:
         if not self._is_legal(action):
             raise ValueError(f"illegal action {action!r}")
-        self._legal = None
+        self._legal, self.steps = None, 0
         if self.pending:
             src, dest, by, roll = self.pending
             self.pending = []
@@ -286,13 +304,10 @@ class RulesState(State):
         assert isinstance(action, tuple)
         index = self.prog.action_index[action[0]]
         rule = self.prog.actions[index]
-        picks = [-1, -1, 0]  # card, target, number: what the action did not choose
-        for at, value in zip(rule.shape, action[1:], strict=True):
-            picks[at] = value
-        card, target, number = picks
+        card, target, number = rule.decoder(action)
         self.acting = [index, card, number, target]
         self.stage = ACTING
-        self.frames.append([rule.block, 0, 1, self.player, card, number, target, self.player, 0])
+        self._push([rule.block, 0, 1, self.player, card, number, target, self.player, 0])
 
     def is_terminal(self) -> bool:
         return self.over
@@ -318,12 +333,15 @@ class RulesState(State):
     def clone(self) -> RulesState:
         other = RulesState.__new__(RulesState)
         other.__dict__.update(self.__dict__)
-        other.zones = [list(z) for z in self.zones]
+        other.zones = list(self.zones)  # each zone copied when either state changes it
+        self.own = [False] * len(self.zones)
+        other.own = list(self.own)
         other.where, other.by, other.vars = list(self.where), list(self.by), list(self.vars)
         other.counts, other.pending = list(self.counts), list(self.pending)
         other.frames = [list(f) for f in self.frames]
         other.acting = list(self.acting)
         other._legal = None
+        other._here = (None, Ctx(other, 0))
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -361,24 +379,7 @@ class RulesState(State):
         return f"phase {self.prog.phases[self.phase].id}, P{self.player + 1} to act"
 
     def action_to_string(self, action: Action) -> str:
-        if not isinstance(action, tuple):
-            if self.pending and self.pending[3]:
-                return f"rolls {action}"
-            return f"draws {self.prog.table.labels[int(action)]}"
-        rule = next(a for a in self.prog.actions if a.name == action[0])
-        args = list(action[1:])
-        words = [rule.name]
-        if rule.card is not None:
-            words.append(self.prog.table.labels[args.pop(0)])
-        if rule.grid is not None:
-            cell = args.pop(0)
-            words.append(f"at column {cell % rule.grid.width + 1}, row "
-                         f"{cell // rule.grid.width + 1}")
-        elif rule.to:
-            words.append("to " + rule.to_names[args.pop(0)])
-        if rule.number is not None:
-            words.append(str(args.pop(0)))
-        return " ".join(words)
+        return in_words(self, action)
 
     # -- what a seat knows (for fair search) ------------------------------------------
 

@@ -56,13 +56,39 @@ def test_the_same_view_gives_the_same_determinization(built: dict[str, Any]) -> 
     state = three_hands(built)
     other = state.clone()
     a, b = (other.zone_slot["hand"] + s for s in (1, 2))
-    other.zones[a][0], other.zones[b][0] = other.zones[b][0], other.zones[a][0]
+    hand_a, hand_b = list(other.zones[a]), list(other.zones[b])  # a clone shares lists
+    hand_a[0], hand_b[0] = hand_b[0], hand_a[0]
+    other.zones[a], other.zones[b] = hand_a, hand_b
+    assert other.zones[a] != state.zones[a]
     for slot in (a, b):  # two hidden cards swapped between the hands seat 1 cannot see
         for card in other.zones[slot]:
             other.where[card] = slot
     assert other.information(0) == state.information(0) and other != state
     assert (state.determinize(0, random.Random(9)).to_dict()
             == other.determinize(0, random.Random(9)).to_dict())
+
+
+@pytest.mark.parametrize("name", ["high-noon", "homestead", "auction-house"])
+def test_a_clone_and_its_original_go_their_own_ways(built: dict[str, Any], name: str) -> None:
+    """Zones are shared by a clone until either side moves a card (copy on write): play
+    each on from the same position, and neither sees the other's moves."""
+    game, _ = built[name]
+    rng = random.Random(3)
+    state = game.new_initial_state(3)
+    for _ in range(20):
+        state.apply_action(rng.choice(state.legal_actions()))
+    before = state.to_dict()
+    other = state.clone()
+    for first, second in ((other, state), (state, other)):
+        snapshot = second.to_dict()
+        for _ in range(15):
+            if first.is_terminal():
+                break
+            first.apply_action(rng.choice(first.legal_actions()))
+        assert second.to_dict() == snapshot and first.invariants() == []
+        assert first.to_dict() != snapshot
+    fresh = game.state_from_dict(before)
+    assert fresh.to_dict() == before
 
 
 def test_greedy_takes_the_card_that_scores_most(built: dict[str, Any]) -> None:

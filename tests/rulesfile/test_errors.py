@@ -177,3 +177,20 @@ def test_a_rules_file_may_not_lead_out_of_its_folder(folder: Path, tmp_path: Pat
     (folder / "rules.yaml").symlink_to(outside)
     p = only(validate_game(GAMES["cj"], folder.parent).problems, "file-kind")
     assert "outside the game's folder" in p.message
+
+
+def test_effects_that_run_too_long_stop_at_their_line(folder: Path) -> None:
+    """A million steps in one action (effects that cannot pause run at once): stopped
+    after 100,000 at the effect that passed the limit."""
+    p = only(problems_after(folder, "events: [bust]", "events: [bust]\nsetup:\n"
+                            "  - repeat: 1000\n    do:\n      - {repeat: 1000, do: "
+                            "[{event: bust}]}"), "rules-play")
+    assert "more than 100000 steps" in p.message
+    assert p.line == line_of(folder, "[{event: bust}]")
+
+
+def test_a_seat_that_is_no_number_stops_at_its_effect(folder: Path) -> None:
+    p = only(problems_after(folder, "events: [bust]", "events: [bust]\n"
+                            "vars: {who: {start: nobody}}\nsetup:\n"
+                            "  - {event: bust, of: {var: who}}"), "rules-play")
+    assert "cannot be worked out" in p.message and p.line == line_of(folder, "of: {var: who}")

@@ -1,0 +1,81 @@
+"""The legal actions of a rules-file game's position: each action of the phase with each
+choice (card, target, number) its condition allows. A condition that does not read the
+chosen card is tried once for all the cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from generator.engine.api import Action
+from generator.rulesfile.expr import Ctx, Fn
+from generator.rulesfile.program import MAX_CHOICES, ActionRule
+
+if TYPE_CHECKING:
+    from generator.rulesfile.state import RulesState
+
+
+def legal_choices(st: RulesState) -> list[Action]:
+    """The legal actions of the seat to act, sorted (a fault of play stops the game)."""
+    out: list[Action] = []
+    here = Ctx(st, st.player, -1, 0, -1, st.player)  # moved from choice to choice
+    phase = st.prog.phases[st.phase]
+    if phase.plain is not None:  # nothing to choose: each action whose condition holds
+        return [action for action, test in phase.plain if test is None or test(here)]
+    for index in phase.actions:
+        rule = st.prog.actions[index]
+        test = rule.test
+        here.card, here.number, here.target = -1, 0, -1
+        if not rule.shape:  # no choice
+            if test is None or test(here):
+                out.append((rule.name,))
+            continue
+        ranges = _ranges(st, rule, here)
+        if ranges is None:
+            return []
+        cards, targets, numbers = ranges
+        encode = rule.encoder
+        if test is None:  # every choice is legal
+            out += rule.every(cards, targets, numbers)
+        elif rule.card_free:  # tried once for all cards
+            if cards:
+                here.card = cards[0]
+                kept = list(_tried(test, here, targets, numbers))
+                out += [encode(card, t, n) for card in cards for t, n in kept]
+        else:
+            for card in cards:
+                here.card = card
+                for target in targets:
+                    here.target = target
+                    for number in numbers:
+                        here.number = number
+                        if test(here):
+                            out.append(encode(card, target, number))
+    return sorted(out)
+
+
+def _ranges(st: RulesState, rule: ActionRule, here: Ctx
+            ) -> tuple[list[int], range, Sequence[int]] | None:
+    """The cards, targets and numbers an action chooses from; None (a fault) when they
+    make more than ``MAX_CHOICES`` choices."""
+    cards = [-1] if rule.card is None else sorted(st.zones[rule.card(here)])
+    targets = rule.targets()
+    numbers: Sequence[int] = (0,)
+    if rule.number is not None:
+        low, high = rule.number[0](here), rule.number[1](here)
+        numbers = range(low, min(high, low + MAX_CHOICES - 1) + 1)
+    if len(cards) * len(targets) * len(numbers) > MAX_CHOICES:
+        st.fail(rule.loc + ("choose",), f"offers more than {MAX_CHOICES} choices at once")
+        return None
+    return cards, targets, numbers
+
+
+def _tried(test: Fn, here: Ctx, targets: range, numbers: Sequence[int]
+           ) -> Iterator[tuple[int, int]]:
+    """The (target, number) choices for which ``test`` holds, ``here`` moved to each."""
+    for target in targets:
+        here.target = target
+        for number in numbers:
+            here.number = number
+            if test(here):
+                yield target, number

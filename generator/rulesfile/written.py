@@ -1,0 +1,164 @@
+"""Expressions written out for speed: a comparison or an ``and``/``or`` as one closure
+instead of an operator called on values, and an aggregate that does not depend on the
+action's choice read once per legal-action enumeration (``memo``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from generator.rulesfile.expr import Ctx, Fn, Value
+
+REBINDING = ("count", "sum", "distinct", "best")  # their where/value/give read each card
+PER_CARD = ("where", "value", "give")
+
+
+EVERY = frozenset(("card", "target", "number"))
+
+
+def reads(value: Any, card_on_grid: bool = True, rebound: bool = False) -> frozenset[str]:
+    """Which parts of the action's choice an expression (as written in YAML) may read:
+    ``card`` (a ``field`` or ``same`` outside an aggregate's ``where``/``value``/``give``,
+    or a grid's place in question while the chosen card may lie on a grid), ``target``
+    (``{game: target}``, a grid's place in question) and ``number``; a plug-in, all.
+    Erring on more is safe."""
+    if isinstance(value, list):
+        return frozenset().union(*(reads(v, card_on_grid, rebound) for v in value))
+    if not isinstance(value, dict):
+        return frozenset()
+    word, found = next(iter(value), None), set[str]()
+    for key, arg in value.items():
+        if key == "plugin":
+            return EVERY
+        if key in ("cell", "next_to"):
+            found.update(("target", "card") if card_on_grid and not rebound else ("target",))
+        if key in ("field", "same") and not rebound:
+            found.add("card")
+        if key == "game" and arg in ("number", "target"):
+            found.add(arg)
+        inner = rebound or (word in REBINDING and key in PER_CARD)
+        found.update(reads(arg, card_on_grid, inner))
+    return frozenset(found)
+
+
+def uses_choice(value: Any) -> bool:
+    """Whether an expression may read any part of the action's choice (``reads``)."""
+    return bool(reads(value))
+
+
+def memo(fn: Fn) -> Fn:
+    """``fn`` read once per seat while the legal actions are worked out (the position
+    does not change meanwhile); at any other time read as it is."""
+    def read(c: Ctx) -> Any:
+        seen = c.st.memo
+        if seen is None:
+            return fn(c)
+        key = (read, c.seat)
+        if key in seen:
+            return seen[key]
+        seen[key] = out = fn(c)
+        return out
+    return read
+
+
+def against(word: str, op: Callable[[Any, Any], Any], a: Fn, const: Value) -> Fn:
+    """``{WORD: [EXPR, CONSTANT]}`` with the comparison written out."""
+    if word == "eq":
+        return lambda c: a(c) == const
+    if word == "ne":
+        return lambda c: a(c) != const
+    if word == "gt":
+        return lambda c: a(c) > const
+    if word == "ge":
+        return lambda c: a(c) >= const
+    if word == "lt":
+        return lambda c: a(c) < const
+    if word == "le":
+        return lambda c: a(c) <= const
+    return lambda c: op(a(c), const)
+
+
+def compare(word: str, op: Callable[[Any, Any], Any], a: Fn, b: Fn) -> Fn:
+    """``{WORD: [EXPR, EXPR]}`` with the comparison written out."""
+    if word == "eq":
+        return lambda c: a(c) == b(c)
+    if word == "ne":
+        return lambda c: a(c) != b(c)
+    if word == "gt":
+        return lambda c: a(c) > b(c)
+    if word == "ge":
+        return lambda c: a(c) >= b(c)
+    if word == "lt":
+        return lambda c: a(c) < b(c)
+    if word == "le":
+        return lambda c: a(c) <= b(c)
+    return lambda c: op(a(c), b(c))
+
+
+def chain(conjunction: bool, parts: list[Fn]) -> Fn:
+    """``and``/``or`` of a list, true or false, evaluated left to right only as far as
+    needed; written out for two and three parts (the common cases: no loop)."""
+    if len(parts) == 1:
+        only = parts[0]
+        return lambda c: bool(only(c))
+    if len(parts) == 2:
+        a, b = parts
+        if conjunction:
+            return lambda c: True if a(c) and b(c) else False
+        return lambda c: True if a(c) or b(c) else False
+    if len(parts) == 3:
+        a, b, d = parts
+        if conjunction:
+            return lambda c: True if a(c) and b(c) and d(c) else False
+        return lambda c: True if a(c) or b(c) or d(c) else False
+    if conjunction:
+        return lambda c: all(p(c) for p in parts)
+    return lambda c: any(p(c) for p in parts)
+
+
+def field_filter(cards: Callable[[Ctx], list[int]], column: list[Any] | None, equal: bool,
+                 other: Fn) -> Callable[[Ctx], list[int]]:
+    """The cards whose field (its ``column``; None: who moved it last) equals (or, not
+    ``equal``, differs from) ``other``, read once, and only when there are cards: as
+    ``where`` would read it on the first card."""
+    def kept(c: Ctx) -> list[int]:
+        got = cards(c)
+        if not got:
+            return got
+        want = other(c)
+        values = c.st.by if column is None else column
+        if equal:
+            return [k for k in got if values[k] == want]
+        return [k for k in got if values[k] != want]
+    return kept
+
+
+def of_every_pile(value: Any, zones: dict[str, Any], columns: dict[str, list[Any]]
+                  ) -> Callable[[Ctx], list[Any]] | None:
+    """Every seat's ``{count: PILE}`` or ``{sum: PILE, value: {field: F}}`` (a pile of
+    each player, no ``where``), read side by side; None for any other expression."""
+    if not isinstance(value, dict) or not value:
+        return None
+    word = next(iter(value))
+    pile = zones.get(value[word]) if isinstance(value[word], str) else None
+    if pile is None or not pile.owned or pile.width:
+        return None
+    name = pile.name
+    if value == {"count": name}:
+        def counts(c: Ctx) -> list[Any]:
+            st = c.st
+            base = st.zone_slot[name]
+            return [len(cards) for cards in st.zones[base:base + st.players]]
+        return counts
+    field = value.get("value")
+    if word != "sum" or set(value) != {"sum", "value"} or not isinstance(field, dict) \
+            or set(field) != {"field"} or field["field"] not in columns:
+        return None
+    column = columns[field["field"]]
+
+    def sums(c: Ctx) -> list[Any]:
+        st = c.st
+        base = st.zone_slot[name]
+        return [sum([column[k] for k in cards]) for cards in st.zones[base:base + st.players]]
+    return sums
