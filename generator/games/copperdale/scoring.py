@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from generator.games.copperdale.model import BoardFile, Measure
 
 if TYPE_CHECKING:
-    from generator.games.copperdale.rules import CopperdaleState
+    from generator.games.copperdale.state import CopperdalePosition
     from generator.games.copperdale.tables import Tables
 
 
@@ -32,7 +32,7 @@ def medal_ceiling(board: BoardFile) -> int:
     return sum(min(cap, measure_ceiling(board, measure)) for measure, cap in sources)
 
 
-def prosperity(t: Tables, s: CopperdaleState) -> int:
+def prosperity(t: Tables, s: CopperdalePosition) -> int:
     """All numbers written in Occupation spaces, plus the Merchants bonus if unlocked."""
     total = sum(map(sum, s.occupations))
     if s.skill(t.skill_index["merchants"]):
@@ -40,7 +40,7 @@ def prosperity(t: Tables, s: CopperdaleState) -> int:
     return total
 
 
-def measures(t: Tables, s: CopperdaleState, level: int | None = None) -> dict[str, int]:
+def measures(t: Tables, s: CopperdalePosition, level: int | None = None) -> dict[str, int]:
     """What each end bonus counts on this sheet right now (``level``: its prosperity, if
     already known)."""
     level = prosperity(t, s) if level is None else level
@@ -63,12 +63,12 @@ def _suits(filled: list[int], caps: tuple[int, ...], full: bool) -> int:
     return sum(map(int.__ge__, filled, caps)) if full else sum(map((1).__le__, filled))
 
 
-def monument_complete(t: Tables, s: CopperdaleState, m: int) -> bool:
+def monument_complete(t: Tables, s: CopperdalePosition, m: int) -> bool:
     """Four filled spaces (three with the Artisans skill, whenever it was unlocked)."""
     return _filled(s.monuments[m]) >= _monument_need(t, s)
 
 
-def _monument_need(t: Tables, s: CopperdaleState) -> int:
+def _monument_need(t: Tables, s: CopperdalePosition) -> int:
     return t.artisans_spaces if s.skill(t.skill_index["artisans"]) else t.monument_spaces
 
 
@@ -76,7 +76,7 @@ def _filled(spaces: list[int | None]) -> int:
     return len(spaces) - spaces.count(None)
 
 
-def medal_breakdown(t: Tables, s: CopperdaleState,
+def medal_breakdown(t: Tables, s: CopperdalePosition,
                     counted: dict[str, int] | None = None) -> dict[str, int]:
     """Medals per source as if the game ended now (monuments count only when complete)."""
     counted = counted or measures(t, s)
@@ -85,3 +85,13 @@ def medal_breakdown(t: Tables, s: CopperdaleState,
     return {source_id: min(cap, counted[measure])
             if monument < 0 or len(monuments[monument]) - monuments[monument].count(None) >= need
             else 0 for source_id, _name, measure, cap, monument in t.medal_sources}
+
+
+def medals(s: CopperdalePosition) -> dict[str, int]:
+    """Medals per source on this sheet (monuments count only when complete)."""
+    return medal_breakdown(s.t, s)
+
+
+def returns(s: CopperdalePosition) -> list[float]:
+    """The one seat's result: its medals."""
+    return [float(sum(medal_breakdown(s.t, s).values()))]
