@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.games.copperdale.scoring import medal_breakdown
+from generator.games.copperdale.scoring import medal_sum
 from generator.games.copperdale.tables import SEGMENTS
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def _progress(s: CopperdalePosition) -> list[str]:
     # Medals only change the score at the end; counting them at each month's start and at
     # the end keeps this check cheap enough to run after every action.
     if not s.todo or s.todo[0][0] == "border-card":
-        medals = sum(medal_breakdown(t, s).values())
+        medals = medal_sum(t, s)
         if medals > t.medal_total:
             out.append(f"{medals} medals, above the total of {t.medal_total}")
     return out

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action
-from generator.games.copperdale.scoring import medal_breakdown
+from generator.games.copperdale.scoring import medal_sum
 from generator.games.copperdale.state import CopperdalePosition, month, unlocked
 from generator.games.copperdale.tables import INFRA_TYPES, SEGMENTS, Tables
 
@@ -362,7 +362,7 @@ def _month_end(s: CopperdalePosition, events: Events) -> None:
         s.todo += month(s.t.infrastructure_fills)
     else:
         if events is not None:
-            _say(events, f"game over: {sum(medal_breakdown(s.t, s).values())} medals")
+            _say(events, f"game over: {medal_sum(s.t, s)} medals")
 
 
 _AUTO: dict[str, Callable[[CopperdalePosition, Events], None]] = {

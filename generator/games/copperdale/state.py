@@ -103,12 +103,20 @@ class CopperdalePosition(State):
 
     # -- copies and records ------------------------------------------------------------
     def clone(self) -> Self:
-        cls = type(self)
-        other = cls.__new__(cls)
-        other.t = self.t
-        other.__dict__.update(copy_fields(self.__dict__))
+        """A copy whose lists are its own; spelled out field by field because clones are
+        the greedy bot's inner loop (``FLAT`` and ``NESTED`` name the same fields)."""
+        other = object.__new__(type(self))
+        d = other.__dict__ = self.__dict__.copy()
+        d["unseen"], d["bottom"] = self.unseen[:], self.bottom[:]
+        d["assigned"], d["discard"] = self.assigned[:], self.discard[:]
+        d["estates"], d["population"] = self.estates[:], self.population[:]
+        d["borders"], d["todo"], d["infra_used"] = self.borders[:], self.todo[:], self.infra_used[:]
+        d["occupations"] = [row[:] for row in self.occupations]
+        d["districts"] = [row[:] for row in self.districts]
+        d["monuments"] = [row[:] for row in self.monuments]
         # A draw's cached outcomes are this state's own unseen pool: the copy lists its own.
-        other._legal = None if self._legal is self.unseen else self._legal
+        if self._legal is self.unseen:
+            d["_legal"] = None
         return other
 
     def to_dict(self) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.engine.api import Action
 from generator.games.copperdale.resolve import checked_play
-from generator.games.copperdale.scoring import medal_breakdown
+from generator.games.copperdale.scoring import medal_sum
 from generator.games.copperdale.state import CopperdalePosition
 
 
@@ -16,5 +16,5 @@ def action_to_string(s: CopperdalePosition, action: Action) -> str:
 
 
 def describe_state(s: CopperdalePosition) -> str:
-    return (f"month {s.month}: {sum(medal_breakdown(s.t, s).values())} medals, population "
+    return (f"month {s.month}: {medal_sum(s.t, s)} medals, population "
             f"{s.population}, borders {s.borders}")
