@@ -87,7 +87,7 @@ def sheet_value(s: CopperdaleState) -> float:
     for i, started, worth in plan.skills:
         values = occupations[i]
         if len(values) == 1:  # started (a skill needs two spaces or more)
-            value += started * max(0, 10 - values[0]) / 10 * left
+            value += started * (10 - values[0] if values[0] < 10 else 0) / 10 * left
         elif values and unlocked(values, spaces):
             value += worth * late
     half = W["half-district"] * left
@@ -97,7 +97,8 @@ def sheet_value(s: CopperdaleState) -> float:
     monuments, weight = s.monuments, W["monument"]
     for m, measure, cap, curve in plan.monuments:  # worth more as it nears completion
         row = monuments[m]
-        value += curve[len(row) - row.count(None)] * min(cap, counted[measure] + 1) * weight
+        n = counted[measure] + 1
+        value += curve[len(row) - row.count(None)] * (n if n < cap else cap) * weight
     curves = plan.population
     value += W["population"] * sum([curves[i][n] for i, n in enumerate(s.population)])
     curves = plan.borders

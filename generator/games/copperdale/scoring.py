@@ -89,28 +89,30 @@ def medal_breakdown(t: Tables, s: CopperdalePosition,
                     counted: list[int] | None = None) -> dict[str, int]:
     """Medals per source as if the game ended now (monuments count only when complete);
     ``counted``: the sheet's ``counts``, if already known."""
-    return dict(zip((source[0] for source in t.medal_sources), _medals(t, s, counted),
-                    strict=True))
-
-
-def medal_sum(t: Tables, s: CopperdalePosition, counted: list[int] | None = None) -> int:
-    """All the medals of ``medal_breakdown``, added up."""
-    return sum(_medals(t, s, counted))
-
-
-def _medals(t: Tables, s: CopperdalePosition, counted: list[int] | None) -> list[int]:
     counted = counted or counts(t, s)
     need = _monument_need(t, s)
     monuments = s.monuments
-    out = []
+    return {source[0]: min(cap, counted[measure])
+            if monument < 0 or _filled(monuments[monument]) >= need else 0
+            for source, (measure, cap, monument) in zip(t.medal_sources, t.medal_plan,
+                                                         strict=True)}
+
+
+def medal_sum(t: Tables, s: CopperdalePosition, counted: list[int] | None = None) -> int:
+    """All the medals of ``medal_breakdown``, added up (without the dict: every standing
+    and every greedy look-ahead asks)."""
+    counted = counted or counts(t, s)
+    need = _monument_need(t, s)
+    monuments = s.monuments
+    total = 0
     for measure, cap, monument in t.medal_plan:
-        if monument < 0:
-            out.append(min(cap, counted[measure]))
-        else:
+        if monument >= 0:
             spaces = monuments[monument]
-            out.append(min(cap, counted[measure])
-                       if len(spaces) - spaces.count(None) >= need else 0)
-    return out
+            if len(spaces) - spaces.count(None) < need:
+                continue  # a monument counts only when complete
+        n = counted[measure]
+        total += n if n < cap else cap
+    return total
 
 
 def medals(s: CopperdalePosition) -> dict[str, int]:
