@@ -107,21 +107,31 @@ def sheet_value(s: CopperdaleState) -> float:
     return value
 
 
-def _settle(s: CopperdaleState) -> None:
-    """Make every remaining choice of the task queue greedily (no chance inside)."""
+def _settle(s: CopperdaleState) -> CopperdaleState:
+    """Make every remaining choice of the task queue greedily (no chance inside): the
+    position after them (each step's best look-ahead copy is the position it leads to)."""
     resolve.advance(s, None)
     while s.todo:
-        s.apply_action(best_action(s, s.legal_actions()))
+        s = _best(s, s.legal_actions())[1]
+    return s
 
 
 def best_action(s: CopperdaleState, actions: list[Action]) -> Action:
-    scored = []
+    return _best(s, actions)[0]
+
+
+def _best(s: CopperdaleState, actions: list[Action]) -> tuple[Action, CopperdaleState]:
+    """The action whose result scores best (the first among equals), and that result."""
+    best: tuple[float, Action, CopperdaleState] | None = None
     for action in actions:
         after = s.clone()
         resolve.perform(after, after.todo[0], action, None)
         resolve.advance(after, None)
-        scored.append((sheet_value(after), action))
-    return max(scored, key=lambda pair: pair[0])[1]
+        value = sheet_value(after)
+        if best is None or value > best[0]:
+            best = (value, action, after)
+    assert best is not None, "a choice with no option"
+    return best[1], best[2]
 
 
 def segment_gain(s: CopperdaleState, card: int, segment: str,
@@ -133,8 +143,7 @@ def segment_gain(s: CopperdaleState, card: int, segment: str,
     trial.border = s.border
     tasks = SEGMENT_TASKS.get(segment) or [("infrastructure",)] * s.t.infrastructure_fills
     trial.todo = list(tasks)
-    _settle(trial)
-    return sheet_value(trial) - (sheet_value(s) if now is None else now)
+    return sheet_value(_settle(trial)) - (sheet_value(s) if now is None else now)
 
 
 class GreedyBot(Bot):
