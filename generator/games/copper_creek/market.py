@@ -15,10 +15,13 @@ def prices(state: CreekPosition, seat: int) -> list[int]:
     """The price of a share of every building in town for this seat, in gid order."""
     found = state._prices_of.get(seat)
     if found is None:
-        gids, doors, stacks = state.town.gids, state.town.open_doors, state.stacks
-        found = state._prices_of[seat] = share_prices(
-            [doors[g] for g in gids], [state.t.points[g] for g in gids],
-            [stacks[g] for g in gids], seat, state.t.minimum_price)
+        rows = state._price_rows
+        if rows is None:  # the same for every seat until a card is built or a share bought
+            gids, doors, stacks, points = (state.town.gids, state.town.open_doors,
+                                           state.stacks, state.t.points)
+            rows = state._price_rows = ([doors[g] for g in gids], [points[g] for g in gids],
+                                        [stacks[g] for g in gids])
+        found = state._prices_of[seat] = share_prices(*rows, seat, state.t.minimum_price)
     return found
 
 

@@ -61,6 +61,8 @@ class CreekPosition(State):
         # seat -> share prices in town (``market``): derived, dropped when a card is
         # built or a share bought (the only moves that change a price)
         self._prices_of: dict[int, list[int]] = {}
+        # what every seat's prices are worked out from (``market``), dropped with them
+        self._price_rows: tuple[list[int], list[int], list[list[int]]] | None = None
 
     # -- what the table says -----------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -105,7 +107,7 @@ class CreekPosition(State):
         """The card goes into town (prices change with its doors)."""
         self.placed.append((card, x, y, rot))
         self.town.place(self.t.cards[card].rotations[rot], x, y)
-        self._prices_of = {}
+        self._prices_of, self._price_rows = {}, None
 
     def buy(self, seat: int, gid: int) -> None:
         """The seat pays the bank for a share and stacks its token on the building."""
@@ -113,7 +115,7 @@ class CreekPosition(State):
         self.money[seat] -= cost
         self.bank += cost
         self.stacks[gid].append(seat)
-        self._prices_of = {}
+        self._prices_of, self._price_rows = {}, None
         self.chips[seat] += 1
         self.shares_bought += 1
 
@@ -127,7 +129,7 @@ class CreekPosition(State):
             setattr(other, name, list(getattr(self, name)))
         other.stacks = [list(s) for s in self.stacks]
         other.town = self.town.clone()
-        other._prices_of = {}
+        other._prices_of, other._price_rows = {}, None
         return other
 
     def to_dict(self) -> dict[str, Any]:
