@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from generator.engine.api import CHANCE, TERMINAL, Action
+from generator.engine.api import Action
 from generator.games.copperdale.scoring import medal_sum
 from generator.games.copperdale.state import CopperdalePosition, month, unlocked
 from generator.games.copperdale.tables import INFRA_TYPES, SEGMENTS, Tables
@@ -36,46 +36,6 @@ def _say(events: Events, text: str) -> None:
 
 def _has(s: CopperdalePosition, skill: str) -> bool:
     return unlocked(s.occupations[s.t.skill_index[skill]], s.t.occupation_spaces)
-
-
-# -- the State API: whose move, what may be played, playing it -------------------------
-def current_player(s: CopperdalePosition) -> int:
-    todo = s.todo
-    if not todo:
-        return TERMINAL
-    return CHANCE if todo[0][0] in CHANCE_KINDS else 0
-
-
-def legal_actions(s: CopperdalePosition) -> list[Action]:
-    legal = s._legal
-    return list(legal_list(s) if legal is None else legal)
-
-
-def legal_list(s: CopperdalePosition) -> list[Action]:
-    """Cached until the next action: bots, the playout and apply_action all ask (the
-    list itself: copied only for callers)."""
-    if s._legal is None:
-        s._legal = options(s, s.todo[0]) if s.todo else []
-    return s._legal
-
-
-def apply_action(s: CopperdalePosition, action: Action) -> None:
-    # checked_play without events, one call less: this is every simulation's inner loop.
-    legal = s._legal
-    if action not in (legal_list(s) if legal is None else legal):
-        _refuse(s, action)
-    play(s, action, None)
-
-
-def checked_play(s: CopperdalePosition, action: Action, events: Events) -> None:
-    """``apply_action`` telling what happened in ``events``."""
-    if action not in legal_list(s):
-        _refuse(s, action)
-    play(s, action, events)
-
-
-def _refuse(s: CopperdalePosition, action: Action) -> None:
-    raise ValueError(f"illegal action {action!r} in month {s.month}")
 
 
 # -- options ---------------------------------------------------------------------------

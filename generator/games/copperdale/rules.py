@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.engine.api import Game
-from generator.games.copperdale import resolve, scoring, words
+from generator.games.copperdale import resolve, scoring, turn, words
 from generator.games.copperdale.invariants import broken
 from generator.games.copperdale.model import CopperdaleData
 from generator.games.copperdale.state import FIELDS, CopperdalePosition
@@ -33,9 +33,9 @@ class CopperdaleState(CopperdalePosition):
     """The State API bound to the rules: the rules' functions are the methods (each takes
     the state first), so a playout's calls, made on every action, go straight to them."""
 
-    current_player = resolve.current_player
-    legal_actions = resolve.legal_actions
-    apply_action = resolve.apply_action
+    current_player = turn.current_player
+    legal_actions = turn.legal_actions
+    apply_action = turn.apply_action
     medals = scoring.medals
     returns = scoring.returns
     invariants = broken

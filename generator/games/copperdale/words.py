@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from generator.engine.api import Action
-from generator.games.copperdale.resolve import checked_play
 from generator.games.copperdale.scoring import medal_sum
 from generator.games.copperdale.state import CopperdalePosition
+from generator.games.copperdale.turn import checked_play
 
 
 def action_to_string(s: CopperdalePosition, action: Action) -> str:
