@@ -99,10 +99,8 @@ def sheet_value(s: CopperdaleState) -> float:
         row = monuments[m]
         n = counted[measure] + 1
         value += curve[len(row) - row.count(None)] * (n if n < cap else cap) * weight
-    curves = plan.population
-    value += W["population"] * sum([curves[i][n] for i, n in enumerate(s.population)])
-    curves = plan.borders
-    value += W["borders"] * sum([curves[i][n] for i, n in enumerate(s.borders)])
+    value += W["population"] * sum(map(tuple.__getitem__, plan.population, s.population))
+    value += W["borders"] * sum(map(tuple.__getitem__, plan.borders, s.borders))
     value += W["estate"] * (len(s.estates) - s.estates.count(None))
     return value
 
