@@ -1,7 +1,6 @@
 """copper-creek: data model, checks, reference implementation and bots."""
 
 from generator.engine.bots import RandomBot
-from generator.games.copper_creek import checks_play  # noqa: F401  (registers its checks)
 from generator.games.copper_creek.baseline import BASELINE
 from generator.games.copper_creek.bots import GreedyBot
 from generator.games.copper_creek.checks import CHECKS

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from generator.games.copper_creek.rules import CopperCreekState
+from generator.games.copper_creek.state import CreekPosition
 
 
-def broken(s: CopperCreekState) -> list[str]:
+def broken(s: CreekPosition) -> list[str]:
     t = s.t
     out = []
     if s.bank + sum(s.money) != t.money_total:

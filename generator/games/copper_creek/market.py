@@ -1,32 +1,31 @@
 """Who may buy which share, and at what price (rulebook, Step 5), for a position.
 
 Prices change only when a card is built or a share bought; the state keeps what is
-worked out here until then (``CopperCreekState._prices_of``), so a buying round that
+worked out here until then (``CreekPosition._prices_of``), so a buying round that
 asks every seat twice works each seat's prices out once.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator.games.copper_creek.economy import share_prices
-
-if TYPE_CHECKING:
-    from generator.games.copper_creek.rules import CopperCreekState
+from generator.games.copper_creek.state import CreekPosition
 
 
-def prices(state: CopperCreekState, seat: int) -> list[int]:
+def prices(state: CreekPosition, seat: int) -> list[int]:
     """The price of a share of every building in town for this seat, in gid order."""
     found = state._prices_of.get(seat)
     if found is None:
-        gids, doors, stacks = state.town.gids, state.town.open_doors, state.stacks
-        found = state._prices_of[seat] = share_prices(
-            [doors[g] for g in gids], [state.t.points[g] for g in gids],
-            [stacks[g] for g in gids], seat, state.t.minimum_price)
+        rows = state._price_rows
+        if rows is None:  # the same for every seat until a card is built or a share bought
+            gids, doors, stacks, points = (state.town.gids, state.town.open_doors,
+                                           state.stacks, state.t.points)
+            rows = state._price_rows = ([doors[g] for g in gids], [points[g] for g in gids],
+                                        [stacks[g] for g in gids])
+        found = state._prices_of[seat] = share_prices(*rows, seat, state.t.minimum_price)
     return found
 
 
-def affordable(state: CopperCreekState, seat: int) -> list[int]:
+def affordable(state: CreekPosition, seat: int) -> list[int]:
     if not _may_buy(state, seat):
         return []
     money = state.money[seat]
@@ -34,13 +33,13 @@ def affordable(state: CopperCreekState, seat: int) -> list[int]:
             if price <= money]
 
 
-def can_buy(state: CopperCreekState, seat: int) -> bool:
+def can_buy(state: CreekPosition, seat: int) -> bool:
     """Cheaper than ``affordable``: any share at all within reach?"""
     money = state.money[seat]
     return _may_buy(state, seat) and any(price <= money for price in prices(state, seat))
 
 
-def _may_buy(state: CopperCreekState, seat: int) -> bool:
+def _may_buy(state: CreekPosition, seat: int) -> bool:
     """A token left, and money for at least the cheapest base price (no share costs
     less: the quick answer for players short of money)."""
     doors = state.town.open_doors

@@ -23,7 +23,7 @@ SANDY = "#efe1bd"
 
 
 def picture(state: CopperCreekState) -> str:
-    data = state.game.data
+    data = state.t.data
     town = state.town
     x0, x1, y0, y1 = town.bbox
     x0, x1 = min(x0, town.main_column) - 1, max(x1, town.main_column) + 1

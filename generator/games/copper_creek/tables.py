@@ -42,6 +42,7 @@ class Election:
 
 class Tables:
     def __init__(self, data: CopperCreekData):
+        self.data = data  # the validated data the tables were built from (for pictures)
         rows = data.station.calendar.rows
         self.row_names = list(rows)
         self.row_letters = [data.known_color(r).letter for r in rows]

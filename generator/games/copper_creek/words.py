@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from generator.games.copper_creek.state import CreekPosition
 from generator.games.copper_creek.town import xy
-
-if TYPE_CHECKING:
-    from generator.games.copper_creek.rules import CopperCreekState
 
 TURNS = ("as printed", "turned right", "upside down", "turned left")
 
 
-def action_words(s: CopperCreekState, action: Any) -> str:
+def action_to_string(s: CreekPosition, action: Any) -> str:
     t = s.t
     if s.phase == "setup":
         zone = t.start_slots[len(s.placed)][0]
@@ -36,7 +34,7 @@ def action_words(s: CopperCreekState, action: Any) -> str:
             f"({s.town.open_doors[action]} open doors, {b.points} points)")
 
 
-def _after_draw(s: CopperCreekState, card: int) -> str:
+def _after_draw(s: CreekPosition, card: int) -> str:
     """What the draw caused: elections held and income paid (for logs only: a clone)."""
     after = s.clone()
     after.apply_action(card)
@@ -56,12 +54,12 @@ def _deltas(before: list[int], after: list[int], unit: str) -> str:
                      enumerate(zip(before, after, strict=True)) if b != a)
 
 
-def _card(s: CopperCreekState, card: int) -> str:
+def _card(s: CreekPosition, card: int) -> str:
     names = " & ".join(s.t.buildings[g].name for g in s.t.cards[card].gids)
     return f"'{names}'"
 
 
-def describe(s: CopperCreekState) -> str:
+def describe_state(s: CreekPosition) -> str:
     t = s.t
     lines = [f"turn {s.turn}; bank ${s.bank}; calendar " + " ".join(
         f"{t.row_names[r]}:{t.column_names[c]}" for r, c in enumerate(s.stones))]

@@ -10,14 +10,16 @@ expected to give there later (``LATER``), so a card goes where it is unusually g
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
 from generator.games.copperdale import resolve
 from generator.games.copperdale.rules import CopperdaleState
-from generator.games.copperdale.scoring import measures, medal_breakdown, prosperity
-from generator.games.copperdale.tables import SEGMENTS
+from generator.games.copperdale.scoring import counts, medal_sum, prosperity
+from generator.games.copperdale.state import unlocked
+from generator.games.copperdale.tables import SEGMENTS, Tables
 
 # How much an unlocked skill is worth, in medals, over a whole game (a guess, tuned by
 # simulation): Farmers and Surveyors feed Population and Borders every month.
@@ -37,48 +39,97 @@ def _curve(filled: int, cap: int) -> float:
     return (filled / cap) ** 2 if cap else 0.0
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """What ``sheet_value`` reads of the tables, worked out once per game: the weights
+    multiplied out as they were multiplied first in the sum (so every term is the same
+    float) and every ``_curve`` a row can take."""
+
+    skills: tuple[tuple[int, float, float], ...]  # occupation, started weight, worth
+    monuments: tuple[tuple[int, int, int, tuple[float, ...]], ...]  # m, measure, cap, curve
+    population: tuple[tuple[float, ...], ...]
+    borders: tuple[tuple[float, ...], ...]
+
+
+_PLANS: dict[int, tuple[Tables, _Plan]] = {}
+
+
+def _plan(t: Tables) -> _Plan:
+    found = _PLANS.get(id(t))
+    if found is not None and found[0] is t:
+        return found[1]
+    plan = _Plan(
+        tuple((i, SKILL_WORTH[skill] * W["started"], SKILL_WORTH[skill])
+              for skill, i in t.skill_index.items()),
+        tuple((m, measure, cap, _curve_row(len(t.monument_suits[m])))
+              for measure, cap, m in t.medal_plan if m >= 0),
+        tuple(map(_curve_row, t.population_caps)), tuple(map(_curve_row, t.border_caps)))
+    _PLANS[id(t)] = (t, plan)
+    return plan
+
+
+def _curve_row(cap: int) -> tuple[float, ...]:
+    return tuple(_curve(filled, cap) for filled in range(cap + 1))
+
+
 def sheet_value(s: CopperdaleState) -> float:
+    """The sheet's value in medals. The order of the float additions is part of the
+    seeded games (same games per seed), so each term is added as it always was."""
     t = s.t
+    plan = _plan(t)
     left = (t.months - min(s.month, t.months) + 1) / t.months  # share of the game ahead
     level = prosperity(t, s)
-    counted = measures(t, s, level)
-    value = float(sum(medal_breakdown(t, s, counted).values()))
+    counted = counts(t, s, level)
+    value = float(medal_sum(t, s, counted))
     value += level / 20 * W["prosperity"]
-    for skill, i in t.skill_index.items():
-        values = s.occupations[i]
+    occupations, spaces = s.occupations, t.occupation_spaces
+    late = 0.4 + 0.6 * left
+    for i, started, worth in plan.skills:
+        values = occupations[i]
         if len(values) == 1:  # started (a skill needs two spaces or more)
-            value += SKILL_WORTH[skill] * W["started"] * max(0, 10 - values[0]) / 10 * left
-        elif values and s.skill(i):
-            value += SKILL_WORTH[skill] * (0.4 + 0.6 * left)
+            value += started * (10 - values[0] if values[0] < 10 else 0) / 10 * left
+        elif values and unlocked(values, spaces):
+            value += worth * late
+    half = W["half-district"] * left
     for written in s.districts:
         if len(written) == 1:
-            value += W["half-district"] * left
-    for _id, _name, measure, cap, m in t.medal_sources:
-        if m >= 0:  # a monument: its bonus is worth more as it nears completion
-            spaces = s.monuments[m]
-            filled = len(spaces) - spaces.count(None)
-            value += _curve(filled, len(spaces)) * min(cap, counted[measure] + 1) * W["monument"]
-    value += W["population"] * sum(map(_curve, s.population, t.population_caps))
-    value += W["borders"] * sum(map(_curve, s.borders, t.border_caps))
+            value += half
+    monuments, weight = s.monuments, W["monument"]
+    for m, measure, cap, curve in plan.monuments:  # worth more as it nears completion
+        row = monuments[m]
+        n = counted[measure] + 1
+        value += curve[len(row) - row.count(None)] * (n if n < cap else cap) * weight
+    value += W["population"] * sum(map(tuple.__getitem__, plan.population, s.population))
+    value += W["borders"] * sum(map(tuple.__getitem__, plan.borders, s.borders))
     value += W["estate"] * (len(s.estates) - s.estates.count(None))
     return value
 
 
-def _settle(s: CopperdaleState) -> None:
-    """Make every remaining choice of the task queue greedily (no chance inside)."""
+def _settle(s: CopperdaleState) -> CopperdaleState:
+    """Make every remaining choice of the task queue greedily (no chance inside): the
+    position after them (each step's best look-ahead copy is the position it leads to)."""
     resolve.advance(s, None)
     while s.todo:
-        s.apply_action(best_action(s, s.legal_actions()))
+        s = _best(s, s.legal_actions())[1]
+    return s
 
 
 def best_action(s: CopperdaleState, actions: list[Action]) -> Action:
-    scored = []
+    return _best(s, actions)[0]
+
+
+def _best(s: CopperdaleState, actions: list[Action]) -> tuple[Action, CopperdaleState]:
+    """The action whose result scores best (the first among equals), and that result."""
+    best: tuple[float, Action, CopperdaleState] | None = None
     for action in actions:
         after = s.clone()
         resolve.perform(after, after.todo[0], action, None)
         resolve.advance(after, None)
-        scored.append((sheet_value(after), action))
-    return max(scored, key=lambda pair: pair[0])[1]
+        value = sheet_value(after)
+        if best is None or value > best[0]:
+            best = (value, action, after)
+    assert best is not None, "a choice with no option"
+    return best[1], best[2]
 
 
 def segment_gain(s: CopperdaleState, card: int, segment: str,
@@ -90,8 +141,7 @@ def segment_gain(s: CopperdaleState, card: int, segment: str,
     trial.border = s.border
     tasks = SEGMENT_TASKS.get(segment) or [("infrastructure",)] * s.t.infrastructure_fills
     trial.todo = list(tasks)
-    _settle(trial)
-    return sheet_value(trial) - (sheet_value(s) if now is None else now)
+    return sheet_value(_settle(trial)) - (sheet_value(s) if now is None else now)
 
 
 class GreedyBot(Bot):

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.games.copperdale.scoring import medal_sum
 from generator.games.copperdale.tables import SEGMENTS
 
 if TYPE_CHECKING:
-    from generator.games.copperdale.rules import CopperdaleState
+    from generator.games.copperdale.state import CopperdalePosition
 
 
-def broken(s: CopperdaleState) -> list[str]:
+def broken(s: CopperdalePosition) -> list[str]:
     return _cards(s) + _spaces(s) + _progress(s)
 
 
-def _cards(s: CopperdaleState) -> list[str]:
+def _cards(s: CopperdalePosition) -> list[str]:
     t = s.t
     placed = [*s.unseen, *s.bottom, *s.discard]
     for card in (s.border, s.drawn, *s.assigned):
@@ -37,7 +38,7 @@ def _cards(s: CopperdaleState) -> list[str]:
     return out
 
 
-def _spaces(s: CopperdaleState) -> list[str]:
+def _spaces(s: CopperdalePosition) -> list[str]:
     t = s.t
     out = []
     if max(map(len, s.occupations)) > t.occupation_spaces:
@@ -61,7 +62,7 @@ def _spaces(s: CopperdaleState) -> list[str]:
     return out
 
 
-def _progress(s: CopperdaleState) -> list[str]:
+def _progress(s: CopperdalePosition) -> list[str]:
     t = s.t
     out = []
     if not 1 <= s.month <= t.months + 1:
@@ -71,7 +72,7 @@ def _progress(s: CopperdaleState) -> list[str]:
     # Medals only change the score at the end; counting them at each month's start and at
     # the end keeps this check cheap enough to run after every action.
     if not s.todo or s.todo[0][0] == "border-card":
-        medals = sum(s.medals().values())
+        medals = medal_sum(t, s)
         if medals > t.medal_total:
             out.append(f"{medals} medals, above the total of {t.medal_total}")
     return out

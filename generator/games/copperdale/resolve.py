@@ -9,29 +9,15 @@ Tasks are tuples ``(kind, arg...)`` in ``state.todo``. Chance tasks: ``border-ca
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.engine.api import Action
+from generator.games.copperdale.scoring import medal_sum
+from generator.games.copperdale.state import CopperdalePosition, month, unlocked
 from generator.games.copperdale.tables import INFRA_TYPES, SEGMENTS, Tables
-
-if TYPE_CHECKING:
-    from generator.games.copperdale.rules import CopperdaleState
 
 Events = list[str] | None
 PASS: Action = ("pass",)
-
-
-def month_tasks(t: Tables) -> list[tuple[Any, ...]]:
-    """Months: Revealing & Assigning, then Resolving in the fixed order, then the end."""
-    return list(_month(t.infrastructure_fills))
-
-
-@cache
-def _month(infrastructure_fills: int) -> tuple[tuple[Any, ...], ...]:
-    reveal_assign = [("reveal",), ("assign",)] * len(SEGMENTS)
-    infra = [("infrastructure",)] * infrastructure_fills
-    return ("border-card",), *reveal_assign, ("economy",), *infra, ("growth",), ("month-end",)
 
 
 def max_actions_per_month(t: Tables) -> int:
@@ -48,27 +34,22 @@ def _say(events: Events, text: str) -> None:
         events.append(text)
 
 
-def _has(s: CopperdaleState, skill: str) -> bool:
+def _has(s: CopperdalePosition, skill: str) -> bool:
     return unlocked(s.occupations[s.t.skill_index[skill]], s.t.occupation_spaces)
 
 
-def unlocked(values: list[int], spaces: int) -> bool:
-    """An Occupation's skill is unlocked once its spaces rise strictly (Economy)."""
-    return len(values) == spaces and all(map(int.__lt__, values, values[1:]))
-
-
 # -- options ---------------------------------------------------------------------------
-def options(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+def options(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
     return _OPTIONS[task[0]](s, task)
 
 
 # A draw's outcomes are the unseen pool itself, not a copy: legal_actions() copies for
-# its callers, and the cache is dropped before the pool changes (see CopperdaleState).
-def _chance_border(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+# its callers, and the cache is dropped before the pool changes (see CopperdalePosition).
+def _chance_border(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
     return s.unseen  # type: ignore[return-value]
 
 
-def _chance_reveal(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+def _chance_reveal(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
     return s.unseen if s.main_fresh > 0 else [s.bottom[0]]  # type: ignore[return-value]
 
 
@@ -77,7 +58,7 @@ _SEGMENT = {name: i for i, name in enumerate(SEGMENTS)}
 _ASSIGNMENTS = sorted((("assign", seg), i) for i, seg in enumerate(SEGMENTS))
 
 
-def _assign(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+def _assign(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
     acts: list[Action] = []
     assigned = s.assigned
     for act, i in _ASSIGNMENTS:
@@ -88,7 +69,7 @@ def _assign(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
     return acts
 
 
-def _economy(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+def _economy(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
     spaces, acts = s.t.occupation_spaces, []
     for i, values in enumerate(s.occupations):
         if len(values) < spaces:
@@ -96,7 +77,7 @@ def _economy(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
     return acts
 
 
-def infrastructure_spaces(s: CopperdaleState, card: int) -> list[Action]:
+def infrastructure_spaces(s: CopperdalePosition, card: int) -> list[Action]:
     """Every space the Infrastructure card may fill now (one type per fill, each type
     once a month; Estates and Monuments only in the card's suit)."""
     # Plain loops, not comprehensions: each of these lists is short and built very often.
@@ -118,29 +99,29 @@ def infrastructure_spaces(s: CopperdaleState, card: int) -> list[Action]:
     return acts
 
 
-def _infrastructure(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+def _infrastructure(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
     card = s.assigned[1]
     assert card is not None
     return infrastructure_spaces(s, card)
 
 
-def _population(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+def _population(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
     caps, acts = s.t.population_caps, s.t.population_actions
     options = [acts[p] for p, n in enumerate(s.population) if n < caps[p]]
     return [PASS, *options] if options and task[1] else options
 
 
-def _extra_population(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+def _extra_population(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
     suit = task[1]
     return [PASS, ("population", suit)] if s.population[suit] < s.t.population_caps[suit] else []
 
 
-def _estate_border(s: CopperdaleState, task: tuple[Any, ...]) -> list[Action]:
+def _estate_border(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
     return [("border", b) for b in sorted(s.t.estate_suits[task[1]])
             if s.borders[b] < s.t.border_caps[b]]
 
 
-_OPTIONS: dict[str, Callable[[CopperdaleState, tuple[Any, ...]], list[Action]]] = {
+_OPTIONS: dict[str, Callable[[CopperdalePosition, tuple[Any, ...]], list[Action]]] = {
     "border-card": _chance_border, "reveal": _chance_reveal, "assign": _assign,
     "economy": _economy, "infrastructure": _infrastructure, "population": _population,
     "extra-population": _extra_population, "estate-border": _estate_border,
@@ -148,13 +129,13 @@ _OPTIONS: dict[str, Callable[[CopperdaleState, tuple[Any, ...]], list[Action]]] 
 
 
 # -- performing a chosen action ----------------------------------------------------------
-def perform(s: CopperdaleState, task: tuple[Any, ...], action: Action, events: Events) -> None:
+def perform(s: CopperdalePosition, task: tuple[Any, ...], action: Action, events: Events) -> None:
     s._legal = None  # the state's cached legal actions are stale from here on
     del s.todo[0]
     _PERFORM[task[0]](s, action, events)
 
 
-def play(s: CopperdaleState, action: Action, events: Events) -> None:
+def play(s: CopperdalePosition, action: Action, events: Events) -> None:
     """The task at the head of the queue takes ``action``, then the month runs on to the
     next choice: the whole of ``apply_action`` once the action is known to be legal."""
     s._legal = None
@@ -165,14 +146,14 @@ def play(s: CopperdaleState, action: Action, events: Events) -> None:
     advance(s, events)
 
 
-def _border_card(s: CopperdaleState, card: Any, events: Events) -> None:
+def _border_card(s: CopperdalePosition, card: Any, events: Events) -> None:
     s.unseen.remove(card)
     s.border = card
     if events is not None:
         _say(events, f"Month {s.month}: the Border card is the {s.t.card_name[card]}")
 
 
-def _reveal(s: CopperdaleState, card: Any, events: Events) -> None:
+def _reveal(s: CopperdalePosition, card: Any, events: Events) -> None:
     if s.main_fresh > 0:
         s.unseen.remove(card)
         s.main_fresh -= 1
@@ -183,7 +164,7 @@ def _reveal(s: CopperdaleState, card: Any, events: Events) -> None:
         _say(events, f"reveal the {s.t.card_name[card]} (Value {s.value(card)})")
 
 
-def _assign_card(s: CopperdaleState, action: Any, events: Events) -> None:
+def _assign_card(s: CopperdalePosition, action: Any, events: Events) -> None:
     card = s.drawn
     assert card is not None
     s.drawn = None
@@ -200,7 +181,7 @@ def _assign_card(s: CopperdaleState, action: Any, events: Events) -> None:
         _say(events, f"assign the {s.t.card_name[card]} to {segment + 1} - {action[1].title()}")
 
 
-def _occupation(s: CopperdaleState, action: Any, events: Events) -> None:
+def _occupation(s: CopperdalePosition, action: Any, events: Events) -> None:
     """Economy: write the card's Value in the Occupation's next space; a rising pair
     unlocks the skill, any other pair strikes it."""
     card = s.assigned[0]
@@ -214,7 +195,7 @@ def _occupation(s: CopperdaleState, action: Any, events: Events) -> None:
         _say(events, f"Economy: {s.t.occupation_names[i]} {'/'.join(map(str, values))}{outcome}")
 
 
-def _infra(s: CopperdaleState, action: Any, events: Events) -> None:
+def _infra(s: CopperdalePosition, action: Any, events: Events) -> None:
     kind, i = action
     card = s.assigned[1]
     assert card is not None and kind in INFRA_TYPES
@@ -236,7 +217,7 @@ def _infra(s: CopperdaleState, action: Any, events: Events) -> None:
                          f"{s.t.suit_names[s.t.card_suit[card]]} space")
 
 
-def _district(s: CopperdaleState, d: int, value: int, events: Events) -> None:
+def _district(s: CopperdalePosition, d: int, value: int, events: Events) -> None:
     s.districts[d].append(value)
     completed = s.district_complete(d)
     if events is not None:
@@ -246,13 +227,13 @@ def _district(s: CopperdaleState, d: int, value: int, events: Events) -> None:
         s.todo[0:0] = population_fills(s)
 
 
-def population_fills(s: CopperdaleState) -> list[tuple[Any, ...]]:
+def population_fills(s: CopperdalePosition) -> list[tuple[Any, ...]]:
     """One Population space of your choice; Farmers may make it two."""
     extra = s.t.farmers_population - 1 if _has(s, "farmers") else 0
     return [("population", 0)] + [("population", 1)] * extra
 
 
-def _fill_population(s: CopperdaleState, action: Any, events: Events) -> None:
+def _fill_population(s: CopperdalePosition, action: Any, events: Events) -> None:
     if action == PASS:
         _say(events, "no second Population space")
         return
@@ -262,24 +243,24 @@ def _fill_population(s: CopperdaleState, action: Any, events: Events) -> None:
                      f"{s.population[action[1]]}/{s.t.population_caps[action[1]]}")
 
 
-def _farmers_fill(s: CopperdaleState, action: Any, events: Events) -> None:
+def _farmers_fill(s: CopperdalePosition, action: Any, events: Events) -> None:
     _say(events, "Farmers:")
     _fill_population(s, action, events)
 
 
-def _estate_fill_border(s: CopperdaleState, action: Any, events: Events) -> None:
+def _estate_fill_border(s: CopperdalePosition, action: Any, events: Events) -> None:
     _say(events, "Estate:")
     _fill_border(s, action, events)
 
 
-def _fill_border(s: CopperdaleState, action: Any, events: Events) -> None:
+def _fill_border(s: CopperdalePosition, action: Any, events: Events) -> None:
     suit = action[1]
     s.borders[suit] += 1
     if events is not None:
         _say(events, f"Border {s.t.suit_names[suit]} {s.borders[suit]}/{s.t.border_caps[suit]}")
 
 
-_PERFORM: dict[str, Callable[[CopperdaleState, Any, Events], None]] = {
+_PERFORM: dict[str, Callable[[CopperdalePosition, Any, Events], None]] = {
     "border-card": _border_card, "reveal": _reveal, "assign": _assign_card,
     "economy": _occupation, "infrastructure": _infra, "population": _fill_population,
     "extra-population": _farmers_fill, "estate-border": _estate_fill_border,
@@ -287,7 +268,7 @@ _PERFORM: dict[str, Callable[[CopperdaleState, Any, Events], None]] = {
 
 
 # -- automatic steps -----------------------------------------------------------------
-def _growth(s: CopperdaleState, events: Events) -> None:
+def _growth(s: CopperdalePosition, events: Events) -> None:
     """Growth: one Population space of the card's suit (Farmers: maybe two), then a
     Border space of that suit if the card matches the Border card."""
     card = s.assigned[2]
@@ -304,7 +285,7 @@ def _growth(s: CopperdaleState, events: Events) -> None:
     s.todo.insert(len(s.todo) - 1, ("growth-border",))  # after any Farmers fill
 
 
-def border_match(s: CopperdaleState, card: int, border: int) -> bool:
+def border_match(s: CopperdalePosition, card: int, border: int) -> bool:
     """Same suit, same Value, or (Diplomats) a face card (Growth; Skills)."""
     t = s.t
     if t.card_suit[card] == t.card_suit[border] or s.value(card) == s.value(border):
@@ -312,7 +293,7 @@ def border_match(s: CopperdaleState, card: int, border: int) -> bool:
     return t.diplomats_match and t.card_value[card] is None and _has(s, "diplomats")
 
 
-def _growth_border(s: CopperdaleState, events: Events) -> None:
+def _growth_border(s: CopperdalePosition, events: Events) -> None:
     card, border = s.assigned[2], s.border
     assert card is not None and border is not None
     suit = s.t.card_suit[card]
@@ -325,7 +306,7 @@ def _growth_border(s: CopperdaleState, events: Events) -> None:
             _say(events, f"Growth: matches, but {s.t.suit_names[suit]} Borders are full")
 
 
-def _month_end(s: CopperdaleState, events: Events) -> None:
+def _month_end(s: CopperdalePosition, events: Events) -> None:
     """Border card and the three assigned cards to the discard; after month 12, the end."""
     assert s.border is not None
     s.discard.append(s.border)
@@ -338,13 +319,13 @@ def _month_end(s: CopperdaleState, events: Events) -> None:
     s.infra_used = []
     s.month += 1
     if s.month <= s.t.months:
-        s.todo += _month(s.t.infrastructure_fills)
+        s.todo += month(s.t.infrastructure_fills)
     else:
         if events is not None:
-            _say(events, f"game over: {sum(s.medals().values())} medals")
+            _say(events, f"game over: {medal_sum(s.t, s)} medals")
 
 
-_AUTO: dict[str, Callable[[CopperdaleState, Events], None]] = {
+_AUTO: dict[str, Callable[[CopperdalePosition, Events], None]] = {
     "growth": _growth, "growth-border": _growth_border, "month-end": _month_end,
 }
 CHANCE_KINDS = ("border-card", "reveal")
@@ -356,7 +337,7 @@ NOTHING_TO_FILL = {
 }
 
 
-def advance(s: CopperdaleState, events: Events) -> None:
+def advance(s: CopperdalePosition, events: Events) -> None:
     """Run automatic steps and forced choices until a chance draw, a real choice or the end."""
     s._legal = None
     todo = s.todo  # every step edits the queue in place

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.games.copperdale.model import BoardFile, Measure
+from generator.games.copperdale.state import unlocked
+from generator.games.copperdale.tables import MEASURES, Tables
 
 if TYPE_CHECKING:
-    from generator.games.copperdale.rules import CopperdaleState
-    from generator.games.copperdale.tables import Tables
+    from generator.games.copperdale.state import CopperdalePosition
 
 
 def measure_ceiling(board: BoardFile, measure: Measure) -> int:
@@ -32,56 +33,93 @@ def medal_ceiling(board: BoardFile) -> int:
     return sum(min(cap, measure_ceiling(board, measure)) for measure, cap in sources)
 
 
-def prosperity(t: Tables, s: CopperdaleState) -> int:
+def prosperity(t: Tables, s: CopperdalePosition) -> int:
     """All numbers written in Occupation spaces, plus the Merchants bonus if unlocked."""
-    total = sum(map(sum, s.occupations))
-    if s.skill(t.skill_index["merchants"]):
+    occupations = s.occupations
+    total = sum(map(sum, occupations))
+    if unlocked(occupations[t.skill_index["merchants"]], t.occupation_spaces):
         total += t.merchants_bonus
     return total
 
 
-def measures(t: Tables, s: CopperdaleState, level: int | None = None) -> dict[str, int]:
+def measures(t: Tables, s: CopperdalePosition, level: int | None = None) -> dict[str, int]:
     """What each end bonus counts on this sheet right now (``level``: its prosperity, if
     already known)."""
+    return dict(zip(MEASURES, counts(t, s, level), strict=True))
+
+
+def counts(t: Tables, s: CopperdalePosition, level: int | None = None) -> list[int]:
+    """``measures`` as a list in ``MEASURES`` order (``Tables.medal_plan`` indexes it),
+    spelled out without helper calls: every standing and every greedy look-ahead asks."""
     level = prosperity(t, s) if level is None else level
-    estates_full = None not in s.estates
-    return {
-        "masons-estates": t.masons_medals if estates_full and s.skill(t.skill_index["masons"])
-        else 0,
-        "prosperity-levels": sum(map(level.__ge__, t.prosperity_levels)),
-        "completed-districts": sum(map(s.district_complete, range(t.district_count))),
-        "full-population-suits": _suits(s.population, t.population_caps, True),
-        "full-border-suits": _suits(s.borders, t.border_caps, True),
-        "unique-population-suits": _suits(s.population, t.population_caps,
-                                          t.unique_suit_full),
-        "unique-border-suits": _suits(s.borders, t.border_caps, t.unique_suit_full),
-    }
+    population, borders = s.population, s.borders
+    full_population = sum(map(int.__ge__, population, t.population_caps))
+    full_borders = sum(map(int.__ge__, borders, t.border_caps))
+    spaces = t.district_spaces
+    districts = 0
+    for values in s.districts:
+        if len(values) == spaces and values.count(values[0]) == spaces:
+            districts += 1
+    masons = t.masons_medals if None not in s.estates and unlocked(
+        s.occupations[t.skill_index["masons"]], t.occupation_spaces) else 0
+    if t.unique_suit_full:
+        unique_population, unique_borders = full_population, full_borders
+    else:  # a suit begun counts
+        unique_population = sum(map((1).__le__, population))
+        unique_borders = sum(map((1).__le__, borders))
+    return [masons, sum(map(level.__ge__, t.prosperity_levels)), districts, full_population,
+            full_borders, unique_population, unique_borders]
 
 
-def _suits(filled: list[int], caps: tuple[int, ...], full: bool) -> int:
-    """Suits filled in: every space of the suit, or (``full`` off) at least one."""
-    return sum(map(int.__ge__, filled, caps)) if full else sum(map((1).__le__, filled))
-
-
-def monument_complete(t: Tables, s: CopperdaleState, m: int) -> bool:
+def monument_complete(t: Tables, s: CopperdalePosition, m: int) -> bool:
     """Four filled spaces (three with the Artisans skill, whenever it was unlocked)."""
     return _filled(s.monuments[m]) >= _monument_need(t, s)
 
 
-def _monument_need(t: Tables, s: CopperdaleState) -> int:
-    return t.artisans_spaces if s.skill(t.skill_index["artisans"]) else t.monument_spaces
+def _monument_need(t: Tables, s: CopperdalePosition) -> int:
+    artisans = s.occupations[t.skill_index["artisans"]]
+    return t.artisans_spaces if unlocked(artisans, t.occupation_spaces) else t.monument_spaces
 
 
 def _filled(spaces: list[int | None]) -> int:
     return len(spaces) - spaces.count(None)
 
 
-def medal_breakdown(t: Tables, s: CopperdaleState,
-                    counted: dict[str, int] | None = None) -> dict[str, int]:
-    """Medals per source as if the game ended now (monuments count only when complete)."""
-    counted = counted or measures(t, s)
+def medal_breakdown(t: Tables, s: CopperdalePosition,
+                    counted: list[int] | None = None) -> dict[str, int]:
+    """Medals per source as if the game ended now (monuments count only when complete);
+    ``counted``: the sheet's ``counts``, if already known."""
+    counted = counted or counts(t, s)
     need = _monument_need(t, s)
     monuments = s.monuments
-    return {source_id: min(cap, counted[measure])
-            if monument < 0 or len(monuments[monument]) - monuments[monument].count(None) >= need
-            else 0 for source_id, _name, measure, cap, monument in t.medal_sources}
+    return {source[0]: min(cap, counted[measure])
+            if monument < 0 or _filled(monuments[monument]) >= need else 0
+            for source, (measure, cap, monument) in zip(t.medal_sources, t.medal_plan,
+                                                         strict=True)}
+
+
+def medal_sum(t: Tables, s: CopperdalePosition, counted: list[int] | None = None) -> int:
+    """All the medals of ``medal_breakdown``, added up (without the dict: every standing
+    and every greedy look-ahead asks)."""
+    counted = counted or counts(t, s)
+    need = _monument_need(t, s)
+    monuments = s.monuments
+    total = 0
+    for measure, cap, monument in t.medal_plan:
+        if monument >= 0:
+            spaces = monuments[monument]
+            if len(spaces) - spaces.count(None) < need:
+                continue  # a monument counts only when complete
+        n = counted[measure]
+        total += n if n < cap else cap
+    return total
+
+
+def medals(s: CopperdalePosition) -> dict[str, int]:
+    """Medals per source on this sheet (monuments count only when complete)."""
+    return medal_breakdown(s.t, s)
+
+
+def returns(s: CopperdalePosition) -> list[float]:
+    """The one seat's result: its medals."""
+    return [float(medal_sum(s.t, s))]

@@ -7,13 +7,15 @@ Cards are numbered 0..51 (suit-major, in ``deck.yaml`` order); suits by their in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
 
 from generator.engine.api import Action
-from generator.games.copperdale.model import CopperdaleData
+from generator.games.copperdale.model import CopperdaleData, Measure
 
 SEGMENTS = ("economy", "infrastructure", "growth")
 INFRA_TYPES = ("district", "estate", "monument")
+# What a medal source may count, in the order ``scoring.counts`` lists them.
+MEASURES: tuple[str, ...] = get_args(Measure)
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,8 @@ class Tables:
     medal_total: int
     # Every medal source: (id, name, what it counts, cap, monument index or -1).
     medal_sources: tuple[tuple[str, str, str, int, int], ...]
+    # The same sources for the scoring's arithmetic: (index in MEASURES, cap, monument).
+    medal_plan: tuple[tuple[int, int, int], ...]
     # Skill numbers (rulebook, Skills), read from board.yaml.
     merchants_bonus: int
     redraws_per_month: int
@@ -101,6 +105,8 @@ def compile_tables(data: CopperdaleData) -> Tables:
         medal_total=board.medal_total,
         medal_sources=tuple((m.id, m.name, m.counts, m.max_medals, -1) for m in board.medals)
         + tuple((m.id, m.name, m.bonus, m.max_medals, i) for i, m in enumerate(board.monuments)),
+        medal_plan=tuple((MEASURES.index(m.counts), m.max_medals, -1) for m in board.medals)
+        + tuple((MEASURES.index(m.bonus), m.max_medals, i) for i, m in enumerate(board.monuments)),
         merchants_bonus=skills.merchants.prosperity_bonus,
         redraws_per_month=skills.philosophers.redraws_per_month,
         surveyors_borders=skills.surveyors.border_spaces,

@@ -36,7 +36,7 @@ def scenario(game: CopperCreekGame, spec: dict[str, Any]) -> CopperCreekState:
     ``money``. The cards left go to the main pile; the gray pile is empty."""
     state = game.new_initial_state(spec.get("players", 3))
     for card_id, x, y, rot in spec["cards"]:
-        state._build(card_index(game, card_id), x, y, rot)
+        state.build(card_index(game, card_id), x, y, rot)
     placed = {card for card, *_ in state.placed}
     state.gray_pile = []
     state.main_pile = [i for i in range(len(game.tables.cards)) if i not in placed]

@@ -74,7 +74,7 @@ def test_a_town_grown_across_many_frames_matches_the_references(game):
     spots = [(5 * i, -3, 0) for i in range(12)] + [(55, -3 - 6 * i, 1) for i in range(1, 9)]
     frames = set()
     for card, (x, y, rot) in zip(cards, spots, strict=False):
-        state._build(card, x, y, rot)
+        state.build(card, x, y, rot)
         town = state.town
         frames.add(id(town.frame))
         assert town.reached == town.walkable_from_intersection()

@@ -33,8 +33,6 @@ def test_every_check_is_tested() -> None:
 CASES = [
     ("unique-suits-and-ranks", "deck.yaml", "{id: '3', label: '3'", "{id: '2', label: '3'",
      "{id: ^'2', label: '3'"),
-    ("card-values", "deck.yaml", "{id: a, label: A, name: Ace, value: 1}",
-     "{id: a, label: A, name: Ace, value: 2}", "Ace, value: ^2}"),
     ("card-values", "deck.yaml", "name: Queen, face_card: true}",
      "name: Queen, face_card: true, value: 12}", "value: ^12}"),
     ("standard-deck", "deck.yaml", "      - {id: k-clubs, suit: clubs, rank: 'k'}\n", "",
@@ -93,6 +91,24 @@ def test_a_jack_given_a_fixed_value_is_refused_at_its_line(tmp_path) -> None:  #
     problems = validate_game(SPEC, tmp_path).problems
     assert [(p.rule, p.line, p.severity) for p in problems] == [
         ("rulebook-value", 23, "error")], [p.format() for p in problems]
+
+
+def test_an_ace_of_value_2_is_the_baseline_s_error_alone_and_passes_as_a_variant(
+        broken_tree, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """"Ace cards are always Value 1 in this game" has one keeper, the baseline: edited,
+    it is one error at the edited value; declared as a variant, a warning and no error."""
+    problems, text = broken_tree("deck.yaml", "{id: a, label: A, name: Ace, value: 1}",
+                                 "{id: a, label: A, name: Ace, value: 2}")
+    errors = [p for p in problems if p.severity == "error"]
+    assert [(p.rule, p.line, p.col) for p in errors] == [
+        ("rulebook-value", *spot(text, "Ace, value: ^2}"))], [p.format() for p in problems]
+    game = tmp_path / "copperdale" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8")
+                    + 'variant: {name: High Ace, notes: "the Ace is worth 2"}\n',
+                    encoding="utf-8")
+    again = validate_game(SPEC, tmp_path).problems
+    assert [p for p in again if p.severity == "error"] == [], [p.format() for p in again]
+    assert any(p.rule == "rulebook-value" and "variant 'High Ace'" in p.message for p in again)
 
 
 def test_a_declared_variant_of_the_sheets_numbers_has_no_check_error(tmp_path) -> None:  # type: ignore[no-untyped-def]

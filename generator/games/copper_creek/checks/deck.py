@@ -1,4 +1,4 @@
-"""Rules checks of copper-creek: each cites the rule it proves (games.md, copper-creek).
+"""Checks of Copper Creek's building cards: squares, buildings, doors and colours.
 
 Locations: ``("buildings", "pieces", 0, "faces", card, "buildings", b, ...)`` and so on;
 the runner turns them into ``buildings.yaml:LINE:COL``.
@@ -7,34 +7,21 @@ the runner turns them into ``buildings.yaml:LINE:COL``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 
 from generator.checks import Registry, Reporter
 from generator.checks.rulebook import the_changed_one
+from generator.games.copper_creek.checks.common import RULES, Loc, cards, colors
 from generator.games.copper_creek.geometry import EDGES, STEP, connected, grid_positions
 from generator.games.copper_creek.model import BuildingCard, CopperCreekData
 
-CHECKS = Registry("copper-creek")
-RULES = "Copper Creek rules"
-
-Loc = tuple[str | int, ...]
+PART = Registry("copper-creek deck")
 
 
-def _cards(data: CopperCreekData) -> Iterator[tuple[Loc, BuildingCard]]:
-    for j, card in enumerate(data.deck):
-        yield ("buildings", "pieces", 0, "faces", j), card
-
-
-def _colors(card: BuildingCard, gray: str) -> list[str]:
-    """The calendar colours of a card (gray is no colour), in card order, once each."""
-    return list(dict.fromkeys(b.color for b in card.buildings if b.color != gray))
-
-
-@CHECKS.check("card-squares", cite=f"{RULES}, Step 4 (Grid Lines: each card covers six squares)")
+@PART.check("card-squares", cite=f"{RULES}, Step 4 (Grid Lines: each card covers six squares)")
 def card_squares(data: CopperCreekData, report: Reporter) -> None:
     """Each card covers every square of its 2x3 grid exactly once, with a building or sand."""
     grid = grid_positions(data.buildings.card_grid)
-    for loc, card in _cards(data):
+    for loc, card in cards(data):
         seen: Counter[str] = Counter(card.sand)
         for b in card.buildings:
             seen.update(b.squares)
@@ -51,11 +38,11 @@ def card_squares(data: CopperCreekData, report: Reporter) -> None:
                          f"uncovered: {missing or 'none'})")
 
 
-@CHECKS.check("building-connected", cite=f"{RULES}, Definitions (Buildings)")
+@PART.check("building-connected", cite=f"{RULES}, Definitions (Buildings)")
 def building_connected(data: CopperCreekData, report: Reporter) -> None:
     """The squares of one building form one edge-connected piece."""
     grid = grid_positions(data.buildings.card_grid)
-    for loc, card in _cards(data):
+    for loc, card in cards(data):
         for i, b in enumerate(card.buildings):
             cells = {grid[s] for s in b.squares if s in grid}
             if not connected(cells):
@@ -63,11 +50,11 @@ def building_connected(data: CopperCreekData, report: Reporter) -> None:
                              f"the squares of '{b.name}' are not joined edge to edge")
 
 
-@CHECKS.check("door-on-boundary", cite=f"{RULES}, Step 3 (Open Doors)")
+@PART.check("door-on-boundary", cite=f"{RULES}, Step 3 (Open Doors)")
 def door_on_boundary(data: CopperCreekData, report: Reporter) -> None:
     """A door sits on an outside edge of one of its building's own squares, once."""
     grid = grid_positions(data.buildings.card_grid)
-    for loc, card in _cards(data):
+    for loc, card in cards(data):
         for i, b in enumerate(card.buildings):
             own = {grid[s] for s in b.squares if s in grid}
             seen: set[tuple[str, str]] = set()
@@ -86,14 +73,14 @@ def door_on_boundary(data: CopperCreekData, report: Reporter) -> None:
                 seen.add((door.square, door.edge))
 
 
-@CHECKS.check("color-known", cite=f"{RULES}, Definitions (six colors plus gray)")
+@PART.check("color-known", cite=f"{RULES}, Definitions (six colors plus gray)")
 def color_known(data: CopperCreekData, report: Reporter) -> None:
     """Building colours, the gray colour, calendar rows and stones name declared colours."""
     known = [c.id for c in data.buildings.colors]
     if data.buildings.gray not in known:
         report.error(("buildings", "gray"), f"gray colour '{data.buildings.gray}' is not "
                      "in 'colors'")
-    for loc, card in _cards(data):
+    for loc, card in cards(data):
         for i, b in enumerate(card.buildings):
             if b.color not in known:
                 report.error(loc + ("buildings", i, "color"), f"unknown colour '{b.color}' "
@@ -107,7 +94,7 @@ def color_known(data: CopperCreekData, report: Reporter) -> None:
             report.error(("buildings", "colors"), f"colour '{n}' is declared {count} times")
 
 
-@CHECKS.check("calendar-rows", cite=f"{RULES}, Note About Two-Color Cards")
+@PART.check("calendar-rows", cite=f"{RULES}, Note About Two-Color Cards")
 def calendar_rows(data: CopperCreekData, report: Reporter) -> None:
     """The calendar has one row per colour, tan on top and red at the bottom, with
     tan-brown and green-purple on adjacent rows (the rulebook names both pairs)."""
@@ -124,17 +111,17 @@ def calendar_rows(data: CopperCreekData, report: Reporter) -> None:
             report.error(loc, f"{a} and {b} must be on adjacent calendar rows")
 
 
-@CHECKS.check("gray-cards", cite=f"{RULES}, Early Rounds")
+@PART.check("gray-cards", cite=f"{RULES}, Early Rounds")
 def gray_cards(data: CopperCreekData, report: Reporter) -> None:
     """Each gray card holds one gray building and one coloured building, and no two gray
     cards carry the same colour (how many gray cards: the baseline)."""
     gray = data.buildings.gray
     paired: dict[str, Loc] = {}
-    for loc, card in _cards(data):
+    for loc, card in cards(data):
         grays = [b for b in card.buildings if b.color == gray]
         if not grays:
             continue
-        colours = _colors(card, gray)
+        colours = colors(card, gray)
         if len(grays) != 1 or len(colours) != 1:
             report.error(loc + ("buildings",), f"gray card '{card.id}' must hold one gray "
                          "and one coloured building")
@@ -145,15 +132,15 @@ def gray_cards(data: CopperCreekData, report: Reporter) -> None:
             paired[colours[0]] = loc
 
 
-@CHECKS.check("two-color-pairs", cite=f"{RULES}, Note About Two-Color Cards")
+@PART.check("two-color-pairs", cite=f"{RULES}, Note About Two-Color Cards")
 def two_color_pairs(data: CopperCreekData, report: Reporter) -> None:
     """Two-colour cards pair adjacent calendar rows (or the top and bottom row), each pair
     once (how many: the baseline)."""
     rows = data.station.calendar.rows
     wanted = {frozenset((rows[i], rows[(i + 1) % len(rows)])) for i in range(len(rows))}
     found: dict[frozenset[str], Loc] = {}
-    for loc, card in _cards(data):
-        colours = _colors(card, data.buildings.gray)
+    for loc, card in cards(data):
+        colours = colors(card, data.buildings.gray)
         if len(colours) < 2:
             continue
         pair = frozenset(colours)
@@ -178,11 +165,11 @@ def _edited_colour(data: CopperCreekData, loc: Loc, card: BuildingCard) -> Loc:
     return at[-1]
 
 
-@CHECKS.check("color-balance", cite="advice: no rule demands it (design advice only)")
+@PART.check("color-balance", cite="advice: no rule demands it (design advice only)")
 def color_balance(data: CopperCreekData, report: Reporter) -> None:
     """Advice, a warning: every colour on the same number of cards keeps any calendar row
     from running ahead by design. The rulebook says nothing about balance."""
-    counts = Counter(c for _, card in _cards(data) for c in _colors(card, data.buildings.gray))
+    counts = Counter(c for _, card in cards(data) for c in colors(card, data.buildings.gray))
     rows = data.station.calendar.rows
     if len({counts[r] for r in rows}) > 1:
         detail = ", ".join(f"{r} {counts[r]}" for r in rows)

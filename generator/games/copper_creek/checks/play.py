@@ -1,20 +1,25 @@
-"""Rules checks of copper-creek, part two: placement, calendar, tokens and money."""
+"""Checks of Copper Creek in play: placement, calendar, tokens and money."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from generator.checks import Reporter
-from generator.games.copper_creek.checks import CHECKS, RULES, _cards, _colors
+from generator.checks import Registry, Reporter
+from generator.games.copper_creek import turn
+from generator.games.copper_creek.checks.common import RULES, cards, colors
 from generator.games.copper_creek.geometry import EDGES, STEP, grid_positions
 from generator.games.copper_creek.model import CopperCreekData
+from generator.games.copper_creek.tables import Tables
+from generator.games.copper_creek.town import Town
+
+PART = Registry("copper-creek play")
 
 
-@CHECKS.check("same-color-connected", cite=f"{RULES}, Step 4 (Colors)")
+@PART.check("same-color-connected", cite=f"{RULES}, Step 4 (Colors)")
 def same_color_connected(data: CopperCreekData, report: Reporter) -> None:
     """Two buildings of one colour on one card never have touching doors."""
     grid = grid_positions(data.buildings.card_grid)
-    for loc, card in _cards(data):
+    for loc, card in cards(data):
         at = {(grid.get(d.square), EDGES.index(d.edge)): (i, k)
               for i, b in enumerate(card.buildings) for k, d in enumerate(b.doors)}
         for ((xy, d), (i, k)) in at.items():
@@ -27,12 +32,12 @@ def same_color_connected(data: CopperCreekData, report: Reporter) -> None:
                              f"of '{card.buildings[other[0]].name}', the same colour")
 
 
-@CHECKS.check("gray-door-outside", cite=f"{RULES}, Step 4 (Gray Buildings)")
+@PART.check("gray-door-outside", cite=f"{RULES}, Step 4 (Gray Buildings)")
 def gray_door_outside(data: CopperCreekData, report: Reporter) -> None:
     """Every gray building has a door on the card's outer edge, so some rotation can put
     it against Front or Main Street and the card can be placed at all."""
     grid = grid_positions(data.buildings.card_grid)
-    for loc, card in _cards(data):
+    for loc, card in cards(data):
         for i, b in enumerate(card.buildings):
             if b.color != data.buildings.gray:
                 continue
@@ -57,7 +62,7 @@ def _stones_after(data: CopperCreekData, cards: int | None) -> dict[str, int]:
     gray = data.buildings.gray
     deck = sorted(data.deck, key=lambda c: all(b.color != gray for b in c.buildings))
     stones = Counter(c for card in deck[:None if cards is None else _gray_cards(data) + cards]
-                     for c in _colors(card, gray))
+                     for c in colors(card, gray))
     return {row: stones[row] for row in data.station.calendar.rows}
 
 
@@ -66,7 +71,7 @@ def _held(data: CopperCreekData, stones: dict[str, int]) -> list[int]:
             if sum(col >= e.column for col in stones.values()) >= e.stones]
 
 
-@CHECKS.check("calendar-columns", cite=f"{RULES}, Step 1 (Advance the Calendar)")
+@PART.check("calendar-columns", cite=f"{RULES}, Step 1 (Advance the Calendar)")
 def calendar_columns(data: CopperCreekData, report: Reporter) -> None:
     """The calendar has a column for every step of every stone, and each election's
     column exists, in order of year and of stones needed."""
@@ -86,7 +91,7 @@ def calendar_columns(data: CopperCreekData, report: Reporter) -> None:
         last = (e.year, e.column, e.stones)
 
 
-@CHECKS.check("final-election-reached", cite=f"{RULES}, Ending the Game")
+@PART.check("final-election-reached", cite=f"{RULES}, Ending the Game")
 def final_election_reached(data: CopperCreekData, report: Reporter) -> None:
     """Drawing the whole deck always meets the last election's condition, so the game
     ends with the 1884 election before the draw pile runs out."""
@@ -96,7 +101,7 @@ def final_election_reached(data: CopperCreekData, report: Reporter) -> None:
                      f"the {final.year} election is never reached with this deck")
 
 
-@CHECKS.check("early-rounds", cite=f"{RULES}, Early Rounds")
+@PART.check("early-rounds", cite=f"{RULES}, Early Rounds")
 def early_rounds(data: CopperCreekData, report: Reporter) -> None:
     """After all the gray cards are out (the first four turns) no election is due yet,
     so the 1882 election cannot come before the 7th card."""
@@ -106,7 +111,7 @@ def early_rounds(data: CopperCreekData, report: Reporter) -> None:
                      "during the first four turns")
 
 
-@CHECKS.check("share-tokens", cite=f"{RULES}, Components (15-20 tokens for each player)")
+@PART.check("share-tokens", cite=f"{RULES}, Components (15-20 tokens for each player)")
 def share_tokens(data: CopperCreekData, report: Reporter) -> None:
     """One share-token colour per seat up to the maximum players, each naming a declared
     player colour (how many tokens each: the baseline)."""
@@ -125,7 +130,7 @@ def share_tokens(data: CopperCreekData, report: Reporter) -> None:
                      f"for up to {data.game.players.max} players")
 
 
-@CHECKS.check("calendar-stones", cite=f"{RULES}, Components (six small stones)")
+@PART.check("calendar-stones", cite=f"{RULES}, Components (six small stones)")
 def calendar_stones(data: CopperCreekData, report: Reporter) -> None:
     """One calendar stone per calendar row colour."""
     stones = Counter(f.color for p in data.tokens.pieces if p.id == "calendar-stones"
@@ -136,7 +141,7 @@ def calendar_stones(data: CopperCreekData, report: Reporter) -> None:
                          f"stones for the {row} row; one is needed")
 
 
-@CHECKS.check("money-supply", cite=f"{RULES}, Components and Setup (Money)")
+@PART.check("money-supply", cite=f"{RULES}, Components and Setup (Money)")
 def money_supply(data: CopperCreekData, report: Reporter) -> None:
     """Enough money for every player's starting money at the most players (how much per
     player: the baseline)."""
@@ -147,7 +152,7 @@ def money_supply(data: CopperCreekData, report: Reporter) -> None:
                      f"start with ${data.money.starting_money * most}")
 
 
-@CHECKS.check("start-slots", cite=f"{RULES}, Setup (three gray cards around the streets)")
+@PART.check("start-slots", cite=f"{RULES}, Setup (three gray cards around the streets)")
 def start_slots(data: CopperCreekData, report: Reporter) -> None:
     """Three start slots, one in each zone the streets make, and gray cards left to draw."""
     zones = [s.zone for s in data.town.start_slots]
@@ -158,23 +163,19 @@ def start_slots(data: CopperCreekData, report: Reporter) -> None:
         report.error(("town", "start_slots"), "no gray cards would be left for the draw pile")
 
 
-@CHECKS.check("start-placement", cite=f"{RULES}, Setup and Step 4 (gray cards touch a street, "
+@PART.check("start-placement", cite=f"{RULES}, Setup and Step 4 (gray cards touch a street, "
               "never cover one)")
 def start_placement(data: CopperCreekData, report: Reporter) -> None:
     """Every gray card fits every start slot as the reference game lays it (in the slot's
     zone, on no street, a door touching Front or Main), so setup never fails in play."""
-    from generator.games.copper_creek.rules import CopperCreekGame
-    from generator.games.copper_creek.town import Town
-
-    game = CopperCreekGame(data)
-    t = game.tables
+    t = Tables(data)
     for i, slot in enumerate(data.town.start_slots):
         town = Town(t.front_row, t.main_column, t.reach, t.color_of)
         square = (slot.square[0], slot.square[1])
         misfits = []
         for card in t.gray_cards:
             try:
-                game.start_placement(town, card, slot.zone, square)
+                turn.start_placement(t, town, card, slot.zone, square)
             except ValueError:
                 misfits.append(t.cards[card].id)
         if misfits:

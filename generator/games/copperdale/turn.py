@@ -1,0 +1,47 @@
+"""The State API of Copperdale over the month's queue of tasks: whose move it is, what
+may be played, playing it (``resolve`` does what each task does)."""
+
+from __future__ import annotations
+
+from generator.engine.api import CHANCE, TERMINAL, Action
+from generator.games.copperdale.resolve import CHANCE_KINDS, Events, options, play
+from generator.games.copperdale.state import CopperdalePosition
+
+
+def current_player(s: CopperdalePosition) -> int:
+    todo = s.todo
+    if not todo:
+        return TERMINAL
+    return CHANCE if todo[0][0] in CHANCE_KINDS else 0
+
+
+def legal_actions(s: CopperdalePosition) -> list[Action]:
+    legal = s._legal
+    return list(legal_list(s) if legal is None else legal)
+
+
+def legal_list(s: CopperdalePosition) -> list[Action]:
+    """Cached until the next action: bots, the playout and apply_action all ask (the
+    list itself: copied only for callers)."""
+    if s._legal is None:
+        s._legal = options(s, s.todo[0]) if s.todo else []
+    return s._legal
+
+
+def apply_action(s: CopperdalePosition, action: Action) -> None:
+    # checked_play without events, one call less: this is every simulation's inner loop.
+    legal = s._legal
+    if action not in (legal_list(s) if legal is None else legal):
+        _refuse(s, action)
+    play(s, action, None)
+
+
+def checked_play(s: CopperdalePosition, action: Action, events: Events) -> None:
+    """``apply_action`` telling what happened in ``events``."""
+    if action not in legal_list(s):
+        _refuse(s, action)
+    play(s, action, events)
+
+
+def _refuse(s: CopperdalePosition, action: Action) -> None:
+    raise ValueError(f"illegal action {action!r} in month {s.month}")
