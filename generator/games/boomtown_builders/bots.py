@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
-from generator.games.boomtown_builders.rules import BoomtownState, build_move, invest_size
+from generator.games.boomtown_builders.rules import BoomtownState
+from generator.games.boomtown_builders.state import build_move, invest_size
 from generator.games.boomtown_builders.tables import Tables
 from generator.games.boomtown_builders.town import BUILDING, Lot, goldmine_next_door, token_column
 

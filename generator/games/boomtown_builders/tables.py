@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.engine.api import Action
-from generator.games.boomtown_builders.checks import player_counts
 from generator.games.boomtown_builders.model import (
     BoomtownBuildersData,
     BuildingFace,
@@ -17,6 +16,7 @@ from generator.games.boomtown_builders.model import (
     CubeSize,
     VotingFace,
     for_players,
+    player_counts,
 )
 
 
