@@ -161,7 +161,7 @@ def _land(state: ColdComfortPosition, value: int, square: Square) -> None:
     state.extras.remove(value)
     state.hand -= 1
     if square in state.hotels:
-        state.hotels[square].guest = value
+        state.hotels[square] = state.hotels[square].with_guest(value)
     else:
         state.campers[square] = value
 

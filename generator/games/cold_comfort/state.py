@@ -86,8 +86,7 @@ class ColdComfortPosition(State):
         other.city = self.city.copy()
         other.deck, other.gold, other.points = list(self.deck), list(self.gold), list(self.points)
         other.campers = dict(self.campers)
-        other.hotels = {sq: Hotel(h.owner, h.size, h.guest, h.fresh) for sq, h in
-                        self.hotels.items()}
+        other.hotels = dict(self.hotels)  # hotels are never changed in place: shared
         other.supply = [dict(s) for s in self.supply]
         other.rolled, other.extras = list(self.rolled), list(self.extras)
         other.options, other.last_round = list(self.options), list(self.last_round)

@@ -33,12 +33,14 @@ def start(state: ColdComfortPosition, seat: int) -> None:
     state.active, state.phase = seat, "turn"
     state.turns += 1
     state.acted = state.built = state.fired = False
-    for hotel in state.hotels.values():
-        hotel.fresh = False
+    hotels = state.hotels
+    for sq, hotel in list(hotels.items()):
         if hotel.owner == seat and hotel.guest:
             state.pay(seat, hotel.guest)
-            hotel.guest = 0
+            hotels[sq] = Hotel(seat, hotel.size)  # empty, and no longer fresh
             state.pool += 1
+        elif hotel.fresh:
+            hotels[sq] = Hotel(hotel.owner, hotel.size, hotel.guest)
 
 
 def _own_empty(state: ColdComfortPosition) -> list[tuple[Square, Hotel]]:
@@ -143,7 +145,7 @@ def mined(state: ColdComfortPosition, roll: int) -> None:
 
 def _host(state: ColdComfortPosition, action: Action) -> None:
     cx, cy, hx, hy = numbers(action)
-    state.hotels[(hx, hy)].guest = state.campers.pop((cx, cy))
+    state.hotels[(hx, hy)] = state.hotels[(hx, hy)].with_guest(state.campers.pop((cx, cy)))
 
 
 def _build(state: ColdComfortPosition, action: Action) -> None:
@@ -163,7 +165,7 @@ def _resize(state: ColdComfortPosition, action: Action) -> None:
     state.pay(seat, -resize_cost(state, hotel.size, size))
     state.supply[seat][hotel.size] += 1
     state.supply[seat][size] -= 1
-    hotel.size = size
+    state.hotels[(x, y)] = Hotel(hotel.owner, size, hotel.guest, hotel.fresh)
     state.built = True
 
 
@@ -186,7 +188,7 @@ def spread(state: ColdComfortPosition, square: Square) -> None:
     if hotel is None:  # a public building: the fire is extinguished
         _fire_out(state)
     elif hotel.guest:  # the guest leaves, the fire is extinguished, the hotel stands
-        hotel.guest = 0
+        state.hotels[square] = hotel.with_guest(0)
         state.pool += 1
         _fire_out(state)
     else:
