@@ -23,6 +23,7 @@ from generator.games.boomtown_builders.town import (
 )
 
 PLAYER_PHASES = ("build", "invest")
+NO_LOT = Lot()  # an empty location, never changed: stands in for an untracked row
 
 
 def build_move(action: Action) -> tuple[str, int, int]:
@@ -75,6 +76,7 @@ class BoomtownPosition(State):
     def __init__(self, tables: Tables, board: Board):
         self.tables = tables
         self.b = board
+        self._standing: tuple[int, list[float]] | None = None  # tracked rows, standing
 
     # -- the standard set -------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -88,10 +90,16 @@ class BoomtownPosition(State):
     def standing(self) -> list[float]:
         """The points the rows with a Track Token already score (``returns`` is 0 until
         the end, when every row has its token)."""
-        b, tracked = self.b, len(self.b.tokens) * self.tables.columns
-        lots = [lot if i < tracked else Lot() for i, lot in enumerate(b.lots)]
-        return [float(p) for p in totals(score_town(self.tables, lots, b.tokens),
-                                         b.players)[0]]
+        b, rows = self.b, len(self.b.tokens)
+        if self._standing is None or self._standing[0] != rows:
+            # tracked rows never change (a building goes up below the last token), so
+            # the standing moves only with a token; a Goldmine below the last tracked
+            # row is not seen yet (an empty row stands in for the rest)
+            cols = self.tables.columns
+            lots = b.lots[:rows * cols] + [NO_LOT] * cols
+            points = totals(score_town(self.tables, lots, b.tokens), b.players)[0]
+            self._standing = rows, [float(p) for p in points]
+        return list(self._standing[1])
 
     def winners(self) -> list[int]:
         """Most VP; a tie goes to the most cubes on the Scoring Track (End of Game);
