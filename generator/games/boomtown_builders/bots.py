@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
-from generator.games.boomtown_builders.rules import BoomtownState, build_move, invest_size
+from generator.games.boomtown_builders.rules import BoomtownState
+from generator.games.boomtown_builders.state import build_move, invest_size
 from generator.games.boomtown_builders.tables import Tables
 from generator.games.boomtown_builders.town import BUILDING, Lot, goldmine_next_door, token_column
 
@@ -76,13 +77,9 @@ def _bonus(state: BoomtownState, row: int, col: int) -> int:
 
 def _points(t: Tables, card: str, row: int, col: int, line: int, tracked: int,
             bonus: int) -> float:
-    """``expected_points`` with the tracked rows and the lot's Goldmine bonus known."""
-    points_apart = t.points_apart[card]
+    """``expected_points`` with the tracked rows and the lot's Goldmine bonus known: the
+    bonus comes with every column where the card scores."""
     drift = row - tracked
-    spots = range(max(line - drift, 0), min(line + drift, t.columns - 1) + 1)
-    total = 0  # whole points: the same sum in any order
-    for j in spots:
-        points = points_apart[abs(col - j)]
-        if points:
-            total += points + bonus
-    return total / len(spots)
+    first, last = max(line - drift, 0), min(line + drift, t.columns - 1)
+    total, scoring = t.span_points[card, first, last, col]
+    return (total + bonus * scoring) / (last - first + 1)  # whole points over the columns

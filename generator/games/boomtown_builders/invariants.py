@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from generator.games.boomtown_builders.state import BoomtownPosition
 from generator.games.boomtown_builders.town import BUILDING, TERRAIN, is_mountain
 
-if TYPE_CHECKING:
-    from generator.games.boomtown_builders.rules import BoomtownState
 
-
-def broken_invariants(state: BoomtownState) -> list[str]:
+def broken(state: BoomtownPosition) -> list[str]:
     return _cubes(state) + _cards(state) + _rows(state) + _tokens(state)
 
 
-def _cubes(state: BoomtownState) -> list[str]:
+def _cubes(state: BoomtownPosition) -> list[str]:
     """Cubes are conserved: each size a player owns is in hand or on one building."""
     b, out = state.b, []
     placed = [{s.id: 0 for s in state.tables.sizes} for _ in range(b.players)]
@@ -29,7 +25,7 @@ def _cubes(state: BoomtownState) -> list[str]:
     return out
 
 
-def _cards(state: BoomtownState) -> list[str]:
+def _cards(state: BoomtownPosition) -> list[str]:
     """Building Cards are conserved (deck + draft + town = the whole deck), so no
     building was lost under another: one building per location."""
     b = state.b
@@ -44,7 +40,7 @@ def _cards(state: BoomtownState) -> list[str]:
     return []
 
 
-def _rows(state: BoomtownState) -> list[str]:
+def _rows(state: BoomtownPosition) -> list[str]:
     """No building went up in a row that already had its Track Token."""
     cols = state.tables.columns
     return [f"building at row {i // cols + 1} was built after its row was tracked"
@@ -52,7 +48,7 @@ def _rows(state: BoomtownState) -> list[str]:
             if lot.kind == BUILDING and i // cols < lot.tracked]
 
 
-def _tokens(state: BoomtownState) -> list[str]:
+def _tokens(state: BoomtownPosition) -> list[str]:
     """Tokens lie on the board, never on a Mountain; every row is tracked at the end."""
     t, b, out = state.tables, state.b, []
     if len(b.tokens) > t.rows or not 0 <= b.train < t.columns:

@@ -32,6 +32,11 @@ def for_players(table: list[ForPlayers], players: int) -> int | None:
     return None
 
 
+def player_counts(data: BoomtownBuildersData) -> range:
+    """Every player count the game is for."""
+    return range(data.game.players.min, data.game.players.max + 1)
+
+
 class Spot(Model):
     row: int = Field(ge=1, le=50)
     column: int = Field(ge=1, le=50)

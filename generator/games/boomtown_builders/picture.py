@@ -16,7 +16,6 @@ from generator.games.boomtown_builders.town import (
     Scored,
     score_town,
 )
-from generator.games.boomtown_builders.words import player_name
 
 CELL_W, CELL_H, MARGIN = 86, 46, 30
 SHAPES = {
@@ -101,7 +100,7 @@ def _scores(svg: svgwrite.Drawing, state: BoomtownState, y: int) -> list[BaseEle
     for seat in range(state.b.players):
         mark = "  (wins)" if seat in winners else ""
         out += [_symbol(svg, state, seat, MARGIN + 6, y + 18 * seat),
-                svg.text(f"{player_name(state, seat)}: {points[seat]} VP, {cubes[seat]} cubes "
+                svg.text(f"{state.player_name(seat)}: {points[seat]} VP, {cubes[seat]} cubes "
                          f"on the Scoring Track{mark}", insert=(MARGIN + 16, y + 18 * seat + 4),
                          font_size=10)]
     return out

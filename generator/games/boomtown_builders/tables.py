@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.engine.api import Action
-from generator.games.boomtown_builders.checks import player_counts
 from generator.games.boomtown_builders.model import (
     BoomtownBuildersData,
     BuildingFace,
@@ -17,6 +16,7 @@ from generator.games.boomtown_builders.model import (
     CubeSize,
     VotingFace,
     for_players,
+    player_counts,
 )
 
 
@@ -46,6 +46,11 @@ class Tables:
     terrain_at: tuple[Action, ...] = ()
     # Each card's points by distance from the Track Token, one entry per column apart.
     points_apart: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # (card, first column, last column, column) -> (the card's points at that column
+    # summed over a token at each column first..last, how many of those score): the
+    # greedy bot's guess for a row the track may drift over, looked up, not summed
+    span_points: dict[tuple[str, int, int, int], tuple[int, int]] = \
+        field(default_factory=dict)
 
     @property
     def middle(self) -> int:
@@ -62,6 +67,20 @@ def _signed(direction: str, arrows: int) -> int:
     return -arrows if direction == "left" else arrows
 
 
+def _span_points(points_apart: dict[str, tuple[int, ...]],
+                 columns: int) -> dict[tuple[str, int, int, int], tuple[int, int]]:
+    spans = {}
+    for card, apart in points_apart.items():
+        for col in range(columns):
+            for first in range(columns):
+                total = scoring = 0
+                for last in range(first, columns):
+                    points = apart[abs(col - last)]
+                    total, scoring = total + points, scoring + (points != 0)
+                    spans[card, first, last, col] = (total, scoring)
+    return spans
+
+
 def build_tables(data: BoomtownBuildersData) -> Tables:
     board = data.board
     counts = player_counts(data)
@@ -70,6 +89,8 @@ def build_tables(data: BoomtownBuildersData) -> Tables:
     for face in data.terrain_faces():
         deck[face.terrain] = deck.get(face.terrain, 0) + face.count
     places = tuple(divmod(i, board.columns) for i in range(board.rows * board.columns))
+    points_apart = {f.id: tuple(map(f.points_at, range(board.columns)))
+                    for f in data.building_faces()}
     return Tables(
         rows=board.rows, columns=board.columns,
         cards={f.id: f for f in data.building_faces()},
@@ -92,6 +113,6 @@ def build_tables(data: BoomtownBuildersData) -> Tables:
         builds={f.id: tuple(("build", f.id, r, c) for r, c in places)
                 for f in data.building_faces()},
         terrain_at=tuple(("terrain-at", r, c) for r, c in places),
-        points_apart={f.id: tuple(map(f.points_at, range(board.columns)))
-                      for f in data.building_faces()},
+        points_apart=points_apart,
+        span_points=_span_points(points_apart, board.columns),
     )

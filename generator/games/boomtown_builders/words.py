@@ -2,29 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.engine.api import Action
+from generator.games.boomtown_builders.state import BoomtownPosition
 from generator.games.boomtown_builders.town import count_votes
-
-if TYPE_CHECKING:
-    from generator.games.boomtown_builders.rules import BoomtownState
-
-
-def player_name(state: BoomtownState, seat: int) -> str:
-    colors = state.tables.colors
-    return colors[seat].name if seat < len(colors) else f"P{seat + 1}"
 
 
 def _where(row: int, col: int) -> str:
     return f"row {row + 1}, column {col + 1}"
 
 
-def describe_action(state: BoomtownState, action: Action) -> str:
+def action_to_string(state: BoomtownPosition, action: Action) -> str:
     if not isinstance(action, tuple):
         return repr(action)
     t, b = state.tables, state.b
-    who = player_name(state, b.seat)
+    who = state.player_name(b.seat)
     kind = action[0]
     if kind == "build":
         return f"{who} builds the {t.cards[action[1]].name} at {_where(action[2], action[3])}"
@@ -45,7 +38,7 @@ def describe_action(state: BoomtownState, action: Action) -> str:
     return _track_words(state, action)
 
 
-def _track_words(state: BoomtownState, action: tuple[Any, ...]) -> str:
+def _track_words(state: BoomtownPosition, action: tuple[Any, ...]) -> str:
     row, col = action[1], action[2]
     vote = count_votes(state.tables, state.b.lots, row)
     return (f"end of round {state.b.round}: Track Token {row + 1} placed at {_where(row, col)} "
@@ -53,10 +46,10 @@ def _track_words(state: BoomtownState, action: tuple[Any, ...]) -> str:
             f"{'+' * vote.right_plus}; straight ahead was column {state.ahead() + 1})")
 
 
-def describe_position(state: BoomtownState) -> str:
+def describe_state(state: BoomtownPosition) -> str:
     b = state.b
     points, cubes = state.totals()
-    scores = ", ".join(f"{player_name(state, s)} {points[s]} VP ({cubes[s]} cubes)"
+    scores = ", ".join(f"{state.player_name(s)} {points[s]} VP ({cubes[s]} cubes)"
                        for s in range(b.players))
     return (f"round {b.round}, {len(b.tokens)} rows tracked, train at column {b.train + 1}; "
             f"draft {', '.join(b.draft) or '-'}; {scores}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
 from generator.games.cold_comfort.rules import ColdComfortState
-from generator.games.cold_comfort.scoring import score_round
+from generator.games.cold_comfort.scoring import VerdictMemo, score_round
 
 MAX_PLACEMENTS = 24  # placements looked at per grow (a sample: there can be hundreds)
 HOTEL_WORTH = 1.6  # gold per hotel size: a little under its price of 2 x size
@@ -20,8 +20,8 @@ MINE_WORTH = 3.5  # the mean of a d6
 FIRE_DEPTH = 6  # spreads followed when valuing a fire (each burns one hotel)
 
 
-def worth(state: ColdComfortState, seat: int) -> float:
-    """How good ``state`` looks for ``seat``, in gold."""
+def worth(state: ColdComfortState, seat: int, memo: VerdictMemo | None = None) -> float:
+    """How good ``state`` looks for ``seat``, in gold (``memo``: see ``score_round``)."""
     per_point = state.setup.gold_per_point
     value: float = per_point * state.points[seat] + state.gold[seat]
     for hotel in state.hotels.values():
@@ -29,15 +29,15 @@ def worth(state: ColdComfortState, seat: int) -> float:
             value += HOTEL_WORTH * hotel.size + hotel.guest
     if state.phase == "mine-roll" and state.active == seat:
         value += MINE_WORTH
-    return value + per_point * _control(state, seat)
+    return value + per_point * _control(state, seat, memo)
 
 
-def _control(state: ColdComfortState, seat: int) -> float:
+def _control(state: ColdComfortState, seat: int, memo: VerdictMemo | None) -> float:
     """Points ``seat`` would score in a scoring round now, weighted by rounds left."""
     s = state.setup
     share = 0.0
     for verdict in score_round(state.city, state.hotels, state.campers, s.points_per_tile,
-                               s.points_per_public, holding=seat):
+                               s.points_per_public, holding=seat, memo=memo):
         if seat in verdict.winners:
             share += verdict.points / len(verdict.winners)
     return share * min(2.0, (s.rounds - state.rounds) / 2)
@@ -45,6 +45,11 @@ def _control(state: ColdComfortState, seat: int) -> float:
 
 class GreedyBot(Bot):
     name = "greedy"
+
+    def __init__(self, seat: int, seed: int | str):
+        super().__init__(seat, seed)
+        # each neighbourhood's verdict by its contents: a move changes one or two
+        self.verdicts: VerdictMemo = {}
 
     def step(self, state: State) -> Action:
         assert isinstance(state, ColdComfortState)
@@ -67,13 +72,13 @@ class GreedyBot(Bot):
             return self._fire_value(after, FIRE_DEPTH)
         if isinstance(action, tuple) and action[0] == "resize":
             return self._resized_value(after, (action[1], action[2]))
-        return worth(after, self.seat)
+        return worth(after, self.seat, self.verdicts)
 
     def _fire_value(self, state: ColdComfortState, depth: int) -> float:
         """The fire's worth once it is out: the bot passes it its best way, a rival
         (whose burned hotel passes it on) the way worst for the bot."""
         if state.phase != "fire" or depth == 0:
-            return worth(state, self.seat)
+            return worth(state, self.seat, self.verdicts)
         values = []
         for action in state.legal_actions():
             after = state.clone()
@@ -83,10 +88,10 @@ class GreedyBot(Bot):
 
     def _resized_value(self, state: ColdComfortState, hotel: tuple[int, int]) -> float:
         """A resized hotel is worth its best guest: the host that may follow this turn."""
-        best = worth(state, self.seat)
+        best = worth(state, self.seat, self.verdicts)
         for action in state.legal_actions():
             if isinstance(action, tuple) and action[0] == "host" and action[3:] == hotel:
                 after = state.clone()
                 after.play(action)
-                best = max(best, worth(after, self.seat))
+                best = max(best, worth(after, self.seat, self.verdicts))
         return best

@@ -95,9 +95,12 @@ class City:
         shape = self.shapes[tile][rotation]
         index = len(self.placed)
         self.placed.append(placement)
+        groups = self._groups
         self._groups = self._squares = self._public = self._lots = None
         for (dx, dy), ch in shape.squares:
             self.square[(x + dx, y + dy)] = (index, ch)
+        if groups is not None:  # the new tile joins the neighbourhoods it touches
+            self._groups = _joined(groups, self._touching(index, x, y, shape), index)
         streets = shape.street_squares(x, y)
         self.streets.update(streets)
         cells = [(x + dx, y + dy) for dx, dy in shape.cells]
@@ -105,6 +108,12 @@ class City:
         self._taken = self._taken.union(cells, streets)
         self._reach = self._reach.union([(cx + rx, cy + ry) for cx, cy in cells
                                          for rx, ry in REACH])
+
+    def _touching(self, index: int, x: int, y: int, shape: TileShape) -> set[int]:
+        """The other placed tiles that share a square edge with tile ``index``."""
+        square = self.square
+        return {square[n][0] for dx, dy in shape.cells for n in neighbours((x + dx, y + dy))
+                if n in square and square[n][0] != index}
 
     def lots(self, index: int) -> list[tuple[Square, int]]:
         """The lots of placed tile ``index`` with their values."""
@@ -234,3 +243,17 @@ class City:
                 seen[sq] = index
         faults += [f"a tile covers the street at {sq}" for sq in sorted(streets & set(seen))]
         return faults
+
+
+def _joined(groups: list[list[int]], touching: set[int], index: int) -> list[list[int]]:
+    """``groups`` (sorted neighbourhoods) once tile ``index`` joins those it touches: what
+    ``_find_neighbourhoods`` finds again from scratch, found from the last tile alone.
+    The lists are shared with the copies that still have the old groups: never changed."""
+    joined, kept = [index], []
+    for group in groups:
+        if touching.isdisjoint(group):
+            kept.append(group)
+        else:
+            joined += group
+    kept.append(sorted(joined))
+    return sorted(kept)

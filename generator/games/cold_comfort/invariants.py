@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from generator.games.cold_comfort.rules import ColdComfortState
+from generator.games.cold_comfort.state import ColdComfortPosition
 
 
-def broken(state: ColdComfortState) -> list[str]:
+def broken(state: ColdComfortPosition) -> list[str]:
     return _dice(state) + _gold(state) + _hotels(state) + _city(state) + _rounds(state)
 
 
-def _dice(state: ColdComfortState) -> list[str]:
+def _dice(state: ColdComfortPosition) -> list[str]:
     guests = sum(1 for h in state.hotels.values() if h.guest)
     total = state.pool + len(state.campers) + guests + state.hand
     faults = []
@@ -25,14 +23,14 @@ def _dice(state: ColdComfortState) -> list[str]:
     return faults
 
 
-def _gold(state: ColdComfortState) -> list[str]:
+def _gold(state: ColdComfortPosition) -> list[str]:
     if sum(state.gold) + state.bank != state.setup.supply or min(state.gold) < 0:
         return [f"gold not conserved: players {state.gold} + bank {state.bank} != "
                 f"{state.setup.supply} (or a player is below $0)"]
     return []
 
 
-def _hotels(state: ColdComfortState) -> list[str]:
+def _hotels(state: ColdComfortPosition) -> list[str]:
     faults = []
     standing = Counter((h.owner, h.size) for h in state.hotels.values())
     for seat in range(state.players):
@@ -51,7 +49,7 @@ def _hotels(state: ColdComfortState) -> list[str]:
     return faults
 
 
-def _city(state: ColdComfortState) -> list[str]:
+def _city(state: ColdComfortPosition) -> list[str]:
     # The map changes only when a tile is placed: re-check it then, not every step.
     placed = len(state.city.placed)
     if state.checked_tiles == placed:
@@ -62,7 +60,7 @@ def _city(state: ColdComfortState) -> list[str]:
     return faults
 
 
-def _rounds(state: ColdComfortState) -> list[str]:
+def _rounds(state: ColdComfortPosition) -> list[str]:
     rounds = state.setup.rounds
     if state.rounds > rounds or (state.phase == "over" and state.rounds != rounds):
         return [f"{state.rounds} scoring rounds played; the game has exactly {rounds}"]

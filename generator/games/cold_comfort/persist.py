@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.games.cold_comfort.scoring import Hotel, Verdict
-
-if TYPE_CHECKING:
-    from generator.games.cold_comfort.rules import ColdComfortState
+from generator.games.cold_comfort.state import ColdComfortPosition
 
 SCALARS = ("players", "pool", "hand", "bank", "phase", "active", "turns", "rounds", "acted",
            "built", "fired", "drawn", "target", "chooser", "to_roll")
 LISTS = ("deck", "gold", "points", "rolled", "extras")
 
 
-def state_to_dict(state: ColdComfortState) -> dict[str, Any]:
+def state_to_dict(state: ColdComfortPosition) -> dict[str, Any]:
     data: dict[str, Any] = {name: getattr(state, name) for name in SCALARS}
     data.update({name: list(getattr(state, name)) for name in LISTS})
     data["placed"] = [list(p) for p in state.city.placed]
@@ -28,7 +26,7 @@ def state_to_dict(state: ColdComfortState) -> dict[str, Any]:
     return data
 
 
-def fill_state(state: ColdComfortState, data: dict[str, Any]) -> None:
+def fill_state(state: ColdComfortPosition, data: dict[str, Any]) -> None:
     """Overwrite a fresh initial state with ``data`` (from ``state_to_dict``)."""
     for name in SCALARS:
         setattr(state, name, data[name])

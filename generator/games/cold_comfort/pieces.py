@@ -10,9 +10,10 @@ from weakref import WeakKeyDictionary
 
 from generator.engine.api import State
 from generator.engine.pieces import PieceRules
-from generator.games.cold_comfort.rules import ColdComfortGame, ColdComfortState
+from generator.games.cold_comfort.rules import ColdComfortState
+from generator.games.cold_comfort.state import Rulebook
 
-_NAMES: WeakKeyDictionary[ColdComfortGame, dict[int, str]] = WeakKeyDictionary()
+_NAMES: WeakKeyDictionary[Rulebook, dict[int, str]] = WeakKeyDictionary()
 
 
 def catalogue(data: Any) -> list[tuple[str, str]]:

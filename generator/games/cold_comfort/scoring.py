@@ -10,6 +10,7 @@ choice.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from generator.games.cold_comfort.city import City
 from generator.games.cold_comfort.geometry import Square, neighbours, walking_distance
@@ -17,12 +18,17 @@ from generator.games.cold_comfort.geometry import Square, neighbours, walking_di
 HOTEL, LOT = 0, 1  # "preferring hotels over vacant lots"
 
 
-@dataclass(slots=True)  # copied with every position the greedy bot tries
-class Hotel:
+class Hotel(NamedTuple):
+    """A hotel standing on a lot: a value, never changed in place (a change puts a new
+    one on the square), so the positions the greedy bot tries share them."""
+
     owner: int
     size: int
     guest: int = 0  # the guest's die value; 0: the hotel is empty
     fresh: bool = False  # built this turn: cannot host or burn (rules: Host, Fire)
+
+    def with_guest(self, guest: int) -> Hotel:
+        return Hotel(self.owner, self.size, guest, self.fresh)
 
     def as_list(self) -> list[int]:
         return [self.owner, self.size, self.guest, int(self.fresh)]
@@ -77,18 +83,43 @@ def _groups(side: dict[Square, int]) -> list[list[Square]]:
     return groups
 
 
+# Verdicts a memo keeps before it starts again (a game of greedy bots reaches ~20,000).
+MEMO_LIMIT = 50_000
+VerdictMemo = dict[tuple[object, ...], Verdict]
+
+
 def score_round(city: City, hotels: dict[Square, Hotel], campers: dict[Square, int],
                 points_per_tile: int, points_per_public: int,
-                holding: int | None = None) -> list[Verdict]:
+                holding: int | None = None, memo: VerdictMemo | None = None) -> list[Verdict]:
     """Every neighbourhood's verdict, in the city's neighbourhood order; ``holding``: only
-    those where that seat has a hotel (no other can be theirs; the greedy bot asks)."""
+    those where that seat has a hotel (no other can be theirs; the greedy bot asks).
+    ``memo`` remembers each neighbourhood's verdict by all that decides it (its tiles and
+    where they lie, the owner and guest of each hotel and the value of each camper on its
+    squares): a bot scoring positions that differ in a square or two scores again only
+    the neighbourhood a move changed."""
     own = None if holding is None else {sq for sq, h in hotels.items() if h.owner == holding}
-    return [score_neighbourhood(tiles, squares, public * points_per_public, hotels, campers,
-                                points_per_tile)
-            for tiles, squares, public in zip(city.neighbourhoods(),
-                                              city.neighbourhood_squares(),
-                                              city.neighbourhood_public(), strict=True)
-            if own is None or not own.isdisjoint(squares)]
+    if memo is not None:
+        placed, whose = city.placed, {sq: (h.owner, h.guest) for sq, h in hotels.items()}
+    verdicts = []
+    for tiles, squares, public in zip(city.neighbourhoods(), city.neighbourhood_squares(),
+                                      city.neighbourhood_public(), strict=True):
+        if own is not None and own.isdisjoint(squares):
+            continue
+        if memo is None:
+            verdicts.append(score_neighbourhood(tiles, squares, public * points_per_public,
+                                                hotels, campers, points_per_tile))
+            continue
+        key = (tuple(tiles), tuple(map(placed.__getitem__, tiles)), points_per_tile,
+               public * points_per_public, tuple(map(whose.get, squares)),
+               tuple(map(campers.get, squares)))
+        verdict = memo.get(key)
+        if verdict is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            verdict = memo[key] = score_neighbourhood(tiles, squares, public * points_per_public,
+                                                      hotels, campers, points_per_tile)
+        verdicts.append(verdict)
+    return verdicts
 
 
 def score_neighbourhood(tiles: list[int], squares: list[Square], public_points: int,

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator.engine.api import Action
+from generator.games.cold_comfort import flow
+from generator.games.cold_comfort.state import ColdComfortPosition
 from generator.games.cold_comfort.turn import build_cost, numbers, outcome, resize_cost, square
 
-if TYPE_CHECKING:
-    from generator.games.cold_comfort.rules import ColdComfortState
 
-
-def at(x: int, y: int) -> str:
+def _at(x: int, y: int) -> str:
     return f"({x},{y})"
 
 
-def describe_action(state: ColdComfortState, action: Action) -> str:
+def action_to_string(state: ColdComfortPosition, action: Action) -> str:
     phase = state.phase
     if phase in ("heart-draw", "grow-draw"):
         tile = state.setup.tiles[outcome(action)]
@@ -32,13 +29,13 @@ def describe_action(state: ColdComfortState, action: Action) -> str:
     return text + _aftermath(state, action)
 
 
-def _aftermath(state: ColdComfortState, action: Action) -> str:
+def _aftermath(state: ColdComfortPosition, action: Action) -> str:
     """What follows by itself: a scoring round's verdicts, the next player's collection."""
     if state.phase not in ("roll", "land", "mine-roll", "turn") or (
             state.phase == "turn" and action != ("end",)):
         return ""
     after = state.clone()
-    after.play(action)
+    flow.play(after, action)
     text = ""
     if after.rounds > state.rounds:
         gains = [f"P{i + 1} +{b - a}" for i, (a, b) in
@@ -51,48 +48,48 @@ def _aftermath(state: ColdComfortState, action: Action) -> str:
     return text
 
 
-def _player_action(state: ColdComfortState, action: Action) -> str:
+def _player_action(state: ColdComfortPosition, action: Action) -> str:
     assert isinstance(action, tuple), action
     kind, rest = action[0], numbers(action)
     if kind == "place":
         x, y, r = rest
-        return f"places '{state.setup.tiles[state.drawn].name}' at {at(x, y)} turned {90 * r}°"
+        return f"places '{state.setup.tiles[state.drawn].name}' at {_at(x, y)} turned {90 * r}°"
     if kind == "land":
-        return f"sends an extra {state.extras[0]} to {at(*rest)} (a tie of walking distance)"
+        return f"sends an extra {state.extras[0]} to {_at(*rest)} (a tie of walking distance)"
     if kind == "spread":
-        return f"passes the fire to {at(*rest)}: {_burns(state, square(action))}"
+        return f"passes the fire to {_at(*rest)}: {_burns(state, square(action))}"
     if kind == "end":
         return "ends the turn" + _scoring_begins(state, state.pool)
     if kind == "mine":
-        return f"mines with the {state.campers[square(action)]} camper at {at(*rest)}"
+        return f"mines with the {state.campers[square(action)]} camper at {_at(*rest)}"
     if kind == "host":
         cx, cy, hx, hy = rest
-        return f"hosts the {state.campers[(cx, cy)]} camper from {at(cx, cy)} in the hotel at " \
-               f"{at(hx, hy)}"
+        return f"hosts the {state.campers[(cx, cy)]} camper from {_at(cx, cy)} in the hotel at " \
+               f"{_at(hx, hy)}"
     if kind == "build":
         sq = square(action)
         value = state.city.lot_value(sq) or 0
         guest = " (its camper checks in)" if sq in state.campers else ""
-        return f"builds a {value}-hotel at {at(*sq)} for ${build_cost(state, sq, value)}{guest}"
+        return f"builds a {value}-hotel at {_at(*sq)} for ${build_cost(state, sq, value)}{guest}"
     if kind == "resize":
         x, y, size = rest
         old = state.hotels[(x, y)].size
         word = "upgrades" if size > old else "downgrades"
-        return f"{word} the hotel at {at(x, y)} from {old} to {size} for " \
+        return f"{word} the hotel at {_at(x, y)} from {old} to {size} for " \
                f"${resize_cost(state, old, size)}"
     if kind == "fire":
         h = state.hotels[square(action)]
-        return f"sets fire to the empty {h.size}-hotel at {at(*rest)} (insurance " \
+        return f"sets fire to the empty {h.size}-hotel at {_at(*rest)} (insurance " \
                f"${state.setup.insurance * h.size} to P{h.owner + 1})"
     return repr(action)
 
 
-def _scoring_begins(state: ColdComfortState, pool: int) -> str:
+def _scoring_begins(state: ColdComfortPosition, pool: int) -> str:
     """Step 3: the end of a turn (an ordinary end, or mining's) may start a round."""
     return "; a scoring round begins" if pool >= state.setup.grow_at else ""
 
 
-def _burns(state: ColdComfortState, sq: tuple[int, int]) -> str:
+def _burns(state: ColdComfortPosition, sq: tuple[int, int]) -> str:
     """What the fire does where it enters (rules: Fire): every Gold and die it moves."""
     hotel = state.hotels.get(sq)
     if hotel is None:
@@ -104,7 +101,7 @@ def _burns(state: ColdComfortState, sq: tuple[int, int]) -> str:
            f"${state.setup.insurance * hotel.size} to {owner}"
 
 
-def describe_state(state: ColdComfortState) -> str:
+def describe_state(state: ColdComfortPosition) -> str:
     seats = ", ".join(f"P{i + 1} {p} pts ${g}" for i, (p, g) in
                       enumerate(zip(state.points, state.gold, strict=True)))
     return (f"round {state.rounds}, turn {state.turns}, pool {state.pool}, "

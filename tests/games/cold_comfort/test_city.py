@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from generator.games.cold_comfort.city import City, TileShape
 from generator.games.cold_comfort.rules import ColdComfortGame
 
@@ -64,3 +66,21 @@ def test_a_final_tie_is_a_shared_win() -> None:
     state.rounds = state.setup.rounds - 1
     state.score_round()
     assert state.returns() == [5.0, 5.0] and state.winners() == [0, 1]
+
+
+def test_neighbourhoods_kept_tile_by_tile_are_those_found_from_scratch() -> None:
+    # every placement of random 4-player games: the groups joined as each tile is placed
+    # (the bots' copies keep them) equal a fresh union of the whole map
+    rng = random.Random(7)
+    joined = 0
+    for _ in range(3):
+        state = ColdComfortGame(bundled()).new_initial_state(4)
+        while not state.is_terminal():
+            before = len(state.city.placed)
+            state.city.neighbourhoods()  # known before the tile, so the next one joins it
+            state.apply_action(rng.choice(state.legal_actions()))
+            if len(state.city.placed) > before:
+                kept = state.city.neighbourhoods()
+                assert kept == state.city._find_neighbourhoods()
+                joined += 1
+    assert joined > 20

@@ -33,3 +33,22 @@ def test_holding_keeps_every_neighbourhood_the_seat_can_win(seed: int) -> None:
             looked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert looked > 10
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_memo_of_verdicts_scores_as_scoring_afresh(seed: int) -> None:
+    # one memo for a whole game, as the greedy bot keeps it: every verdict it gives back
+    # (most of them remembered) is the one a fresh scoring finds
+    rng = random.Random(seed)
+    state = ColdComfortGame(bundled()).new_initial_state(4)
+    s, memo, looked = state.setup, {}, 0  # type: ignore[var-annotated]
+    while not state.is_terminal():
+        if state.hotels or state.campers:
+            for seat in (None, *range(4)):
+                fresh = score_round(state.city, state.hotels, state.campers,
+                                    s.points_per_tile, s.points_per_public, holding=seat)
+                assert score_round(state.city, state.hotels, state.campers, s.points_per_tile,
+                                   s.points_per_public, holding=seat, memo=memo) == fresh
+                looked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert looked > 100 and 0 < len(memo) < looked

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from generator.checks import Reporter
+from generator.checks import Registry, Reporter
 from generator.checks.rulebook import is_edited, the_changed_one
-from generator.games.boomtown_builders.checks import CHECKS
 from generator.games.boomtown_builders.model import BoomtownBuildersData as Data
 from generator.games.boomtown_builders.model import Spot, VotingFace
 from generator.yamlsrc import Loc
+
+PART = Registry("boomtown-builders board")
 
 
 def _spots(data: Data) -> list[tuple[Loc, Spot]]:
@@ -17,7 +18,7 @@ def _spots(data: Data) -> list[tuple[Loc, Spot]]:
     return spots + [(("board", "printed_votes", i), s) for i, s in enumerate(board.printed_votes)]
 
 
-@CHECKS.check("spaces-on-board", cite="rulebook Setup 6: hideout spaces marked on the Board")
+@PART.check("spaces-on-board", cite="rulebook Setup 6: hideout spaces marked on the Board")
 def spaces_on_board(data: Data, report: Reporter) -> None:
     """Hideout spaces and printed arrows are locations of the board, each named once, and
     no arrow is printed under a hideout space (it could never be seen)."""
@@ -38,7 +39,7 @@ def spaces_on_board(data: Data, report: Reporter) -> None:
             report.error(loc, "a vote arrow under a hideout space is never visible")
 
 
-@CHECKS.check("hideout-spaces", cite="rulebook Setup 6: the remaining cards leave the game")
+@PART.check("hideout-spaces", cite="rulebook Setup 6: the remaining cards leave the game")
 def hideout_spaces(data: Data, report: Reporter) -> None:
     """The board has at most as many hideout spaces as there are Hideout Cards."""
     cards = sum(p.total() for p in data.hideouts.pieces)
@@ -51,7 +52,7 @@ def _voting_faces(data: Data) -> list[tuple[Loc, VotingFace]]:
     return [*data.buildings.located_faces("buildings"), *data.hideouts.located_faces("hideouts")]
 
 
-@CHECKS.check("votes-one-way", cite="rulebook End of Round 2: + icons go with their side")
+@PART.check("votes-one-way", cite="rulebook End of Round 2: + icons go with their side")
 def votes_one_way(data: Data, report: Reporter) -> None:
     """A card votes one way only, and a "+" icon sits on a card with arrows (a "+" adds a
     step for the side its card votes with, so it needs a side)."""
@@ -62,7 +63,7 @@ def votes_one_way(data: Data, report: Reporter) -> None:
             report.error(loc + ("plus",), f"'{face.id}' has a \"+\" icon but no arrows")
 
 
-@CHECKS.check("votes-balanced", cite="games.md: balance left and right arrows (designed)")
+@PART.check("votes-balanced", cite="games.md: balance left and right arrows (designed)")
 def votes_balanced(data: Data, report: Reporter) -> None:
     """Over the Building deck, left and right arrows (and their "+" icons) are equal, so
     the tracks do not drift to one side by design (a warning: a custom deck may tilt)."""
@@ -77,7 +78,7 @@ def votes_balanced(data: Data, report: Reporter) -> None:
                        f"differ from right ones {sums['right']}")
 
 
-@CHECKS.check("points-fit", cite="rulebook Scoring: cubes move to the Scoring Track")
+@PART.check("points-fit", cite="rulebook Scoring: cubes move to the Scoring Track")
 def points_fit(data: Data, report: Reporter) -> None:
     """Every score a building can make (with the Goldmine bonus) is a Scoring Track space,
     no table is longer than a row is wide, and every building scores somewhere. A score
@@ -107,7 +108,7 @@ def points_fit(data: Data, report: Reporter) -> None:
                      f"(0..{top} before the Goldmine bonus)")
 
 
-@CHECKS.check("mountain-arrows", cite="rulebook Terrain Cards: Mountain")
+@PART.check("mountain-arrows", cite="rulebook Terrain Cards: Mountain")
 def mountain_arrows(data: Data, report: Reporter) -> None:
     """Mountains carry an arrow and nothing else does; there are few enough Mountains
     (at most half a row) that following an arrow always finds a location."""
@@ -126,7 +127,7 @@ def mountain_arrows(data: Data, report: Reporter) -> None:
                      f"most {data.board.columns // 2} fit the arrow rule")
 
 
-@CHECKS.check("board-sections", cite="rulebook Build: a Building Card goes on a location of the Board")
+@PART.check("board-sections", cite="rulebook Build: a Building Card goes on a location of the Board")
 def board_sections(data: Data, report: Reporter) -> None:
     """The board's sections hold every location of the town exactly once, and each
     section is as big as its locations at the Building Card's size, so laid side by side

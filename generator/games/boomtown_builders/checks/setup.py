@@ -11,14 +11,10 @@ from collections import Counter
 
 from generator.checks import Registry, Reporter
 from generator.games.boomtown_builders.model import BoomtownBuildersData as Data
-from generator.games.boomtown_builders.model import ForPlayers, for_players
+from generator.games.boomtown_builders.model import ForPlayers, for_players, player_counts
 
-CHECKS = Registry("boomtown-builders")
+PART = Registry("boomtown-builders setup")
 
-
-
-def player_counts(data: Data) -> range:
-    return range(data.game.players.min, data.game.players.max + 1)
 
 
 def rounds(data: Data, players: int) -> int | None:
@@ -32,7 +28,7 @@ def _count(report: Reporter, loc: tuple[str | int, ...], what: str, found: int,
         report.error(loc, f"the rulebook has {wanted} {what}; the data has {found}")
 
 
-@CHECKS.check("one-of-each-marker", cite="rulebook Components: 1 Board and 1 of each marker")
+@PART.check("one-of-each-marker", cite="rulebook Components: 1 Board and 1 of each marker")
 def one_of_each_marker(data: Data, report: Reporter) -> None:
     """Exactly one board, Starting Player Marker, Round Marker and Train Marker."""
     for role in ("board", "start-player", "round-marker", "train-marker"):
@@ -40,7 +36,7 @@ def one_of_each_marker(data: Data, report: Reporter) -> None:
                data.board.faces_with_role(role), 1)
 
 
-@CHECKS.check("investment-cubes", cite="rulebook Setup 7: every color takes the same cubes")
+@PART.check("investment-cubes", cite="rulebook Setup 7: every color takes the same cubes")
 def investment_cubes(data: Data, report: Reporter) -> None:
     """Every color has per_player chits of each size (the rulebook's 3 / 4 / 7 are held
     by rulebook-value), and each chit names a known color and size."""
@@ -64,7 +60,7 @@ def investment_cubes(data: Data, report: Reporter) -> None:
                              f"{size.per_player}")
 
 
-@CHECKS.check("cube-sizes", cite="copperplate: every cube size and color is named once")
+@PART.check("cube-sizes", cite="copperplate: every cube size and color is named once")
 def cube_sizes(data: Data, report: Reporter) -> None:
     """Cube sizes and colors have distinct ids (the rulebook's x1 / x2 / x3 and rows ahead
     are held by rulebook-value)."""
@@ -74,7 +70,7 @@ def cube_sizes(data: Data, report: Reporter) -> None:
             report.error(("investments", "sizes", k, "id"), f"'{size.id}' is named twice")
 
 
-@CHECKS.check("colors-for-players", cite="rulebook Setup 7: each player chooses a color")
+@PART.check("colors-for-players", cite="rulebook Setup 7: each player chooses a color")
 def colors_for_players(data: Data, report: Reporter) -> None:
     """There are at least as many distinct colors as the most players."""
     names = [c.id for c in data.investments.colors]
@@ -83,7 +79,7 @@ def colors_for_players(data: Data, report: Reporter) -> None:
                      f"{data.game.players.max} players")
 
 
-@CHECKS.check("odd-columns", cite="rulebook Setup 8: the middle location of the first row")
+@PART.check("odd-columns", cite="rulebook Setup 8: the middle location of the first row")
 def odd_columns(data: Data, report: Reporter) -> None:
     """The rows have an odd number of locations, so the first row has a middle one."""
     if data.board.columns % 2 == 0:
@@ -102,7 +98,7 @@ def _per_player_table(report: Reporter, data: Data, loc: tuple[str | int, ...],
             report.error(loc, f"no {what} given for {players} players")
 
 
-@CHECKS.check("draft-size", cite="rulebook Setup 5 and End of Round 4")
+@PART.check("draft-size", cite="rulebook Setup 5 and End of Round 4")
 def draft_size(data: Data, report: Reporter) -> None:
     """The draft is given once for every player count and serves everyone (its 4 and 5
     cards are held by rulebook-value)."""
@@ -114,7 +110,7 @@ def draft_size(data: Data, report: Reporter) -> None:
                          f"cannot serve {max(entry.players)} players in one round")
 
 
-@CHECKS.check("round-track-complete", cite="rulebook Setup 2-3, End of Round 1-2, End of Game")
+@PART.check("round-track-complete", cite="rulebook Setup 2-3, End of Round 1-2, End of Game")
 def round_track_complete(data: Data, report: Reporter) -> None:
     """For every player count the Round Track holds all Track Tokens, the stack fits on
     the track after the start, and the tokens track every row."""
@@ -136,7 +132,7 @@ def round_track_complete(data: Data, report: Reporter) -> None:
                      "the game ends with every row tracked, one token per row")
 
 
-@CHECKS.check("enough-cubes", cite="rulebook Invest; games.md: never more cubes than owned")
+@PART.check("enough-cubes", cite="rulebook Invest; games.md: never more cubes than owned")
 def enough_cubes(data: Data, report: Reporter) -> None:
     """Each player invests once a round, so the rounds never outnumber the cubes usable in
     the final round's furthest row."""
@@ -152,7 +148,7 @@ def enough_cubes(data: Data, report: Reporter) -> None:
                          f"own only {usable} cubes usable {reach} rows ahead")
 
 
-@CHECKS.check("deck-lasts", cite="rulebook Setup 5 and End of Round 4")
+@PART.check("deck-lasts", cite="rulebook Setup 5 and End of Round 4")
 def deck_lasts(data: Data, report: Reporter) -> None:
     """The Building deck fills the draft at setup and refills it every round."""
     deck = sum(p.total() for p in data.buildings.pieces)
@@ -163,7 +159,7 @@ def deck_lasts(data: Data, report: Reporter) -> None:
                          f"{draft + players * (n - 1)} Building Cards; the deck has {deck}")
 
 
-@CHECKS.check("terrain-fits", cite="rulebook Terrain Cards: the cards placed fit the board")
+@PART.check("terrain-fits", cite="rulebook Terrain Cards: the cards placed fit the board")
 def terrain_fits(data: Data, report: Reporter) -> None:
     """The Terrain Cards placed for each player count exist in the deck and fit on the
     board's locations that are not hideout spaces."""
@@ -177,7 +173,7 @@ def terrain_fits(data: Data, report: Reporter) -> None:
                          f"deck has {deck}, the board {free} free locations")
 
 
-@CHECKS.check("room-to-build", cite="rulebook Build: an empty location in an untracked row")
+@PART.check("room-to-build", cite="rulebook Build: an empty location in an untracked row")
 def room_to_build(data: Data, report: Reporter) -> None:
     """Every player count's buildings fit on the board beside the hideouts and terrain."""
     board = data.board
@@ -189,5 +185,3 @@ def room_to_build(data: Data, report: Reporter) -> None:
             report.error(("board", "rows"), f"{players} players build {n * players} "
                          f"buildings but only {free - terrain} locations are free")
 
-
-from generator.games.boomtown_builders import checks_board  # noqa: E402,F401  (registers more)
