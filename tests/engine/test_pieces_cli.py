@@ -129,5 +129,5 @@ def test_html_report_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[st
                  "--html", str(page)]) == 0
     text = page.read_text()
     assert "which piece is out of line" in text and "data:image/png;base64," in text
-    note = "no piece stands out: at 3 games an effect within"
+    note = "3 games are too few to say anything"
     assert note in text and note in capsys.readouterr().out
