@@ -131,3 +131,16 @@ def test_html_report_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "which piece is out of line" in text and "data:image/png;base64," in text
     note = "3 games are too few to say anything"
     assert note in text and note in capsys.readouterr().out
+
+
+def test_the_html_report_escapes_what_the_deck_names(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from generator.commands.piece_report import html_page
+
+    out = _pieces(["boomtown-builders", "--games", "3", "--suspects", "0"], capsys)
+    out["pieces"][0].update(name="<b onclick='x'>Saloon</b>", flagged=True, effect=1.0,
+                            ci95=[0.5, 1.5], p=0.01)
+    page = html_page(out, argparse.Namespace(variant=None, base="rulebook"))
+    assert "<b onclick" not in page and "&lt;b onclick=&#39;x&#39;&gt;Saloon&lt;/b&gt;" in page
+    assert page.count("<tr>") == len(out["pieces"]) + 1 and page.endswith("</html>\n")
