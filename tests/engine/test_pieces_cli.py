@@ -144,3 +144,22 @@ def test_the_html_report_escapes_what_the_deck_names(capsys: pytest.CaptureFixtu
     page = html_page(out, argparse.Namespace(variant=None, base="rulebook"))
     assert "<b onclick" not in page and "&lt;b onclick=&#39;x&#39;&gt;Saloon&lt;/b&gt;" in page
     assert page.count("<tr>") == len(out["pieces"]) + 1 and page.endswith("</html>\n")
+
+
+@pytest.mark.slow  # a Dask scheduler and two worker processes: outside the fast tier
+def test_a_cluster_ranks_and_restricts_as_one_local_process(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    distributed = pytest.importorskip("distributed")
+    argv = ["boomtown-builders", "--games", "8", "--seed", "4", "--suspects", "1",
+            "--variant", str(_no_saloon(tmp_path))]
+    local = _pieces(argv, capsys)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = _pieces(argv, capsys, "--cluster", cluster.scheduler_address)
+    assert remote == local and any(r["restricted"] for r in local["pieces"])
+
+
+def test_an_unreachable_cluster_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pieces", "boomtown-builders", *RUN, "--cluster", "tcp://127.0.0.1:9"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("copperplate: error: --cluster") and err.count("\n") == 1, err
