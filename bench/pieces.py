@@ -2,8 +2,9 @@
 
 For each game, ``--plants`` times: one piece is made a step stronger as a declared variant
 (a Boomtown Builders building or a Copper Creek building card scores 2 more points,
-Boomtown's up to its Scoring Track's top; a Kings of Copper chip is worth half as much again), each time another
-piece of the game, and ``pieces`` ranks the variant's pieces; the benchmark counts how
+Boomtown's up to its Scoring Track's top; a Copperdale skill's number a step up; a Kings
+of Copper chip is worth half as much again), each time another piece of the game, and
+``pieces`` ranks the variant's pieces; the benchmark counts how
 often the planted piece ranks in the top 3 and how often it is flagged. Then the untouched
 deck is ranked ``--plants`` times on other seeds: how often anything at all is flagged
 (the false alarms the false-discovery control is there to hold down). Restricted play is
@@ -11,8 +12,9 @@ left out (``--suspects 0``): this measures the ranking.
 
     python bench/pieces.py [--plants 20] [--games N] [--players P] [--bot B] [--jobs J] [GAME ...]
 
-GAME defaults to Boomtown Builders and Copper Creek; Kings of Copper (chips) is planted
-when named. Cold Comfort and Copperdale have no plant yet.
+GAME defaults to Boomtown Builders, Copper Creek and Copperdale (a skill's number a step
+up, solo); Kings of Copper (chips) is planted when named. Cold Comfort has no plant yet
+(a hotel's worth is its size, which its character's set fixes).
 """
 
 from __future__ import annotations
@@ -76,14 +78,32 @@ def chip(text: str, face: str) -> str | None:
     return text[:line.start()] + stronger + text[line.end():]
 
 
+SKILL_STEPS = {"prosperity_bonus": 10, "redraws_per_month": 1, "border_spaces": 1,
+               "medals": 1, "population_spaces": 1, "monument_spaces": -1}
+
+
+def skill(text: str, face: str) -> str | None:
+    """A Copperdale skill a step stronger: its number one step up (the Merchants' bonus
+    by 10, the Artisans' Monuments one space shorter); the Diplomats' yes/no is left out."""
+    line = re.search(rf"^  {re.escape(face)}: \{{(\w+): (\d+)\}}$", text, re.M)
+    if line is None or line.group(1) not in SKILL_STEPS:
+        return None
+    value = int(line.group(2)) + SKILL_STEPS[line.group(1)]
+    return (text[:line.start()] + f"  {face}: {{{line.group(1)}: {value}}}"
+            + text[line.end():])
+
+
 Plant = Callable[[str, str], "str | None"]
 PLANTS: dict[str, list[tuple[str, Plant]]] = {
     "boomtown-builders": [("buildings.yaml", boomtown)],
     "copper-creek": [("buildings.yaml", creek)],
     "kings-of-copper": [("mining-chips.yaml", chip), ("prospecting-chips.yaml", chip)],
+    "copperdale": [("board.yaml", skill)],
 }
+SOLO = {"copperdale"}  # played by one player whatever --players says
 
-QUICK = ("boomtown-builders", "copper-creek")  # by default; a Kings of Copper game costs ten
+# by default; a Kings of Copper game costs ten
+QUICK = ("boomtown-builders", "copper-creek", "copperdale")
 
 
 def planted(game: str, face: str, tree: Path) -> bool:
@@ -109,27 +129,35 @@ def pieces(argv: list[str]) -> dict[str, Any]:
     return json.loads(out.getvalue())  # type: ignore[no-any-return]
 
 
+def plantable(game: str, face: str) -> bool:
+    return any(plant((ROOT / "components" / game / name).read_text(), face) is not None
+               for name, plant in PLANTS[game])
+
+
 def bench_game(game: str, args: argparse.Namespace) -> dict[str, Any]:
-    run = ["--games", str(args.games), "--players", str(args.players), "--bot", args.bot,
+    """``--plants`` runs, each with one piece a step stronger (the plantable pieces in
+    turn, again on new seeds when there are fewer), then as many runs of the untouched
+    deck."""
+    players = 1 if game in SOLO else args.players
+    run = ["--games", str(args.games), "--players", str(players), "--bot", args.bot,
            "--jobs", str(args.jobs)]
     ids = [row["id"] for row in pieces([game, *run, "--games", "2"])["pieces"]]
-    top3 = flagged = plants = 0
+    faces = [face for face in ids if plantable(game, face)]
+    top3 = flagged = 0
     started = time.process_time()
     with tempfile.TemporaryDirectory() as tmp:
-        for face in ids:
-            if plants == args.plants:
-                break
-            if not planted(game, face, Path(tmp)):
-                continue
-            rows = pieces([game, *run, "--components", tmp, "--seed", str(plants + 1)])
+        for k in range(args.plants):
+            face = faces[k % len(faces)]
+            planted(game, face, Path(tmp))
+            rows = pieces([game, *run, "--components", tmp, "--seed", str(k + 1)])
             row = next(r for r in rows["pieces"] if r["id"] == face)
-            plants += 1
             top3 += row["rank"] <= 3
             flagged += row["flagged"]
     alarms = sum(any(r["flagged"] for r in pieces([game, *run, "--seed", str(100 + k)])["pieces"])
                  for k in range(args.plants))
-    return {"game": game, "plants": plants, "top3": top3, "flagged": flagged,
-            "null_runs": args.plants, "null_runs_flagging": alarms, "games": args.games,
+    return {"game": game, "players": players, "pieces": len(ids), "plants": args.plants,
+            "top3": top3, "flagged": flagged, "null_runs": args.plants,
+            "null_runs_flagging": alarms, "games": args.games,
             "cpu_s": round(time.process_time() - started, 1)}
 
 
@@ -142,12 +170,12 @@ def main_bench() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("games_", nargs="*", metavar="GAME", default=list(QUICK))
     args = parser.parse_args()
-    print("| game | players | games a run | planted | planted in the top 3 | planted flagged "
-          "| untouched runs flagging anything | CPU s |")
-    print("|---|---:|---:|---:|---|---|---|---:|")
+    print("| game | players | pieces | games a run | planted | planted in the top 3 "
+          "| planted flagged | untouched runs flagging anything | CPU s |")
+    print("|---|---:|---:|---:|---:|---|---|---|---:|")
     for game in args.games_:
         r = bench_game(game, args)
-        print(f"| {game} | {args.players} | {r['games']} | {r['plants']} | "
+        print(f"| {game} | {r['players']} | {r['pieces']} | {r['games']} | {r['plants']} | "
               f"{r['top3']} ({r['top3'] / max(1, r['plants']):.0%}) | {r['flagged']} | "
               f"{r['null_runs_flagging']} of {r['null_runs']} | {r['cpu_s']} |", flush=True)
 

@@ -5,10 +5,9 @@ play and, for a variant, the pieces that moved)."""
 from __future__ import annotations
 
 import argparse
-import html
 from typing import Any
 
-from generator.balance_report import COLOURS, Figure, figure, html_table, image, page
+from generator.balance_report import COLOURS, STYLE, Figure, figure, image
 
 FLAG = "out of line"
 
@@ -24,9 +23,10 @@ def _interval(ci: list[float] | None) -> str:
 def intro(out: dict[str, Any]) -> str:
     players = out["players"]
     return (f"{out['game']}: {out['games']} games, {players} player{'s' * (players > 1)}, "
-            f"bots {','.join(out['bots'])}, seed {out['seed']}; a piece's effect is its "
-            f"holders' result less the other seats' "
-            + ("(medals)" if players == 1 else "(score less the table's mean)"))
+            f"bots {','.join(out['bots'])}, seed {out['seed']}; a piece's effect is what "
+            "holding it adds to a seat's result "
+            + ("(medals)" if players == 1 else "(score less the table's mean)")
+            + " beyond holding any other piece")
 
 
 def _row_words(r: dict[str, Any]) -> str:
@@ -93,23 +93,29 @@ def forest_plot(rows: list[dict[str, Any]], title: str,
             ax.plot(base[r["id"]], i, "o", mfc="none", color=COLOURS[1])
     ax.axvline(0, color="black", linewidth=1)
     ax.set_yticks(range(len(shown)), [f"{r['rank']}. {r['name']}" for r in shown])
-    ax.set(title=title, xlabel="holders' result less the other seats' (95 % interval)")
+    ax.set(title=title, xlabel="what holding it adds beyond any other piece (95 % interval)")
     ax.invert_yaxis()
     return fig
 
 
-def _table(rows: list[dict[str, Any]]) -> str:
+def _table(rows: list[dict[str, Any]]) -> dict[str, Any]:
     cells = [[r["rank"], r["id"], r["name"], f"{r['held_rate']:.1%}", r["taken"], r["played"],
               "" if r["effect"] is None else _signed(r["effect"]), _interval(r["ci95"]),
               "" if r["p"] is None else f"{r['p']:.3g}", FLAG if r["flagged"] else ""]
              for r in rows]
-    return html_table(cells, ["rank", "id", "name", "held", "taken", "played", "effect",
-                              "95 % interval", "p", "flag"])
+    return {"head": ["rank", "id", "name", "held", "taken", "played", "effect",
+                     "95 % interval", "p", "flag"], "rows": cells}
 
 
 def html_page(out: dict[str, Any], args: argparse.Namespace) -> str:
     """The answers first (flags, the suspects' restricted play, what moved), then every
-    piece, then every change of a variant."""
+    piece, then every change of a variant: the bundled template ``pieces-report.html.j2``
+    in the build's sandboxed, autoescaped environment."""
+    from markupsafe import Markup
+
+    from generator.components import BUNDLED_TEMPLATES
+    from generator.render.svg import environment
+
     answers = [f"{FLAG}: {r['id']} ({r['name']}), effect {_signed(r['effect'])} "
                f"{_interval(r['ci95'])}" for r in out["pieces"] if r["flagged"]]
     answers += out["notes"]
@@ -120,21 +126,19 @@ def html_page(out: dict[str, Any], args: argparse.Namespace) -> str:
         base = {r["id"]: r["effect"] for r in out["base"]["pieces"] if r["effect"] is not None}
     title = "effect of holding each piece (orange: flagged" + (
         "; hollow: the base deck)" if base is not None else ")")
-    sections = [("What stands out", "<ul>" + "".join(f"<li>{html.escape(a)}</li>"
-                                                     for a in answers) + "</ul>"),
-                ("Pieces by effect", image(forest_plot(out["pieces"], title, base),
-                                           "pieces by effect") + _table(out["pieces"]))]
-    if "moved" in out:
-        sections.append((f"Variant ({args.variant}) against base ({args.base})",
-                         _moved_html(out)))
-    return page(f"{out['game']}: which piece is out of line", intro(out), sections)
+    # the one fragment not escaped here: the <img> of the plot, made by the shared helper
+    plot = Markup(image(forest_plot(out["pieces"], title, base), "pieces by effect"))
+    template = environment((BUNDLED_TEMPLATES,)).get_template("_shared/pieces-report.html.j2")
+    return template.render(
+        title=f"{out['game']}: which piece is out of line", intro=intro(out), style=STYLE,
+        answers=answers, plot=plot, pieces=_table(out["pieces"]),
+        moved=_moved(out, args) if "moved" in out else None) + "\n"
 
 
-def _moved_html(out: dict[str, Any]) -> str:
+def _moved(out: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     cells = [[m["id"], _signed(m["base"]), _signed(m["variant"]), _signed(m["delta"]),
               _interval(m["ci95"]), "moved" if m["moved"] else ""]
              for m in sorted(out["moved"], key=lambda m: -abs(m["delta"]))]
-    body = html_table(cells, ["piece", "base effect", "variant effect", "change",
-                              "95 % interval", ""])
-    return body + "".join(f"<p>{html.escape(p)}: no copies in the variant</p>"
-                          for p in out["removed"])
+    return {"variant": args.variant, "base": args.base, "removed": out["removed"],
+            "table": {"head": ["piece", "base effect", "variant effect", "change",
+                               "95 % interval", ""], "rows": cells}}

@@ -17,10 +17,11 @@ from generator.commands.runs import run_plan
 from generator.commands.simulate_cli import plan_and_data
 from generator.engine import simulate as sim
 from generator.engine.piece_stats import (
+    MIN_TELLING,
     Effect,
+    adjusted_effect,
     benjamini_hochberg,
     difference,
-    effect,
     paired_effect,
     ranked,
 )
@@ -78,8 +79,7 @@ def play_deck(spec: GameSpec, deck: Deck, numbers: dict[str, Any], cluster: str 
     for piece, name in deck.catalogue:
         counts = deck.tally.pieces.get(piece, PieceCounts())
         rows.append(_row(piece, name, counts))
-        effects.append(paired_effect(counts.within) if deck.plan.players > 1
-                       else effect(counts.holders, counts.others))
+        effects.append(adjusted_effect(piece, deck.tally.results, deck.tally.held))
     deck.effects = dict(zip(deck.ids(), effects, strict=True))
     deck.rows = ranked(rows, effects)
 
@@ -90,6 +90,7 @@ def _row(piece: str, name: str, c: PieceCounts) -> dict[str, Any]:
             "held_rate": round(c.holders.n / seats, 4) if seats else 0.0,
             "taken": c.taken, "played": c.played,
             "holder_mean": round(c.holders.mean(), 4), "other_mean": round(c.others.mean(), 4),
+            "unadjusted": round(c.within.mean(), 4) if c.within.n else None,
             "holder_win_rate": round(c.holder_wins / c.holders.n, 4) if c.holders.n else None,
             "other_win_rate": round(c.other_wins / c.others.n, 4) if c.others.n else None}
 
@@ -151,8 +152,9 @@ def notes(deck: Deck) -> list[str]:
     games = deck.tally.games
     widths = [e.half_width for e in deck.effects.values() if e is not None]
     if not widths:
-        return [f"{games} games are too few to say anything: no piece was both held and "
-                "missed by two seats or more; play more with --games"]
+        return [f"{games} games are too few to say anything: no piece was held by some "
+                f"seats and not by others in {MIN_TELLING} games or more, so no effect has an "
+                "interval; play more with --games"]
     flagged = any(r["flagged"] for r in deck.rows or [])
     if not flagged:
         return [f"no piece stands out: at {games} games an effect within ±{min(widths):.3g} "

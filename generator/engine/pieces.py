@@ -118,6 +118,7 @@ class PieceTally:
     run: Tally = field(init=False)
     pieces: dict[str, PieceCounts] = field(default_factory=dict)
     results: dict[int, tuple[float, ...]] = field(default_factory=dict)  # game -> by seat
+    held: dict[int, tuple[frozenset[str], ...]] = field(default_factory=dict)  # game -> seat
 
     def __post_init__(self) -> None:
         self.run = Tally(self.players)
@@ -134,6 +135,7 @@ class PieceTally:
             return
         results = standing(record)
         self.results[index] = tuple(results)
+        self.held[index] = tuple(frozenset(h) for h in done.held)
         for piece in sorted(known | done.taken.keys()):
             counts = self.pieces.setdefault(piece, PieceCounts())
             counts.taken += done.taken[piece]
@@ -145,6 +147,7 @@ class PieceTally:
         for piece, counts in other.pieces.items():
             self.pieces.setdefault(piece, PieceCounts()).merge(counts)
         self.results.update(other.results)
+        self.held.update(other.held)
 
 
 class OfPlan:

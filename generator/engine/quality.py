@@ -5,8 +5,8 @@
 - **decisiveness**: how often the seat leading alone at each tenth of the game goes on to
   win (early tenths near 100 %: decided early; near the fair share: it swings);
 - **lead changes**: how often the sole leader changes hands in a game;
-- **length spread**: the spread of game length (standard deviation, its share of the
-  mean, deciles);
+- **length spread**: the standard deviation of game length with its 95 % interval, and
+  its share of the mean;
 - **stalls**: the share of a game's turns in which no seat's score moved.
 
 A ``Watch`` follows a game as it is played: every seat's ``standing`` (its score as if the
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.engine.api import State
-from generator.engine.stats import Moments, rate
+from generator.engine.stats import Moments, rate, spread
 
 TENTHS = 9  # the leader at 10 %, 20 %, … 90 % of the game
 
@@ -93,18 +93,17 @@ class QualityTally:
         self.stall_share.merge(other.stall_share)
 
     def summary(self, players: int, games: int, first_wins: int, ties: int,
-                turns: Moments) -> dict[str, Any]:
-        """Every measure with its 95 % interval; a solo game has no leader to follow."""
-        sd = turns.variance() ** 0.5
-        out: dict[str, Any] = {
-            "length_spread": {"sd": round(sd, 3),
-                              "cv": round(sd / turns.mean(), 4) if turns.mean() else 0.0},
-            "stalls": self.stall_share.summary()}
+                lengths: dict[int, int]) -> dict[str, Any]:
+        """Every measure with its 95 % interval (``lengths``: games by their length in
+        turns); a solo game has no leader to follow."""
+        out: dict[str, Any] = {"length_spread": spread(lengths),
+                               "stalls": self.stall_share.summary()}
         if players < 2:
             return out
-        first = rate(first_wins, games)
-        return {"first_player_advantage": {**first, "fair": round(1 / players, 4),
-                                           "advantage": round(first["rate"] - 1 / players, 4)},
+        first, fair = rate(first_wins, games), 1 / players
+        return {"first_player_advantage": {
+                    **first, "fair": round(fair, 4), "advantage": round(first["rate"] - fair, 4),
+                    "advantage_ci95": [round(x - fair, 4) for x in first["ci95"]]},
                 "ties": rate(ties, games),
                 "decisiveness": [{"tenth": k + 1, "games": self.leading[k],
                                   **rate(self.leader_won[k], self.leading[k])}
@@ -116,21 +115,28 @@ def _rate(x: dict[str, Any]) -> str:
     return f"{x['rate']:.1%} [{x['ci95'][0]:.1%}, {x['ci95'][1]:.1%}]"
 
 
+def _short(x: dict[str, Any]) -> str:
+    return f"{x['rate']:.0%} [{x['ci95'][0]:.0%}, {x['ci95'][1]:.0%}]"
+
+
 def quality_words(q: dict[str, Any]) -> list[str]:
     """The quality measures in words, each with its 95 % interval."""
     lines = []
     if "first_player_advantage" in q:
         first, changes = q["first_player_advantage"], q["lead_changes"]
-        tenths = ", ".join(f"{d['tenth'] * 10}% " + (f"{d['rate']:.0%}" if d["games"]
+        tenths = ", ".join(f"{d['tenth'] * 10}% " + (_short(d) if d["games"]
                                                      else "no sole leader")
                            for d in q["decisiveness"])
-        lines += [f"first-player advantage: {first['advantage']:+.1%} (wins {_rate(first)}, "
+        lines += [f"first-player advantage: {first['advantage']:+.1%} "
+                  f"[{first['advantage_ci95'][0]:+.1%}, {first['advantage_ci95'][1]:+.1%}] "
+                  f"(wins {_rate(first)}, "
                   f"fair share {first['fair']:.1%}); ties {_rate(q['ties'])}",
                   f"decisiveness (the sole leader at each tenth of the game wins): {tenths}",
                   f"lead changes: {changes['mean']} a game [{changes['ci95'][0]}, "
                   f"{changes['ci95'][1]}]"]
-    spread, stalls = q["length_spread"], q["stalls"]
-    lines.append(f"length spread: sd {spread['sd']} turns ({spread['cv']:.0%} of the mean); "
+    length, stalls = q["length_spread"], q["stalls"]
+    lines.append(f"length spread: sd {length['sd']} turns [{length['ci95'][0]}, "
+                 f"{length['ci95'][1]}] ({length['cv']:.0%} of the mean); "
                  f"stalls: {stalls['mean']:.1%} of turns move no score "
                  f"[{stalls['ci95'][0]:.1%}, {stalls['ci95'][1]:.1%}]")
     return lines

@@ -115,7 +115,7 @@ class Tally:
             "events": {name: {**m.summary(), "total": int(m.total)}
                        for name, m in sorted(self.events.items())},
             "quality": self.quality.summary(self.players, n, self.order_wins[0], self.ties,
-                                            self.turns),
+                                            self.lengths),
         }
 
     def _lengths(self) -> dict[str, Any]:

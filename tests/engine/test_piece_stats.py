@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import random
 
-from generator.engine.piece_stats import benjamini_hochberg, effect, ranked
+from generator.engine.piece_stats import (
+    Effect,
+    adjusted_effect,
+    benjamini_hochberg,
+    paired_effect,
+    ranked,
+)
 from generator.engine.stats import Moments
 
 
@@ -25,57 +31,102 @@ def test_benjamini_hochberg_steps_up_to_the_largest_passing_rank() -> None:
     assert benjamini_hochberg([]) == []
 
 
-def test_an_effect_is_the_difference_of_means_with_welch_interval() -> None:
-    e = effect(_moments([3, 5, 4, 4]), _moments([1, 1, 2, 0]))
-    assert e is not None and e.value == 3.0
-    lo, hi = e.ci95
-    # Welch: both variances 2/3, df = 6; Student's t at 6 df is 2.447
-    assert round(e.df, 6) == 6 and round(hi - lo, 6) == round(2 * 2.447 * e.se, 6)
-    assert 0.001 < e.p < 0.01  # t = 3 / 0.577 = 5.2 at 6 df
-    assert effect(_moments([3]), _moments([1, 2])) is None  # one holder: no variance
+Games = tuple[dict[int, tuple[float, ...]], dict[int, tuple[frozenset[str], ...]]]
 
 
-def _synthetic(rng: random.Random, strong: float, pieces: int = 30,
-               seats: int = 600) -> tuple[list[dict[str, object]], list[object]]:
-    """Seats each holding every piece with probability 1/4; piece 0 adds ``strong`` to
-    its holder's result, the rest nothing; noise of spread 1."""
-    holders = [Moments() for _ in range(pieces)]
-    others = [Moments() for _ in range(pieces)]
-    for _ in range(seats):
-        held = [rng.random() < 0.25 for _ in range(pieces)]
-        result = rng.gauss(0, 1) + (strong if held[0] else 0.0)
-        for i, h in enumerate(held):
-            (holders if h else others)[i].add(result)
-    rows = [{"id": f"p{i}", "name": f"piece {i}"} for i in range(pieces)]
-    return rows, [effect(holders[i], others[i]) for i in range(pieces)]
+def _games(rng: random.Random, worth: list[float], games: int = 150, seats: int = 3) -> Games:
+    """Games at a table: each seat holds each piece with its own chance (a strong seat
+    holds many), every piece held adds 1 to the score and piece i ``worth[i]`` more;
+    results are scores less the table's mean, as ``pieces.standing`` makes them."""
+    results, held = {}, {}
+    for g in range(games):
+        chance = [rng.uniform(0.05, 0.5) for _ in range(seats)]
+        hands = [frozenset(f"p{i}" for i in range(len(worth)) if rng.random() < chance[s])
+                 for s in range(seats)]
+        scores = [rng.gauss(0, 1) + sum(1 + worth[int(p[1:])] for p in hand) for hand in hands]
+        mean = sum(scores) / seats
+        results[g], held[g] = tuple(x - mean for x in scores), tuple(hands)
+    return results, held
+
+
+def _rank(worth: list[float], seed: int, games: int = 150) -> list[dict[str, object]]:
+    results, held = _games(random.Random(seed), worth, games)
+    rows: list[dict[str, object]] = [{"id": f"p{i}", "name": f"piece {i}"}
+                                     for i in range(len(worth))]
+    return ranked(rows, [adjusted_effect(str(r["id"]), results, held) for r in rows])
+
+
+def test_an_effect_compares_like_with_like_not_holding_more_with_less() -> None:
+    # every piece adds the same 1 point: a seat holding more scores more, so the plain
+    # holders-against-others difference calls every piece strong; the effect does not
+    results, held = _games(random.Random(4), [0.0] * 30)
+    e = adjusted_effect("p3", results, held)
+    assert e is not None and e.ci95[0] < 0 < e.ci95[1]
+    plain = [_plain(results[g], held[g], "p3") for g in results]
+    told = [x for x in plain if x is not None]
+    assert sum(told) / len(told) > 1  # the confounded figure
+
+
+def _plain(results: tuple[float, ...], held: tuple[frozenset[str], ...],
+           piece: str) -> float | None:
+    mine = [r for r, h in zip(results, held, strict=True) if piece in h]
+    theirs = [r for r, h in zip(results, held, strict=True) if piece not in h]
+    if not mine or not theirs:
+        return None
+    return sum(mine) / len(mine) - sum(theirs) / len(theirs)
+
+
+def test_the_effect_is_the_fitted_worth_of_holding_the_piece() -> None:
+    # no noise, a worth 2, b and c 1 a piece: a's effect beyond any piece is exactly 1
+    held = {0: (frozenset("ab"), frozenset("b"), frozenset()),
+            1: (frozenset(), frozenset("c"), frozenset("ab")),
+            2: (frozenset("a"), frozenset(), frozenset("c")),
+            3: (frozenset("bc"), frozenset("a"), frozenset())}
+    worth = {"a": 2.0, "b": 1.0, "c": 1.0}
+    results = {}
+    for g, hands in held.items():
+        scores = [sum(worth[p] for p in hand) for hand in hands]
+        results[g] = tuple(x - sum(scores) / 3 for x in scores)
+    e = adjusted_effect("a", results, held)
+    assert e is not None and round(e.value, 9) == 1.0 and round(e.se, 9) == 0
+    assert adjusted_effect("z", results, held) is None  # nobody held it
 
 
 def test_a_planted_strong_piece_ranks_first_and_is_flagged() -> None:
-    rows, effects = _synthetic(random.Random(21), strong=0.6)
-    out = ranked(rows, effects)  # type: ignore[arg-type]
+    out = _rank([1.5] + [0.0] * 29, seed=21)
     assert out[0]["id"] == "p0" and out[0]["rank"] == 1 and out[0]["flagged"]
     assert [r["rank"] for r in out] == list(range(1, 31))
+    assert sum(bool(r["flagged"]) for r in out) == 1
 
 
-def test_an_untouched_deck_mostly_flags_nothing() -> None:
-    flagged = 0
-    for seed in range(6):
-        rows, effects = _synthetic(random.Random(seed), strong=0.0, seats=300)
-        flagged += sum(r["flagged"] for r in ranked(rows, effects))  # type: ignore[arg-type]
-    # 6 null decks of 30 pieces (180 tests): uncorrected 5 % would flag about 9
-    assert flagged <= 1
+def test_an_untouched_deck_flags_nothing() -> None:
+    flagged = sum(sum(bool(r["flagged"]) for r in _rank([0.0] * 30, seed)) for seed in range(4))
+    assert flagged <= 1  # 120 tests of unchanged pieces
+
+
+def test_pieces_that_differ_by_design_are_in_line_an_outlier_is_not() -> None:
+    design = [0.25 * (i % 5) for i in range(30)]  # worth 0 to 1 by design
+    assert not any(r["flagged"] for r in _rank(design, seed=8, games=300))
+    out = _rank([*design[:-1], 4.0], seed=8, games=300)
+    assert [r["id"] for r in out if r["flagged"]] == ["p29"]
 
 
 def test_pieces_without_an_effect_rank_last_unflagged() -> None:
     rows = [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]
-    out = ranked(rows, [None, effect(_moments([1, 2]), _moments([0, 1]))])
+    out = ranked(rows, [None, Effect(1.0, 0.5, 10)])
     assert [(r["id"], r["rank"], r["effect"], r["flagged"]) for r in out] == [
         ("b", 1, 1.0, False), ("a", 2, None, False)]
 
 
+def test_a_paired_effect_is_the_mean_of_per_game_differences() -> None:
+    e = paired_effect(_moments([3.0, 3.0]))
+    assert e is not None and (e.value, e.se, e.df) == (3.0, 0.0, 1) and e.p == 1.0
+    assert paired_effect(_moments([1.0])) is None
+
+
 def test_a_variant_moves_only_the_pieces_past_the_false_discovery_control() -> None:
     from generator.commands.pieces_run import Deck, moved
-    from generator.engine.piece_stats import Effect
+
 
     rng = random.Random(3)
     catalogue = [(f"p{i}", f"piece {i}") for i in range(30)]
@@ -91,48 +142,3 @@ def test_a_variant_moves_only_the_pieces_past_the_false_discovery_control() -> N
     assert any(r["ci95"][0] > 0 or r["ci95"][1] < 0 for r in rows if r["id"] != "p7")
 
 
-def _table_games(rng: random.Random, strong: float, pieces: int = 30, games: int = 150,
-                 seats: int = 3) -> list[object]:
-    """Games at a table: each seat holds each piece with probability 1/4, piece 0 adds
-    ``strong`` to its holder's score; results are scores less the table's mean (they sum
-    to zero at every table, as ``pieces.standing`` makes them)."""
-    from generator.engine.pieces import PieceCounts
-
-    counts = [PieceCounts() for _ in range(pieces)]
-    for _ in range(games):
-        held = [[rng.random() < 0.25 for _ in range(pieces)] for _ in range(seats)]
-        scores = [rng.gauss(0, 1) + (strong if held[s][0] else 0.0) for s in range(seats)]
-        mean = sum(scores) / seats
-        results = [x - mean for x in scores]
-        for i, c in enumerate(counts):
-            c.add_game(results, [held[s][i] for s in range(seats)], [0])
-    from generator.engine.piece_stats import paired_effect
-
-    return [paired_effect(c.within) for c in counts]
-
-
-def test_at_a_table_a_planted_piece_is_found_game_by_game() -> None:
-    rows = [{"id": f"p{i}", "name": f"piece {i}"} for i in range(30)]
-    out = ranked(rows, _table_games(random.Random(5), strong=0.8))  # type: ignore[arg-type]
-    assert out[0]["id"] == "p0" and out[0]["flagged"]
-    assert sum(r["flagged"] for r in out) <= 2
-
-
-def test_at_a_table_an_untouched_deck_mostly_flags_nothing() -> None:
-    rows = [{"id": f"p{i}", "name": f"piece {i}"} for i in range(30)]
-    flagged = sum(sum(r["flagged"] for r in ranked(rows, _table_games(random.Random(seed), 0.0)))  # type: ignore[arg-type]
-                  for seed in range(4))
-    assert flagged <= 1  # 120 tests of unchanged pieces
-
-
-def test_a_paired_effect_is_the_mean_difference_at_the_same_table() -> None:
-    from generator.engine.piece_stats import paired_effect
-    from generator.engine.pieces import PieceCounts
-
-    c = PieceCounts()
-    c.add_game([2.0, -1.0, -1.0], [True, False, False], [0])  # holder 2, others -1: +3
-    c.add_game([1.0, 1.0, -2.0], [True, True, False], [0])  # holders 1, other -2: +3
-    c.add_game([0.0, 0.0, 0.0], [True, True, True], [0])  # everyone held it: no comparison
-    e = paired_effect(c.within)
-    assert c.within.n == 2 and e is not None and (e.value, e.se, e.df) == (3.0, 0.0, 1)
-    assert c.holders.n == 6 and c.others.n == 3 and c.holder_wins == 3

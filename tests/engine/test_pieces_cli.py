@@ -129,5 +129,37 @@ def test_html_report_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[st
                  "--html", str(page)]) == 0
     text = page.read_text()
     assert "which piece is out of line" in text and "data:image/png;base64," in text
-    note = "no piece stands out: at 3 games an effect within"
+    note = "3 games are too few to say anything"
     assert note in text and note in capsys.readouterr().out
+
+
+def test_the_html_report_escapes_what_the_deck_names(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from generator.commands.piece_report import html_page
+
+    out = _pieces(["boomtown-builders", "--games", "3", "--suspects", "0"], capsys)
+    out["pieces"][0].update(name="<b onclick='x'>Saloon</b>", flagged=True, effect=1.0,
+                            ci95=[0.5, 1.5], p=0.01)
+    page = html_page(out, argparse.Namespace(variant=None, base="rulebook"))
+    assert "<b onclick" not in page and "&lt;b onclick=&#39;x&#39;&gt;Saloon&lt;/b&gt;" in page
+    assert page.count("<tr>") == len(out["pieces"]) + 1 and page.endswith("</html>\n")
+
+
+@pytest.mark.slow  # a Dask scheduler and two worker processes: outside the fast tier
+def test_a_cluster_ranks_and_restricts_as_one_local_process(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    distributed = pytest.importorskip("distributed")
+    argv = ["boomtown-builders", "--games", "8", "--seed", "4", "--suspects", "1",
+            "--variant", str(_no_saloon(tmp_path))]
+    local = _pieces(argv, capsys)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = _pieces(argv, capsys, "--cluster", cluster.scheduler_address)
+    assert remote == local and any(r["restricted"] for r in local["pieces"])
+
+
+def test_an_unreachable_cluster_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pieces", "boomtown-builders", *RUN, "--cluster", "tcp://127.0.0.1:9"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("copperplate: error: --cluster") and err.count("\n") == 1, err

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import random
+from collections import Counter
 from typing import Any
 
 from generator.engine.bots import RandomBot
@@ -9,7 +12,7 @@ from generator.engine.compare import measures
 from generator.engine.playout import GameRecord
 from generator.engine.quality import QualityTally, Watch, sole_leader
 from generator.engine.simulate import run
-from generator.engine.stats import Moments
+from generator.engine.stats import Z95, spread
 
 from .toy import ToyGame
 
@@ -56,19 +59,40 @@ def test_decisiveness_counts_games_with_a_sole_leader_only() -> None:
     tally.add({"leaders": early, "lead_changes": 0, "stalls": 0, "turns": 10}, [0])
     tally.add({"leaders": [None] * 4 + [1] * 5, "lead_changes": 1, "stalls": 5,
                "turns": 10}, [0])
-    turns = Moments()
-    for t in (10, 10):
-        turns.add(t)
-    s = tally.summary(2, 2, first_wins=2, ties=0, turns=turns)
+    s = tally.summary(2, 2, first_wins=2, ties=0, lengths={10: 2})
     first, last = s["decisiveness"][0], s["decisiveness"][-1]
     assert (first["games"], first["wins"]) == (1, 1)
     assert (last["games"], last["wins"], last["rate"]) == (2, 1, 0.5)
     assert last["ci95"][0] < 0.5 < last["ci95"][1]
     assert s["first_player_advantage"]["advantage"] == 0.5
+    lo, hi = s["first_player_advantage"]["ci95"]
+    assert s["first_player_advantage"]["advantage_ci95"] == [round(lo - 0.5, 4), round(hi - 0.5, 4)]
     assert s["lead_changes"]["mean"] == 0.5 and s["stalls"]["mean"] == 0.25
-    assert s["length_spread"] == {"sd": 0.0, "cv": 0.0}
-    solo = tally.summary(1, 2, first_wins=2, ties=0, turns=turns)
+    assert s["length_spread"] == {"sd": 0.0, "cv": 0.0, "ci95": [0.0, 0.0]}
+    solo = tally.summary(1, 2, first_wins=2, ties=0, lengths={10: 2})
     assert set(solo) == {"length_spread", "stalls"}
+
+
+def test_the_length_spread_is_the_sd_with_an_interval_from_the_fourth_moment() -> None:
+    s = spread({10: 50, 20: 50})  # mean 15, every length 5 away: m2 25, m4 625
+    sd = math.sqrt(25 * 100 / 99)
+    variance, m4 = sd * sd, 625.0
+    se = math.sqrt((m4 - variance * variance * 97 / 99) / 100)
+    factor = math.exp(Z95 * se / variance / 2)
+    assert s == {"sd": round(sd, 3), "cv": round(sd / 15, 4),
+                 "ci95": [round(sd / factor, 3), round(sd * factor, 3)]}
+    assert spread({7: 1}) == {"sd": 0.0, "cv": 0.0, "ci95": [0.0, 0.0]}
+
+
+def test_the_length_spread_interval_covers_the_true_sd_about_19_times_in_20() -> None:
+    rng = random.Random(11)
+    true_sd = math.sqrt(((60 - 20 + 1) ** 2 - 1) / 12)  # lengths uniform on 20..60
+    covered = 0
+    for _ in range(200):
+        lengths = Counter(rng.randint(20, 60) for _ in range(150))
+        lo, hi = spread(dict(lengths))["ci95"]
+        covered += lo <= true_sd <= hi
+    assert 180 <= covered <= 198
 
 
 def test_a_simulation_summary_carries_the_quality_measures() -> None:
@@ -78,6 +102,11 @@ def test_a_simulation_summary_carries_the_quality_measures() -> None:
     assert q["decisiveness"][-1]["rate"] > q["decisiveness"][0]["rate"]  # late leads hold
     assert q["lead_changes"]["ci95"][0] <= q["lead_changes"]["mean"]
     assert q["first_player_advantage"]["fair"] == 0.5
+    length = q["length_spread"]
+    assert length["ci95"][0] < length["sd"] < length["ci95"][1]
+    for measure in (q["first_player_advantage"], q["ties"], q["lead_changes"], q["stalls"],
+                    *q["decisiveness"]):
+        assert len(measure["ci95"]) == 2  # every measure with its interval
 
 
 def test_a_comparison_compares_the_quality_game_by_game() -> None:
