@@ -69,6 +69,19 @@ def find(report: Reporter, group: str, value: Any, loc: Loc) -> Callable[..., An
     return loaded
 
 
+def fingerprint() -> str:
+    """The installed plug-ins, as a cache key needs them: every entry point of both groups
+    with its distribution's name and version (installing, upgrading or removing one
+    changes what a rules file that names it does)."""
+    found = []
+    for group in (EFFECTS, EXPRESSIONS):
+        for ep in entry_points(group=group):
+            dist = ep.dist
+            owner = f"{dist.metadata['Name']}=={dist.version}" if dist is not None else "?"
+            found.append(f"{group}:{ep.name}={ep.value}@{owner}")
+    return "\n".join(sorted(found))
+
+
 def _origin(ep: EntryPoint) -> list[Path]:
     """Where the entry point's top module and its distribution lie, found without
     importing anything; empty when the module cannot be found."""
