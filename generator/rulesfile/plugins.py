@@ -48,6 +48,11 @@ def find(report: Reporter, group: str, value: Any, loc: Loc) -> Callable[..., An
                      f"{', '.join(known) or 'none'}; a plug-in is a Python package that "
                      f"declares it in the entry point group {group})", "rules-plugin")
         return None
+    if len(found) > 1:
+        owners = sorted(ep.dist.metadata["Name"] if ep.dist else ep.value for ep in found)
+        report.error(loc, f"the {what} '{value}' is provided by {len(found)} installed "
+                     f"packages ({', '.join(owners)}): uninstall all but one", "rules-plugin")
+        return None
     deck = report.source.path.resolve().parent
     ep = found[0]
     places = _origin(ep)

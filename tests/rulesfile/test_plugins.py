@@ -132,6 +132,15 @@ def test_a_plugin_no_distribution_provides_is_a_located_error(site: Path,
     assert "snakes" in found[0].message  # the installed ones are listed
 
 
+def test_a_name_two_packages_provide_is_refused(site: Path, folder: Path) -> None:
+    distribution(site, "rival", "rival_plugins", PLUGIN,
+                 "[copperplate.expressions]\nsnakes = rival_plugins:snakes\n")
+    edit(folder, (BUST, "{plugin: snakes}"))
+    found = problems(folder)
+    assert [p.rule for p in found] == ["rules-plugin"]
+    assert "provided by 2 installed packages (cj_plugins, rival)" in found[0].message
+
+
 def test_an_effect_is_not_found_among_expressions(site: Path, folder: Path) -> None:
     edit(folder, ("    do:\n      - move_all: claim", "    do:\n      - plugin: snakes\n"
                   "      - move_all: claim"))
