@@ -48,6 +48,11 @@ def find(report: Reporter, group: str, value: Any, loc: Loc) -> Callable[..., An
                      f"{', '.join(known) or 'none'}; a plug-in is a Python package that "
                      f"declares it in the entry point group {group})", "rules-plugin")
         return None
+    if len(found) > 1:
+        owners = sorted(ep.dist.metadata["Name"] if ep.dist else ep.value for ep in found)
+        report.error(loc, f"the {what} '{value}' is provided by {len(found)} installed "
+                     f"packages ({', '.join(owners)}): uninstall all but one", "rules-plugin")
+        return None
     deck = report.source.path.resolve().parent
     ep = found[0]
     places = _origin(ep)
@@ -67,6 +72,19 @@ def find(report: Reporter, group: str, value: Any, loc: Loc) -> Callable[..., An
         report.error(loc, f"the plug-in {what} '{value}' is not callable", "rules-plugin")
         return None
     return loaded
+
+
+def fingerprint() -> str:
+    """The installed plug-ins, as a cache key needs them: every entry point of both groups
+    with its distribution's name and version (installing, upgrading or removing one
+    changes what a rules file that names it does)."""
+    found = []
+    for group in (EFFECTS, EXPRESSIONS):
+        for ep in entry_points(group=group):
+            dist = ep.dist
+            owner = f"{dist.metadata['Name']}=={dist.version}" if dist is not None else "?"
+            found.append(f"{group}:{ep.name}={ep.value}@{owner}")
+    return "\n".join(sorted(found))
 
 
 def _origin(ep: EntryPoint) -> list[Path]:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.checks.memo import ResultMemo
 from generator.engine.api import TERMINAL
 from generator.games import GAMES
 from generator.problems import Problem
@@ -131,6 +132,15 @@ def test_a_plugin_no_distribution_provides_is_a_located_error(site: Path,
     assert "snakes" in found[0].message  # the installed ones are listed
 
 
+def test_a_name_two_packages_provide_is_refused(site: Path, folder: Path) -> None:
+    distribution(site, "rival", "rival_plugins", PLUGIN,
+                 "[copperplate.expressions]\nsnakes = rival_plugins:snakes\n")
+    edit(folder, (BUST, "{plugin: snakes}"))
+    found = problems(folder)
+    assert [p.rule for p in found] == ["rules-plugin"]
+    assert "provided by 2 installed packages (cj_plugins, rival)" in found[0].message
+
+
 def test_an_effect_is_not_found_among_expressions(site: Path, folder: Path) -> None:
     edit(folder, ("    do:\n      - move_all: claim", "    do:\n      - plugin: snakes\n"
                   "      - move_all: claim"))
@@ -184,3 +194,18 @@ def test_an_installed_entry_point_shadowed_by_a_deck_file_is_refused(
     assert [p.rule for p in found] == ["rules-plugin"], [p.format() for p in found]
     assert "inside the game folder" in found[0].message
     assert not marker.exists() and "shadowed" not in sys.modules
+
+
+def test_installing_a_plugin_changes_the_validate_memo_key(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """A remembered validate result must not outlive the plug-in it was found with: the
+    run's key covers the installed plug-ins (no file of the tree changes when one is
+    installed)."""
+    monkeypatch.setenv("COPPERPLATE_VALIDATE_MEMO", "on")
+    before = ResultMemo.for_run(tmp_path / "cache", None).run_key
+    distribution(tmp_path / "site", "late", "late_plugin", PLUGIN,
+                 "[copperplate.expressions]\nsnakes = late_plugin:snakes\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    after = ResultMemo.for_run(tmp_path / "cache", None).run_key
+    assert before is not None and after is not None and after != before
