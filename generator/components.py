@@ -28,7 +28,7 @@ from generator.yamlsrc import Loc, Source, YamlError
 
 __all__ = ["BUNDLED_COMPONENTS", "BUNDLED_TEMPLATES", "LoadedGame", "game_folder", "load_game"]
 MISSING = "file not found"
-FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(yaml|xlsx|csv)$")  # yamlsrc.load reads each
+FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(yaml|xlsx|csv)$")  # componentfile.load reads each
 
 
 @dataclass

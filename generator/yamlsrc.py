@@ -278,12 +278,14 @@ def read_limited(path: Path, root: Path | None = None) -> bytes:
 
 
 def load(path: Path, root: Path | None = None) -> Source:
-    """Load one component file safely, YAML or (``.csv``/``.xlsx``) a spreadsheet, read
-    inside ``root`` (``read_limited``); raise YamlError with a located problem if it is bad."""
-    raw = read_limited(path, root)
-    if path.suffix in SHEET_SUFFIXES:
-        from generator.sheets.source import load_sheet
-        return load_sheet(path, raw)
+    """Load one YAML file safely, read inside ``root`` (``read_limited``); raise YamlError
+    with a located problem if it is bad. A component file that may be a spreadsheet is
+    read by ``componentfile.load``."""
+    return parse(path, read_limited(path, root))
+
+
+def parse(path: Path, raw: bytes) -> Source:
+    """The YAML in ``raw`` (the bytes of ``path``), as UTF-8 text; YamlError if it is not."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -21,7 +21,7 @@ from generator.problems import format_text, has_errors
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from generator.sheets.convert import FORMATS
+    from generator.convert import FORMATS
 
     p = sub.add_parser("convert", help="a game's component files as spreadsheets or YAML",
                        description="Write OUT/GAME/: the game's folder with every component "
@@ -38,8 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from generator.convert import ConvertError, convert
     from generator.fileio import replace_together
-    from generator.sheets.convert import ConvertError, convert
     from generator.validate import validate_game
 
     user_dir = components_dir(args.components)

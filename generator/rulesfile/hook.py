@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from generator.componentfile import load
 from generator.engine.bots import RandomBot
 from generator.games.spec import GameSpec
 from generator.problems import ERROR, Problem, display_path
@@ -18,7 +19,7 @@ from generator.rulesfile.game import RulesGame
 from generator.rulesfile.picture import picture
 from generator.rulesfile.probe import probe
 from generator.rulesfile.program import Program, compile_rules
-from generator.yamlsrc import YamlError, load
+from generator.yamlsrc import YamlError
 
 RULES_FILE = "rules.yaml"
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

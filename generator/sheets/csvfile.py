@@ -13,7 +13,7 @@ from pathlib import Path
 
 from generator.problems import ERROR, Problem, display_path
 from generator.sheets.cells import write_text
-from generator.sheets.source import RawSheet, cell_problem, check_size
+from generator.sheets.raw import RawSheet, cell_problem, check_size
 from generator.sheets.tables import PIECES, Table
 from generator.yamlsrc import YamlError, read_limited
 

@@ -22,7 +22,7 @@ import openpyxl  # type: ignore[import-untyped]
 
 from generator.problems import ERROR, Problem, display_path
 from generator.sheets.cells import write_text
-from generator.sheets.source import (
+from generator.sheets.raw import (
     MAX_COLUMNS,
     MAX_ROWS,
     RawSheet,

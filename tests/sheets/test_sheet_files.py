@@ -15,7 +15,8 @@ import pytest
 from generator.cli import main
 from generator.problems import display_path
 from generator.sheets.cells import read_text, write_text
-from generator.sheets.source import MAX_ROWS, load_sheet
+from generator.sheets.raw import MAX_ROWS
+from generator.sheets.source import load_sheet
 from generator.sheets.xlsx import MAX_RATIO
 from generator.yamlsrc import YamlError
 
