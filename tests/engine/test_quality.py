@@ -11,7 +11,7 @@ from generator.engine.quality import QualityTally, Watch, sole_leader
 from generator.engine.simulate import run
 from generator.engine.stats import Moments
 
-from .toy import ToyGame
+from .toy.rules import ToyGame
 
 
 class _Position:
