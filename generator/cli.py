@@ -39,7 +39,7 @@ from generator.commands.common import (
     UsageError,
     command_parser,
 )
-from generator.problems import printable
+from generator.files.problems import printable
 from generator.studio import command as studio
 
 __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "UsageError", "main", "parser"]

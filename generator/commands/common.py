@@ -10,10 +10,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import NoReturn
 
-from generator.components import tree_mistake
+from generator.data.components import tree_mistake
+from generator.deck.validate import own_games
+from generator.files.problems import FORMATS, Problem, counts, fails, printable
 from generator.games import GAMES
-from generator.problems import FORMATS, Problem, counts, fails, printable
-from generator.validate import own_games
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 

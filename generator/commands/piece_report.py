@@ -8,7 +8,7 @@ import argparse
 import html
 from typing import Any
 
-from generator.balance_report import COLOURS, Figure, figure, html_table, image, page
+from generator.lab.balance_report import COLOURS, Figure, figure, html_table, image, page
 
 FLAG = "out of line"
 

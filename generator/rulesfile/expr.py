@@ -13,9 +13,9 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from generator.data.yamlsrc import Loc
 from generator.rulesfile.grids import all_cells, cell_cards, next_to
 from generator.rulesfile.report import Reporter
-from generator.yamlsrc import Loc
 
 if TYPE_CHECKING:
     from generator.rulesfile.program import ZoneRule

@@ -10,17 +10,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from generator.componentfile import load
+from generator.data.componentfile import load
+from generator.data.yamlsrc import YamlError
 from generator.engine.bots import RandomBot
+from generator.files.problems import ERROR, Problem, display_path
 from generator.games.spec import GameSpec
-from generator.problems import ERROR, Problem, display_path
 from generator.rulesfile.bots import GreedyBot
 from generator.rulesfile.game import RulesGame
 from generator.rulesfile.picture import picture
 from generator.rulesfile.pieces import catalogue, holdings, pieces_of
 from generator.rulesfile.probe import probe
 from generator.rulesfile.program import Program, compile_rules
-from generator.yamlsrc import YamlError
 
 RULES_FILE = "rules.yaml"
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -35,8 +35,8 @@ class Run:
         (each measure's verdict and the plot of the differences); None until it is done."""
         if not self.finished.is_set() or not self.report:
             return None
-        from generator.balance_report import difference_section, page
         from generator.engine.compare import verdict
+        from generator.lab.balance_report import difference_section, page
 
         intro = (f"{self.game}: the rulebook's deck against this deck, the same "
                  f"{self.report['games']} seeds")

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.checks import Registry
-from generator.components import BUNDLED_COMPONENTS
+from generator.data.components import BUNDLED_COMPONENTS
+from generator.deck.validate import validate_game
 from generator.engine.api import Game
 from generator.engine.bots import RandomBot
 from generator.engine.harness import random_sim, scores_are_final
@@ -24,7 +25,6 @@ from generator.engine.playout import play, replay
 from generator.games import GAMES, register
 from generator.games.spec import GameSpec
 from generator.schema import GameData
-from generator.validate import validate_game
 
 from . import toy
 from .test_seeded_games import PINNED

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from generator.checks import Reporter
 from generator.checks.rulebook import is_edited, the_changed_one
+from generator.data.yamlsrc import Loc
 from generator.games.boomtown_builders.checks import CHECKS
 from generator.games.boomtown_builders.model import BoomtownBuildersData as Data
 from generator.games.boomtown_builders.model import Spot, VotingFace
-from generator.yamlsrc import Loc
 
 
 def _spots(data: Data) -> list[tuple[Loc, Spot]]:

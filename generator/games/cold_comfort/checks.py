@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from generator.checks import Registry
 from generator.checks.registry import Reporter
 from generator.checks.rulebook import the_changed_one
+from generator.data.yamlsrc import Loc
 from generator.games.cold_comfort.geometry import public_squares_connected
 from generator.games.cold_comfort.model import PUBLIC, CityTileFace, ColdComfortData
-from generator.yamlsrc import Loc
 
 CHECKS = Registry("cold-comfort")
 DECK = ("city_deck", "pieces")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.checks import Registry, Reporter
+from generator.data.yamlsrc import Loc
 from generator.games.kings_of_copper.model import MONEY_EFFECTS, ChipFace, KingsOfCopperData
-from generator.yamlsrc import Loc
 
 PART = Registry("kings-of-copper chips")
 

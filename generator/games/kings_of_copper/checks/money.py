@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from generator.checks import Registry, Reporter
+from generator.data.yamlsrc import Loc
 from generator.games.kings_of_copper.model import MONEY_EFFECTS, KingsOfCopperData
-from generator.yamlsrc import Loc
 
 PART = Registry("kings-of-copper money")
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.problems import ERROR, Problem, display_path
-from generator.sheets.cells import cell_name
-from generator.yamlsrc import YamlError
+from generator.data.sheets.cells import cell_name
+from generator.data.yamlsrc import YamlError
+from generator.files.problems import ERROR, Problem, display_path
 
 MAX_ROWS = 5_000  # a big deck is a few hundred rows
 MAX_COLUMNS = 200

@@ -16,14 +16,14 @@ from typing import Any
 
 import yaml
 
-from generator.confined import FileMissing, FileRefused, read_inside
-from generator.problems import ERROR, Problem, display_path
+from generator.files.confined import FileMissing, FileRefused, read_inside
+from generator.files.problems import ERROR, Problem, display_path
 
 Loc = tuple[str | int, ...]
 
 MAX_FILE_BYTES = 2_000_000  # a whole bundled game is under 100 kB; this loads in ~2 s
 MAX_NODES = 250_000  # alias bombs ("billion laughs") stop here instead of eating memory
-SHEET_SUFFIXES = (".csv", ".xlsx")  # spreadsheets, read by generator.sheets
+SHEET_SUFFIXES = (".csv", ".xlsx")  # spreadsheets, read by generator.data.sheets
 MAX_DEPTH = 64  # far past any real deck; deeper is a mistake or an attack
 
 

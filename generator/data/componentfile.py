@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.sheets.source import load_sheet
-from generator.yamlsrc import SHEET_SUFFIXES, Source, parse, read_limited
+from generator.data.sheets.source import load_sheet
+from generator.data.yamlsrc import SHEET_SUFFIXES, Source, parse, read_limited
 
 
 def load(path: Path, root: Path | None = None) -> Source:

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.problems import ERROR, Problem, display_path
-from generator.sheets.cells import CellError, cell_name, read_text
-from generator.sheets.raw import RawSheet, cell_problem
-from generator.sheets.tables import FACES, FILE, FILE_HEADER, PIECE, PIECES
-from generator.yamlsrc import Loc, Source
+from generator.data.sheets.cells import CellError, cell_name, read_text
+from generator.data.sheets.raw import RawSheet, cell_problem
+from generator.data.sheets.tables import FACES, FILE, FILE_HEADER, PIECE, PIECES
+from generator.data.yamlsrc import Loc, Source
+from generator.files.problems import ERROR, Problem, display_path
 
 SHEET_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -48,10 +48,10 @@ def load_sheet(path: Path, raw: bytes) -> Source:
     """A ``.xlsx`` workbook or a ``.csv`` table (with its ``NAME.SHEET.csv`` companions);
     raise YamlError (located) for a file that cannot be read at all."""
     if path.suffix == ".xlsx":
-        from generator.sheets.xlsx import read_workbook
+        from generator.data.sheets.xlsx import read_workbook
         sheets, problems = read_workbook(path, raw)
     else:
-        from generator.sheets.csvfile import read_tables
+        from generator.data.sheets.csvfile import read_tables
         sheets, problems = read_tables(path, raw)
     source = SheetSource(path)
     source.problems.extend(problems)
