@@ -1,5 +1,5 @@
 """Packaging that pyproject.toml cannot say: the top-level components/ and templates/
-folders ship inside the wheel as generator/_bundled/… (found by generator/bundled.py)."""
+folders ship inside the wheel as generator/_bundled/… (found by generator/files/bundled.py)."""
 
 from setuptools import find_packages, setup
 

@@ -25,7 +25,7 @@ CHILD = """
 import hashlib, json, sys, time
 from generator.engine.playout import play
 from generator.games import GAMES
-from generator.validate import validate_game
+from generator.deck.validate import validate_game
 game_id, players, bot, games = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 spec = GAMES[game_id]
 game = spec.make_game(validate_game(spec).data)

@@ -74,7 +74,7 @@ def deck_tree(folder: Path, changed: bool | str = False) -> Path:
 
 
 def load_deck(game: Path):  # noqa: ANN201  a LoadedGame; generator is imported late
-    from generator.components import load_game
+    from generator.data.components import load_game
     from generator.schema import GameData, PieceFile
 
     class BenchDeck(GameData):
@@ -164,9 +164,9 @@ def watch_rows(runs: int) -> tuple[float, float, float, int]:
 
 
 def game_rows() -> list[tuple[str, float, float, int, int]]:
+    from generator.deck.validate import validate_game
     from generator.games import GAMES
     from generator.render.build import BuildOptions, build_game
-    from generator.validate import validate_game
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -19,11 +19,11 @@ from itertools import pairwise
 
 from simulate import interval, mean_interval  # bench/ is the script's folder: on sys.path
 
+from generator.deck.validate import validate_game
 from generator.engine.api import Game
 from generator.engine.playout import BotFactory, play
 from generator.engine.simulate import bot_named, game_seed, run
 from generator.games import GAMES
-from generator.validate import validate_game
 
 LADDER = "random,greedy,mcts:16,mcts:16:greedy"
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from generator.deck.validate import validate_game
 from generator.engine.bots import RandomBot
 from generator.engine.information import NoHiddenInformation, leak_test
 from generator.engine.simulate import bot_named
 from generator.games import GAMES
-from generator.validate import validate_game
 
 
 def main() -> int:

@@ -31,12 +31,12 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from generator.deck.validate import validate_game
 from generator.engine.api import Game
 from generator.engine.playout import BotFactory, play
 from generator.engine.simulate import bot_named, game_seed, run
 from generator.engine.stats import t95
 from generator.games import GAMES
-from generator.validate import validate_game
 
 
 def measure(game_id: str, bots: list[str], games: int, check: str = "end") -> tuple[float, Any]:

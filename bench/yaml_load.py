@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.yamlsrc import MAX_FILE_BYTES, MAX_NODES, YamlError, load  # noqa: E402
+from generator.data.yamlsrc import MAX_FILE_BYTES, MAX_NODES, YamlError, load  # noqa: E402
 
 
 def faces(size: int) -> str:

@@ -9,35 +9,50 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from types import FrameType
+from types import FrameType, ModuleType
 
-from generator import __version__
-from generator.commands import COMMANDS
+from generator import INTERRUPTED, __version__
+from generator.commands import (
+    build,
+    checks,
+    compare,
+    convert,
+    diff,
+    export,
+    fetch,
+    lint,
+    listing,
+    new,
+    new_variant,
+    pieces,
+    preview,
+    replay,
+    report,
+    simulate,
+    validate,
+    watch,
+)
 from generator.commands.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
     EXIT_USAGE,
-    HelpFormatter,
-    OneLineParser,
     UsageError,
+    command_parser,
 )
-from generator.entry import INTERRUPTED
-from generator.problems import printable
+from generator.files.problems import printable
+from generator.studio import command as studio
 
 __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "UsageError", "main", "parser"]
 
+COMMANDS: list[ModuleType] = [listing, checks, validate, build, simulate, new, export, preview,
+                              watch, lint, diff, new_variant, replay, compare, report, pieces,
+                              convert, studio, fetch]
+"""Every subcommand, in the order ``--help`` lists them (the studio's is the studio's own:
+the console and the browser are the two front ends over the commands)."""
+
 
 def parser() -> argparse.ArgumentParser:
-    p = OneLineParser(prog="copperplate", description=__doc__,
-                      epilog="'copperplate COMMAND --help' explains a command.")
-    p.add_argument("--version", action="version", version=f"copperplate {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                           parser_class=OneLineParser)
-    for command in COMMANDS:
-        command.register(sub)
-    for command_parser in sub.choices.values():  # every command shows its defaults
-        command_parser.formatter_class = HelpFormatter
-    return p
+    return command_parser(COMMANDS, __version__, __doc__)
 
 
 def _as_ctrl_c(number: int, frame: FrameType | None) -> None:

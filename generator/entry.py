@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-INTERRUPTED = "copperplate: interrupted"
+from generator import INTERRUPTED
 
 
 def main() -> int:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import yaml
 
-from generator.components import LoadedGame, load_game
+from generator.data.components import LoadedGame, load_game
+from generator.files.problems import Problem
 from generator.lint import lint_game
-from generator.problems import Problem
 from generator.schema import GameData, PieceFile
 
 

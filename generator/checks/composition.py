@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from generator.checks.registry import Reporter
+from generator.data.yamlsrc import Loc
 from generator.schema import GameData
 from generator.schema.composition import CompositionRule, CountRule, PairingRule, Scalar
-from generator.yamlsrc import Loc
 
 Located = tuple[Loc, dict[str, Any]]  # a face's location and its fields
 

@@ -27,9 +27,9 @@ from collections.abc import Iterable
 from importlib.metadata import version
 from pathlib import Path
 
-from generator.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, PACKAGE
-from generator.fileio import write_atomic
-from generator.problems import Problem
+from generator.files.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, PACKAGE
+from generator.files.fileio import write_atomic
+from generator.files.problems import Problem
 
 FORMAT = "copperplate-validate-1"
 LIBRARIES = ("pydantic", "jinja2", "pyyaml", "fonttools", "pillow", "defusedxml")

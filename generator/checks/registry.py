@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.problems import ERROR, MAX_LISTED, WARNING, Problem, unlisted
-from generator.yamlsrc import Loc, Source
+from generator.data.yamlsrc import Loc, Source
+from generator.files.problems import ERROR, MAX_LISTED, WARNING, Problem, unlisted
 
 CHECK_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.checks.registry import Registry, Reporter
-from generator.components import game_folder, load_game
+from generator.data.components import game_folder, load_game
+from generator.data.yamlsrc import Loc
 from generator.schema import GameData
-from generator.yamlsrc import Loc
 
 MISSING = "(missing)"
 RULEBOOK_LANGUAGE = "en"  # the rulebooks' language: their fixed words are held in it

@@ -21,10 +21,10 @@ from generator.commands.common import (
     millimetres,
     out_folder,
 )
-from generator.components import LoadedGame
+from generator.data.components import LoadedGame
+from generator.deck.validate import user_tree_problems, validate_game
+from generator.files.problems import Problem, format_text, has_errors, printable
 from generator.games import GAMES
-from generator.problems import Problem, format_text, has_errors, printable
-from generator.validate import user_tree_problems, validate_game
 
 if TYPE_CHECKING:
     from generator.render.build import BuildOptions

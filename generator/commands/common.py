@@ -7,12 +7,13 @@ import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import NoReturn
 
-from generator.components import tree_mistake
+from generator.data.components import tree_mistake
+from generator.deck.validate import own_games
+from generator.files.problems import FORMATS, Problem, counts, fails, printable
 from generator.games import GAMES
-from generator.problems import FORMATS, Problem, counts, fails, printable
-from generator.validate import own_games
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -164,3 +165,19 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, printable(f"{self.prog}: error: {message} (see {self.prog} "
                                         "--help)") + "\n")
+
+
+def command_parser(commands: Sequence[ModuleType], version: str,
+                   description: str | None = None) -> argparse.ArgumentParser:
+    """``copperplate`` with these subcommands (each module's ``register(sub)``), every one
+    showing its defaults: the console's whole parser, or a front end's one command."""
+    p = OneLineParser(prog="copperplate", description=description,
+                      epilog="'copperplate COMMAND --help' explains a command.")
+    p.add_argument("--version", action="version", version=f"copperplate {version}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                           parser_class=OneLineParser)
+    for command in commands:
+        command.register(sub)
+    for command_parser in sub.choices.values():
+        command_parser.formatter_class = HelpFormatter
+    return p

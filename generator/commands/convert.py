@@ -16,12 +16,12 @@ from generator.commands.common import (
     games_named,
     out_folder,
 )
+from generator.files.problems import format_text, has_errors
 from generator.games import GAMES
-from generator.problems import format_text, has_errors
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from generator.sheets.convert import FORMATS
+    from generator.data.convert import FORMATS
 
     p = sub.add_parser("convert", help="a game's component files as spreadsheets or YAML",
                        description="Write OUT/GAME/: the game's folder with every component "
@@ -38,9 +38,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.fileio import replace_together
-    from generator.sheets.convert import ConvertError, convert
-    from generator.validate import validate_game
+    from generator.data.convert import ConvertError, convert
+    from generator.deck.validate import validate_game
+    from generator.files.fileio import replace_together
 
     user_dir = components_dir(args.components)
     games_named([args.game], user_dir)  # an unknown game: one line, exit 2

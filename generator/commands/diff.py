@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_game, components_dir
+from generator.files.problems import format_text
 from generator.games import GAMES
-from generator.problems import format_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,8 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.components import game_folder, load_game
-    from generator.deckdiff import report
+    from generator.data.components import game_folder, load_game
+    from generator.deck.deckdiff import report
 
     spec = GAMES.get(args.game)
     if spec is None:

@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generator.sheets.fetch import FetchError, fetch_csv
+    from generator.data.sheets.fetch import FetchError, fetch_csv
 
     target = Path(args.out)
     if target.suffix != ".csv" or not target.parent.is_dir():

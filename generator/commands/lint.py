@@ -16,10 +16,10 @@ from generator.commands.common import (
     games_named,
     report,
 )
+from generator.deck.validate import user_tree_problems, validate_game
+from generator.files.problems import Problem
 from generator.games import GAMES
-from generator.problems import Problem
 from generator.render.cache import cache_root
-from generator.validate import user_tree_problems, validate_game
 
 
 def register(sub: argparse._SubParsersAction) -> None:

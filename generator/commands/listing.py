@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 from generator.commands.common import EXIT_OK, add_components, components_dir, games_named
+from generator.deck.validate import validate_game
+from generator.files.problems import printable
 from generator.games import GAMES
-from generator.problems import printable
-from generator.validate import validate_game
 
 
 def register(sub: argparse._SubParsersAction) -> None:

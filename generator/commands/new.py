@@ -9,10 +9,10 @@ import shutil
 from importlib import resources
 from pathlib import Path
 
-from generator.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
 from generator.commands.common import EXIT_OK, UsageError
+from generator.files.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
+from generator.files.problems import display_path
 from generator.games import GAMES
-from generator.problems import display_path
 from generator.schema.base import SLUG_RE
 
 # games written in the rules language (scaffold/starters/), each with its rulebook

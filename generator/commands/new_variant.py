@@ -9,9 +9,9 @@ import yaml
 
 from generator.checks.rulebook import Stated
 from generator.commands.common import EXIT_OK, UsageError, add_game
-from generator.fileio import write_atomic
+from generator.files.fileio import write_atomic
+from generator.files.problems import printable
 from generator.games import GAMES
-from generator.problems import printable
 
 HEADER = """\
 # A variant of {name}: this folder holds only what it changes.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from generator.balance_report import COLOURS, STYLE, Figure, figure, image
+from generator.lab.balance_report import COLOURS, STYLE, Figure, figure, image
 
 FLAG = "out of line"
 
@@ -113,7 +113,7 @@ def html_page(out: dict[str, Any], args: argparse.Namespace) -> str:
     in the build's sandboxed, autoescaped environment."""
     from markupsafe import Markup
 
-    from generator.components import BUNDLED_TEMPLATES
+    from generator.data.components import BUNDLED_TEMPLATES
     from generator.render.svg import environment
 
     answers = [f"{FLAG}: {r['id']} ({r['name']}), effect {_signed(r['effect'])} "

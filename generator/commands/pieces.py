@@ -107,7 +107,7 @@ def _deck(value: str, flag: str) -> Path | None:
 
 def _show(out: dict[str, Any], args: argparse.Namespace) -> int:
     from generator.commands.piece_report import html_page, text
-    from generator.fileio import write_atomic
+    from generator.files.fileio import write_atomic
 
     print(json.dumps(out) if args.json else text(out, args))
     if args.html:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, components_dir
 from generator.engine.playout import GameRecord
-from generator.problems import printable
+from generator.files.problems import printable
 
 
 def register(sub: argparse._SubParsersAction) -> None:

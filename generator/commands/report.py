@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_game, components_dir
-from generator.problems import printable
+from generator.files.problems import printable
 
 if TYPE_CHECKING:
     from generator.engine.playout import GameRecord
@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from generator.commands.runs import playable, run_numbers
-    from generator.fileio import write_atomic
+    from generator.files.fileio import write_atomic
 
     tree = args.variant or args.components  # where a game of one's own is
     spec = playable(args.game, components_dir(tree) if tree else None)
@@ -58,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
 def _page(game_id: str, intro: str, parts: list[tuple[str, Any, Any]],
           differences: dict[str, Any] | None = None) -> str:
     """``parts``: (label, summary, tally) of each deck."""
-    from generator.balance_report import difference_section, page, run_sections
     from generator.engine.compare import verdict
+    from generator.lab.balance_report import difference_section, page, run_sections
 
     sections: list[tuple[str, str]] = []
     if differences is not None:  # the answer first: did the change help?
@@ -164,8 +164,8 @@ class _Recorded:
 
 
 def _from_records(game_id: str, paths: list[Path]) -> str | None:
-    from generator.balance_report import lineup_of, summary_of
     from generator.engine.record import RecordError, read_records
+    from generator.lab.balance_report import lineup_of, summary_of
 
     for path in paths:
         if not path.is_file():

@@ -95,7 +95,7 @@ class Bundled:
     components: str | None  # an absolute folder, or None for the bundled components
 
     def __call__(self) -> tuple[Game, Mapping[str, BotFactory]]:
-        from generator.validate import validate_game
+        from generator.deck.validate import validate_game
 
         folder = Path(self.components) if self.components else None
         spec = resolved_spec(self.game_id, folder)
@@ -108,8 +108,8 @@ class Bundled:
 def resolved_spec(game_id: str, user_dir: Path | None) -> GameSpec:
     """The registered game, or a game of one's own read as the rules its game.yaml names
     (``rules: copperdale``, as ``new --from`` writes)."""
-    from generator.components import game_folder
-    from generator.validate import named_rules, own_games
+    from generator.data.components import game_folder
+    from generator.deck.validate import named_rules, own_games
 
     if game_id in GAMES:
         return GAMES[game_id]
@@ -172,7 +172,7 @@ def _quiet_interrupts() -> None:
 def pool_for(jobs: int, cluster: str | None, games: int) -> Iterator[tuple[Pool | None, int]]:
     """Where the chunks run: (None, 1) in this process, else the pool and its width."""
     if cluster is not None:
-        from generator.cluster import ClusterError, connect
+        from generator.lab.cluster import ClusterError, connect
 
         try:
             client = connect(cluster)

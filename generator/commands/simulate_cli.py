@@ -19,14 +19,14 @@ from generator.commands.runs import (
     run_numbers,
     run_plan,
 )
+from generator.deck.validate import validate_game
 from generator.engine import simulate as sim
 from generator.engine.playout import BotFactory, play, replay
 from generator.engine.quality import quality_words
 from generator.engine.record import RecordWriter
-from generator.fileio import write_atomic
+from generator.files.fileio import write_atomic
+from generator.files.problems import format_text, printable
 from generator.games.spec import GameSpec
-from generator.problems import format_text, printable
-from generator.validate import validate_game
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 SVG_MARK = b"<!-- drawn by copperplate: simulate, picture -->"

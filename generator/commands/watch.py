@@ -14,7 +14,7 @@ from generator.commands.common import (
     out_folder,
     ranged,
 )
-from generator.problems import format_text, printable
+from generator.files.problems import format_text, printable
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from generator.commands.preview import load
-    from generator.components import LoadedGame, game_folder
+    from generator.data.components import LoadedGame, game_folder
     from generator.export.live import Round, Watcher, watch
 
     user_dir = components_dir(args.components)

@@ -26,7 +26,7 @@ from pydantic import (
 )
 
 from generator.engine.playout import GameRecord, from_json_action
-from generator.problems import display_path, printable
+from generator.files.problems import display_path, printable
 
 
 class RecordWriter:

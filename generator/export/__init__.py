@@ -14,7 +14,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from urllib.parse import urlparse
 
-from generator.components import LoadedGame
+from generator.data.components import LoadedGame
 from generator.export.base import Export, ExportError, ExportOptions
 from generator.export.presets import PRESETS
 from generator.export.staging import check_destination, staged

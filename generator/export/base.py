@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.components import LoadedGame
+from generator.data.components import LoadedGame
 
 
 class ExportError(Exception):

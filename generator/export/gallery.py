@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.components import BUNDLED_TEMPLATES, LoadedGame
+from generator.data.components import BUNDLED_TEMPLATES, LoadedGame
 from generator.export import raster
 from generator.export.pictures import Picture, pictures
 from generator.export.staging import check_destination
-from generator.fileio import write_atomic
-from generator.problems import ERROR, Problem, display_path, sort_problems
+from generator.files.fileio import write_atomic
+from generator.files.problems import ERROR, Problem, display_path, sort_problems
 from generator.render import fonts
 from generator.render.cache import cache_root
 from generator.render.errors import BuildError

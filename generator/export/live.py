@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.components import LoadedGame
+from generator.data.components import LoadedGame
 from generator.export.gallery import as_problem, write_preview
-from generator.problems import Problem, has_errors
+from generator.files.problems import Problem, has_errors
 from generator.render.errors import BuildError
 
 Load = Callable[[], tuple[LoadedGame, list[Problem]]]

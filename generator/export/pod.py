@@ -10,7 +10,7 @@ product matches is left out and reported, with the products there are.
 
 from __future__ import annotations
 
-from generator.deckdiff import where
+from generator.deck.deckdiff import where
 from generator.export import pdfx, raster
 from generator.export.base import Export, ExportError
 from generator.export.pictures import Picture, pictures

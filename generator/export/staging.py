@@ -16,13 +16,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from generator.export.base import ExportError
-from generator.fileio import (  # one place knows how to stage, swap and sweep folders
+from generator.files.fileio import (  # one place knows how to stage, swap and sweep folders
     _exchange,
     _locked,
     _remove,
     _sweep,
 )
-from generator.fileio import _umask as umask
+from generator.files.fileio import _umask as umask
 
 
 def check_destination(final: Path) -> None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
-from generator.components import LoadedGame
+from generator.data.components import LoadedGame
+from generator.files.problems import ERROR, Problem, display_path
 from generator.lint.colourblind import colour_problems
 from generator.lint.faces import Face, faces
 from generator.lint.pages import page_findings
 from generator.lint.rules import RULES, Finding
-from generator.problems import ERROR, Problem, display_path
 from generator.render.datalines import face_location
 from generator.render.errors import BuildError
 from generator.render.geometry import DEFAULT_MARGIN

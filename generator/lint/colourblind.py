@@ -29,8 +29,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from generator.components import LoadedGame
-from generator.problems import Problem
+from generator.data.components import LoadedGame
+from generator.files.problems import Problem
 from generator.render.colour import parse_colour
 
 MIN_DELTA_E = 12.0  # CIE76: well past "just noticeable" (about 2.3), for small printed pieces

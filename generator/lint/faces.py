@@ -16,8 +16,8 @@ from typing import Any
 import jinja2
 from jinja2.ext import Extension
 
-from generator.components import LoadedGame
-from generator.problems import display_path
+from generator.data.components import LoadedGame
+from generator.files.problems import display_path
 from generator.render.drawn import SOURCE_ATTR, Drawing, read
 from generator.render.faces import face_svg, reads_copy
 from generator.render.ink import ink_svg

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.components import LoadedGame
+from generator.data.components import LoadedGame
+from generator.files.problems import ERROR
 from generator.lint.faces import Face
 from generator.lint.rules import Finding
-from generator.problems import ERROR
 from generator.render.build import BuildOptions, plan
 from generator.render.document import CUT, MARK, Document, Line
 from generator.render.geometry import Paper, Rect, paper_for

@@ -12,8 +12,8 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from generator.files.problems import ERROR, WARNING
 from generator.lint.faces import Face
-from generator.problems import ERROR, WARNING
 from generator.render.colour import contrast
 from generator.render.drawn import Image, Shape, TextLine
 from generator.render.geometry import EPS, PT_PER_MM, Rect

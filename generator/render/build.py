@@ -17,8 +17,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from generator.components import LoadedGame
-from generator.fileio import replace_together
+from generator.data.components import LoadedGame
+from generator.files.fileio import replace_together
 from generator.render import fonts
 from generator.render.cache import FaceCache, FaceError, cache_root
 from generator.render.cutfile import REG_BAND, add_registration, cut_files

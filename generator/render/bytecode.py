@@ -22,7 +22,7 @@ from pathlib import Path
 import jinja2
 from jinja2.bccache import Bucket
 
-from generator.fileio import write_atomic
+from generator.files.fileio import write_atomic
 
 FORMAT = "copperplate-jinja-1"
 COMPILE_OPTIONS = ("block_start_string", "block_end_string", "variable_start_string",

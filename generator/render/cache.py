@@ -24,8 +24,8 @@ from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
 
-from generator.bundled import SOURCE_TREE
-from generator.fileio import write_atomic
+from generator.files.bundled import SOURCE_TREE
+from generator.files.fileio import write_atomic
 from generator.render.sandbox import budget
 
 FORMAT = "copperplate-face-2"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.components import LoadedGame
-from generator.problems import Problem
-from generator.yamlsrc import Loc
+from generator.data.components import LoadedGame
+from generator.data.yamlsrc import Loc
+from generator.files.problems import Problem
 
 
 def face_location(loaded: LoadedGame, piece: Any, face: Any,

@@ -17,8 +17,8 @@ from typing import Any
 import jinja2
 from jinja2.exceptions import SecurityError
 
-from generator.components import LoadedGame
-from generator.problems import display_path
+from generator.data.components import LoadedGame
+from generator.files.problems import display_path
 from generator.render.datalines import face_location
 from generator.render.decoding import Undecodable, check_face
 from generator.render.errors import BuildError

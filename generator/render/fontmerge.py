@@ -25,7 +25,7 @@ from pathlib import Path
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
-from generator.fileio import write_atomic
+from generator.files.fileio import write_atomic
 from generator.render.cache import cache_root
 from generator.render.fonts import DEJAVU_DIR
 

@@ -12,7 +12,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from generator.fileio import write_atomic
+from generator.files.fileio import write_atomic
 from generator.render.errors import BuildError
 
 DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from generator.confined import FileMissing, FileRefused, parts_of, read_inside, stat_inside
-from generator.problems import display_path
+from generator.files.confined import FileMissing, FileRefused, parts_of, read_inside, stat_inside
+from generator.files.problems import display_path
 from generator.render.decoding import Undecodable, data_uri, hrefs, picture, styles
 
 NUMBER = r"\s*=\s*[\"']\s*([0-9.]+)\s*(?:mm)?\s*[\"']"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.components import LoadedGame
+from generator.data.components import LoadedGame
 from generator.render.dice import Net, net_for
 from generator.render.document import Document
 from generator.render.errors import BuildError

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any, Protocol
 
-from generator.components import LoadedGame
+from generator.data.components import LoadedGame
 from generator.render.errors import BuildError
 from generator.render.geometry import Paper, paper_for
 from generator.render.jobs import LARGE_KINDS, Job

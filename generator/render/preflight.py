@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from generator.components import LoadedGame
-from generator.problems import ERROR, Problem
+from generator.data.components import LoadedGame
+from generator.files.problems import ERROR, Problem
 from generator.render.decoding import Undecodable, parse
 from generator.render.errors import BuildError
 from generator.render.faces import face_svg, face_svg_and_images, template_file

@@ -17,8 +17,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
-from generator.components import LoadedGame
+from generator.data.components import LoadedGame
+from generator.files.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
 from generator.render.document import Document
 from generator.render.errors import BuildError
 from generator.render.jobs import jobs

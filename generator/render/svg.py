@@ -19,8 +19,8 @@ from typing import Any
 import jinja2
 from jinja2.loaders import split_template_path
 
-from generator.components import BUNDLED_TEMPLATES, LoadedGame
-from generator.confined import FileMissing, FileRefused, read_versioned
+from generator.data.components import BUNDLED_TEMPLATES, LoadedGame
+from generator.files.confined import FileMissing, FileRefused, read_versioned
 from generator.render.bytecode import CompiledTemplates
 from generator.render.cache import cache_root
 from generator.render.pagewords import FIELD

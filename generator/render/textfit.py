@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from generator.fileio import write_atomic
+from generator.files.fileio import write_atomic
 from generator.render.fonts import DEJAVU_DIR
 
 PT_PER_MM = 72 / 25.4

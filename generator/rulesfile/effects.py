@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from generator.data.yamlsrc import Loc
 from generator.rulesfile import plugins
 from generator.rulesfile.expr import Compiler, Ctx, Fn
-from generator.yamlsrc import Loc
 
 if TYPE_CHECKING:
     from generator.rulesfile.state import RulesState

@@ -13,6 +13,7 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from generator.data.yamlsrc import Loc
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
 from generator.rulesfile.grids import all_cells, cell_cards, next_to
 from generator.rulesfile.report import Reporter
@@ -25,7 +26,6 @@ from generator.rulesfile.written import (
     of_every_pile,
     uses_choice,
 )
-from generator.yamlsrc import Loc
 
 if TYPE_CHECKING:
     from generator.rulesfile.program import ZoneRule

@@ -10,15 +10,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from generator.data.componentfile import load
+from generator.data.yamlsrc import YamlError
 from generator.engine.bots import RandomBot
+from generator.files.problems import ERROR, Problem, display_path
 from generator.games.spec import GameSpec
-from generator.problems import ERROR, Problem, display_path
 from generator.rulesfile.bots import GreedyBot
 from generator.rulesfile.game import RulesGame
 from generator.rulesfile.picture import picture
+from generator.rulesfile.pieces import catalogue, holdings, pieces_of
 from generator.rulesfile.probe import probe
 from generator.rulesfile.program import Program, compile_rules
-from generator.yamlsrc import YamlError, load
 
 RULES_FILE = "rules.yaml"
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
@@ -29,19 +31,9 @@ def rules_spec(spec: GameSpec, folder: Path) -> GameSpec:
     if not (folder / RULES_FILE).is_file():
         return spec
     from generator.engine.pieces import PieceRules
-    from generator.rulesfile import pieces
 
     return replace(spec, make_game=RulesMaker(spec.id, str(folder)), bots=BOTS,
-                   picture=picture, pieces=PieceRules(pieces.catalogue, pieces.holdings))
-
-
-def pieces_of(data: Any) -> dict[str, list[dict[str, Any]]]:
-    """Every piece of a generic game's component files: id -> its faces as plain data."""
-    out: dict[str, list[dict[str, Any]]] = {}
-    for _, piece_file in data.piece_files():
-        for piece in piece_file.pieces:
-            out[piece.id] = [face.model_dump(mode="json") for face in piece.faces]
-    return out
+                   picture=picture, pieces=PieceRules(catalogue, holdings))
 
 
 @dataclass(frozen=True)

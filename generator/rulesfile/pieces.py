@@ -1,4 +1,5 @@
-"""What a player of a rules-file game holds, for the ``pieces`` command: the catalogue of
+"""A rules-file game's pieces: every piece of its component files as plain data (what the
+rules compile against), and what a player holds, for the ``pieces`` command: the catalogue of
 distinct faces and, in a position, the faces in each seat's own zones (its hand,
 tableau, bank, its places of a grid…). Module-level functions, so picklable."""
 
@@ -7,8 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from generator.engine.api import State
-from generator.rulesfile.hook import pieces_of
 from generator.rulesfile.state import RulesState
+
+
+def pieces_of(data: Any) -> dict[str, list[dict[str, Any]]]:
+    """Every piece of a generic game's component files: id -> its faces as plain data."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for _, piece_file in data.piece_files():
+        for piece in piece_file.pieces:
+            out[piece.id] = [face.model_dump(mode="json") for face in piece.faces]
+    return out
 
 
 def catalogue(data: Any) -> list[tuple[str, str]]:

@@ -21,8 +21,8 @@ from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generator.data.yamlsrc import Loc
 from generator.rulesfile.report import Reporter
-from generator.yamlsrc import Loc
 
 if TYPE_CHECKING:
     from generator.rulesfile.expr import Compiler, Ctx, Fn

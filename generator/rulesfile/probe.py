@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from generator.problems import WARNING, Problem
+from generator.files.problems import WARNING, Problem
 from generator.rulesfile.game import RulesGame
 from generator.rulesfile.program import Program
 

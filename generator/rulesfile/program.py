@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from generator.problems import Problem
+from generator.data.yamlsrc import Loc, Source
+from generator.files.problems import Problem
 from generator.rulesfile.cards import CardTable
 from generator.rulesfile.effects import EffectCompiler, SlotFn
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import reads
-from generator.yamlsrc import Loc, Source
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
        "tiebreak", "max_actions")

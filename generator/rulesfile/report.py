@@ -5,8 +5,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from generator.problems import ERROR, Problem
-from generator.yamlsrc import Loc, Source
+from generator.data.yamlsrc import Loc, Source
+from generator.files.problems import ERROR, Problem
 
 
 class Reporter:

@@ -14,12 +14,12 @@ import json
 import random
 from typing import Any
 
+from generator.data.yamlsrc import Loc
 from generator.engine.api import CHANCE, TERMINAL, Action, State
 from generator.rulesfile.choices import legal_choices
 from generator.rulesfile.expr import Ctx
 from generator.rulesfile.knowledge import determinize, in_words, information, view
 from generator.rulesfile.program import Program
-from generator.yamlsrc import Loc
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
 # what an expression may raise on values of the wrong kind (a word added to a number)

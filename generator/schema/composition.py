@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from generator.problems import UNLISTED
+from generator.files.problems import UNLISTED
 from generator.schema.base import Model, Slug
 
 Scalar = str | int | float | bool

@@ -4,5 +4,7 @@
 the deck as a table, problems tied to their cells); ``desk`` keeps that game current
 (edits, variant, comparison run, PDF, exports); ``writeback`` writes an edit into the YAML
 file or the sheet it came from; ``app`` is the Starlette application (host check, a token
-for every write); ``generator.commands.studio`` serves it with uvicorn on 127.0.0.1.
+for every write); ``command`` is ``copperplate studio``, serving it with uvicorn on
+127.0.0.1. The console (``generator.cli``) and the studio are the two front ends: both
+run the commands, neither is run by them.
 """

@@ -20,7 +20,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from generator.components import BUNDLED_TEMPLATES
+from generator.data.components import BUNDLED_TEMPLATES
 from generator.studio.desk import Desk
 from generator.studio.writeback import EditRefused
 

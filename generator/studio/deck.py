@@ -10,12 +10,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from generator.components import LoadedGame
+from generator.data.components import LoadedGame
+from generator.data.yamlsrc import Loc, Source
 from generator.export.pictures import Picture, fronts
-from generator.problems import Problem, sort_problems
+from generator.files.problems import Problem, sort_problems
 from generator.render.errors import BuildError
 from generator.render.jobs import jobs
-from generator.yamlsrc import Loc, Source
 
 SAFE_MM = 3.0  # the print lint's default safe zone, unless a piece declares its own
 _TEXT = re.compile(r"<text\b[^>]*>(.*?)</text>", re.S)
@@ -154,7 +154,7 @@ def tie(rows: list[Row], views: list[FaceView], problems: list[Problem]) -> dict
 def version(path: Path) -> str:
     """What a save must name to replace ``path``: its content's hash (a CSV's together
     with its ``NAME.SHEET.csv`` companions)."""
-    from generator.sheets.csvfile import companions
+    from generator.data.sheets.csvfile import companions
 
     digest = hashlib.sha256()
     try:

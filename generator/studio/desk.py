@@ -8,8 +8,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from generator.components import LoadedGame
-from generator.problems import ERROR, Problem
+from generator.data.components import LoadedGame
+from generator.files.problems import ERROR, Problem
 from generator.studio.deck import FaceView, Row, face_views, table_rows, tie, version
 from generator.studio.runs import MAX_GAMES, Run
 from generator.studio.writeback import EditRefused, typed, write_value
@@ -120,10 +120,10 @@ class Desk:
 
     def diff(self) -> str:
         """What ``copperplate diff GAME --components DIR`` prints for this deck."""
-        from generator.components import game_folder, load_game
-        from generator.deckdiff import report
+        from generator.data.components import game_folder, load_game
+        from generator.deck.deckdiff import report
+        from generator.files.problems import format_text
         from generator.games import GAMES
-        from generator.problems import format_text
 
         spec = GAMES[self.game]
         deck = load_game(spec.id, spec.model, game_folder(spec.id, self.user_dir))

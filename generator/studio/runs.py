@@ -35,8 +35,8 @@ class Run:
         (each measure's verdict and the plot of the differences); None until it is done."""
         if not self.finished.is_set() or not self.report:
             return None
-        from generator.balance_report import difference_section, page
         from generator.engine.compare import verdict
+        from generator.lab.balance_report import difference_section, page
 
         intro = (f"{self.game}: the rulebook's deck against this deck, the same "
                  f"{self.report['games']} seeds")
@@ -51,14 +51,15 @@ class Run:
                 "--games", str(self.games), "--jobs", "1"]
 
     def _play(self) -> None:
-        from generator.cli import parser
-        from generator.commands.common import UsageError
+        from generator import __version__
+        from generator.commands import compare
+        from generator.commands.common import UsageError, command_parser
         from generator.commands.compare import comparison, human
         from generator.commands.runs import playable, run_numbers, run_plan
         from generator.commands.simulate_cli import plan_for
         from generator.engine.compare import Pairing, PairTally, play_pair_chunk
 
-        args = parser().parse_args(self.argv())
+        args = command_parser([compare], __version__).parse_args(self.argv())
         said = io.StringIO()
         try:
             spec = playable(self.game)

@@ -12,10 +12,10 @@ import io
 from pathlib import Path
 from typing import Any
 
-from generator.fileio import write_atomic
-from generator.sheets.cells import read_text, write_text
-from generator.sheets.source import SheetSource
-from generator.yamlsrc import Loc, Source, read_limited
+from generator.data.sheets.cells import read_text, write_text
+from generator.data.sheets.source import SheetSource
+from generator.data.yamlsrc import Loc, Source, read_limited
+from generator.files.fileio import write_atomic
 
 
 class EditRefused(Exception):

@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.cli import main
+from generator.deck.validate import validate_game
 from generator.games import GAMES
-from generator.validate import validate_game
 
 pytestmark = pytest.mark.slow  # outside the fast tier (make test-fast)
 

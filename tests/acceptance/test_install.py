@@ -31,7 +31,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_wheel_ships_components_and_templates(installed: Path, tmp_path: Path) -> None:
     where = sh(installed / "python", "-c",
-               "import generator.bundled as b; print(b.BUNDLED_COMPONENTS, b.SOURCE_TREE)",
+               "import generator.files.bundled as b; print(b.BUNDLED_COMPONENTS, b.SOURCE_TREE)",
                cwd=tmp_path).stdout
     components, source_tree = where.split()
     assert components.startswith(str(installed.parent)) and source_tree == "None"

@@ -8,7 +8,7 @@ import pytest
 
 from generator.checks import Registry, run_checks
 from generator.checks.core import CORE
-from generator.components import load_game
+from generator.data.components import load_game
 
 from .conftest import DemoData
 from .test_components import edit

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.components import BUNDLED_COMPONENTS
+from generator.data.components import BUNDLED_COMPONENTS
 from generator.games import GAMES
 
 

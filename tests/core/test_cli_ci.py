@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from waiting import wait_for
 
-from generator.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
 from generator.cli import main
-from generator.problems import Problem, display_path, format_github, format_junit
+from generator.files.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
+from generator.files.problems import Problem, display_path, format_github, format_junit
 
 ROOT = str(Path(__file__).resolve().parents[2])  # the package, wherever pytest runs
 

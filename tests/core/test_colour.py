@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from gametree import copy_game, edit
 
+from generator.deck.validate import validate_game
 from generator.games import GAMES
 from generator.schema.colour import parse_css_colour
-from generator.validate import validate_game
 
 
 @pytest.mark.parametrize(("text", "hex_code"), [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.components import BUNDLED_COMPONENTS, game_folder, load_game
-from generator.problems import Problem
+from generator.data.components import BUNDLED_COMPONENTS, game_folder, load_game
+from generator.files.problems import Problem
 
 from .conftest import DemoData
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.deck.validate import validate_game
+from generator.files.problems import Problem
 from generator.games import GAMES
-from generator.problems import Problem
-from generator.validate import validate_game
 
 GAME = """id: deck-game
 name: Deck Game

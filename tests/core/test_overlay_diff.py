@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from generator.deck.validate import validate_game
 from generator.games import GAMES
-from generator.validate import validate_game
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

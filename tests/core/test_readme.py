@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from generator.deck.validate import validate_game
 from generator.games import GAMES
 from generator.render.svg import render_face
-from generator.validate import validate_game
 
 REPO = Path(__file__).resolve().parents[2]
 README = (REPO / "README.md").read_text()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.components import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
+from generator.data.components import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
 from generator.games import GAMES
 
 

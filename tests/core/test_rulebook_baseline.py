@@ -14,11 +14,11 @@ import pytest
 import yaml
 
 from generator.checks.rulebook import Entry, Ranged, Stated, lookup
-from generator.components import BUNDLED_COMPONENTS
+from generator.data.components import BUNDLED_COMPONENTS
+from generator.data.yamlsrc import Loc, load
+from generator.deck.validate import validate_game
+from generator.files.problems import ERROR, WARNING, Problem
 from generator.games import GAMES
-from generator.problems import ERROR, WARNING, Problem
-from generator.validate import validate_game
-from generator.yamlsrc import Loc, load
 
 BUNDLED = {game_id: validate_game(spec).data for game_id, spec in GAMES.items()}
 

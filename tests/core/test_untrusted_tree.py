@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.components import BUNDLED_COMPONENTS
+from generator.data.components import BUNDLED_COMPONENTS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:

@@ -16,9 +16,9 @@ import pytest
 
 from generator.checks import memo
 from generator.cli import main
-from generator.components import BUNDLED_COMPONENTS
+from generator.data.components import BUNDLED_COMPONENTS
+from generator.files.problems import Problem
 from generator.games import REGISTERED, Games
-from generator.problems import Problem
 from generator.render.cache import usable
 
 

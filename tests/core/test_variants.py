@@ -14,9 +14,9 @@ import yaml
 from pypdf import PdfReader
 
 from generator.cli import main
+from generator.deck.validate import validate_game
 from generator.games import GAMES
 from generator.lint.faces import faces
-from generator.validate import validate_game
 from tests.gametree import copy_game, edit, line_col
 
 # The edits the issue found passing validate: (game, file, old text, new text).

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.yamlsrc import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES, YamlError, load, loads
+from generator.data.yamlsrc import MAX_DEPTH, MAX_FILE_BYTES, MAX_NODES, YamlError, load, loads
 
 P = Path("x.yaml")
 

@@ -11,7 +11,8 @@ from generator.engine.harness import ContractError, random_sim
 from generator.engine.playout import from_json_action, play, replay
 from generator.engine.simulate import run
 
-from .toy import Keeper, ToyGame, ToyState
+from .toy.bots import Keeper
+from .toy.rules import ToyGame, ToyState
 
 BOTS2 = [("random", RandomBot), ("random", RandomBot)]
 

@@ -1,7 +1,8 @@
 """One test over every registered game (after OpenSpiel's games_sim_test): random playouts
 at every player count, any legal sequence (Hypothesis), same seed same game, clone
 independence, serialization round trip and a golden playthrough. A game gets all of them
-by registering; the toy game below is registered beside the five to prove it."""
+by registering; the toy game (``toy/``, a package in the skeleton the README's "Adding a
+game" describes) is registered beside the five to prove it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.checks import Registry
-from generator.components import BUNDLED_COMPONENTS
+from generator.data.components import BUNDLED_COMPONENTS
+from generator.deck.validate import validate_game
 from generator.engine.api import Game
 from generator.engine.bots import RandomBot
 from generator.engine.harness import random_sim, scores_are_final
@@ -23,13 +25,11 @@ from generator.engine.playout import play, replay
 from generator.games import GAMES, register
 from generator.games.spec import GameSpec
 from generator.schema import GameData
-from generator.validate import validate_game
 
+from . import toy
 from .test_seeded_games import PINNED
-from .toy import ToyGame
 
-TOY = GameSpec(id="toy", model=GameData, checks=Registry("toy"),
-               make_game=lambda _data: ToyGame(), bots={"random": RandomBot})
+TOY = toy.SPEC  # a package made as the README's "Adding a game" says
 TABLE = register(*GAMES.values(), TOY)  # a sixth game registers the same way
 # the toy's golden playthrough, in PINNED's form (the five games' are in test_seeded_games)
 GOLDEN = [*PINNED, ("toy", 3, "random", "pin/0", 24, [10.0, 7.0, 9.0], "b7d0db7758ee1dbc")]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from generator.deck.validate import validate_game
 from generator.engine.bots import RandomBot
 from generator.engine.playout import play, replay
 from generator.games import GAMES
-from generator.validate import validate_game
 
 PLAYABLE = [g for g, spec in GAMES.items() if spec.make_game is not None]
 

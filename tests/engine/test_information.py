@@ -8,13 +8,13 @@ from functools import cache
 
 import pytest
 
+from generator.deck.validate import validate_game
 from generator.engine.api import CHANCE, Game, State
 from generator.engine.bots import RandomBot
 from generator.engine.information import NoHiddenInformation, leak_test
 from generator.engine.mcts import mcts_factory
 from generator.engine.playout import BotFactory, sample_chance
 from generator.games import GAMES
-from generator.validate import validate_game
 
 
 @cache

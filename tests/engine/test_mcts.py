@@ -10,7 +10,9 @@ from generator.engine.mcts import MctsBot, _surely_better, mcts_factory
 from generator.engine.playout import play
 from generator.engine.simulate import bot_named, run
 
-from .toy import GIVE, KEEP, Keeper, ToyGame, ToyState
+from .toy.bots import Keeper
+from .toy.rules import ToyGame, ToyState
+from .toy.state import GIVE, KEEP
 
 
 def test_names_and_budgets() -> None:

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from generator.deck.validate import validate_game
 from generator.engine.pieces import follow
 from generator.engine.playout import play
 from generator.engine.restricted import Forbidding
 from generator.games import GAMES
-from generator.validate import validate_game
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN = ["--players", "2", "--jobs", "1", "--check", "end"]

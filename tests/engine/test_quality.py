@@ -14,7 +14,7 @@ from generator.engine.quality import QualityTally, Watch, sole_leader
 from generator.engine.simulate import run
 from generator.engine.stats import Z95, spread
 
-from .toy import ToyGame
+from .toy.rules import ToyGame
 
 
 class _Position:
@@ -119,9 +119,9 @@ def test_a_comparison_compares_the_quality_game_by_game() -> None:
 
 
 def test_boomtown_stands_on_the_rows_with_a_token_and_ends_on_its_returns() -> None:
+    from generator.deck.validate import validate_game
     from generator.engine.playout import play, replay
     from generator.games import GAMES
-    from generator.validate import validate_game
 
     spec = GAMES["boomtown-builders"]
     game = spec.make_game(validate_game(spec, None).data)  # type: ignore[misc]

@@ -9,7 +9,7 @@ import pytest
 
 from generator.engine.simulate import Plan, execute, seating, summarise
 
-from .toy import toy_setup
+from .toy.rules import toy_setup
 
 PLAN = Plan(toy_setup, 3, ("keeper", "random", "random"), seed=5, games=60, rotate=True)
 

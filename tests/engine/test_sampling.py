@@ -11,7 +11,7 @@ import pytest
 from generator.engine.api import Action, State
 from generator.engine.playout import sample_chance
 
-from .toy import ToyState
+from .toy.rules import ToyState
 
 
 def die(count: int, spelled_out: bool) -> State:

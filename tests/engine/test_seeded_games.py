@@ -8,9 +8,9 @@ import json
 
 import pytest
 
+from generator.deck.validate import validate_game
 from generator.engine.playout import play
 from generator.games import GAMES
-from generator.validate import validate_game
 
 # game, players, bot in every seat, seed, actions, final scores, digest of the action list
 PINNED = [

@@ -18,12 +18,12 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.components import BUNDLED_COMPONENTS
+from generator.data.components import BUNDLED_COMPONENTS
+from generator.data.yamlsrc import Loc
+from generator.deck.validate import validate_game
 from generator.engine.bots import RandomBot
 from generator.engine.playout import play
 from generator.games import GAMES
-from generator.validate import validate_game
-from generator.yamlsrc import Loc
 
 
 def _numbers(data: Any, loc: Loc = ()) -> list[tuple[Loc, int]]:

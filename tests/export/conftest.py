@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import render.conftest as render_fixtures
 
-from generator.components import LoadedGame
+from generator.data.components import LoadedGame
 from generator.export import Export, ExportOptions, export_game
 
 # the render tests' session fixtures, shared: one face cache, one fixture game

@@ -11,7 +11,7 @@ from gametree import copy_game, edit
 
 from generator.cli import main
 from generator.export.gallery import attach, write_preview
-from generator.problems import WARNING, Problem, display_path
+from generator.files.problems import WARNING, Problem, display_path
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "pnp-fixture"
 

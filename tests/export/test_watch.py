@@ -11,9 +11,9 @@ from markupsafe import escape
 
 from generator.cli import main
 from generator.commands.preview import load
-from generator.components import BUNDLED_TEMPLATES
+from generator.data.components import BUNDLED_TEMPLATES
 from generator.export.live import Watcher
-from generator.problems import has_errors
+from generator.files.problems import has_errors
 
 
 def touch_later(path: Path) -> None:

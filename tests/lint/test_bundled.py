@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from generator.deck.validate import validate_game
 from generator.games import GAMES
 from generator.lint import lint_game
-from generator.validate import validate_game
 
 pytestmark = pytest.mark.slow  # outside the fast tier (make test-fast)
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.components import LoadedGame
+from generator.data.components import LoadedGame
+from generator.data.yamlsrc import loads
+from generator.deck.validate import validate_game
 from generator.games import GAMES
 from generator.lint.colourblind import colour_problems as found
 from generator.lint.colourblind import delta_e, lab
-from generator.validate import validate_game
-from generator.yamlsrc import loads
 
 
 def game(text: str) -> LoadedGame:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from lintgame import lint_tiny
 
+from generator.deck.validate import validate_game
 from generator.games import GAMES
 from generator.lint import lint_game
 from generator.lint.pages import mark_findings
@@ -14,7 +15,6 @@ from generator.render.build import BuildOptions, plan
 from generator.render.document import MARK, Document, Line, Page
 from generator.render.geometry import PAPERS, paper_for
 from generator.render.tiling import tile
-from generator.validate import validate_game
 
 TEXT = '<text x="31.75" y="40" font-size="4" text-anchor="middle">Gold</text>'
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from lintgame import FIRST_ART_LINE, lint_tiny
 
-from generator.problems import ERROR, WARNING
+from generator.files.problems import ERROR, WARNING
 
 TEMPLATE = "tiny/templates/card.svg.j2"
 

@@ -17,7 +17,7 @@ sys.path.insert(0, str(FIXTURES))
 
 from fixture_model import FOLDER, load_fixture  # noqa: E402
 
-from generator.components import LoadedGame  # noqa: E402
+from generator.data.components import LoadedGame  # noqa: E402
 from generator.render.build import BuildOptions, BuildResult, build_game  # noqa: E402
 
 

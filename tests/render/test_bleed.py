@@ -79,10 +79,10 @@ def test_a_spaced_block_has_two_cuts_per_gutter_and_every_mark_prints(paper_name
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
 def test_every_board_tile_has_trim_marks_on_the_board_edges_it_holds(paper_name):
+    from generator.deck.validate import validate_game
     from generator.games import GAMES
     from generator.render.build import BuildOptions, plan
     from generator.render.document import MARK
-    from generator.validate import validate_game
 
     doc = plan(validate_game(GAMES["kings-of-copper"]), BuildOptions(paper=paper_name))
     tiles = [p for p in doc.pages if p.role == "tile"]

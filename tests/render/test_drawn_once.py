@@ -6,10 +6,10 @@ from __future__ import annotations
 import jinja2
 import pytest
 
+from generator.deck.validate import validate_game
 from generator.games import GAMES
 from generator.render import faces
 from generator.render.svg import reads
-from generator.validate import validate_game
 
 TEMPLATES = {
     "plain.j2": "<svg>{{ face.id }}</svg>",

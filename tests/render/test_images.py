@@ -10,11 +10,11 @@ import cairosvg
 import pytest
 
 from generator.cli import main
-from generator.components import BUNDLED_COMPONENTS
+from generator.data.components import BUNDLED_COMPONENTS
+from generator.deck.validate import validate_game
 from generator.games import GAMES
 from generator.render.images import ImageRefused, ImageUse, embed_images
 from generator.render.preflight import image_uses
-from generator.validate import validate_game
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository
 

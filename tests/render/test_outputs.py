@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from waiting import file_events
 
-from generator import fileio
 from generator.cli import main
-from generator.components import BUNDLED_COMPONENTS
-from generator.fileio import replace_together
+from generator.data.components import BUNDLED_COMPONENTS
+from generator.files import fileio
+from generator.files.fileio import replace_together
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository
 

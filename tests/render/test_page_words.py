@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.components import BUNDLED_COMPONENTS
+from generator.data.components import BUNDLED_COMPONENTS
 from generator.render.drawn import read
 from generator.render.furniture import bring_lines, page_ranges
 from generator.render.pagewords import PAGE_WORDS, page_words

@@ -96,7 +96,7 @@ def bench_deck(tmp_path_factory) -> Built:
         from build import deck_tree
     finally:
         sys.path.remove(str(BENCH))
-    from generator.components import load_game
+    from generator.data.components import load_game
     from generator.schema import GameData, PieceFile
 
     class BenchDeck(GameData):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.components import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
+from generator.data.components import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
 from generator.render import sandbox
 from generator.render.pagewords import PAGE_WORDS
 from generator.render.sandbox import DeckSandbox, TemplateRefused, budget, render_bounded

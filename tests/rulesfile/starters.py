@@ -13,11 +13,11 @@ import pytest
 import yaml
 
 from generator.commands import new
+from generator.deck.validate import validate_game
 from generator.engine.api import CHANCE
 from generator.games import GAMES
 from generator.rulesfile.game import RulesGame
 from generator.rulesfile.state import RulesState
-from generator.validate import validate_game
 
 # every starter and the piece its deck is made of
 STARTERS = {"claim-jumper": "cards", "trading-post": "goods", "high-noon": "cards",
@@ -38,7 +38,7 @@ def compiled(tree: Path, game_id: str) -> RulesGame:
     spec = GAMES[game_id]
     loaded = validate_game(spec, tree)
     assert loaded.data is not None, [p.format() for p in loaded.problems]
-    from generator.validate import named_rules
+    from generator.deck.validate import named_rules
 
     playable, _ = named_rules(spec, tree / game_id)
     assert playable.make_game is not None

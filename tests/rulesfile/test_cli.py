@@ -92,9 +92,9 @@ def test_jobs_do_not_change_the_summary(tree: Path, capsys: pytest.CaptureFixtur
 
 
 def test_the_pieces_catalogue_is_every_printed_face(tree: Path) -> None:
+    from generator.deck.validate import validate_game
     from generator.games import GAMES
     from generator.rulesfile.pieces import catalogue
-    from generator.validate import validate_game
 
     data = validate_game(GAMES["rush"], tree / "base").data
     assert catalogue(data) == [("greenhorn", "Greenhorn"), ("surveyor", "Surveyor"),

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from generator.deck.validate import validate_game
 from generator.games import GAMES
-from generator.validate import validate_game
 from rulesfile.starters import dealt, make_starter
 
 

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 import yaml
 
+from generator.deck.validate import named_rules, validate_game
 from generator.engine.bots import RandomBot
 from generator.engine.playout import play
 from generator.games import GAMES
-from generator.validate import named_rules, validate_game
 from rulesfile.starters import STARTERS, make_starter
 
 MUTATIONS = 15  # per starter

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from generator.checks.memo import ResultMemo
+from generator.deck.validate import validate_game
 from generator.engine.api import TERMINAL
+from generator.files.problems import Problem
 from generator.games import GAMES
-from generator.problems import Problem
 from generator.rulesfile.game import RulesGame
-from generator.validate import validate_game
 from rulesfile.starters import compiled, make_starter
 
 PLUGIN = '''

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.components import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
+from generator.data.components import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
 
 SECRET = "s3cret-token-7f1c9a"
 LOCATED = re.compile(r"^\S+:\d+:\d+: error: .+ \([\w-]+\)$")

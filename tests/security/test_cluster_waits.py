@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from generator import cluster
 from generator.cli import main
+from generator.lab import cluster
 
 
 class Clock:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import confined
-from generator.confined import FileMissing, FileRefused, read_inside, stat_inside
+from generator.files import confined
+from generator.files.confined import FileMissing, FileRefused, read_inside, stat_inside
 from tests.security.conftest import refused_everywhere, run
 
 

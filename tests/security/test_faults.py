@@ -106,9 +106,9 @@ def peer(answer: bytes | None) -> Iterator[str]:
 def test_a_cluster_address_that_is_no_scheduler_ends_in_one_line(
         answer: bytes | None, said: str, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import generator.cluster
+    import generator.lab.cluster
 
-    monkeypatch.setattr(generator.cluster, "CONNECT_SECONDS", 0.2)  # any limit will do
+    monkeypatch.setattr(generator.lab.cluster, "CONNECT_SECONDS", 0.2)  # any limit will do
     with peer(answer) as address:
         code = main(["simulate", "copperdale", "--games", "2", "--cluster", address])
     (line,) = capsys.readouterr().err.splitlines()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.problems import (
+from generator.files.problems import (
     FORMATS,
     MAX_LISTED,
     UNSAFE,
@@ -122,8 +122,8 @@ def test_a_rule_broken_by_every_face_is_counted_not_listed(tmp_path: Path) -> No
     """The 0.33 MB deck that printed 2,000,200 lines: rules that each fail on every face.
     Here 20 rules over 2,000 faces: 40,000 problems, 1,000 listed and one line for the
     rest (the checker keeps no more, so memory and time stay small)."""
+    from generator.deck.validate import validate_game
     from generator.games import GAMES
-    from generator.validate import validate_game
 
     game = tmp_path / "deck-game"
     (game / "templates").mkdir(parents=True)
@@ -175,8 +175,8 @@ def test_a_folder_name_in_a_progress_line_is_shown_escaped(
 def test_a_deck_cannot_pass_for_the_count_line(tmp_path: Path) -> None:
     """A composition rule named like the count line, with a message that counts a million
     problems, would inflate the summary and slip past the limit."""
+    from generator.deck.validate import validate_game
     from generator.games import GAMES
-    from generator.validate import validate_game
 
     game = tmp_path / "deck-game"
     game.mkdir()

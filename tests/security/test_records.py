@@ -125,7 +125,7 @@ def test_an_event_name_is_never_parsed_as_mathematics(tmp_path: Path) -> None:
     """``$\\frac{$`` is a traceback in matplotlib's math parser; here it is a label, as
     written (every plot of the report is made by ``_figure``, which turns the parser off
     for all its text)."""
-    from generator.balance_report import event_plot
+    from generator.lab.balance_report import event_plot
 
     names = ["$\\frac{$", "$x^2$ dollars"]
     figure = event_plot({"events": {n: {"mean": 1.0, "ci95": [0.5, 1.5], "total": 2}

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.bundled import BUNDLED_COMPONENTS
-from generator.sheets.tables import to_tables
-from generator.sheets.xlsx import write_workbook
+from generator.data.sheets.tables import to_tables
+from generator.data.sheets.xlsx import write_workbook
+from generator.files.bundled import BUNDLED_COMPONENTS
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.bundled import BUNDLED_COMPONENTS
 from generator.cli import main
+from generator.files.bundled import BUNDLED_COMPONENTS
 from generator.games import GAMES
 
 
@@ -20,7 +20,7 @@ def convert(game: str, to: str, out: Path, components: Path | None = None) -> in
 
 def component_data(folder: Path) -> dict[str, object]:
     """Each component file's data by its stem, read the way the loader reads it."""
-    from generator.yamlsrc import load
+    from generator.data.componentfile import load
 
     listed = yaml.safe_load((folder / "game.yaml").read_text())["components"]
     return {name.rsplit(".", 1)[0]: load(folder / name).data for name in listed}

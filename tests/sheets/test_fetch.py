@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.sheets.fetch import FetchError, fetch_csv
+from generator.data.sheets.fetch import FetchError, fetch_csv
 
 PAGES = {
     "/deck.csv": b"id,name,kind,size,template\ndeck,Deck,card,poker,card.svg.j2\n",

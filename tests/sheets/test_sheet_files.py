@@ -13,11 +13,12 @@ import openpyxl  # type: ignore[import-untyped]
 import pytest
 
 from generator.cli import main
-from generator.problems import display_path
-from generator.sheets.cells import read_text, write_text
-from generator.sheets.source import MAX_ROWS, load_sheet
-from generator.sheets.xlsx import MAX_RATIO
-from generator.yamlsrc import YamlError
+from generator.data.sheets.cells import read_text, write_text
+from generator.data.sheets.raw import MAX_ROWS
+from generator.data.sheets.source import load_sheet
+from generator.data.sheets.xlsx import MAX_RATIO
+from generator.data.yamlsrc import YamlError
+from generator.files.problems import display_path
 
 MONEY = ("tree", "copper-creek", "money.xlsx")
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.bundled import BUNDLED_COMPONENTS
 from generator.cli import main
-from generator.sheets.tables import to_tables
-from generator.sheets.xlsx import write_workbook
+from generator.data.sheets.tables import to_tables
+from generator.data.sheets.xlsx import write_workbook
+from generator.files.bundled import BUNDLED_COMPONENTS
 
 
 def deck_in_a_workbook(tmp_path: Path, jack: str) -> Path:

@@ -10,18 +10,18 @@ import openpyxl  # type: ignore[import-untyped]
 import pytest
 import yaml
 
-from generator.bundled import BUNDLED_COMPONENTS
-from generator.sheets.csvfile import write_table
-from generator.sheets.source import load_sheet
-from generator.sheets.tables import to_tables
-from generator.sheets.xlsx import write_workbook
+from generator.data.sheets.csvfile import write_table
+from generator.data.sheets.source import load_sheet
+from generator.data.sheets.tables import to_tables
+from generator.data.sheets.xlsx import write_workbook
+from generator.files.bundled import BUNDLED_COMPONENTS
 from generator.studio.writeback import EditRefused, typed, write_value
 
 
 def test_saloon_finds_the_copper_creek_card_that_prints_it() -> None:
+    from generator.deck.validate import validate_game
     from generator.games import GAMES
     from generator.studio.deck import face_views
-    from generator.validate import validate_game
 
     views, _ = face_views(validate_game(GAMES["copper-creek"]))
     found = [v for v in views if "saloon" in v.words.lower()]

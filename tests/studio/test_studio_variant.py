@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.bundled import BUNDLED_COMPONENTS
 from generator.cli import main
+from generator.files.bundled import BUNDLED_COMPONENTS
 
 with warnings.catch_warnings():  # Starlette asks for httpx2, which the project does not pin
     warnings.simplefilter("ignore")

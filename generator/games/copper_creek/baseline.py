@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from generator.checks.rulebook import Baseline, Counted, Entry, Item, Ranged, Stated, copies_in
+from generator.data.yamlsrc import Loc
 from generator.games.copper_creek.model import CopperCreekData
-from generator.yamlsrc import Loc
 
 ELECTIONS = "Step 2, Elections (Scoring Rounds)"
 

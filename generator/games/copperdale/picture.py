@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.components import BUNDLED_TEMPLATES
+from generator.data.components import BUNDLED_TEMPLATES
 from generator.engine.api import State
 from generator.games.copperdale.rules import CopperdaleState
 from generator.games.copperdale.scoring import measures, prosperity

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from generator.checks.rulebook import Baseline, Counted, Item, Ranged, Stated, copies_in
+from generator.data.yamlsrc import Loc
 from generator.games.kings_of_copper.model import KingsOfCopperData
-from generator.yamlsrc import Loc
 
 RULES = ("rules",)
 CAVE_INS = "Deep Mines Cave-ins occurs for these rolls"

@@ -28,6 +28,7 @@ class KingsOfCopperState(KingsState):
     chance_outcomes = turn.chance_outcomes
     apply_action = turn.apply_action
     action_to_string = words.action_to_string
+    describe = words.describe_state
     invariants = broken
     # chips face down, others' hands, the event pile: what each seat sees is in ``hidden``
     hidden_information = True

@@ -107,6 +107,7 @@ class KingsState(State):
 
     def clone(self) -> KingsState:
         return type(self)(self.t, copy_table(self.s))
+
     def trial(self) -> KingsState:
         """A copy to try one move on (a bot looking ahead), sharing the mines: no move
         changes a mine, since mining waits for the start of a turn and a landing's tasks
@@ -115,11 +116,6 @@ class KingsState(State):
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self.s)
-
-    def describe(self) -> str:
-        s = self.s
-        return "; ".join(f"P{i + 1} ${s.money[i]} home {s.tokens[i].count(FINISH)}"
-                         for i in range(s.players))
 
     # --- shared bookkeeping -------------------------------------------------------------
     def color(self, seat: int) -> str:

@@ -1,4 +1,4 @@
-"""Actions in the game's own words, for ``simulate --log``."""
+"""Actions and positions in the game's own words, for ``simulate --log``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from generator.engine.api import Action
 from generator.games.kings_of_copper import turn
 from generator.games.kings_of_copper.moves import chip_name as _chip
 from generator.games.kings_of_copper.state import KingsState
+from generator.games.kings_of_copper.tables import FINISH
 from generator.games.kings_of_copper.trading import deal_of, terms
 
 
@@ -32,6 +33,13 @@ def action_to_string(st: KingsState, action: Action) -> str:
     after.notes = []
     turn.perform(after, action)  # one of st's legal actions, played on a copy
     return _phrase(st, action) + "".join(f"\n    {n}" for n in after.notes)
+
+
+def describe_state(st: KingsState) -> str:
+    """Each player's money and tokens home, in one line."""
+    s = st.s
+    return "; ".join(f"P{i + 1} ${s.money[i]} home {s.tokens[i].count(FINISH)}"
+                     for i in range(s.players))
 
 
 def _phrase(st: KingsState, action: Action) -> str:

@@ -10,11 +10,11 @@ import gametree
 import pytest
 from gametree import copy_game
 
+from generator.deck.validate import validate_game
+from generator.files.problems import Problem
 from generator.games.boomtown_builders import SPEC
 from generator.games.boomtown_builders.rules import BoomtownGame, BoomtownState
 from generator.games.boomtown_builders.town import BUILDING, TERRAIN, Lot
-from generator.problems import Problem
-from generator.validate import validate_game
 
 GAME_ID = "boomtown-builders"
 

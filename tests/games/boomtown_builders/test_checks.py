@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.deck.validate import validate_game
 from generator.games.boomtown_builders import SPEC
-from generator.validate import validate_game
 
 from .conftest import GAME_ID, problems
 

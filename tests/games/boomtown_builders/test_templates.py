@@ -9,11 +9,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from generator.deck.validate import validate_game
 from generator.games.boomtown_builders import SPEC
 from generator.render.build import BuildOptions, build_game
 from generator.render.geometry import PT_PER_MM
 from generator.render.svg import render_face
-from generator.validate import validate_game
 
 FONTS = {"DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif", "DejaVu Serif Condensed",
          "DejaVu Sans Mono"}

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from gametree import copy_game, edit, line_col
 
+from generator.deck.validate import validate_game
+from generator.files.problems import Problem
 from generator.games.cold_comfort import SPEC
-from generator.problems import Problem
-from generator.validate import validate_game
 
 Breaker = Callable[[str, str, str, str], tuple[list[Problem], int, int]]
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.deck.validate import validate_game
 from generator.games.cold_comfort import SPEC
-from generator.validate import validate_game
 
 from .conftest import Breaker
 

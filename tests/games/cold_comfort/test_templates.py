@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from xml.etree import ElementTree
 
+from generator.deck.validate import validate_game
 from generator.games.cold_comfort import SPEC
 from generator.render.svg import render_face
-from generator.validate import validate_game
 
 FONTS = {"DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif", "DejaVu Serif Condensed",
          "DejaVu Sans Mono"}

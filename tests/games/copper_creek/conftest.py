@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from gametree import copy_game, edit
 
+from generator.deck.validate import validate_game
+from generator.files.problems import Problem
 from generator.games.copper_creek import SPEC
 from generator.games.copper_creek.rules import CopperCreekGame, CopperCreekState
-from generator.problems import Problem
-from generator.validate import validate_game
 
 
 @pytest.fixture(scope="session")

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
+from generator.deck.validate import validate_game
 from generator.games.copper_creek import SPEC
 from generator.render.drawn import read
 from generator.render.faces import face_svg
-from generator.validate import validate_game
 
 
 def _texts(loaded, piece_id: str) -> list[str]:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.deck.validate import validate_game
 from generator.games.copper_creek import SPEC
-from generator.validate import validate_game
 
 # (check id, file, text before the edit, old, new, reported file, line, col)
 BREAKS = [

@@ -10,6 +10,7 @@ from gametree import copy_game, edit, line_col
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.deck.validate import validate_game
 from generator.engine.bots import RandomBot
 from generator.engine.playout import play, replay
 from generator.games.copper_creek import SPEC
@@ -23,7 +24,6 @@ from generator.games.copper_creek.geometry import (
 )
 from generator.games.copper_creek.rules import CopperCreekGame, CopperCreekState
 from generator.games.copper_creek.town import CELL_STEP, K, cell, xy
-from generator.validate import validate_game
 
 
 def test_four_quarter_turns_give_the_card_back(game):

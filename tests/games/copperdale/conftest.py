@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from gametree import copy_game, edit
 
+from generator.deck.validate import validate_game
 from generator.games.copperdale import SPEC
 from generator.games.copperdale.rules import CopperdaleGame, CopperdaleState
-from generator.validate import validate_game
 
 
 @pytest.fixture(scope="session")

@@ -8,8 +8,8 @@ import sys
 import pytest
 from gametree import copy_game, edit, spot
 
+from generator.deck.validate import validate_game
 from generator.games.copperdale import SPEC
-from generator.validate import validate_game
 
 
 def test_bundled_data_is_clean() -> None:

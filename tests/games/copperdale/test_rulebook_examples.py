@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from gametree import copy_game, edit
 
+from generator.deck.validate import validate_game
 from generator.engine.harness import random_sim
 from generator.engine.playout import play, replay
 from generator.games.copperdale import SPEC, resolve
@@ -18,7 +19,6 @@ from generator.games.copperdale.bots import GreedyBot
 from generator.games.copperdale.rules import CopperdaleGame
 from generator.games.copperdale.scoring import monument_complete
 from generator.render.svg import render_face
-from generator.validate import validate_game
 
 ECONOMY = [("economy",)]
 INFRA = [("infrastructure",), ("infrastructure",)]

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from generator.deck.validate import validate_game
 from generator.engine.playout import play, replay
 from generator.games.copperdale import SPEC
 from generator.games.copperdale.bots import GreedyBot
 from generator.render.svg import render_face
-from generator.validate import validate_game
 
 FONTS = {"DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif", "DejaVu Serif Condensed",
          "DejaVu Sans Mono"}

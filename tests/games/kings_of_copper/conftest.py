@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from generator.deck.validate import validate_game
 from generator.games.kings_of_copper import SPEC
 from generator.games.kings_of_copper.rules import KingsOfCopperGame
 from generator.games.kings_of_copper.state import KingsState
-from generator.validate import validate_game
 
 
 @pytest.fixture(scope="session")

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from gametree import copy_game, edit
 
+from generator.deck.validate import validate_game
 from generator.engine.bots import RandomBot
 from generator.engine.playout import play
 from generator.games.kings_of_copper import SPEC
 from generator.games.kings_of_copper.bots import GreedyBot
 from generator.games.kings_of_copper.rules import KingsOfCopperGame
-from generator.validate import validate_game
 
 S = "start"
 F = "finish"

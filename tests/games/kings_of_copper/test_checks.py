@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from gametree import copy_game, edit, spot
 
+from generator.deck.validate import validate_game
 from generator.games.kings_of_copper import SPEC
-from generator.validate import validate_game
 
 GAME = "kings-of-copper"
 

@@ -12,7 +12,7 @@ from generator.engine.api import CHANCE
 from generator.engine.bots import RandomBot
 from generator.engine.playout import sample_chance
 from generator.games.kings_of_copper.bots import GreedyBot
-from generator.games.kings_of_copper.money_checks import denominations, payable
+from generator.games.kings_of_copper.checks.money import denominations, payable
 
 
 def test_every_bill_amount_of_the_game_is_payable(game) -> None:  # type: ignore[no-untyped-def]

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from generator.deck.validate import validate_game
 from generator.games.kings_of_copper import SPEC
 from generator.render.svg import render_face
-from generator.validate import validate_game
 
 GAME = "kings-of-copper"
 

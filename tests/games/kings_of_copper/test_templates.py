@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from generator.deck.validate import validate_game
 from generator.games.kings_of_copper import SPEC
 from generator.render.svg import render_face
-from generator.validate import validate_game
 
 FONTS = {"DejaVu Sans", "DejaVu Sans Condensed", "DejaVu Serif", "DejaVu Serif Condensed",
          "DejaVu Sans Mono"}

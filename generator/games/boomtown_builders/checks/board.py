@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from generator.checks import Registry, Reporter
 from generator.checks.rulebook import is_edited, the_changed_one
+from generator.data.yamlsrc import Loc
 from generator.games.boomtown_builders.model import BoomtownBuildersData as Data
 from generator.games.boomtown_builders.model import Spot, VotingFace
-from generator.yamlsrc import Loc
 
 PART = Registry("boomtown-builders board")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from generator.checks import Registry, Reporter
+from generator.data.yamlsrc import Loc
 from generator.games.cold_comfort.geometry import public_squares_connected
 from generator.games.cold_comfort.model import PUBLIC, CityTileFace, ColdComfortData
-from generator.yamlsrc import Loc
 
 PART = Registry("cold-comfort city")
 DECK = ("city_deck", "pieces")

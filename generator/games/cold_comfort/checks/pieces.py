@@ -6,8 +6,8 @@ from collections import Counter
 
 from generator.checks import Registry, Reporter
 from generator.checks.rulebook import the_changed_one
+from generator.data.yamlsrc import Loc
 from generator.games.cold_comfort.model import ColdComfortData
-from generator.yamlsrc import Loc
 
 PART = Registry("cold-comfort pieces")
 

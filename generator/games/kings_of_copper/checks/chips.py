@@ -1,21 +1,17 @@
-"""Rules checks of kings-of-copper: each cites the rule it proves.
-
-Checks on the chips, titles and tables live here; the board graph's checks are in
-``board_checks.py`` (registered on the same registry).
-"""
+"""Chip, title and table checks of kings-of-copper: each cites the rule it proves."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from generator.checks import Registry, Reporter
+from generator.data.yamlsrc import Loc
 from generator.games.kings_of_copper.model import MONEY_EFFECTS, ChipFace, KingsOfCopperData
-from generator.yamlsrc import Loc
 
-CHECKS = Registry("kings-of-copper")
+PART = Registry("kings-of-copper chips")
 
 
-@CHECKS.check("chip-counts", cite="rulebook, Setup")
+@PART.check("chip-counts", cite="rulebook, Setup")
 def chip_counts(data: KingsOfCopperData, report: Reporter) -> None:
     """One blue Mining chip, one green Prospecting chip and one Claim Title per mine space
     on the board (how many mines and chips: the baseline)."""
@@ -28,7 +24,7 @@ def chip_counts(data: KingsOfCopperData, report: Reporter) -> None:
                          "rules put one on each mine")
 
 
-@CHECKS.check("unique-sapphires", cite="rulebook, Sapphires")
+@PART.check("unique-sapphires", cite="rulebook, Sapphires")
 def unique_sapphires(data: KingsOfCopperData, report: Reporter) -> None:
     """Exactly one Great Blue Sapphire among the Mining chips and one Sacred Sapphire among
     the Prospecting chips; Fool's Gold is blue and worth nothing."""
@@ -56,7 +52,7 @@ def _fools_gold(blue: bool, face: ChipFace, loc: Loc, report: Reporter) -> None:
         report.error(loc + ("value",), "Fool's Gold is worth nothing (value 0)")
 
 
-@CHECKS.check("districts-of-four", cite="rulebook, Cave-Ins (four steps per district)")
+@PART.check("districts-of-four", cite="rulebook, Cave-Ins (four steps per district)")
 def districts_of_four(data: KingsOfCopperData, report: Reporter) -> None:
     """Every district holds as many mines as the cave-in table has steps (four), and the
     districts together hold all 16 mines."""
@@ -73,7 +69,7 @@ def districts_of_four(data: KingsOfCopperData, report: Reporter) -> None:
                          f"{titles.get(district.id, 0)} Claim Titles; it needs {steps}")
 
 
-@CHECKS.check("titles-match-board", cite="rulebook, Setup (titles on top of each mine)")
+@PART.check("titles-match-board", cite="rulebook, Setup (titles on top of each mine)")
 def titles_match_board(data: KingsOfCopperData, report: Reporter) -> None:
     """Every mine names one Claim Title of its own district, and every title lies on
     exactly one mine."""
@@ -103,7 +99,7 @@ def titles_match_board(data: KingsOfCopperData, report: Reporter) -> None:
             used.setdefault(title.id, k)
 
 
-@CHECKS.check("cave-in-table", cite="rulebook, Cave-Ins")
+@PART.check("cave-in-table", cite="rulebook, Cave-Ins")
 def cave_in_table(data: KingsOfCopperData, report: Reporter) -> None:
     """Each deep mine's cave-in numbers are faces of the d10, each once (which numbers: the
     baseline, "First mine: (#0) ... Fourth mine: (#0,1,2,3)")."""
@@ -117,7 +113,7 @@ def cave_in_table(data: KingsOfCopperData, report: Reporter) -> None:
         report.error(("rules", "cave_in"), "more cave-in numbers than the die has faces")
 
 
-@CHECKS.check("d10-chits", cite="rulebook, Cave-Ins (a 10-sided die)")
+@PART.check("d10-chits", cite="rulebook, Cave-Ins (a 10-sided die)")
 def d10_chits(data: KingsOfCopperData, report: Reporter) -> None:
     """The chits that replace the d10 show every number 0-9 exactly once."""
     values = [f.value for p in data.d10_chits.pieces for f, _ in p.copies()]
@@ -127,7 +123,7 @@ def d10_chits(data: KingsOfCopperData, report: Reporter) -> None:
                      f"needs {want} once each")
 
 
-@CHECKS.check("money-supply", cite="rulebook, Setup ($500 each, the rest is the bank)")
+@PART.check("money-supply", cite="rulebook, Setup ($500 each, the rest is the bank)")
 def money_supply(data: KingsOfCopperData, report: Reporter) -> None:
     """The bills cover every player's $500 plus every payout the bank can owe: all chips
     cashed, the Anaconda Sapphire and the first-home bonus."""
@@ -148,7 +144,7 @@ def money_supply(data: KingsOfCopperData, report: Reporter) -> None:
                          f"${smallest} bills")
 
 
-@CHECKS.check("event-effects", cite="rulebook, Event Card")
+@PART.check("event-effects", cite="rulebook, Event Card")
 def event_effects(data: KingsOfCopperData, report: Reporter) -> None:
     """Every money effect names a positive amount; movement effects name none."""
     for i, piece in enumerate(data.events.pieces):
@@ -161,7 +157,7 @@ def event_effects(data: KingsOfCopperData, report: Reporter) -> None:
                              "nothing")
 
 
-@CHECKS.check("character-cards", cite="rulebook, Cash out (3 Titles in 3 districts)")
+@PART.check("character-cards", cite="rulebook, Cash out (3 Titles in 3 districts)")
 def character_cards(data: KingsOfCopperData, report: Reporter) -> None:
     """A Character card is winnable (enough districts) and one can go to every player."""
     needed = data.rules.character_titles
@@ -174,7 +170,7 @@ def character_cards(data: KingsOfCopperData, report: Reporter) -> None:
                      f"{data.game.players.max} players")
 
 
-@CHECKS.check("player-colors", cite="rulebook, Setup (4 tokens of a color each)")
+@PART.check("player-colors", cite="rulebook, Setup (4 tokens of a color each)")
 def player_colors(data: KingsOfCopperData, report: Reporter) -> None:
     """One colour per seat, each with its own letter, and tokens_per_player tokens of it."""
     colors = data.board.colors
@@ -196,7 +192,7 @@ def player_colors(data: KingsOfCopperData, report: Reporter) -> None:
                          f"player needs {data.rules.tokens_per_player}")
 
 
-@CHECKS.check("dice-tables", cite="rulebook, Tunnels and Sapphires")
+@PART.check("dice-tables", cite="rulebook, Tunnels and Sapphires")
 def dice_tables(data: KingsOfCopperData, report: Reporter) -> None:
     """The tunnel and snake-eyes numbers can be rolled on two six-sided dice."""
     tunnel = data.rules.tunnel
@@ -208,7 +204,3 @@ def dice_tables(data: KingsOfCopperData, report: Reporter) -> None:
             where = ("tunnel", "any_die", k) if k < len(tunnel.any_die) else (
                 "snake_eyes", k - len(tunnel.any_die))
             report.error(("rules",) + where, f"a die never shows {pips}")
-
-
-# the other check modules register on CHECKS too
-from generator.games.kings_of_copper import board_checks, money_checks  # noqa: E402,F401

@@ -20,17 +20,17 @@ from typing import Any
 
 import openpyxl  # type: ignore[import-untyped]
 
-from generator.problems import ERROR, Problem, display_path
-from generator.sheets.cells import write_text
-from generator.sheets.source import (
+from generator.data.sheets.cells import write_text
+from generator.data.sheets.raw import (
     MAX_COLUMNS,
     MAX_ROWS,
     RawSheet,
     cell_problem,
     check_size,
 )
-from generator.sheets.tables import Table
-from generator.yamlsrc import YamlError
+from generator.data.sheets.tables import Table
+from generator.data.yamlsrc import YamlError
+from generator.files.problems import ERROR, Problem, display_path
 
 MAX_SHEETS = 50
 MAX_PARTS = 500

@@ -16,14 +16,14 @@ from typing import Any
 
 import yaml
 
-from generator.confined import FileMissing, FileRefused, read_inside
-from generator.problems import ERROR, Problem, display_path
+from generator.files.confined import FileMissing, FileRefused, read_inside
+from generator.files.problems import ERROR, Problem, display_path
 
 Loc = tuple[str | int, ...]
 
 MAX_FILE_BYTES = 2_000_000  # a whole bundled game is under 100 kB; this loads in ~2 s
 MAX_NODES = 250_000  # alias bombs ("billion laughs") stop here instead of eating memory
-SHEET_SUFFIXES = (".csv", ".xlsx")  # spreadsheets, read by generator.sheets
+SHEET_SUFFIXES = (".csv", ".xlsx")  # spreadsheets, read by generator.data.sheets
 MAX_DEPTH = 64  # far past any real deck; deeper is a mistake or an attack
 
 
@@ -278,12 +278,14 @@ def read_limited(path: Path, root: Path | None = None) -> bytes:
 
 
 def load(path: Path, root: Path | None = None) -> Source:
-    """Load one component file safely, YAML or (``.csv``/``.xlsx``) a spreadsheet, read
-    inside ``root`` (``read_limited``); raise YamlError with a located problem if it is bad."""
-    raw = read_limited(path, root)
-    if path.suffix in SHEET_SUFFIXES:
-        from generator.sheets.source import load_sheet
-        return load_sheet(path, raw)
+    """Load one YAML file safely, read inside ``root`` (``read_limited``); raise YamlError
+    with a located problem if it is bad. A component file that may be a spreadsheet is
+    read by ``componentfile.load``."""
+    return parse(path, read_limited(path, root))
+
+
+def parse(path: Path, raw: bytes) -> Source:
+    """The YAML in ``raw`` (the bytes of ``path``), as UTF-8 text; YamlError if it is not."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

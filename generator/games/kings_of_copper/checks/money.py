@@ -1,16 +1,16 @@
 """Money checks of kings-of-copper: the printed bills can pay, and give change for, every
-amount the game names, and there are enough small bills to make change at the table
-(registered on the game's one registry, like ``board_checks``); and the check that the
-cash-at-Finish reading leaves every chip a way to be cashed."""
+amount the game names, and there are enough small bills to make change at the table; and
+the cash-at-Finish reading leaves every chip a way to be cashed."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from generator.checks import Reporter
-from generator.games.kings_of_copper.checks import CHECKS
+from generator.checks import Registry, Reporter
+from generator.data.yamlsrc import Loc
 from generator.games.kings_of_copper.model import MONEY_EFFECTS, KingsOfCopperData
-from generator.yamlsrc import Loc
+
+PART = Registry("kings-of-copper money")
 
 DOLLAR_POWERS = ("peek-discount", "prospect-discount", "title-discount")
 PRICES = ("start_money", "title_price", "prospect_price", "peek_price", "dig_price",
@@ -65,7 +65,7 @@ def payable(amount: int, bills: list[int]) -> bool:
     return made[amount]
 
 
-@CHECKS.check("money-denominations",
+@PART.check("money-denominations",
               cite="rulebook, Setup (money) and every price and payout it names")
 def money_denominations(data: KingsOfCopperData, report: Reporter) -> None:
     """Every price, payout, chip value and dollar power can be paid with the printed
@@ -84,7 +84,7 @@ def money_denominations(data: KingsOfCopperData, report: Reporter) -> None:
                          f"which bills of {_dollars(bills)} cannot make")
 
 
-@CHECKS.check("money-change", cite="rulebook, Setup (each player's $500; the bank)")
+@PART.check("money-change", cite="rulebook, Setup (each player's $500; the bank)")
 def money_change(data: KingsOfCopperData, report: Reporter) -> None:
     """Each player and the bank can hold a full set of change at once: of every bill,
     enough to make any amount below the next larger bill (two $10 make $20 below $25)."""
@@ -108,7 +108,7 @@ def _dollars(bills: list[int]) -> str:
     return ", ".join(f"${b}" for b in bills)
 
 
-@CHECKS.check("chips-cashable", cite="rulebook, Ladders & Finish and Cash out "
+@PART.check("chips-cashable", cite="rulebook, Ladders & Finish and Cash out "
               "(the cash_at_finish reading)")
 def chips_cashable(data: KingsOfCopperData, report: Reporter) -> None:
     """Under the chosen cash-at-Finish reading every chip worth money has a way to be

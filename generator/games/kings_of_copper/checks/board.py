@@ -1,13 +1,15 @@
-"""Board-graph checks of kings-of-copper (registered on the game's one registry)."""
+"""Board-graph checks of kings-of-copper: the board is a graph in the data, and its meaning
+(ways back to the track, safe squares, passages, event squares) is the rulebook's."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from generator.checks import Reporter
+from generator.checks import Registry, Reporter
 from generator.games.kings_of_copper.board import Board
-from generator.games.kings_of_copper.checks import CHECKS
 from generator.games.kings_of_copper.model import KingsOfCopperData
+
+PART = Registry("kings-of-copper board")
 
 COLORED = ("start", "first", "safety", "rung", "finish")
 IN_DISTRICT = ("entrance", "octagon", "mine")
@@ -24,7 +26,7 @@ def _graph_ok(data: KingsOfCopperData) -> bool:
         m in ids for p in data.board.passages for m in p.mines)
 
 
-@CHECKS.check("board-references", cite="issue 7: the board is a graph in the data")
+@PART.check("board-references", cite="issue 7: the board is a graph in the data")
 def board_references(data: KingsOfCopperData, report: Reporter) -> None:
     """Space ids are unique; every neighbour, colour, district and passage names something
     on the board; coloured and district spaces say whose they are."""
@@ -57,7 +59,7 @@ def _index(data: KingsOfCopperData, space_id: str) -> int:
     return next(i for i, s in enumerate(data.board.spaces) if s.id == space_id)
 
 
-@CHECKS.check("color-spaces", cite="rulebook, Setup and Ladders & Finish")
+@PART.check("color-spaces", cite="rulebook, Setup and Ladders & Finish")
 def color_spaces(data: KingsOfCopperData, report: Reporter) -> None:
     """Every colour has exactly one Start, First Square, Square of Safety and Finish."""
     for i, color in enumerate(data.board.colors):
@@ -68,7 +70,7 @@ def color_spaces(data: KingsOfCopperData, report: Reporter) -> None:
                              "it needs exactly one")
 
 
-@CHECKS.check("board-reachable", cite="rulebook, Movement")
+@PART.check("board-reachable", cite="rulebook, Movement")
 def board_reachable(data: KingsOfCopperData, report: Reporter) -> None:
     """Every space can be reached from some colour's Start."""
     if not _graph_ok(data):
@@ -83,7 +85,7 @@ def board_reachable(data: KingsOfCopperData, report: Reporter) -> None:
                          "from any Start")
 
 
-@CHECKS.check("route-to-finish", cite="rulebook, Movement and Ladders & Finish")
+@PART.check("route-to-finish", cite="rulebook, Movement and Ladders & Finish")
 def route_to_finish(data: KingsOfCopperData, report: Reporter) -> None:
     """From its First Square every colour's token can go round to its own Square of
     Safety, up its ladder (at least one rung) and into its Finish."""
@@ -101,7 +103,7 @@ def route_to_finish(data: KingsOfCopperData, report: Reporter) -> None:
                          "Safety does not lead onto its ladder")
 
 
-@CHECKS.check("tunnels-have-exits", cite="rulebook, Tunnels")
+@PART.check("tunnels-have-exits", cite="rulebook, Tunnels")
 def tunnels_have_exits(data: KingsOfCopperData, report: Reporter) -> None:
     """A board with tunnels has tunnel exits to travel to."""
     kinds = Counter(s.kind for s in data.board.spaces)
@@ -110,7 +112,7 @@ def tunnels_have_exits(data: KingsOfCopperData, report: Reporter) -> None:
         report.error(("board", "spaces", first), "tunnels but no tunnel exit on the board")
 
 
-@CHECKS.check("district-entrances", cite="rulebook, Mining (enter at the head frame)")
+@PART.check("district-entrances", cite="rulebook, Mining (enter at the head frame)")
 def district_entrances(data: KingsOfCopperData, report: Reporter) -> None:
     """Each district has one entrance on the track, whose next spaces lead into it."""
     for i, district in enumerate(data.board.districts):
@@ -127,7 +129,7 @@ def district_entrances(data: KingsOfCopperData, report: Reporter) -> None:
                          f"entrance '{doors[0].id}' does not lead into '{district.id}'")
 
 
-@CHECKS.check("passage-ladders", cite="rulebook, Mining (passages under the ladders)")
+@PART.check("passage-ladders", cite="rulebook, Mining (passages under the ladders)")
 def passage_ladders(data: KingsOfCopperData, report: Reporter) -> None:
     """A passage joins mines of two different districts."""
     district = {s.id: s.district for s in data.board.spaces}
@@ -138,7 +140,7 @@ def passage_ladders(data: KingsOfCopperData, report: Reporter) -> None:
                          f"stays inside '{a}'; passages join two districts")
 
 
-@CHECKS.check("board-legend", cite="rulebook, The Board (lost: the player aid explains it)")
+@PART.check("board-legend", cite="rulebook, The Board (lost: the player aid explains it)")
 def board_legend(data: KingsOfCopperData, report: Reporter) -> None:
     """Each colour has its player aid, and the aid's legend explains every kind of space
     the board uses but plain track."""
@@ -172,7 +174,7 @@ def _track_walk(data: KingsOfCopperData, start: str, stop: str) -> list[str] | N
     return path if here == stop else None
 
 
-@CHECKS.check("district-exits", cite="rulebook, Mining (tokens walk a district and leave it)")
+@PART.check("district-exits", cite="rulebook, Mining (tokens walk a district and leave it)")
 def district_exits(data: KingsOfCopperData, report: Reporter) -> None:
     """Walking in from its head frame, a token can walk a district forward back onto the
     track; when it cannot, the error sits at the farthest space it reaches.
@@ -191,7 +193,7 @@ def district_exits(data: KingsOfCopperData, report: Reporter) -> None:
                          f"'{door.id}' ends at '{order[-1]}')")
 
 
-@CHECKS.check("passage-under-ladder", cite="rulebook, Mining (the dotted lines under ladders "
+@PART.check("passage-under-ladder", cite="rulebook, Mining (the dotted lines under ladders "
               "are passages between districts)")
 def passage_under_ladder(data: KingsOfCopperData, report: Reporter) -> None:
     """A passage lies under the ladder that stands between its two districts: the ladder of
@@ -218,7 +220,7 @@ def passage_under_ladder(data: KingsOfCopperData, report: Reporter) -> None:
                          f"not {passage.under_ladder}'s")
 
 
-@CHECKS.check("event-squares", cite="rulebook, Movement (Event Card: draw the top card)")
+@PART.check("event-squares", cite="rulebook, Movement (Event Card: draw the top card)")
 def event_squares(data: KingsOfCopperData, report: Reporter) -> None:
     """A deck with Event cards has event squares on the board to draw them.
 

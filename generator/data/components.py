@@ -19,16 +19,16 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from generator.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
-from generator.confined import kind_of
-from generator.overlay import Layers, layers_for
-from generator.problems import ERROR, Problem, display_path
+from generator.data.overlay import Layers, layers_for
+from generator.data.yamlsrc import Loc, Source, YamlError
+from generator.files.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
+from generator.files.confined import kind_of
+from generator.files.problems import ERROR, Problem, display_path
 from generator.schema import GameData
-from generator.yamlsrc import Loc, Source, YamlError
 
 __all__ = ["BUNDLED_COMPONENTS", "BUNDLED_TEMPLATES", "LoadedGame", "game_folder", "load_game"]
 MISSING = "file not found"
-FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(yaml|xlsx|csv)$")  # yamlsrc.load reads each
+FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(yaml|xlsx|csv)$")  # componentfile.load reads each
 
 
 @dataclass

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from generator.bundled import BUNDLED_ROOTS
+from generator.files.bundled import BUNDLED_ROOTS
 
 ERROR = "error"
 WARNING = "warning"

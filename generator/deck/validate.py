@@ -8,12 +8,13 @@ from pathlib import Path
 
 from generator.checks import run_checks
 from generator.checks.core import CORE
-from generator.components import LoadedGame, game_folder, load_game
+from generator.data.componentfile import load
+from generator.data.components import LoadedGame, game_folder, load_game
+from generator.data.yamlsrc import YamlError
+from generator.files.problems import ERROR, Problem, display_path
 from generator.games import GAMES
 from generator.games.spec import GameSpec
-from generator.problems import ERROR, Problem, display_path
 from generator.rulesfile.hook import rules_problems, rules_spec
-from generator.yamlsrc import YamlError, load
 
 
 def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:

@@ -13,10 +13,10 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from generator.fileio import write_atomic
-from generator.problems import format_text
-from generator.sheets.source import load_sheet
-from generator.yamlsrc import MAX_FILE_BYTES, YamlError
+from generator.data.sheets.source import load_sheet
+from generator.data.yamlsrc import MAX_FILE_BYTES, YamlError
+from generator.files.fileio import write_atomic
+from generator.files.problems import format_text
 
 TIMEOUT_S = 20.0
 

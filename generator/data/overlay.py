@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.problems import ERROR, Problem
-from generator.yamlsrc import Loc, Source, YamlError, load
+from generator.data.componentfile import load
+from generator.data.yamlsrc import Loc, Source, YamlError
+from generator.files.problems import ERROR, Problem
 
 
 @dataclass

@@ -56,7 +56,7 @@ def read_text(text: str, *, typed: bool) -> Any:
 
 
 def _flow_list(text: str) -> list[Any]:
-    from generator.yamlsrc import YamlError, loads  # the same safe reader as YAML files
+    from generator.data.yamlsrc import YamlError, loads  # the same safe reader as YAML files
 
     try:
         value = loads(text, _NO_PATH).data

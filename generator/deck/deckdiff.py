@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.checks.rulebook import Deviation, shown
-from generator.components import LoadedGame
-from generator.problems import display_path
-from generator.yamlsrc import Loc
+from generator.data.components import LoadedGame
+from generator.data.yamlsrc import Loc
+from generator.files.problems import display_path
 
 DECLARATIONS = {("game", "variant"), ("game", "extends")}  # what a deck is, not a change
 

@@ -3,7 +3,7 @@
 One sheet per top-level list of mappings (one row an item, one column a field, nested
 fields as dotted column names); the pieces' faces in a ``faces`` sheet whose ``piece``
 column names the piece; every other top-level key in a ``file`` sheet of ``key``/``value``
-rows. ``to_tables`` lays data out; ``generator.sheets.source`` reads it back.
+rows. ``to_tables`` lays data out; ``generator.data.sheets.source`` reads it back.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.sheets.cells import CellError
+from generator.data.sheets.cells import CellError
 
 FILE, FACES, PIECES, PIECE = "file", "faces", "pieces", "piece"
 FILE_HEADER = ["key", "value"]

@@ -11,11 +11,11 @@ import csv
 import io
 from pathlib import Path
 
-from generator.problems import ERROR, Problem, display_path
-from generator.sheets.cells import write_text
-from generator.sheets.source import RawSheet, cell_problem, check_size
-from generator.sheets.tables import PIECES, Table
-from generator.yamlsrc import YamlError, read_limited
+from generator.data.sheets.cells import write_text
+from generator.data.sheets.raw import RawSheet, cell_problem, check_size
+from generator.data.sheets.tables import PIECES, Table
+from generator.data.yamlsrc import YamlError, read_limited
+from generator.files.problems import ERROR, Problem, display_path
 
 
 def companions(path: Path) -> list[Path]:

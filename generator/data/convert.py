@@ -16,12 +16,12 @@ from typing import Any
 import yaml
 from ruamel.yaml import YAML
 
-from generator.components import LoadedGame
-from generator.sheets.cells import CellError
-from generator.sheets.csvfile import companions, write_table
-from generator.sheets.tables import PIECES, to_tables
-from generator.sheets.xlsx import write_workbook
-from generator.yamlsrc import SHEET_SUFFIXES, read_limited
+from generator.data.components import LoadedGame
+from generator.data.sheets.cells import CellError
+from generator.data.sheets.csvfile import companions, write_table
+from generator.data.sheets.tables import PIECES, to_tables
+from generator.data.sheets.xlsx import write_workbook
+from generator.data.yamlsrc import SHEET_SUFFIXES, read_limited
 
 FORMATS = ("xlsx", "csv", "yaml")
 

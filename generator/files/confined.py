@@ -23,7 +23,7 @@ import stat
 from functools import lru_cache
 from pathlib import Path
 
-from generator.bundled import BUNDLED_ROOTS
+from generator.files.bundled import BUNDLED_ROOTS
 
 MISSING = "missing"
 DIRECTORY = os.O_RDONLY | os.O_CLOEXEC | os.O_DIRECTORY

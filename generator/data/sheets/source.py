@@ -13,25 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.problems import ERROR, Problem, display_path
-from generator.sheets.cells import CellError, cell_name, read_text
-from generator.sheets.tables import FACES, FILE, FILE_HEADER, PIECE, PIECES
-from generator.yamlsrc import Loc, Source, YamlError
+from generator.data.sheets.cells import CellError, cell_name, read_text
+from generator.data.sheets.raw import RawSheet, cell_problem
+from generator.data.sheets.tables import FACES, FILE, FILE_HEADER, PIECE, PIECES
+from generator.data.yamlsrc import Loc, Source
+from generator.files.problems import ERROR, Problem, display_path
 
-MAX_ROWS = 5_000  # a big deck is a few hundred rows
-MAX_COLUMNS = 200
 SHEET_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
-
-
-@dataclass
-class RawSheet:
-    """One sheet as read: ``rows[r][c]`` is the value of row ``r + 1``, column ``c + 1``
-    (text, a number, a boolean or ``None``); ``typed``: its text may be a number (CSV)."""
-
-    name: str
-    path: Path
-    rows: list[list[Any]]
-    typed: bool = False
 
 
 @dataclass
@@ -56,33 +44,14 @@ class SheetSource(Source):
         return cell_problem(path, sheet, row, col, message, rule, severity)
 
 
-def cell_problem(path: Path, sheet: str, row: int, col: int, message: str, rule: str,
-                 severity: str = ERROR) -> Problem:
-    return Problem(display_path(path), row, col, severity, message, rule, sheet,
-                   cell_name(row, col))
-
-
-def check_size(sheet: RawSheet, row: int, width: int) -> None:
-    """Stop reading a sheet at the first row past ``MAX_ROWS`` or cell past
-    ``MAX_COLUMNS`` (raise YamlError located there)."""
-    if row > MAX_ROWS:
-        raise YamlError(cell_problem(sheet.path, sheet.name, row, 1, f"the sheet has more "
-                                     f"than {MAX_ROWS} rows: refused (split it)",
-                                     "sheet-too-large"))
-    if width > MAX_COLUMNS:
-        raise YamlError(cell_problem(sheet.path, sheet.name, row, MAX_COLUMNS + 1, "the "
-                                     f"sheet has more than {MAX_COLUMNS} columns: refused",
-                                     "sheet-too-large"))
-
-
 def load_sheet(path: Path, raw: bytes) -> Source:
     """A ``.xlsx`` workbook or a ``.csv`` table (with its ``NAME.SHEET.csv`` companions);
     raise YamlError (located) for a file that cannot be read at all."""
     if path.suffix == ".xlsx":
-        from generator.sheets.xlsx import read_workbook
+        from generator.data.sheets.xlsx import read_workbook
         sheets, problems = read_workbook(path, raw)
     else:
-        from generator.sheets.csvfile import read_tables
+        from generator.data.sheets.csvfile import read_tables
         sheets, problems = read_tables(path, raw)
     source = SheetSource(path)
     source.problems.extend(problems)
