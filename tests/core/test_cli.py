@@ -37,9 +37,9 @@ def test_checks_lists_every_named_check_with_what_it_proves(
     baseline_at = next(i for i, line in enumerate(lines) if "rulebook baseline" in line)
     listed = [line.split()[0] for line in lines[:baseline_at]]
     assert code == 0 and out.startswith("copper-creek:")
-    assert listed[:4] == ["unique-piece-ids", "unique-face-ids", "printed-piece-count",
-                          "composition"]
-    assert listed[4:] == [*GAMES["copper-creek"].checks.checks, "rulebook-value"]
+    assert listed[:5] == ["unique-piece-ids", "unique-face-ids", "printed-piece-count",
+                          "composition", "page-words"]
+    assert listed[5:] == [*GAMES["copper-creek"].checks.checks, "rulebook-value"]
     assert '"Give each player $15"' in "\n".join(lines[baseline_at:])
     for check in GAMES["copper-creek"].checks:
         assert check.doc and check.cite, check.id
