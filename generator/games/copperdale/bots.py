@@ -72,24 +72,45 @@ def _curve_row(cap: int) -> tuple[float, ...]:
     return tuple(_curve(filled, cap) for filled in range(cap + 1))
 
 
+# The Occupations' part of the last sheet valued: (tables, share of the game ahead, a copy
+# of the Occupations, their prosperity, the skills' terms in the order they are added).
+# Look-ahead copies mostly differ elsewhere, so the next sheet usually reuses it; one
+# tuple, read and replaced whole.
+_LAST_SKILLS: tuple[Tables, float, list[list[int]], int, list[float]] | None = None
+
+
+def _skills(t: Tables, s: CopperdaleState, plan: _Plan, left: float) -> tuple[int, list[float]]:
+    """The sheet's prosperity and its skills' terms (started or unlocked, in order)."""
+    global _LAST_SKILLS
+    occupations = s.occupations
+    last = _LAST_SKILLS
+    if last is not None and last[0] is t and last[1] == left and last[2] == occupations:
+        return last[3], last[4]
+    spaces, late = t.occupation_spaces, 0.4 + 0.6 * left
+    terms = []
+    for i, started, worth in plan.skills:
+        values = occupations[i]
+        if len(values) == 1:  # started (a skill needs two spaces or more)
+            terms.append(started * (10 - values[0] if values[0] < 10 else 0) / 10 * left)
+        elif values and unlocked(values, spaces):
+            terms.append(worth * late)
+    level = prosperity(t, s)
+    _LAST_SKILLS = (t, left, [row[:] for row in occupations], level, terms)
+    return level, terms
+
+
 def sheet_value(s: CopperdaleState) -> float:
     """The sheet's value in medals. The order of the float additions is part of the
     seeded games (same games per seed), so each term is added as it always was."""
     t = s.t
     plan = _plan(t)
     left = (t.months - min(s.month, t.months) + 1) / t.months  # share of the game ahead
-    level = prosperity(t, s)
+    level, skills = _skills(t, s, plan, left)
     counted = counts(t, s, level)
     value = float(medal_sum(t, s, counted))
     value += level / 20 * W["prosperity"]
-    occupations, spaces = s.occupations, t.occupation_spaces
-    late = 0.4 + 0.6 * left
-    for i, started, worth in plan.skills:
-        values = occupations[i]
-        if len(values) == 1:  # started (a skill needs two spaces or more)
-            value += started * (10 - values[0] if values[0] < 10 else 0) / 10 * left
-        elif values and unlocked(values, spaces):
-            value += worth * late
+    for term in skills:
+        value += term
     half = W["half-district"] * left
     for written in s.districts:
         if len(written) == 1:
