@@ -51,20 +51,21 @@ class _Plan:
     borders: tuple[tuple[float, ...], ...]
 
 
-_PLANS: dict[int, tuple[Tables, _Plan]] = {}
+_LAST_PLAN: tuple[Tables, _Plan] | None = None  # the last game's (one tuple, replaced whole)
 
 
 def _plan(t: Tables) -> _Plan:
-    found = _PLANS.get(id(t))
-    if found is not None and found[0] is t:
-        return found[1]
+    global _LAST_PLAN
+    last = _LAST_PLAN
+    if last is not None and last[0] is t:
+        return last[1]
     plan = _Plan(
         tuple((i, SKILL_WORTH[skill] * W["started"], SKILL_WORTH[skill])
               for skill, i in t.skill_index.items()),
         tuple((m, measure, cap, _curve_row(len(t.monument_suits[m])))
               for measure, cap, m in t.medal_plan if m >= 0),
         tuple(map(_curve_row, t.population_caps)), tuple(map(_curve_row, t.border_caps)))
-    _PLANS[id(t)] = (t, plan)
+    _LAST_PLAN = (t, plan)
     return plan
 
 
