@@ -77,10 +77,11 @@ class GreedyBot(Bot):
 
     @staticmethod
     def _draws_left(state: CopperCreekState, color: int) -> float:
-        """Cards of this colour still to come, discounted for the game ending first."""
+        """Cards of this colour still to come, discounted for the game ending first (a
+        gray building: a colour's share of the pile)."""
         pile = state.gray_pile + state.main_pile
         if color == GRAY or not pile:
-            return 0.5 * len(pile) / 6
+            return 0.5 * len(pile) / len(state.t.row_names)
         return 0.6 * sum(color in state.t.cards[c].colors for c in pile)
 
 

@@ -7,8 +7,14 @@ asks every seat twice works each seat's prices out once.
 
 from __future__ import annotations
 
-from generator.games.copper_creek.economy import share_prices
+from generator.games.copper_creek.economy import share_price, share_prices
 from generator.games.copper_creek.state import CreekPosition
+
+
+def price(state: CreekPosition, gid: int, buyer: int) -> int:
+    """What ``buyer`` pays for a share of the building (rulebook, Purchase Price)."""
+    return share_price(state.town.open_doors[gid], state.t.points[gid], state.stacks[gid],
+                       buyer, state.t.minimum_price)
 
 
 def prices(state: CreekPosition, seat: int) -> list[int]:

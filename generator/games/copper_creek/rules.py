@@ -27,6 +27,7 @@ class CopperCreekState(CreekPosition):
     legal_moves = turn.legal_moves
     apply_action = turn.apply_action
     winners = turn.winners
+    price = market.price
     affordable = market.affordable
     can_buy = market.can_buy  # cheaper than ``affordable``: any share at all within reach?
     action_to_string = words.action_to_string

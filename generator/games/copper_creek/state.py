@@ -1,8 +1,8 @@
 """The position of a Copper Creek game: the town, the stacks of shares, the piles, money
-and the calendar as plain data, plus what can be read off them (a share's price, a
-colour's income, where a card fits) and the bookkeeping every phase shares (a card
-built, a share bought). The turn itself is in ``turn.py``; the State API is bound in
-``rules.py``.
+and the calendar as plain data, plus what can be read off them (a colour's income, where
+a card fits, tokens left) and the bookkeeping every phase shares (a card built, a share
+paid for). Prices are in ``market.py``, the turn in ``turn.py``; the State API is bound
+in ``rules.py``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, Self
 
 from generator.engine.api import State
-from generator.games.copper_creek.economy import share_price
 from generator.games.copper_creek.tables import Tables
 from generator.games.copper_creek.town import Town
 
@@ -78,10 +77,6 @@ class CreekPosition(State):
         return {"elections": len(self.elections), "shares bought": self.shares_bought,
                 "cards set aside": len(self.set_aside)}
 
-    def price(self, gid: int, buyer: int) -> int:
-        return share_price(self.town.open_doors[gid], self.t.points[gid],
-                           self.stacks[gid], buyer, self.t.minimum_price)
-
     def tokens_left(self, seat: int) -> int:
         """Share tokens a seat may still buy with: the score track keeps its own."""
         return self.t.tokens[seat] - self.t.score_tokens - self.chips[seat]
@@ -109,9 +104,9 @@ class CreekPosition(State):
         self.town.place(self.t.cards[card].rotations[rot], x, y)
         self._prices_of, self._price_rows = {}, None
 
-    def buy(self, seat: int, gid: int) -> None:
-        """The seat pays the bank for a share and stacks its token on the building."""
-        cost = self.price(gid, seat)
+    def buy(self, seat: int, gid: int, cost: int) -> None:
+        """The seat pays the bank ``cost`` for a share and stacks its token on the
+        building (its price: ``market.price``)."""
         self.money[seat] -= cost
         self.bank += cost
         self.stacks[gid].append(seat)

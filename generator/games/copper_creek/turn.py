@@ -16,7 +16,7 @@ from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action
 from generator.games.copper_creek.economy import split_income
-from generator.games.copper_creek.market import affordable, can_buy
+from generator.games.copper_creek.market import affordable, can_buy, price
 from generator.games.copper_creek.state import NO_CARD, PASS, SET_ASIDE, CreekPosition
 from generator.games.copper_creek.tables import Tables
 from generator.games.copper_creek.town import Town, xy
@@ -186,7 +186,7 @@ def _on_buy(s: CreekPosition, action: int) -> None:
     if action == PASS:
         _end_turn(s)
         return
-    s.buy(s.active, action)
+    s.buy(s.active, action, price(s, action, s.active))
     s.phase = "round"
     s.responder = s.active
     _next_responder(s)
@@ -194,7 +194,7 @@ def _on_buy(s: CreekPosition, action: int) -> None:
 
 def _on_round(s: CreekPosition, action: int) -> None:
     if action != PASS:
-        s.buy(s.responder, action)
+        s.buy(s.responder, action, price(s, action, s.responder))
     _next_responder(s)
 
 

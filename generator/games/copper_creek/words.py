@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.games.copper_creek.market import price
 from generator.games.copper_creek.state import CreekPosition
 from generator.games.copper_creek.town import xy
 
@@ -30,7 +31,7 @@ def action_to_string(s: CreekPosition, action: Any) -> str:
     if action < 0:
         return "passes"
     b = t.buildings[action]
-    return (f"buys a share of {b.name} for ${s.price(action, seat)} "
+    return (f"buys a share of {b.name} for ${price(s, action, seat)} "
             f"({s.town.open_doors[action]} open doors, {b.points} points)")
 
 

@@ -51,25 +51,53 @@ class _Plan:
     borders: tuple[tuple[float, ...], ...]
 
 
-_PLANS: dict[int, tuple[Tables, _Plan]] = {}
+_LAST_PLAN: tuple[Tables, _Plan] | None = None  # the last game's (one tuple, replaced whole)
 
 
 def _plan(t: Tables) -> _Plan:
-    found = _PLANS.get(id(t))
-    if found is not None and found[0] is t:
-        return found[1]
+    global _LAST_PLAN
+    last = _LAST_PLAN
+    if last is not None and last[0] is t:
+        return last[1]
     plan = _Plan(
         tuple((i, SKILL_WORTH[skill] * W["started"], SKILL_WORTH[skill])
               for skill, i in t.skill_index.items()),
         tuple((m, measure, cap, _curve_row(len(t.monument_suits[m])))
               for measure, cap, m in t.medal_plan if m >= 0),
         tuple(map(_curve_row, t.population_caps)), tuple(map(_curve_row, t.border_caps)))
-    _PLANS[id(t)] = (t, plan)
+    _LAST_PLAN = (t, plan)
     return plan
 
 
 def _curve_row(cap: int) -> tuple[float, ...]:
     return tuple(_curve(filled, cap) for filled in range(cap + 1))
+
+
+# The Occupations' part of the last sheet valued: (tables, share of the game ahead, a copy
+# of the Occupations, their prosperity, the skills' terms in the order they are added).
+# Look-ahead copies mostly differ elsewhere, so the next sheet usually reuses it; one
+# tuple, read and replaced whole.
+_LAST_SKILLS: tuple[Tables, float, list[list[int]], int, list[float]] | None = None
+
+
+def _skills(t: Tables, s: CopperdaleState, plan: _Plan, left: float) -> tuple[int, list[float]]:
+    """The sheet's prosperity and its skills' terms (started or unlocked, in order)."""
+    global _LAST_SKILLS
+    occupations = s.occupations
+    last = _LAST_SKILLS
+    if last is not None and last[0] is t and last[1] == left and last[2] == occupations:
+        return last[3], last[4]
+    spaces, late = t.occupation_spaces, 0.4 + 0.6 * left
+    terms = []
+    for i, started, worth in plan.skills:
+        values = occupations[i]
+        if len(values) == 1:  # started (a skill needs two spaces or more)
+            terms.append(started * (10 - values[0] if values[0] < 10 else 0) / 10 * left)
+        elif values and unlocked(values, spaces):
+            terms.append(worth * late)
+    level = prosperity(t, s)
+    _LAST_SKILLS = (t, left, [row[:] for row in occupations], level, terms)
+    return level, terms
 
 
 def sheet_value(s: CopperdaleState) -> float:
@@ -78,18 +106,12 @@ def sheet_value(s: CopperdaleState) -> float:
     t = s.t
     plan = _plan(t)
     left = (t.months - min(s.month, t.months) + 1) / t.months  # share of the game ahead
-    level = prosperity(t, s)
+    level, skills = _skills(t, s, plan, left)
     counted = counts(t, s, level)
     value = float(medal_sum(t, s, counted))
     value += level / 20 * W["prosperity"]
-    occupations, spaces = s.occupations, t.occupation_spaces
-    late = 0.4 + 0.6 * left
-    for i, started, worth in plan.skills:
-        values = occupations[i]
-        if len(values) == 1:  # started (a skill needs two spaces or more)
-            value += started * (10 - values[0] if values[0] < 10 else 0) / 10 * left
-        elif values and unlocked(values, spaces):
-            value += worth * late
+    for term in skills:
+        value += term
     half = W["half-district"] * left
     for written in s.districts:
         if len(written) == 1:
