@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
-from generator.games.boomtown_builders.rules import BoomtownState
-from generator.games.boomtown_builders.state import build_move, invest_size
+from generator.games.boomtown_builders.state import BoomtownPosition, build_move, invest_size
 from generator.games.boomtown_builders.tables import Tables
 from generator.games.boomtown_builders.town import BUILDING, Lot, goldmine_next_door, token_column
 
@@ -19,7 +18,7 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def step(self, state: State) -> Action:
-        assert isinstance(state, BoomtownState)
+        assert isinstance(state, BoomtownPosition)
         actions = state.legal_actions()
         if state.b.phase == "invest":
             return self._invest(state, actions)
@@ -43,13 +42,13 @@ class GreedyBot(Bot):
         top = max(values)
         return self.rng.choice([a for a, v in zip(actions, values, strict=True) if v == top])
 
-    def _invest(self, state: BoomtownState, actions: list[Action]) -> Action:
+    def _invest(self, state: BoomtownPosition, actions: list[Action]) -> Action:
         row, col = divmod(state.b.pending, state.tables.columns)
         by_multiplier = sorted(actions, key=lambda a: state.tables.multiplier[invest_size(a)])
         worth = expected_points(state, state.b.lots[state.b.pending].name, row, col)
         return by_multiplier[-1] if worth > 0 else by_multiplier[0]
 
-def _line_with(state: BoomtownState, card: str, row: int, col: int) -> int:
+def _line_with(state: BoomtownPosition, card: str, row: int, col: int) -> int:
     """The next token's column if ``card`` stood at (row, col) (a what-if, undone)."""
     lots, i = state.b.lots, row * state.tables.columns + col
     before = lots[i]
@@ -60,7 +59,7 @@ def _line_with(state: BoomtownState, card: str, row: int, col: int) -> int:
         lots[i] = before
 
 
-def expected_points(state: BoomtownState, card: str, row: int, col: int,
+def expected_points(state: BoomtownPosition, card: str, row: int, col: int,
                     line: int | None = None) -> float:
     """The card's expected VP at (row, col) given the next token's column ``line``:
     exact for the row tracked next, an average over the columns the track could drift
@@ -70,7 +69,7 @@ def expected_points(state: BoomtownState, card: str, row: int, col: int,
                    _bonus(state, row, col))
 
 
-def _bonus(state: BoomtownState, row: int, col: int) -> int:
+def _bonus(state: BoomtownPosition, row: int, col: int) -> int:
     t = state.tables
     return t.goldmine_bonus if goldmine_next_door(t, state.b.lots, row, col) else 0
 

@@ -7,7 +7,7 @@ import svgwrite
 from svgwrite.base import BaseElement
 
 from generator.engine.api import State
-from generator.games.boomtown_builders.rules import BoomtownState
+from generator.games.boomtown_builders.state import BoomtownPosition
 from generator.games.boomtown_builders.town import (
     BUILDING,
     HIDEOUT,
@@ -30,7 +30,7 @@ TERRAIN_FILL = {"mountain": "#B8B2A7", "lake": "#9CC9E8", "goldmine": "#E8CE7A",
 
 
 def picture(state: State) -> str:
-    assert isinstance(state, BoomtownState)
+    assert isinstance(state, BoomtownPosition)
     t = state.tables
     width = 2 * MARGIN + t.columns * CELL_W
     height = 2 * MARGIN + t.rows * CELL_H + 30 + 18 * state.b.players
@@ -53,11 +53,11 @@ def picture(state: State) -> str:
     return str(svg.tostring())
 
 
-def _xy(state: BoomtownState, row: int, col: int) -> tuple[int, int]:
+def _xy(state: BoomtownPosition, row: int, col: int) -> tuple[int, int]:
     return MARGIN + col * CELL_W, MARGIN + (state.tables.rows - 1 - row) * CELL_H
 
 
-def _lot(svg: svgwrite.Drawing, state: BoomtownState, lot: Lot, row: int, col: int,
+def _lot(svg: svgwrite.Drawing, state: BoomtownPosition, lot: Lot, row: int, col: int,
          scored: Scored | None) -> list[BaseElement]:
     x, y = _xy(state, row, col)
     t = state.tables
@@ -76,7 +76,7 @@ def _lot(svg: svgwrite.Drawing, state: BoomtownState, lot: Lot, row: int, col: i
     return out
 
 
-def _symbol(svg: svgwrite.Drawing, state: BoomtownState, seat: int, x: int,
+def _symbol(svg: svgwrite.Drawing, state: BoomtownPosition, seat: int, x: int,
             y: int) -> BaseElement:
     """The seat's shape in its colour (colour is never the only cue)."""
     color = state.tables.colors[seat]
@@ -85,7 +85,7 @@ def _symbol(svg: svgwrite.Drawing, state: BoomtownState, seat: int, x: int,
     return group
 
 
-def _cube(svg: svgwrite.Drawing, state: BoomtownState, lot: Lot, x: int, y: int,
+def _cube(svg: svgwrite.Drawing, state: BoomtownPosition, lot: Lot, x: int, y: int,
           scored: Scored | None) -> list[BaseElement]:
     mult = state.tables.size(lot.size).multiplier if lot.size else 0
     vp = f"{scored.space}x{mult} = {scored.points} VP" if scored and scored.space else "0 VP"
@@ -93,7 +93,7 @@ def _cube(svg: svgwrite.Drawing, state: BoomtownState, lot: Lot, x: int, y: int,
             svg.text(f"x{mult}: {vp}", insert=(x + 9, y + 3))]
 
 
-def _scores(svg: svgwrite.Drawing, state: BoomtownState, y: int) -> list[BaseElement]:
+def _scores(svg: svgwrite.Drawing, state: BoomtownPosition, y: int) -> list[BaseElement]:
     points, cubes = state.totals()
     winners = state.winners() if state.is_terminal() else []
     out = []

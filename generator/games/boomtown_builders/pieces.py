@@ -6,7 +6,7 @@ from typing import Any
 
 from generator.engine.api import State
 from generator.engine.pieces import PieceRules, faces_of
-from generator.games.boomtown_builders.rules import BoomtownState
+from generator.games.boomtown_builders.state import BoomtownPosition
 from generator.games.boomtown_builders.town import BUILDING
 
 
@@ -15,7 +15,7 @@ def catalogue(data: Any) -> list[tuple[str, str]]:
 
 
 def holdings(state: State) -> list[frozenset[str]]:
-    assert isinstance(state, BoomtownState)
+    assert isinstance(state, BoomtownPosition)
     owned: list[set[str]] = [set() for _ in range(state.b.players)]
     for lot in state.b.lots:
         if lot.kind == BUILDING and lot.owner >= 0:

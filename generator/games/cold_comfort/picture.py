@@ -13,13 +13,13 @@ import svgwrite
 from svgwrite.base import BaseElement
 
 from generator.games.cold_comfort.geometry import Square
-from generator.games.cold_comfort.rules import ColdComfortState
+from generator.games.cold_comfort.state import ColdComfortPosition
 
 CELL = 40
 PAD = 2
 
 
-def picture(state: ColdComfortState) -> str:
+def picture(state: ColdComfortPosition) -> str:
     city = state.city
     squares = list(city.square) + sorted(city.streets)
     xs, ys = [x for x, _ in squares], [y for _, y in squares]
@@ -48,12 +48,12 @@ def _street(svg: svgwrite.Drawing, at: tuple[int, int], main: bool) -> BaseEleme
     return svg.rect(insert=at, size=(CELL, CELL), fill="#9a8f80" if main else "#d8cfc0")
 
 
-def _colours(state: ColdComfortState) -> list[tuple[str, str]]:
+def _colours(state: ColdComfortPosition) -> list[tuple[str, str]]:
     faces = state.game.data.placards.characters()
     return [(faces[s].colour, faces[s].letter) for s in range(state.players)]
 
 
-def _square(svg: svgwrite.Drawing, state: ColdComfortState, sq: tuple[int, int], x: int,
+def _square(svg: svgwrite.Drawing, state: ColdComfortPosition, sq: tuple[int, int], x: int,
             y: int) -> list[BaseElement]:
     _, ch = state.city.square[sq]
     if ch == "P":
@@ -82,7 +82,7 @@ def _die(svg: svgwrite.Drawing, x: float, y: float, value: int) -> list[BaseElem
             svg.text(str(value), insert=(x + 8, y + 12.5), font_size=11, text_anchor="middle")]
 
 
-def _tile_outlines(svg: svgwrite.Drawing, state: ColdComfortState,
+def _tile_outlines(svg: svgwrite.Drawing, state: ColdComfortPosition,
                    pos: Callable[[Square], tuple[int, int]]) -> list[BaseElement]:
     out = []
     for placement in state.city.placed:
@@ -93,7 +93,7 @@ def _tile_outlines(svg: svgwrite.Drawing, state: ColdComfortState,
     return out
 
 
-def _legend(svg: svgwrite.Drawing, state: ColdComfortState, top: int) -> list[BaseElement]:
+def _legend(svg: svgwrite.Drawing, state: ColdComfortPosition, top: int) -> list[BaseElement]:
     out = [svg.text(f"Final scores after {state.rounds} scoring rounds", insert=(10, top + 18),
                     font_size=13, font_weight="bold")]
     faces = state.game.data.placards.characters()

@@ -10,8 +10,7 @@ from weakref import WeakKeyDictionary
 
 from generator.engine.api import State
 from generator.engine.pieces import PieceRules
-from generator.games.cold_comfort.rules import ColdComfortState
-from generator.games.cold_comfort.state import Rulebook
+from generator.games.cold_comfort.state import ColdComfortPosition, Rulebook
 
 _NAMES: WeakKeyDictionary[Rulebook, dict[int, str]] = WeakKeyDictionary()
 
@@ -34,7 +33,7 @@ def _faces(data: Any) -> dict[int, str]:
 
 
 def holdings(state: State) -> list[frozenset[str]]:
-    assert isinstance(state, ColdComfortState)
+    assert isinstance(state, ColdComfortPosition)
     names = _NAMES.get(state.game)
     if names is None:
         names = _NAMES[state.game] = _faces(state.game.data)

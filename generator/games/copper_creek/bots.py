@@ -9,7 +9,8 @@ from bisect import bisect_left
 
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
-from generator.games.copper_creek.rules import PASS, CopperCreekState
+from generator.games.copper_creek import market, turn
+from generator.games.copper_creek.state import PASS, CreekPosition
 from generator.games.copper_creek.tables import GRAY
 from generator.games.copper_creek.town import CELL_STEP, Rotation, Town, cell
 
@@ -26,8 +27,8 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def step(self, state: State) -> Action:
-        assert isinstance(state, CopperCreekState)
-        actions = state.legal_moves()
+        assert isinstance(state, CreekPosition)
+        actions = turn.legal_moves(state)
         if state.phase == "build" and len(actions) > 1:
             return self._build(state, actions)
         if state.phase in ("buy", "round"):
@@ -35,7 +36,7 @@ class GreedyBot(Bot):
         return self.rng.choice(actions)
 
     # -- building: open our doors, connect into our buildings, block the others' -------
-    def _build(self, state: CopperCreekState, actions: list[int]) -> int:
+    def _build(self, state: CreekPosition, actions: list[int]) -> int:
         """The highest value, the first in order among equals."""
         rotations = state.t.cards[state.drawn].rotations
         near = _near_indices(state.town, rotations, actions)
@@ -45,7 +46,7 @@ class GreedyBot(Bot):
             best = _Look(self, state).best(actions, near, rotations, best)
         return actions[-best[1]]
 
-    def _stake(self, state: CopperCreekState, gid: int) -> float:
+    def _stake(self, state: CreekPosition, gid: int) -> float:
         """My share of a building's income, less a little for everyone else's."""
         stack = state.stacks[gid]
         if not stack:
@@ -54,16 +55,16 @@ class GreedyBot(Bot):
         return mine - OPPONENT_WEIGHT * (1 - mine)
 
     # -- buying: points as owner plus expected income, against the price ---------------
-    def _buy(self, state: CopperCreekState) -> int:
+    def _buy(self, state: CreekPosition) -> int:
         seat = state.current_player()
         best, choice = BUY_THRESHOLD, PASS
-        for gid in state.affordable(seat):
+        for gid in market.affordable(state, seat):
             value = self._share_value(state, gid, seat)
             if value > best:
                 best, choice = value, gid
         return choice
 
-    def _share_value(self, state: CopperCreekState, gid: int, seat: int) -> float:
+    def _share_value(self, state: CreekPosition, gid: int, seat: int) -> float:
         t = state.t
         b = t.buildings[gid]
         stack = state.stacks[gid]
@@ -73,10 +74,10 @@ class GreedyBot(Bot):
         earning += sum(state.town.links.get(gid, {}).values())
         draws = self._draws_left(state, b.color)
         income = earning * draws / (len(stack) + 1)
-        return points + (income - state.price(gid, seat)) / DOLLARS_PER_POINT
+        return points + (income - market.price(state, gid, seat)) / DOLLARS_PER_POINT
 
     @staticmethod
-    def _draws_left(state: CopperCreekState, color: int) -> float:
+    def _draws_left(state: CreekPosition, color: int) -> float:
         """Cards of this colour still to come, discounted for the game ending first (a
         gray building: a colour's share of the pile)."""
         pile = state.gray_pile + state.main_pile
@@ -88,7 +89,7 @@ class GreedyBot(Bot):
 class _Look:
     """What one build decision reads of the town, gathered once for all its placements."""
 
-    def __init__(self, bot: GreedyBot, state: CopperCreekState):
+    def __init__(self, bot: GreedyBot, state: CreekPosition):
         town = state.town
         self.doors = town.doors
         self.reached = town.reached

@@ -12,7 +12,7 @@ from svgwrite.base import BaseElement
 
 from generator.games.copper_creek.geometry import SAND
 from generator.games.copper_creek.model import CopperCreekData
-from generator.games.copper_creek.rules import CopperCreekState
+from generator.games.copper_creek.state import CreekPosition
 from generator.games.copper_creek.tables import GRAY
 from generator.games.copper_creek.town import CELL_STEP, Town, xy
 
@@ -22,7 +22,7 @@ STREET = "#c9b79c"
 SANDY = "#efe1bd"
 
 
-def picture(state: CopperCreekState) -> str:
+def picture(state: CreekPosition) -> str:
     data = state.t.data
     town = state.town
     x0, x1, y0, y1 = town.bbox
@@ -64,7 +64,7 @@ def _streets(svg: svgwrite.Drawing, town: Town, x0: int, x1: int, y0: int,
                      fill="#5a4630", transform=f"rotate(90 {mx + SQ * 0.7} {fy + SQ * 1.3})")]
 
 
-def _square(svg: svgwrite.Drawing, state: CopperCreekState, c: int, gid: int, x0: int, y0: int,
+def _square(svg: svgwrite.Drawing, state: CreekPosition, c: int, gid: int, x0: int, y0: int,
             data: CopperCreekData) -> list[BaseElement]:
     x, y = xy(c)
     px, py = (x - x0) * SQ, (y - y0) * SQ
@@ -98,7 +98,7 @@ def _door(svg: svgwrite.Drawing, door: int, reached: set[int], x0: int, y0: int)
     return svg.line(start=start, end=end, stroke=fill, stroke_width=3)
 
 
-def _owners(svg: svgwrite.Drawing, state: CopperCreekState, x0: int,
+def _owners(svg: svgwrite.Drawing, state: CreekPosition, x0: int,
             y0: int) -> list[BaseElement]:
     """The owner's seat (P1 …) on the first square of each owned building."""
     first: dict[int, int] = {}
@@ -117,7 +117,7 @@ def _owners(svg: svgwrite.Drawing, state: CopperCreekState, x0: int,
     return out
 
 
-def _legend(svg: svgwrite.Drawing, state: CopperCreekState) -> list[BaseElement]:
+def _legend(svg: svgwrite.Drawing, state: CreekPosition) -> list[BaseElement]:
     years = ", ".join(str(y) for y, _ in state.elections) or "none"
     out = [svg.text(f"Copper Creek, final town - elections held: {years}",
                     insert=(6, -10 - 16 * state.players), font_size=13, font_weight="bold")]

@@ -7,7 +7,7 @@ from typing import Any
 
 from generator.engine.api import State
 from generator.engine.pieces import PieceRules
-from generator.games.copper_creek.rules import CopperCreekState
+from generator.games.copper_creek.state import CreekPosition
 
 
 def catalogue(data: Any) -> list[tuple[str, str]]:
@@ -17,7 +17,7 @@ def catalogue(data: Any) -> list[tuple[str, str]]:
 
 
 def holdings(state: State) -> list[frozenset[str]]:
-    assert isinstance(state, CopperCreekState)
+    assert isinstance(state, CreekPosition)
     t = state.t
     owned: list[set[str]] = [set() for _ in range(state.players)]
     for gid, stack in enumerate(state.stacks):

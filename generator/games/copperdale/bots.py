@@ -16,9 +16,8 @@ from typing import Any
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
 from generator.games.copperdale import resolve
-from generator.games.copperdale.rules import CopperdaleState
 from generator.games.copperdale.scoring import counts, medal_sum, prosperity
-from generator.games.copperdale.state import unlocked
+from generator.games.copperdale.state import CopperdalePosition, unlocked
 from generator.games.copperdale.tables import SEGMENTS, Tables
 
 # How much an unlocked skill is worth, in medals, over a whole game (a guess, tuned by
@@ -80,7 +79,7 @@ def _curve_row(cap: int) -> tuple[float, ...]:
 _LAST_SKILLS: tuple[Tables, float, list[list[int]], int, list[float]] | None = None
 
 
-def _skills(t: Tables, s: CopperdaleState, plan: _Plan, left: float) -> tuple[int, list[float]]:
+def _skills(t: Tables, s: CopperdalePosition, plan: _Plan, left: float) -> tuple[int, list[float]]:
     """The sheet's prosperity and its skills' terms (started or unlocked, in order)."""
     global _LAST_SKILLS
     occupations = s.occupations
@@ -100,7 +99,7 @@ def _skills(t: Tables, s: CopperdaleState, plan: _Plan, left: float) -> tuple[in
     return level, terms
 
 
-def sheet_value(s: CopperdaleState) -> float:
+def sheet_value(s: CopperdalePosition) -> float:
     """The sheet's value in medals. The order of the float additions is part of the
     seeded games (same games per seed), so each term is added as it always was."""
     t = s.t
@@ -127,7 +126,7 @@ def sheet_value(s: CopperdaleState) -> float:
     return value
 
 
-def _settle(s: CopperdaleState) -> CopperdaleState:
+def _settle(s: CopperdalePosition) -> CopperdalePosition:
     """Make every remaining choice of the task queue greedily (no chance inside): the
     position after them (each step's best look-ahead copy is the position it leads to)."""
     resolve.advance(s, None)
@@ -136,13 +135,13 @@ def _settle(s: CopperdaleState) -> CopperdaleState:
     return s
 
 
-def best_action(s: CopperdaleState, actions: list[Action]) -> Action:
+def best_action(s: CopperdalePosition, actions: list[Action]) -> Action:
     return _best(s, actions)[0]
 
 
-def _best(s: CopperdaleState, actions: list[Action]) -> tuple[Action, CopperdaleState]:
+def _best(s: CopperdalePosition, actions: list[Action]) -> tuple[Action, CopperdalePosition]:
     """The action whose result scores best (the first among equals), and that result."""
-    best: tuple[float, Action, CopperdaleState] | None = None
+    best: tuple[float, Action, CopperdalePosition] | None = None
     for action in actions:
         after = s.clone()
         resolve.perform(after, after.todo[0], action, None)
@@ -154,7 +153,7 @@ def _best(s: CopperdaleState, actions: list[Action]) -> tuple[Action, Copperdale
     return best[1], best[2]
 
 
-def segment_gain(s: CopperdaleState, card: int, segment: str,
+def segment_gain(s: CopperdalePosition, card: int, segment: str,
                  now: float | None = None) -> float:
     """What resolving ``card`` in ``segment`` now adds to the sheet's value (``now``:
     the sheet's value as it stands, if already known)."""
@@ -170,13 +169,13 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def step(self, state: State) -> Action:
-        assert isinstance(state, CopperdaleState)
+        assert isinstance(state, CopperdalePosition)
         actions = state.legal_actions()
         if state.todo[0][0] != "assign":
             return best_action(state, actions)
         return self._assign(state, actions)
 
-    def _assign(self, s: CopperdaleState, actions: list[Action]) -> Action:
+    def _assign(self, s: CopperdalePosition, actions: list[Action]) -> Action:
         card = s.drawn
         assert card is not None
         scored: list[tuple[float, Action]] = []

@@ -6,15 +6,16 @@ from typing import Any
 
 from generator.data.components import BUNDLED_TEMPLATES
 from generator.engine.api import State
-from generator.games.copperdale.rules import CopperdaleState
+from generator.games.copperdale import scoring
 from generator.games.copperdale.scoring import measures, prosperity
+from generator.games.copperdale.state import CopperdalePosition
 from generator.render.svg import environment
 
 
-def marks(s: CopperdaleState) -> dict[str, Any]:
+def marks(s: CopperdalePosition) -> dict[str, Any]:
     """What a player would have written on the sheet by now."""
     t = s.t
-    medals = s.medals()
+    medals = scoring.medals(s)
     return {
         "months_done": s.turn_count(),
         "occupations": [list(v) for v in s.occupations],
@@ -28,14 +29,14 @@ def marks(s: CopperdaleState) -> dict[str, Any]:
     }
 
 
-def _skill(s: CopperdaleState, i: int) -> str:
+def _skill(s: CopperdalePosition, i: int) -> str:
     if len(s.occupations[i]) < s.t.occupation_spaces:
         return "open"
     return "unlocked" if s.skill(i) else "struck"
 
 
 def picture(state: State) -> str:
-    assert isinstance(state, CopperdaleState)
+    assert isinstance(state, CopperdalePosition)
     data = state.t.data
     piece = data.board.pieces[0]
     w, h = piece.size_mm

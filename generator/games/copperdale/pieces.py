@@ -8,7 +8,7 @@ from typing import Any
 
 from generator.engine.api import State
 from generator.engine.pieces import PieceRules
-from generator.games.copperdale.rules import CopperdaleState
+from generator.games.copperdale.state import CopperdalePosition
 
 
 def catalogue(data: Any) -> list[tuple[str, str]]:
@@ -16,7 +16,7 @@ def catalogue(data: Any) -> list[tuple[str, str]]:
 
 
 def holdings(state: State) -> list[frozenset[str]]:
-    assert isinstance(state, CopperdaleState)
+    assert isinstance(state, CopperdalePosition)
     return [frozenset(skill for skill, i in state.t.skill_index.items() if state.skill(i))]
 
 
