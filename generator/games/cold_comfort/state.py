@@ -83,7 +83,8 @@ class ColdComfortPosition(State):
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other.city = self.city.copy()
+        # the map changes only when a tile is placed (``flow``), which copies it first:
+        # until then copies share it
         other.deck, other.gold, other.points = list(self.deck), list(self.gold), list(self.points)
         other.campers = dict(self.campers)
         other.hotels = dict(self.hotels)  # hotels are never changed in place: shared
