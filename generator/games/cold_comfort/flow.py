@@ -87,6 +87,7 @@ def _draw(state: ColdComfortPosition, tile: int) -> None:
 
 def _grow(state: ColdComfortPosition, placement: tuple[int, int, int, int]) -> None:
     """Place a tile, then take dice from the pool to roll for it (rules: Heart, Roll)."""
+    state.city = state.city.copy()  # positions share a map until it grows (clone)
     state.city.place(placement)
     state.target, state.drawn = len(state.city.placed) - 1, -1
     heart = state.phase == "heart-draw"

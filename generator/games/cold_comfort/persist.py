@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.games.cold_comfort.scoring import Hotel, Verdict
-from generator.games.cold_comfort.state import ColdComfortPosition
+from generator.games.cold_comfort.state import ColdComfortPosition, Hotel, Verdict
 
 SCALARS = ("players", "pool", "hand", "bank", "phase", "active", "turns", "rounds", "acted",
            "built", "fired", "drawn", "target", "chooser", "to_roll")

@@ -9,40 +9,11 @@ choice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
-
 from generator.games.cold_comfort.city import City
 from generator.games.cold_comfort.geometry import Square, neighbours, walking_distance
+from generator.games.cold_comfort.state import Hotel, Verdict
 
 HOTEL, LOT = 0, 1  # "preferring hotels over vacant lots"
-
-
-class Hotel(NamedTuple):
-    """A hotel standing on a lot: a value, never changed in place (a change puts a new
-    one on the square), so the positions the greedy bot tries share them."""
-
-    owner: int
-    size: int
-    guest: int = 0  # the guest's die value; 0: the hotel is empty
-    fresh: bool = False  # built this turn: cannot host or burn (rules: Host, Fire)
-
-    def with_guest(self, guest: int) -> Hotel:
-        return Hotel(self.owner, self.size, guest, self.fresh)
-
-    def as_list(self) -> list[int]:
-        return [self.owner, self.size, self.guest, int(self.fresh)]
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """One neighbourhood's scoring: its tiles, points, winners and the best strengths."""
-
-    tiles: tuple[int, ...]
-    points: int
-    winners: tuple[int, ...]  # empty: a street gang or nobody holds it
-    best_block: int
-    best_gang: int
 
 
 def landing_origins(city: City, index: int) -> list[Square]:

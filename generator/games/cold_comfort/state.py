@@ -7,18 +7,45 @@ one) is bound in ``rules.ColdComfortState``, the class every game hands out.
 
 from __future__ import annotations
 
-from typing import Protocol, Self
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol, Self
 
 from generator.engine.api import Action, State
 from generator.games.cold_comfort.city import City
 from generator.games.cold_comfort.geometry import Square
 from generator.games.cold_comfort.model import ColdComfortData
-from generator.games.cold_comfort.scoring import Hotel, Verdict
 from generator.games.cold_comfort.setup import Setup
 
 # Turn actions counted for the simulation summary (a mechanic never used shows as 0).
 COUNTED = {"mine": "mines worked", "host": "campers hosted", "build": "hotels built",
            "resize": "hotels resized", "fire": "fires set", "spread": "fires spread"}
+
+
+class Hotel(NamedTuple):
+    """A hotel standing on a lot: a value, never changed in place (a change puts a new
+    one on the square), so the positions the greedy bot tries share them."""
+
+    owner: int
+    size: int
+    guest: int = 0  # the guest's die value; 0: the hotel is empty
+    fresh: bool = False  # built this turn: cannot host or burn (rules: Host, Fire)
+
+    def with_guest(self, guest: int) -> Hotel:
+        return Hotel(self.owner, self.size, guest, self.fresh)
+
+    def as_list(self) -> list[int]:
+        return [self.owner, self.size, self.guest, int(self.fresh)]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One neighbourhood's scoring: its tiles, points, winners and the best strengths."""
+
+    tiles: tuple[int, ...]
+    points: int
+    winners: tuple[int, ...]  # empty: a street gang or nobody holds it
+    best_block: int
+    best_gang: int
 
 
 class Rulebook(Protocol):
@@ -83,7 +110,8 @@ class ColdComfortPosition(State):
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other.city = self.city.copy()
+        # the map changes only when a tile is placed (``flow``), which copies it first:
+        # until then copies share it
         other.deck, other.gold, other.points = list(self.deck), list(self.gold), list(self.points)
         other.campers = dict(self.campers)
         other.hotels = dict(self.hotels)  # hotels are never changed in place: shared

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from generator.engine.api import Action
 from generator.games.cold_comfort.geometry import Square, neighbours
-from generator.games.cold_comfort.scoring import Hotel
-from generator.games.cold_comfort.state import COUNTED, ColdComfortPosition
+from generator.games.cold_comfort.state import COUNTED, ColdComfortPosition, Hotel
 
 
 def numbers(action: Action) -> tuple[int, ...]:

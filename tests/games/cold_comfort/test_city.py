@@ -84,3 +84,21 @@ def test_neighbourhoods_kept_tile_by_tile_are_those_found_from_scratch() -> None
                 assert kept == state.city._find_neighbourhoods()
                 joined += 1
     assert joined > 20
+
+
+def test_a_copy_grows_its_own_map_and_leaves_the_original_s_as_it_was() -> None:
+    # copies share the map until one places a tile: the original keeps its tiles, its
+    # neighbourhoods and its lots while the copy plays through several scoring rounds
+    rng = random.Random(5)
+    state = ColdComfortGame(bundled()).new_initial_state(3)
+    while state.phase != "turn":
+        state.apply_action(rng.choice(state.legal_actions()))
+    before = state.to_dict()
+    tiles, groups = list(state.city.placed), state.city.neighbourhoods()
+    lots = list(state.city.all_lots())
+    copy = state.clone()
+    while len(copy.city.placed) < len(tiles) + 2 and not copy.is_terminal():
+        copy.apply_action(rng.choice(copy.legal_actions()))
+    assert len(copy.city.placed) == len(tiles) + 2
+    assert state.to_dict() == before and state.city.placed == tiles
+    assert state.city.neighbourhoods() == groups and state.city.all_lots() == lots
