@@ -109,12 +109,18 @@ def test_words_and_invariants_have_the_skeleton_names(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_checks_are_parts_joined_in_one_place(game_id: str) -> None:
+    """Each module of ``checks/`` that registers checks keeps its own ``PART``; parts never
+    import each other (they may share a helper module that registers nothing), and
+    ``checks/__init__.py`` joins every part in one ``Registry.joined``."""
     package = PACKAGES[game_id]
     modules = package.modules()
-    parts = sorted(m for m in modules if m.startswith("checks."))
-    assert modules["checks"].name == "__init__.py" and parts, f"{game_id}: no checks package"
+    inside = sorted(m for m in modules if m.startswith("checks."))
+    assert modules["checks"].name == "__init__.py" and inside, f"{game_id}: no checks package"
+    parts = [m for m in inside if "PART" in public(modules[m])]
+    for helper in set(inside) - set(parts):
+        assert ".check(" not in modules[helper].read_text(encoding="utf-8"), (
+            f"{helper} registers checks without a PART")
     for part in parts:
-        assert "PART" in public(modules[part]), f"{part} keeps no PART"
         siblings = package.imports(part)[0] & {"checks", *parts}
         assert not siblings, f"{part} imports {sorted(siblings)}"
     face = modules["checks"].read_text(encoding="utf-8")
@@ -122,7 +128,7 @@ def test_checks_are_parts_joined_in_one_place(game_id: str) -> None:
               and isinstance(node.func, ast.Attribute) and node.func.attr == "joined"]
     assert len(joined) == 1, f"{game_id}: CHECKS is not one Registry.joined"
     named = {ast.unparse(arg) for arg in joined[0].args[1:]}
-    assert named == {f"{p.split('.', 1)[1]}.PART" for p in parts}
+    assert parts and named == {f"{p.split('.', 1)[1]}.PART" for p in parts}
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
-from generator.games.cold_comfort.rules import ColdComfortState
+from generator.games.cold_comfort import flow
 from generator.games.cold_comfort.scoring import VerdictMemo, score_round
+from generator.games.cold_comfort.state import ColdComfortPosition
 
 MAX_PLACEMENTS = 24  # placements looked at per grow (a sample: there can be hundreds)
 HOTEL_WORTH = 1.6  # gold per hotel size: a little under its price of 2 x size
@@ -20,7 +21,7 @@ MINE_WORTH = 3.5  # the mean of a d6
 FIRE_DEPTH = 6  # spreads followed when valuing a fire (each burns one hotel)
 
 
-def worth(state: ColdComfortState, seat: int, memo: VerdictMemo | None = None) -> float:
+def worth(state: ColdComfortPosition, seat: int, memo: VerdictMemo | None = None) -> float:
     """How good ``state`` looks for ``seat``, in gold (``memo``: see ``score_round``)."""
     per_point = state.setup.gold_per_point
     value: float = per_point * state.points[seat] + state.gold[seat]
@@ -32,7 +33,7 @@ def worth(state: ColdComfortState, seat: int, memo: VerdictMemo | None = None) -
     return value + per_point * _control(state, seat, memo)
 
 
-def _control(state: ColdComfortState, seat: int, memo: VerdictMemo | None) -> float:
+def _control(state: ColdComfortPosition, seat: int, memo: VerdictMemo | None) -> float:
     """Points ``seat`` would score in a scoring round now, weighted by rounds left."""
     s = state.setup
     share = 0.0
@@ -52,7 +53,7 @@ class GreedyBot(Bot):
         self.verdicts: VerdictMemo = {}
 
     def step(self, state: State) -> Action:
-        assert isinstance(state, ColdComfortState)
+        assert isinstance(state, ColdComfortPosition)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -65,16 +66,16 @@ class GreedyBot(Bot):
                 best, best_value = action, value
         return best
 
-    def _value(self, state: ColdComfortState, action: Action) -> float:
+    def _value(self, state: ColdComfortPosition, action: Action) -> float:
         after = state.clone()
-        after.play(action)
+        flow.play(after, action)
         if after.phase == "fire":
             return self._fire_value(after, FIRE_DEPTH)
         if isinstance(action, tuple) and action[0] == "resize":
             return self._resized_value(after, (action[1], action[2]))
         return worth(after, self.seat, self.verdicts)
 
-    def _fire_value(self, state: ColdComfortState, depth: int) -> float:
+    def _fire_value(self, state: ColdComfortPosition, depth: int) -> float:
         """The fire's worth once it is out: the bot passes it its best way, a rival
         (whose burned hotel passes it on) the way worst for the bot."""
         if state.phase != "fire" or depth == 0:
@@ -82,16 +83,16 @@ class GreedyBot(Bot):
         values = []
         for action in state.legal_actions():
             after = state.clone()
-            after.play(action)
+            flow.play(after, action)
             values.append(self._fire_value(after, depth - 1))
         return max(values) if state.chooser == self.seat else min(values)
 
-    def _resized_value(self, state: ColdComfortState, hotel: tuple[int, int]) -> float:
+    def _resized_value(self, state: ColdComfortPosition, hotel: tuple[int, int]) -> float:
         """A resized hotel is worth its best guest: the host that may follow this turn."""
         best = worth(state, self.seat, self.verdicts)
         for action in state.legal_actions():
             if isinstance(action, tuple) and action[0] == "host" and action[3:] == hotel:
                 after = state.clone()
-                after.play(action)
+                flow.play(after, action)
                 best = max(best, worth(after, self.seat, self.verdicts))
         return best

@@ -8,7 +8,7 @@ from generator.games.copper_creek.market import price
 from generator.games.copper_creek.state import CreekPosition
 from generator.games.copper_creek.town import xy
 
-TURNS = ("as printed", "turned right", "upside down", "turned left")
+_TURNS = ("as printed", "turned right", "upside down", "turned left")
 
 
 def action_to_string(s: CreekPosition, action: Any) -> str:
@@ -26,7 +26,7 @@ def action_to_string(s: CreekPosition, action: Any) -> str:
             return f"sets {_card(s, s.drawn)} aside (it fits nowhere)"
         c, rot = divmod(action, 4)
         x, y = xy(c)
-        return f"builds {_card(s, s.drawn)} at ({x}, {y}) {TURNS[rot]}"
+        return f"builds {_card(s, s.drawn)} at ({x}, {y}) {_TURNS[rot]}"
     seat = s.current_player()
     if action < 0:
         return "passes"

@@ -13,7 +13,6 @@ from generator.games.cold_comfort.city import City, TileShape
 from generator.games.cold_comfort.model import CityTileFace, ColdComfortData, PublicBuilding
 from generator.games.cold_comfort.rules import ColdComfortGame, ColdComfortState
 from generator.games.cold_comfort.state import Hotel
-from generator.validate import validate_game
 
 
 @lru_cache(maxsize=1)
