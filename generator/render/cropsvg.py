@@ -29,6 +29,7 @@ from generator.render.drawn import (
 )
 from generator.render.geometry import Rect
 
+XLINK = "http://www.w3.org/1999/xlink"
 MARGIN = 2.0  # mm: a stroke's half-width, an arc's bulge past its end points
 GROUPS = ("g", "a", "switch", "svg")
 KEPT = ("defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient", "pattern",
@@ -41,11 +42,10 @@ def cropped(svg: str, shown: Callable[[Rect], bool]) -> str:
     style = {"font-family": "DejaVu Sans", "font-size": "16"}
     for child in list(root):
         _prune(root, child, parse_transform(root.get("transform", "")), style, shown)
-    try:
-        return ElementTree.tostring(root, encoding="unicode",
-                                    default_namespace=SVG.strip("{}"))
-    except ValueError:  # an element outside the SVG namespace: keep the prefixes
-        return ElementTree.tostring(root, encoding="unicode")
+    # unprefixed, as drawn: the ink and the lint read tags by their plain names
+    ElementTree.register_namespace("", SVG.strip("{}"))
+    ElementTree.register_namespace("xlink", XLINK)
+    return ElementTree.tostring(root, encoding="unicode")
 
 
 def _prune(parent: ElementTree.Element, node: ElementTree.Element, m: Matrix,

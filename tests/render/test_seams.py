@@ -57,6 +57,7 @@ def test_a_tile_art_holds_only_what_it_shows():
     kept = cropped(svg, lambda box: box.x < 50)
     assert "Uptown" in kept and "Far" not in kept and "circle" not in kept
     assert "rect" in kept  # it straddles the edge: kept whole, the clip hides the rest
+    assert "<text" in kept and "ns0:" not in kept  # plain tags, as the ink reads them
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
