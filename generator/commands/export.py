@@ -42,10 +42,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--pdfx", default="x1a", metavar="x1a|x4",
                    help="pod with a PDF shop: PDF/X-1a (default, everything flattened) or "
                    "PDF/X-4 (PDF 1.6, gradients and transparency kept)")
-    e.add_argument("--press-profile", metavar="FILE.icc", type=Path,
-                   help="pod with a PDF shop: the shop's CMYK ICC press profile (FOGRA39, "
-                   "GRACoL...). Default: Ghostscript's SWOP (CGATS TR 001); no FOGRA39 or "
-                   "GRACoL profile is free to install from Debian or PyPI")
+    e.add_argument("--press-profile", metavar="swop|fogra39|gracol|FILE.icc",
+                   help="pod with a PDF shop: the CMYK press profile. swop (default): "
+                   "Ghostscript's (CGATS TR 001); fogra39, gracol: built once from Debian's "
+                   "icc-profiles-free measurement data with argyll (no such profile is free "
+                   "to install); or your shop's ICC file")
     e.add_argument("--dpi", type=int, default=300, help="png and tts resolution (300)")
     e.add_argument("--bleed", action=argparse.BooleanOptionalAction, default=True,
                    help="png: draw each face with its bleed (default) or cut at the trim")
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         source = f"{skipped['where']}: " if "where" in skipped else "copperplate: "
         print(printable(f"{source}warning: '{skipped['piece']}' left out: "
                         f"{skipped['reason']}"), file=sys.stderr)
-    if options.preset is not None and options.press_profile is None and \
+    if options.preset is not None and options.press_profile in (None, "swop") and \
             PRESETS[options.preset].output == "pdfx":
         print(f"copperplate: note: press profile SWOP (CGATS TR 001): {NO_FOGRA}",
               file=sys.stderr)

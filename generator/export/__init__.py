@@ -17,7 +17,7 @@ from urllib.parse import urlparse
 from generator.components import LoadedGame
 from generator.export.base import Export, ExportError, ExportOptions
 from generator.export.presets import PRESETS
-from generator.export.profiles import read_profile
+from generator.export.profiles import check_choice
 from generator.export.staging import check_destination, staged
 from generator.render import fonts
 from generator.render.cache import cache_root
@@ -61,7 +61,7 @@ def check_options(options: ExportOptions) -> None:
         if options.preset is None or PRESETS[options.preset].output != "pdfx":
             pdf_shops = ", ".join(v for v, vendor in PRESETS.items() if vendor.output == "pdfx")
             raise ExportError(f"--press-profile is for --to pod --preset {pdf_shops}")
-        read_profile(options.press_profile)
+        check_choice(options.press_profile)
     if not 30 <= options.dpi <= 1200:
         raise ExportError(f"--dpi {options.dpi} is outside 30-1200")
 

@@ -1,27 +1,36 @@
 """Press profiles for CMYK PDF/X: the output intent a print shop's RIP converts against.
 
-The default is the one free CMYK press profile a registry installs: Ghostscript's own
-``default_cmyk.icc`` ("Artifex CMYK SWOP Profile", the US coated press condition CGATS
-TR 001). No FOGRA39 (ISO Coated v2, Europe) or GRACoL (CGATS21 CRPC6) profile can be
-installed free from Debian or PyPI: Debian's ``icc-profiles-free`` and ``colord-data``
-ship RGB and grey profiles only, and the ECI and IDEAlliance profiles are free to download
-but not redistributable through them. ``--press-profile FILE.icc`` takes the one a shop
-asks for (any CMYK ICC profile), named in the output intent by its own description.
+``--press-profile`` chooses it:
+
+- ``swop`` (the default): Ghostscript's own ``default_cmyk.icc`` ("Artifex CMYK SWOP
+  Profile", the US coated press condition CGATS TR 001);
+- ``fogra39`` (ISO coated, Europe) and ``gracol`` (GRACoL 2006 coated, CGATS TR 006): no
+  such profile is free to install from Debian or PyPI, but Debian's ``icc-profiles-free``
+  ships their measurement data (``FOGRA39L.ti3``, ``TR006.ti3``) and ``argyll`` the tool
+  that builds a profile from it (``colprof``): built once into the cache, its header
+  date fixed, so every export embeds the same bytes;
+- ``FILE.icc``: the CMYK ICC profile a shop gives you, named by its own description.
 """
 
 from __future__ import annotations
 
 import glob
+import shutil
+import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.export.base import ExportError
+from generator.fileio import write_atomic
+from generator.render.cache import cache_root
 
 SWOP_GLOB = "/usr/share/ghostscript/*/iccprofiles/default_cmyk.icc"
 INSTALL_HINT = "apt-get install ghostscript"
 MAX_BYTES = 16 << 20  # a press profile is a few MB at most
 NO_FOGRA = ("no FOGRA39 or GRACoL profile is free to install from Debian or PyPI; "
-            "pass --press-profile FILE.icc with your shop's")
+            "--press-profile fogra39|gracol builds one from Debian's measurement data, or "
+            "pass FILE.icc with your shop's")
 
 
 @dataclass(frozen=True)
@@ -37,10 +46,41 @@ class PressProfile:
         return f"{self.info} ({self.identifier})"
 
 
-def press_profile(path: Path | None = None) -> PressProfile:
-    """The profile at ``path``, checked, or Ghostscript's SWOP profile when None."""
-    if path is not None:
-        return read_profile(path)
+@dataclass(frozen=True)
+class Measured:
+    """A press condition whose profile is built from ``icc-profiles-free``'s data."""
+
+    stem: str  # FOGRA39L: its FOGRA39L.ti3
+    identifier: str  # registered in the ICC characterisation data registry
+    condition: str
+
+
+MEASURED = {
+    "fogra39": Measured("FOGRA39L", "FOGRA39",
+                        "Offset commercial print, coated paper (ISO 12647-2:2004)"),
+    "gracol": Measured("TR006", "CGATS TR 006", "GRACoL 2006 coated #1 (CGATS TR 006)"),
+}
+CHOICES = ("swop", *MEASURED)
+MEASURED_DIR = Path("/usr/share/color/icc")
+ARGYLL_HINT = "apt-get install argyll icc-profiles-free"
+FIXED_DATE = bytes.fromhex("07d0 0001 0001 0000 0000 0000")  # 2000-01-01: same bytes
+
+
+def check_choice(choice: str | None) -> None:
+    """A named profile, or a file that is a CMYK ICC profile: one line otherwise."""
+    if choice is not None and choice not in CHOICES:
+        read_profile(Path(choice))
+
+
+def press_profile(choice: str | None = None) -> PressProfile:
+    """The profile ``--press-profile`` names: ``swop`` (or None), ``fogra39``, ``gracol``,
+    or the path of an ICC file."""
+    if choice in MEASURED:
+        known = MEASURED[choice]
+        return PressProfile(built(known), known.condition, known.identifier,
+                            f"{known.stem} (built from icc-profiles-free)")
+    if choice not in (None, "swop"):
+        return read_profile(Path(choice))
     found = sorted(glob.glob(SWOP_GLOB))
     if not found:
         raise ExportError(f"CMYK PDF/X needs Ghostscript: run 'sudo {INSTALL_HINT}'")
@@ -86,3 +126,28 @@ def _text(tag: bytes) -> str:
     else:
         return ""
     return "".join(c for c in raw if c.isprintable() and c not in "()\\")[:200].strip()
+
+
+def built(known: Measured) -> Path:
+    """The profile of a measured press condition, built by ``colprof`` once per cache."""
+    target = cache_root() / "press" / f"{known.stem}.icc"
+    if target.is_file():
+        return target
+    program, data = shutil.which("colprof"), MEASURED_DIR / f"{known.stem}.ti3"
+    if program is None or not data.is_file():
+        raise ExportError(f"--press-profile {known.identifier}: building it needs Debian's "
+                          f"argyll and icc-profiles-free: run 'sudo {ARGYLL_HINT}'")
+    with tempfile.TemporaryDirectory(prefix="copperplate-icc-") as tmp:
+        shutil.copy(data, Path(tmp) / data.name)
+        run = subprocess.run([program, "-qm", "-D", known.condition, "-C",
+                              f"built from icc-profiles-free {data.name}", known.stem],
+                             cwd=tmp, capture_output=True, text=True, check=False)
+        made = Path(tmp) / f"{known.stem}.icc"
+        if run.returncode != 0 or not made.is_file():
+            last = (run.stderr or run.stdout).strip().splitlines()[-1:] or ["no output"]
+            raise ExportError(f"colprof could not build {known.stem}.icc: {last[0]}")
+        profile = bytearray(made.read_bytes())
+    profile[24:36] = FIXED_DATE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(target, bytes(profile))
+    return target

@@ -1,6 +1,6 @@
-"""``export --press-profile``: the shop's CMYK ICC profile as the PDF/X output intent;
-without it Ghostscript's SWOP profile, and a note that no FOGRA39 or GRACoL profile is
-free to install from the registries."""
+"""``export --press-profile``: the PDF/X output intent. Ghostscript's SWOP by default (with
+a note that no FOGRA39 or GRACoL profile is free to install from the registries), FOGRA39
+or GRACoL built from Debian's measurement data, or the shop's own CMYK ICC file."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 from generator.cli import main
 from generator.export.base import ExportError
 from generator.export.pdfx import convert
-from generator.export.profiles import press_profile, read_profile
+from generator.export.profiles import MEASURED, check_choice, press_profile, read_profile
 
 ICC = sorted(glob.glob("/usr/share/ghostscript/*/iccprofiles/"))[-1]
 CARD = ('<svg xmlns="http://www.w3.org/2000/svg" width="63.5mm" height="88.9mm" '
@@ -61,3 +61,21 @@ def test_bad_press_profile_options_are_one_line_usage_errors(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "not a CMYK press profile" in err and len(err.strip().splitlines()) == 1
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_named_profiles_need_no_file_and_anything_else_must_be_one():
+    for name in ("swop", "fogra39", "gracol", None):
+        check_choice(name)  # nothing built or read yet
+    with pytest.raises(ExportError, match="fogra40: cannot be read"):
+        check_choice("fogra40")
+
+
+@pytest.mark.slow
+def test_fogra39_is_built_once_from_debians_data_with_the_same_bytes(tmp_path, monkeypatch):
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path))
+    profile = press_profile("fogra39")
+    data = profile.path.read_bytes()
+    assert data[16:20] == b"CMYK" and data[36:40] == b"acsp"
+    assert profile.identifier == MEASURED["fogra39"].identifier == "FOGRA39"
+    assert data[24:36] == bytes.fromhex("07d0 0001 0001 0000 0000 0000")  # no build date
+    assert press_profile("fogra39").path.read_bytes() == data  # cached, not built again
