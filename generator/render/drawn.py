@@ -83,6 +83,19 @@ class Drawing:
     outlines: list[Rect] = field(default_factory=list)  # the box of every shape, filled or not
 
 
+def runs_off(drawing: Drawing, line: TextLine, size: tuple[float, float]) -> bool:
+    """Whether a line of text runs off the shape it is printed on (a name wider than its
+    circle); shapes of one colour side by side count as one (a building of several
+    squares); text on the paper or on the whole face's ground never does."""
+    shape, (w, h) = line.holder, size
+    if shape is None or shape.box.contains(Rect(-0.5, -0.5, w + 1, h + 1)):
+        return False
+    b = line.box.outset(-0.15)
+    corners = [(b.x, b.y), (b.x1, b.y), (b.x, b.y1), (b.x1, b.y1)]
+    alike = [s for s in drawing.shapes[:line.order] if s.fill == shape.fill]
+    return not all(any(s.holds(x, y) for s in alike) for x, y in corners)
+
+
 def read(svg: str) -> Drawing:
     root = parse(svg)  # no DTD, bounded depth: ``Undecodable`` otherwise
     drawing = Drawing()
