@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Install (or name) the Debian packages Copperplate needs. Fonts come from packages, never
 # from the repository.
-#   runtime: cairo for rendering, the pinned DejaVu fonts every template uses, and
-#            ghostscript for the CMYK PDF/X files of print shops (export --to pod).
+#   runtime: cairo for rendering, the pinned DejaVu fonts every template uses,
+#            ghostscript for the CMYK PDF/X files of print shops (export --to pod), and
+#            argyll with icc-profiles-free to build their FOGRA39 and GRACoL press
+#            profiles from Debian's measurement data (export --press-profile fogra39|gracol).
 #   --test adds what only the tests use: chromium, the headless browser the preview and
 #            report tests drive (never a browser download).
 set -euo pipefail
-runtime=(libcairo2 fonts-dejavu-core fonts-dejavu-extra ghostscript)
+runtime=(libcairo2 fonts-dejavu-core fonts-dejavu-extra ghostscript argyll icc-profiles-free)
 testing=(chromium)
 wanted=("${runtime[@]}")
 [ "${1:-}" = --test ] && wanted+=("${testing[@]}")

@@ -220,4 +220,4 @@ def _lint(loaded: list[LoadedGame], options: BuildOptions) -> list[Problem]:
 
     return [p for game in loaded
             for p in lint_game(game, [options.paper], options.printer_margin, options.layout,
-                               options.ink)]
+                               options.ink, options.stamp or options.only is not None)]

@@ -18,6 +18,7 @@ from generator.commands.common import (
 )
 from generator.deck.validate import user_tree_problems, validate_game
 from generator.export import PRESETS, TARGETS
+from generator.export.profiles import NO_FOGRA
 from generator.files.problems import format_text, has_errors, printable
 from generator.games import GAMES
 
@@ -41,6 +42,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--pdfx", default="x1a", metavar="x1a|x4",
                    help="pod with a PDF shop: PDF/X-1a (default, everything flattened) or "
                    "PDF/X-4 (PDF 1.6, gradients and transparency kept)")
+    e.add_argument("--press-profile", metavar="swop|fogra39|gracol|FILE.icc",
+                   help="pod with a PDF shop: the CMYK press profile. swop (default): "
+                   "Ghostscript's (CGATS TR 001); fogra39, gracol: built once from Debian's "
+                   "icc-profiles-free measurement data with argyll (no such profile is free "
+                   "to install); or your shop's ICC file")
     e.add_argument("--dpi", type=int, default=300, help="png and tts resolution (300)")
     e.add_argument("--bleed", action=argparse.BooleanOptionalAction, default=True,
                    help="png: draw each face with its bleed (default) or cut at the trim")
@@ -56,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     games_named([args.game], user_dir)  # an unknown game: one line, exit 2
     options = ExportOptions(to=args.to, preset=args.preset, out=Path(args.out), dpi=args.dpi,
                             bleed=args.bleed, base_url=args.base_url,
-                            pdfx=args.pdfx)
+                            pdfx=args.pdfx, press_profile=args.press_profile)
     try:
         check_options(options)
         check_destination(options.folder(args.game))
@@ -83,5 +89,9 @@ def run(args: argparse.Namespace) -> int:
         source = f"{skipped['where']}: " if "where" in skipped else "copperplate: "
         print(printable(f"{source}warning: '{skipped['piece']}' left out: "
                         f"{skipped['reason']}"), file=sys.stderr)
+    if options.preset is not None and options.press_profile in (None, "swop") and \
+            PRESETS[options.preset].output == "pdfx":
+        print(f"copperplate: note: press profile SWOP (CGATS TR 001): {NO_FOGRA}",
+              file=sys.stderr)
     print(printable(f"{args.game}: {len(work.files)} file(s) -> {work.final}/"))
     return EXIT_OK

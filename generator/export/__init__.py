@@ -17,6 +17,7 @@ from urllib.parse import urlparse
 from generator.data.components import LoadedGame
 from generator.export.base import Export, ExportError, ExportOptions
 from generator.export.presets import PRESETS
+from generator.export.profiles import check_choice
 from generator.export.staging import check_destination, staged
 from generator.render import fonts
 from generator.render.cache import cache_root
@@ -56,6 +57,11 @@ def check_options(options: ExportOptions) -> None:
                                   or PRESETS[options.preset].output != "pdfx"):
         pdf_shops = ", ".join(v for v, vendor in PRESETS.items() if vendor.output == "pdfx")
         raise ExportError(f"--pdfx is for --to pod --preset {pdf_shops}")
+    if options.press_profile is not None:
+        if options.preset is None or PRESETS[options.preset].output != "pdfx":
+            pdf_shops = ", ".join(v for v, vendor in PRESETS.items() if vendor.output == "pdfx")
+            raise ExportError(f"--press-profile is for --to pod --preset {pdf_shops}")
+        check_choice(options.press_profile)
     if not 30 <= options.dpi <= 1200:
         raise ExportError(f"--dpi {options.dpi} is outside 30-1200")
 

@@ -23,6 +23,7 @@ class ExportOptions:
     bleed: bool = True  # png: draw the bleed round each face, or stop at the trim
     base_url: str | None = None  # tts: images named under this address, else relative
     pdfx: str = "x1a"  # pod with a PDF/X shop: PDF/X-1a or PDF/X-4
+    press_profile: str | None = None  # swop, fogra39, gracol or an ICC file; None: swop
 
     def folder(self, game_id: str) -> Path:
         """``OUT/GAME/export-T[-P]``: where this export lands."""

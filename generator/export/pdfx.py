@@ -1,10 +1,9 @@
 """CMYK PDF/X-1a for print shops that ask for it (DriveThruCards), through Ghostscript.
 
 Ghostscript (Debian's ``ghostscript``, installed by ``scripts/system-deps.sh``; AGPL, so
-called as a program, never bundled) converts our RGB PDF to DeviceCMYK with the SWOP
-press profile it ships (``default_cmyk.icc``, "Artifex CMYK SWOP Profile", the US
-standard press condition CGATS TR 001) and marks it as PDF/X with that profile as the
-output intent. Then, with pikepdf: total ink is limited to DriveThru's 240 % by taking
+called as a program, never bundled) converts our RGB PDF to DeviceCMYK with a press
+profile (``profiles``: the SWOP profile Ghostscript ships, or the shop's own) and marks it
+as PDF/X with that profile as the output intent. Then, with pikepdf: total ink is limited to DriveThru's 240 % by taking
 cyan, magenta and yellow back where a colour exceeds it (black is kept: text stays
 sharp), the PDF/X-1a keys are set, and every date and id comes from the content or
 ``SOURCE_DATE_EPOCH``, so the same deck gives the same bytes.
@@ -15,7 +14,6 @@ only, no transparency, an output intent, the version keys, boxes, fonts embedded
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import io
 import shutil
@@ -34,6 +32,7 @@ from pikepdf import Dictionary, Name, PdfImage
 from PIL import Image, ImageMath
 
 from generator.export.base import ExportError
+from generator.export.profiles import INSTALL_HINT, PressProfile, press_profile
 from generator.render.pdfwriter import pdf_date, source_date_epoch
 
 TEXT_OPS = ("Tj", "TJ", "'", '"')
@@ -43,8 +42,6 @@ SHADING_BYTES = 64 << 20  # a gradient Ghostscript cannot keep as a shading is r
 # within this many bytes at 720 dpi (its default, 256 kB, gave Kings of Copper's cards
 # 45 dpi), written unencoded (never JPEG, whose Adobe CMYK is stored inverted; Ghostscript
 # 10.0 drops a large shading bitmap it is asked to Flate) and compressed when saved
-PROFILE_GLOB = "/usr/share/ghostscript/*/iccprofiles/default_cmyk.icc"
-INSTALL_HINT = "apt-get install ghostscript"
 FALLBACK_EPOCH = 315532800  # 1980-01-01: PDF/X needs dates; never the clock
 PDFX_DEF = """%!
 [ {keys} /Title ({title}) /Trapped /False /DOCINFO pdfmark
@@ -53,8 +50,8 @@ PDFX_DEF = """%!
 [{{icc_PDFX}} ({profile}) (r) file /PUT pdfmark
 [/_objdef {{OutputIntent_PDFX}} /type /dict /OBJ pdfmark
 [{{OutputIntent_PDFX}} << /Type /OutputIntent /S /GTS_PDFX
-  /OutputCondition (SWOP coated) /OutputConditionIdentifier (CGATS TR 001)
-  /RegistryName (http://www.color.org) /Info (Artifex CMYK SWOP Profile)
+  /OutputCondition ({condition}) /OutputConditionIdentifier ({identifier})
+  /RegistryName (http://www.color.org) /Info ({info})
   /DestOutputProfile {{icc_PDFX}} >> /PUT pdfmark
 [{{Catalog}} << /OutputIntents [ {{OutputIntent_PDFX}} ] >> /PUT pdfmark
 """
@@ -82,18 +79,20 @@ STANDARDS = {
 }
 
 
-def ghostscript() -> tuple[str, Path]:
-    """The gs program and the press profile, or one line saying what to install."""
+def ghostscript() -> str:
+    """The gs program, or one line saying what to install."""
     program = shutil.which("gs")
-    profiles = sorted(glob.glob(PROFILE_GLOB))
-    if program is None or not profiles:
+    if program is None:
         raise ExportError(f"CMYK PDF/X needs Ghostscript: run 'sudo {INSTALL_HINT}'")
-    return program, Path(profiles[-1])
+    return program
 
 
-def convert(rgb_pdf: bytes, title: str, standard: str = "x1a") -> bytes:
+def convert(rgb_pdf: bytes, title: str, standard: str = "x1a",
+            press: PressProfile | None = None) -> bytes:
     """``rgb_pdf`` as CMYK PDF/X (``STANDARDS``) with the press profile as output intent."""
-    program, profile = ghostscript()
+    program = ghostscript()
+    press = press or press_profile()
+    profile = press.path
     kind = STANDARDS[standard]
     safe_title = "".join(c for c in title if c.isprintable() and c not in "()\\")
     with tempfile.TemporaryDirectory(prefix="copperplate-pdfx-") as tmp:
@@ -101,7 +100,10 @@ def convert(rgb_pdf: bytes, title: str, standard: str = "x1a") -> bytes:
         (folder / "in.pdf").write_bytes(_flatten_groups(rgb_pdf))
         keys = " ".join(f"/{key} ({value})" for key, value in kind.keys().items())
         (folder / "pdfx.ps").write_text(PDFX_DEF.format(keys=keys, title=safe_title,
-                                                        profile=profile),
+                                                        profile=profile,
+                                                        condition=press.condition,
+                                                        identifier=press.identifier,
+                                                        info=press.info),
                                         encoding="ascii", errors="replace")
         command = [program, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=pdfwrite",
                    *kind.gs_flags, f"-dMaxShadingBitmapSize={SHADING_BYTES}",

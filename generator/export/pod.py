@@ -15,6 +15,7 @@ from generator.export import pdfx, raster
 from generator.export.base import Export, ExportError
 from generator.export.pictures import Picture, pictures
 from generator.export.presets import PRESETS, Product, Vendor
+from generator.export.profiles import press_profile
 from generator.render.build import BuildOptions, render_arts
 from generator.render.document import Document, Page, Placement
 from generator.render.geometry import Paper, Rect
@@ -89,10 +90,13 @@ def _deck_pdf(work: Export, vendor: Vendor, job: Job, product: Product,
             doc.pages.append(page)
     arts, _ = render_arts(doc, BuildOptions())
     title = f"{work.loaded.data.game.name}: {job.piece.name}"
-    data = pdfx.convert(write_pdf(doc, arts, paper, title, "none"), title, work.options.pdfx)
+    press = press_profile(work.options.press_profile)
+    data = pdfx.convert(write_pdf(doc, arts, paper, title, "none"), title, work.options.pdfx,
+                        press)
     path = work.staging / f"{job.piece.id}.pdf"
     path.write_bytes(data)
     work.add(path, piece=job.piece.id, face="all", side="back+front",
              copies=[c.number for c in job.copies], pages=len(doc.pages),
              page_in=[round(paper.w / 25.4, 3), round(paper.h / 25.4, 3)],
-             product=product.name, source=product.source, colour=f"CMYK {pdfx.STANDARDS[work.options.pdfx].name}")
+             product=product.name, source=product.source, colour=f"CMYK {pdfx.STANDARDS[work.options.pdfx].name}",
+             press_profile=press.label())

@@ -15,6 +15,7 @@ import shutil
 import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from fnmatch import fnmatch
 from pathlib import Path
 
 RENAME_EXCHANGE = 2
@@ -35,8 +36,9 @@ def write_atomic(path: Path, content: bytes) -> None:
         raise
 
 
-def replace_together(folder: Path, files: Mapping[str, bytes]) -> None:
-    """Put ``files`` (names inside ``folder``) in place as one set; other files stay."""
+def replace_together(folder: Path, files: Mapping[str, bytes], stale: str = "") -> None:
+    """Put ``files`` (names inside ``folder``) in place as one set; other files stay, but
+    for those matching the glob ``stale`` (what an earlier set had and this one drops)."""
     folder.parent.mkdir(parents=True, exist_ok=True)
     with _locked(folder.parent):
         _sweep(folder)
@@ -44,7 +46,8 @@ def replace_together(folder: Path, files: Mapping[str, bytes]) -> None:
         try:
             os.chmod(stage, 0o777 & ~_umask())
             if folder.is_dir():
-                _link_tree(folder, stage, skip=set(files))
+                gone = {e.name for e in os.scandir(folder) if stale and fnmatch(e.name, stale)}
+                _link_tree(folder, stage, skip=set(files) | gone)
             for name, content in files.items():
                 write_atomic(stage / name, content)
             if folder.is_dir():

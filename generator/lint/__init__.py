@@ -28,11 +28,11 @@ PAPER_NAMES = ("a4", "letter")
 
 def lint_game(loaded: LoadedGame, papers: Sequence[str] = PAPER_NAMES,
               margin: float = DEFAULT_MARGIN, layout: str | None = None,
-              ink: str = "full") -> list[Problem]:
-    """Every finding of a valid game's faces (printed with ``ink``) and of its pages on
-    each paper."""
+              ink: str = "full", stamp: bool = False) -> list[Problem]:
+    """Every finding of a valid game's faces (printed with ``ink``, stamped when ``stamp``)
+    and of its pages on each paper."""
     try:
-        drawn = list(faces(loaded, ink=ink))
+        drawn = list(faces(loaded, ink=ink, stamp=stamp))
     except BuildError as exc:  # a face that cannot be drawn (or data too long to fit)
         return [_build_problem(loaded, str(exc))]
     problems: dict[tuple[object, ...], Problem] = {}

@@ -4,16 +4,18 @@ A *palette* is any list in a game's YAML whose entries each have an ``id`` and a
 (``hex``, ``color`` or ``colour``: players, suits, building colours, characters, tracks).
 Two entries of one palette must differ by at least ``MIN_DELTA_E`` (CIE 1976 ΔE*ab in
 CIELAB) for normal vision and under protanopia, deuteranopia and tritanopia, simulated with
-the matrices of Machado, Oliveira and Fernandes (2009) at full severity, unless they carry
+the matrices of Machado, Oliveira and Fernandes (2009) at full severity, and printed in
+black and white (``--ink bw``: the grey of the same luminance), unless they carry
 different printed letters or symbols (``letter``, ``symbol``). Across two palettes of one
 game, a colour must not repeat (a green share token on a green building disappears) and a
 letter must not stand for two things.
 
-Passing (orange and sky blue stay apart under every simulation)::
+Passing (orange and blue stay apart under every simulation, and in black and white;
+orange and sky blue would print as one grey)::
 
     colors:
       - {id: orange, hex: "#E69F00"}
-      - {id: sky, hex: "#56B4E9"}
+      - {id: blue, hex: "#0072B2"}
 
 Failing (red and green are one colour to a deuteranope, and no letter tells them apart)::
 
@@ -46,6 +48,8 @@ VISIONS: dict[str, tuple[tuple[float, float, float], ...]] = {
                      (-0.011820, 0.042940, 0.968881)),
     "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
                    (0.004733, 0.691367, 0.303900)),
+    # ``build --ink bw``: every colour printed as the grey of its luminance (``render.ink``)
+    "black and white (--ink bw)": ((0.2126, 0.7152, 0.0722),) * 3,
 }
 
 
@@ -87,9 +91,11 @@ def delta_e(a: str, b: str, vision: str = "normal vision") -> float:
     return sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5
 
 
-def closest(a: str, b: str) -> tuple[float, str]:
-    """The smallest ΔE of two colours over every vision, and that vision."""
-    return min((delta_e(a, b, vision), vision) for vision in VISIONS)
+def alike(a: str, b: str) -> list[tuple[float, str]]:
+    """(ΔE, vision) for every vision under which two colours are closer than
+    ``MIN_DELTA_E``."""
+    gaps = [(delta_e(a, b, vision), vision) for vision in VISIONS]
+    return [(gap, vision) for gap, vision in gaps if gap < MIN_DELTA_E]
 
 
 def palettes(loaded: LoadedGame) -> Iterator[list[Swatch]]:
@@ -137,10 +143,12 @@ def _within(palette: list[Swatch]) -> Iterator[tuple[Swatch, str]]:
     for a, b in itertools.combinations(palette, 2):
         if a.marks and b.marks and set(a.marks).isdisjoint(b.marks):
             continue  # a printed letter or symbol tells them apart
-        gap, vision = closest(a.colour, b.colour)
-        if gap < MIN_DELTA_E:
+        close = alike(a.colour, b.colour)
+        if close:
+            gap = min(g for g, _ in close)
+            visions = ", ".join(v for _, v in close)
             yield b, (f"'{b.name}' ({b.colour}) and '{a.name}' ({a.colour}) look alike with "
-                      f"{vision} (ΔE {gap:.1f}, under {MIN_DELTA_E:g}) and no printed letter "
+                      f"{visions} (ΔE {gap:.1f}, under {MIN_DELTA_E:g}) and no printed letter "
                       "or symbol tells them apart")
 
 

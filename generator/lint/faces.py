@@ -22,9 +22,11 @@ from generator.render.drawn import SOURCE_ATTR, Drawing, read
 from generator.render.faces import face_svg, reads_copy
 from generator.render.ink import ink_svg
 from generator.render.sandbox import budget, render_bounded
+from generator.render.stamp import STAMP_MARK, stamped
 from generator.render.svg import face_context, game_environment
 
 TAG = re.compile(r"<(text|image)(?=[\s>/])")
+STAMP_SOURCE = "stamp"  # the source of a version stamp's line: no template drew it
 UNSAFE = re.compile(r"[{}%#\"<>&\\]")
 
 
@@ -57,9 +59,11 @@ def environment(loaded: LoadedGame) -> jinja2.Environment:
     return game_environment(loaded).overlay(extensions=[SourceLines], cache_size=400)
 
 
-def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full") -> Iterator[Face]:
+def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full",
+          stamp: bool = False) -> Iterator[Face]:
     """Each distinct rendered face (copies that draw the same SVG are read once), printed
-    with ``ink``."""
+    with ``ink``, and with its version stamp when ``stamp`` (``build --stamp``): the
+    stamp's text line has the source ``STAMP_SOURCE``."""
     env = environment(loaded)
     seen: set[str] = set()
     for _, piece in loaded.data.pieces():
@@ -76,7 +80,10 @@ def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full") -> Iterator
                 try:
                     template = env.get_template(name)  # compiling is not drawing
                     with budget():  # the same limits as the build's own drawing
-                        svg = ink_svg(render_bounded(template, context), ink)
+                        svg = render_bounded(template, context)
+                        if stamp and piece.kind != "die":  # a die's faces are never stamped
+                            svg = _stamped(svg, loaded, piece, (context["w"], context["h"]))
+                        svg = ink_svg(svg, ink)
                     drawing = None if svg in seen else read(svg)
                 except Exception:  # noqa: BLE001 - the build's own error says what and where
                     face_svg(loaded, piece, face, side=side, copy=copy, bleed=bleed,
@@ -85,6 +92,12 @@ def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full") -> Iterator
                 if drawing is not None:
                     seen.add(svg)
                     yield Face(piece, face, side, (context["w"], context["h"]), drawing)
+
+
+def _stamped(svg: str, loaded: LoadedGame, piece: Any, size: tuple[float, float]) -> str:
+    """The face as ``build --stamp`` prints it, its stamp's line marked as the stamp."""
+    return stamped(svg, loaded, piece, size).replace(
+        STAMP_MARK, f'{STAMP_MARK} {SOURCE_ATTR}="{STAMP_SOURCE}"')
 
 
 def _drawings(piece: Any, face: Any) -> Iterator[tuple[str, int, dict[str, Any] | None,

@@ -3,7 +3,8 @@
 ``mark-margin``: every crop mark and straight cut line needs ``MARK_INSIDE`` mm lying at
 least ``MARK_CLEAR`` mm inside the printable area (a line along the margin's edge prints
 nothing), or the printer drops it. ``text-seam``: no text of a tiled board crosses a
-tile seam (where it would be cut and glued). Pages are numbered as in the PDF.
+tile seam (where it would be cut and glued); ``space-seam``: nor does a play space (a board
+template marks each with ``data-space``). Pages are numbered as in the PDF.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from generator.render.geometry import Paper, Rect, paper_for
 from generator.render.jobs import Job, jobs
 from generator.render.large import board_tiling
 from generator.render.layout import MARK_CLEAR, MARK_INSIDE, mark_area, printed_length
+from generator.render.seams import Path, crosses, segments
 from generator.render.tiling import SEAM_ROOM, fits_page
 
 
@@ -52,18 +54,16 @@ def mark_findings(doc: Document, paper: Paper) -> Iterator[tuple[int, Finding]]:
                         f"under {MARK_INSIDE:g} mm", "mark-margin")
 
 
-def seams(job: Job, paper: Paper, svgs: list[str]) -> tuple[list[float], list[float]]:
-    """x of vertical and y of horizontal tile seams in face coordinates (trim origin), as
-    the build places them."""
-    w, h = job.size
+def seams(job: Job, paper: Paper, svgs: list[str]) -> list[Path]:
+    """Every tile seam (vertical and horizontal) as a polyline in face coordinates (trim
+    origin), as the build places them."""
     bleed = job.bleed
     tiling = board_tiling(job, paper, svgs)
     xs, ys = tiling.seams()
-    if not tiling.turned:
-        return [x - bleed for x in xs], [y - bleed for y in ys]
     # turned a quarter clockwise: the tiling's x runs down the face, its y across
-    full_h = h + 2 * bleed
-    return [y - bleed for y in ys], [full_h - x - bleed for x in xs]
+    full_h = job.size[1] + 2 * bleed
+    return [tuple(((y - bleed, full_h - x - bleed) if tiling.turned else
+                   (x - bleed, y - bleed)) for x, y in path) for path in xs + ys]
 
 
 def seam_findings(loaded: LoadedGame, paper: Paper, drawn: list[Face]) -> Iterator[Finding]:
@@ -74,32 +74,33 @@ def seam_findings(loaded: LoadedGame, paper: Paper, drawn: list[Face]) -> Iterat
         doc = Document()
         for copy in job.copies:
             art = [job.front(doc, copy), job.back(doc, copy)]
-            xs, ys = seams(job, paper, [doc.arts[a] for a in art if a is not None])
+            paths = seams(job, paper, [doc.arts[a] for a in art if a is not None])
             for face in drawn:
                 if face.piece is job.piece and face.face is copy.face:
-                    yield from _crossing(face, paper, xs, ys)
+                    yield from _crossing(face, paper, paths)
 
 
-def _crossing(face: Face, paper: Paper, xs: list[float], ys: list[float]) -> Iterator[Finding]:
-    for line in face.drawing.lines:
-        crossed = _crosses(line.box, xs, ys)
+def _crossing(face: Face, paper: Paper, paths: list[Path]) -> Iterator[Finding]:
+    d = face.drawing
+    # (box, what it is, the verb, its template line, rule, its text)
+    found: list[tuple[Rect, str, str, str, str, str | None]] = [
+        (ln.box, f"text '{ln.text}'", "crosses", ln.source, "text-seam", ln.text)
+        for ln in d.lines]
+    found += [(box, f"a {kind} at ({box.x:.1f}, {box.y:.1f}) mm", "crosses", "", "text-seam",
+               None) for box, kind in d.areas]
+    found += [(box, f"a play space ({kind}) at ({box.x:.1f}, {box.y:.1f}) mm", "is cut by", "",
+               "space-seam", None) for box, kind in d.spaces]
+    for box, what, verb, source, rule, text in found:
+        crossed = _crosses(box, paths)
         if crossed:
-            yield Finding(line.source, ERROR, f"text '{line.text}' on {face.label} crosses "
-                          f"the {paper.name} tile seam at {crossed}", "text-seam", line.text)
-    for box, kind in face.drawing.areas:
-        crossed = _crosses(box, xs, ys)
-        if crossed:
-            yield Finding("", ERROR, f"a {kind} at ({box.x:.1f}, {box.y:.1f}) mm on "
-                          f"{face.label} crosses the {paper.name} tile seam at {crossed}",
-                          "text-seam")
+            yield Finding(source, ERROR, f"{what} on {face.label} {verb} the {paper.name} tile "
+                          f"seam at {crossed}", rule, text)
 
 
-def _crosses(box: Rect, xs: list[float], ys: list[float]) -> str | None:
+def _crosses(box: Rect, paths: list[Path]) -> str | None:
     room = SEAM_ROOM - 0.01  # the tiling keeps SEAM_ROOM; allow for its rounding
-    for x in xs:
-        if box.x - room < x < box.x1 + room:
-            return f"x = {x:.1f} mm"
-    for y in ys:
-        if box.y - room < y < box.y1 + room:
-            return f"y = {y:.1f} mm"
+    for path in paths:
+        for (x0, y0), (x1, y1) in segments(path):
+            if crosses(((x0, y0), (x1, y1)), box, room):
+                return f"x = {x0:.1f} mm" if x0 == x1 else f"y = {y0:.1f} mm"
     return None

@@ -13,9 +13,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from generator.files.problems import ERROR, WARNING
-from generator.lint.faces import Face
+from generator.lint.faces import STAMP_SOURCE, Face
 from generator.render.colour import contrast
-from generator.render.drawn import Image, Shape, TextLine
+from generator.render.drawn import Image, Shape, TextLine, runs_off
 from generator.render.geometry import EPS, PT_PER_MM, Rect
 from generator.render.textfit import missing
 
@@ -85,17 +85,11 @@ def _covers(shape: Shape, box: Rect) -> bool:
 
 
 def text_box(face: Face) -> Iterator[Finding]:
-    """Text running off the shape it is printed on (a name wider than its circle); shapes
-    of the same colour side by side count as one (a building of several squares)."""
-    w, h = face.size
+    """Text running off the shape it is printed on (``drawn.runs_off``)."""
     for line in face.drawing.lines:
-        shape = line.holder
-        if shape is None or shape.box.contains(Rect(-0.5, -0.5, w + 1, h + 1)):
-            continue  # on the paper or the whole face's ground: the trim rule's business
-        b = line.box.outset(-0.15)
-        corners = [(b.x, b.y), (b.x1, b.y), (b.x, b.y1), (b.x1, b.y1)]
-        alike = [s for s in face.drawing.shapes[:line.order] if s.fill == shape.fill]
-        if not all(any(s.holds(x, y) for s in alike) for x, y in corners):
+        if runs_off(face.drawing, line, face.size):
+            shape = line.holder
+            assert shape is not None
             yield Finding(line.source, ERROR, f"text {_q(line.text)} runs off the {shape.kind} "
                           f"it is printed on at ({shape.box.x:.1f}, {shape.box.y:.1f}) mm",
                           "text-box", line.text)
@@ -108,7 +102,7 @@ def text_trim(face: Face) -> Iterator[Finding]:
         if room < -EPS:
             yield Finding(line.source, ERROR, f"text {_q(line.text)} crosses the trim by "
                           f"{-room:.1f} mm and will be cut", "text-trim", line.text)
-        elif room < safe - 0.05:
+        elif room < safe - 0.05 and line.source != STAMP_SOURCE:  # a stamp's place
             yield Finding(line.source, WARNING, f"text {_q(line.text)} is {room:.1f} mm from "
                           f"the trim, inside the {safe:g} mm safe zone", "text-safe", line.text)
 

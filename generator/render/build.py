@@ -21,7 +21,7 @@ from generator.data.components import LoadedGame
 from generator.files.fileio import replace_together
 from generator.render import fonts
 from generator.render.cache import FaceCache, FaceError, cache_root
-from generator.render.cutfile import REG_BAND, add_registration, cut_files
+from generator.render.cutfile import REG_BAND, add_registration, cut_files, cut_glob
 from generator.render.document import Document, Page
 from generator.render.errors import BuildError
 from generator.render.furniture import (
@@ -219,6 +219,7 @@ class Prepared:
     pages: int
     rendered: int
     started: float
+    stale: str = ""  # a glob of the old files this set replaces (the last build's cut files)
 
 
 def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
@@ -250,17 +251,17 @@ def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
         files[f"reprint-{paper.name}.txt"] = reprint_list(
             loaded.game_id, keys, options.since).encode()
     if options.cut_file:  # beside the PDF, replaced with it
-        files.update(cut_files(doc, paper, f"{loaded.game_id}-{paper.name}"))
+        files.update(cut_files(doc, paper, name.removesuffix(".pdf")))
     pieces = (len(options.only) if options.only is not None else
               sum(len(job.copies) for job in jobs(loaded, options.bleed_mm, options.layout)))
     return Prepared(loaded, files, name, manifest_name, pieces, len(doc.pages), rendered,
-                    started)
+                    started, cut_glob(name.removesuffix(".pdf")))
 
 
 def write_game(prepared: Prepared, options: BuildOptions) -> BuildResult:
     """The PDF and its manifest replace the old pair together (``replace_together``)."""
     folder = options.out / prepared.loaded.game_id
-    replace_together(folder, prepared.files)
+    replace_together(folder, prepared.files, prepared.stale)
     return BuildResult(prepared.pieces, prepared.pages, folder / prepared.pdf_name,
                        folder / prepared.manifest_name, time.perf_counter() - prepared.started,
                        prepared.rendered)

@@ -49,6 +49,12 @@ def add_registration(doc: Document, paper: Paper) -> None:
             page.placements.append(Placement(art, full, full))
 
 
+def cut_glob(stem: str) -> str:
+    """The names of every cut file of the PDF ``stem``.pdf: a build replaces them all (a
+    build with fewer pages, or none, leaves no stale one beside the PDF)."""
+    return f"{stem}-cut-p*.svg"
+
+
 def cut_files(doc: Document, paper: Paper, stem: str) -> dict[str, bytes]:
     """``{stem}-cut-pNNN.svg`` for every page that is cut."""
     out = {}

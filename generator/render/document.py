@@ -27,12 +27,14 @@ LINE_STYLES: dict[str, tuple[float, tuple[float, ...]]] = {
 @dataclass(frozen=True)
 class Placement:
     """One rendered SVG (``art``, an index into ``Document.arts``) whose full extent lands on
-    ``box``, turned ``turn`` degrees clockwise (0, 90, 180, 270), inked only inside ``clip``."""
+    ``box``, turned ``turn`` degrees clockwise (0, 90, 180, 270), inked only inside ``clip``
+    and inside every polygon of ``outlines`` (a board tile cut along stepped seams)."""
 
     art: int
     box: Rect
     clip: Rect | None = None
     turn: int = 0
+    outlines: tuple[tuple[Point, ...], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ Coordinates are the face's user space (mm, origin at the trim's top-left corner)
 every ``transform``; text is measured with the same font files cairo draws it with
 (``render.textfit``). A template marks an icon or symbol area text must not cross with
 ``data-area="icon"`` on the element (or group) that draws it; text inside that group is
-its own label, not in its way.
+its own label, not in its way. A board marks each play space's group with ``data-space``
+(its kind): tile seams keep off it (``spaces``), though it stays ordinary art to the lint.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from xml.etree import ElementTree
 
 from generator.render.colour import parse_colour
 from generator.render.decoding import parse
+from generator.render.document import bounds
 from generator.render.geometry import Rect
 from generator.render.textfit import Font, extent, width
 
@@ -77,6 +79,21 @@ class Drawing:
     groups: int = 0
     images: list[Image] = field(default_factory=list)
     shapes: list[Shape] = field(default_factory=list)
+    spaces: list[tuple[Rect, str]] = field(default_factory=list)  # (box, kind) of play spaces
+    outlines: list[Rect] = field(default_factory=list)  # the box of every shape, filled or not
+
+
+def runs_off(drawing: Drawing, line: TextLine, size: tuple[float, float]) -> bool:
+    """Whether a line of text runs off the shape it is printed on (a name wider than its
+    circle); shapes of one colour side by side count as one (a building of several
+    squares); text on the paper or on the whole face's ground never does."""
+    shape, (w, h) = line.holder, size
+    if shape is None or shape.box.contains(Rect(-0.5, -0.5, w + 1, h + 1)):
+        return False
+    b = line.box.outset(-0.15)
+    corners = [(b.x, b.y), (b.x1, b.y), (b.x, b.y1), (b.x1, b.y1)]
+    alike = [s for s in drawing.shapes[:line.order] if s.fill == shape.fill]
+    return not all(any(s.holds(x, y) for s in alike) for x, y in corners)
 
 
 def read(svg: str) -> Drawing:
@@ -109,7 +126,9 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
                                     node.get(SOURCE_ATTR, "")))
         return
     shape = _shape(tag, node, m, style)
+    first = len(drawing.outlines)
     if shape is not None:
+        drawing.outlines.append(shape.box)
         if area:
             drawing.areas.append((shape.box, area[0]))
             drawing.area_groups.append(area[1])
@@ -117,6 +136,10 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
             drawing.shapes.append(shape)
     for child in node:
         _walk(child, m, style, drawing, area)
+    if node.get("data-space") is not None:
+        box = bounds(drawing.outlines[first:])
+        if box is not None:
+            drawing.spaces.append((box, node.get("data-space", "")))
 
 
 def _attr(node: ElementTree.Element, name: str) -> str | None:

@@ -3,8 +3,9 @@ greys (``bw``) before it is drawn, so one template serves every printer.
 
 What a colour is for decides what becomes of it:
 
-- a full-bleed flood (a rectangle over the whole face) becomes white with a band of its
-  pale colour round the trim: no flood cockles the paper, the colour still tells pieces
+- a full-bleed flood (a rectangle over the whole face), or a panel over most of it (a
+  back's field inside its border), becomes white with a band of its pale colour round its
+  edge (or its own outline): no flood cockles the paper, the colour still tells pieces
   apart;
 - any other filled shape (a band, a building) is tinted towards white, keeping ``TINT`` of
   its ink; a background wash that ends up barely off-white (``WASH``) is left white;
@@ -34,8 +35,9 @@ TAG = re.compile(r"<([a-zA-Z][\w:-]*)(\s[^<>]*?)?(/?)>")
 PAINT = re.compile(r'\b(fill|stroke|stop-color)="([^"]*)"')
 TEXT_TAGS = ("text", "tspan", "textPath")
 VIEWBOX = re.compile(r'<svg\b[^>]*\bviewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"')
-GEOMETRY = re.compile(r'\b(x|y|width|height)="([^"]*)"')
+GEOMETRY = re.compile(r'(?<![\w-])(x|y|width|height)="([^"]*)"')  # not stroke-width
 FRAME = 1.5  # mm of a flood's colour kept inside the trim, as a band round the face
+PANEL = 0.8  # of the trim: a rectangle this big is a flood (a back's field in its border)
 
 
 def ink_svg(svg: str, ink: str) -> str:
@@ -57,17 +59,32 @@ def _tag(tag: re.Match[str], grey: bool, whole: tuple[float, ...] | None) -> str
     attributes = PAINT.sub(lambda paint: _paint(paint, text, grey), attributes)
     if name == "rect" and whole is not None and _covers(attributes, whole):
         attributes = _frame(attributes, -whole[0])
+    elif name == "rect" and whole is not None and _panel(attributes, whole):
+        attributes = _field(attributes)
     return f"<{name}{attributes}{close}>"
 
 
 def _covers(attributes: str, whole: tuple[float, ...]) -> bool:
     """A rectangle over the whole face, bleed and all: a flood."""
+    box = _rect(attributes)
+    return box is not None and all(abs(a - b) < 0.01 for a, b in zip(box, whole, strict=True))
+
+
+def _panel(attributes: str, whole: tuple[float, ...]) -> bool:
+    """A rectangle over ``PANEL`` of the trim or more (a back's field inside its border):
+    a flood too, however it is framed."""
+    box = _rect(attributes)
+    bleed = -whole[0]
+    trim = (whole[2] - 2 * bleed) * (whole[3] - 2 * bleed)
+    return box is not None and trim > 0 and box[2] * box[3] >= PANEL * trim
+
+
+def _rect(attributes: str) -> tuple[float, ...] | None:
     found = {k: v for k, v in GEOMETRY.findall(attributes)}
     try:
-        box = tuple(float(found.get(k, "0")) for k in ("x", "y", "width", "height"))
+        return tuple(float(found.get(k, "0")) for k in ("x", "y", "width", "height"))
     except ValueError:  # a percentage, say: not a flood this recognises
-        return False
-    return all(abs(a - b) < 0.01 for a, b in zip(box, whole, strict=True))
+        return None
 
 
 def _frame(attributes: str, bleed: float) -> str:
@@ -82,6 +99,14 @@ def _frame(attributes: str, bleed: float) -> str:
     width = 2 * (bleed + FRAME)
     return (attributes.replace(fill.group(0), 'fill="#ffffff"')
             + f' stroke="{fill.group(1)}" stroke-width="{width:.3f}"')
+
+
+def _field(attributes: str) -> str:
+    """A panel over most of the face made white: its own outline, or a band of its pale
+    colour round its edge, keeps the colour."""
+    if "stroke=" not in attributes:
+        return _frame(attributes, 0.0)
+    return re.sub(r'\bfill="#[0-9a-f]{6}"', 'fill="#ffffff"', attributes)
 
 
 def _paint(paint: re.Match[str], text: bool, grey: bool) -> str:

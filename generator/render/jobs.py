@@ -90,10 +90,13 @@ class Job:
         return f"{template_file(self.loaded, self.piece, copy.face, side)}:1:1"
 
     def front(self, doc: Document, copy: Copy) -> int:
-        return doc.art(self._stamped(face_svg(self.loaded, self.piece, copy.face,
-                                              side="front", copy=copy.face_copy,
-                                              bleed=self.bleed)),
-                       self.origin(copy, "front"), self.place(copy, "front"))
+        return doc.art(self.front_svg(copy), self.origin(copy, "front"),
+                       self.place(copy, "front"))
+
+    def front_svg(self, copy: Copy) -> str:
+        """The front's SVG as drawn, before the document's ink."""
+        return self._stamped(face_svg(self.loaded, self.piece, copy.face, side="front",
+                                      copy=copy.face_copy, bleed=self.bleed))
 
     def back(self, doc: Document, copy: Copy) -> int | None:
         if not self.has_back(copy):

@@ -7,11 +7,13 @@ tiled (``tiling``): an assembly overview page, then one page per tile.
 
 from __future__ import annotations
 
+from generator.render.cropsvg import cropped
 from generator.render.document import GUIDE, MARK, Document, Line, Page, Placement
 from generator.render.drawn import read
 from generator.render.geometry import EPS, Paper, Rect
 from generator.render.jobs import Copy, Job
 from generator.render.layout import MARK_CLEAR, MARK_GAP, Block, Cut, crop_marks
+from generator.render.seams import Path, clipped, flip, left_of, transposed
 from generator.render.sheets import Duplex
 from generator.render.tiling import LABEL_BAND, Tile, Tiling, fits_page, tile
 
@@ -70,16 +72,25 @@ def tiled_pages(doc: Document, job: Job, copy: Copy, paper: Paper,
     tiling = board_tiling(job, paper, [doc.arts[a] for a in (art, back_art) if a is not None])
     pages: list[tuple[Page, Page | None]] = [(overview_page(job, copy, art, tiling, paper),
                                               None)]
+    svg = job.front_svg(copy)
     for t in tiling.tiles:
-        front = _tile_page(job, copy, art, tiling, t, paper)
+        front = _tile_page(job, copy, _tile_art(doc, job, copy, svg, tiling, t), tiling, t,
+                           paper)
         pages.append((front, None if back_art is None else
                       _tile_back(job, copy, back_art, front, tiling, paper, duplex)))
     return pages
 
 
+def _tile_art(doc: Document, job: Job, copy: Copy, svg: str, tiling: Tiling, t: Tile) -> int:
+    """The front without what tile ``t`` does not show."""
+    def shown(box: Rect) -> bool:
+        return shows(tiling, t, _in_tiling(job, tiling, box))
+    return doc.art(cropped(svg, shown), job.origin(copy, "front"), job.place(copy, "front"))
+
+
 def board_tiling(job: Job, paper: Paper, svgs: list[str]) -> Tiling:
-    """The tiling of a large piece whose seams keep off the text and declared symbols of
-    its drawn sides (``svgs``)."""
+    """The tiling of a large piece whose seams keep off the play spaces, text and declared
+    symbols of its drawn sides (``svgs``)."""
     w, h = job.size
     b = job.bleed
     keep_out = [box.moved(b, b) for svg in svgs for box in keep_out_boxes(svg)]
@@ -87,9 +98,37 @@ def board_tiling(job: Job, paper: Paper, svgs: list[str]) -> Tiling:
 
 
 def keep_out_boxes(svg: str) -> list[Rect]:
-    """Every text line and declared icon area a face draws (face coordinates)."""
+    """Every play space, text line and declared icon area a face draws (face coordinates)."""
     drawing = read(svg)
-    return [line.box for line in drawing.lines] + [box for box, _ in drawing.areas]
+    return ([box for box, _ in drawing.spaces] + [line.box for line in drawing.lines]
+            + [box for box, _ in drawing.areas])
+
+
+def _in_tiling(job: Job, tiling: Tiling, box: Rect) -> Rect:
+    """A box of the face (trim origin) in the tiling's coordinates (bleed origin, turned)."""
+    b = box.moved(job.bleed, job.bleed)
+    return Rect(tiling.w - b.y1, b.x, b.h, b.w) if tiling.turned else b
+
+
+def shows(tiling: Tiling, t: Tile, box: Rect) -> bool:
+    """Whether tile ``t`` shows any of ``box`` (tiling coordinates): inside its window, not
+    wholly left of the seam it is cut along on the left nor above the one on top."""
+    xs, ys = tiling.seams()
+    return (box.overlaps(t.window) and not (t.col and left_of(xs[t.col - 1], box))
+            and not (t.row and left_of(flip(ys[t.row - 1]), transposed([box])[0])))
+
+
+def _outlines(tiling: Tiling, t: Tile) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """The tile's art is cut along the seams on its left and top: a polygon for each."""
+    xs, ys = tiling.seams()
+    out = []
+    if t.col:
+        path, far = xs[t.col - 1], t.window.x1 + 1
+        out.append(path + ((far, path[-1][1]), (far, path[0][1])))
+    if t.row:
+        path, far = ys[t.row - 1], t.window.y1 + 1
+        out.append(path + ((path[-1][0], far), (path[0][0], far)))
+    return tuple(tuple(_shift(t, p) for p in o) for o in out)
 
 
 def _tile_back(job: Job, copy: Copy, art: int, front: Page, tiling: Tiling, paper: Paper,
@@ -117,7 +156,7 @@ def _tile_page(job: Job, copy: Copy, art: int, tiling: Tiling, t: Tile,
     window = t.on_page(t.window)
     page = Page("tile", trim=None, bleed=window)
     page.placements.append(Placement(art, t.on_page(whole), window,
-                                     90 if tiling.turned else 0))
+                                     90 if tiling.turned else 0, _outlines(tiling, t)))
     visible_trim = trim.intersection(t.window)
     page.trim = t.on_page(visible_trim) if visible_trim else None
     page.lines += _tile_lines(tiling, t, trim, paper)
@@ -132,8 +171,7 @@ def _tile_page(job: Job, copy: Copy, art: int, tiling: Tiling, t: Tile,
 def _tile_lines(tiling: Tiling, t: Tile, trim: Rect, paper: Paper) -> list[Line]:
     xs, ys = tiling.seams()
     w = t.window
-    lines = [Line(GUIDE, ((x, w.y), (x, w.y1))) for x in xs if w.x < x < w.x1]
-    lines += [Line(GUIDE, ((w.x, y), (w.x1, y))) for y in ys if w.y < y < w.y1]
+    lines = [Line(GUIDE, segment) for path in xs + ys for segment in clipped(path, w)]
     lines += [Line(MARK, ((x0, y0), (x1, y1))) for x0, y0, x1, y1 in tiling.alignment_marks()
               if _inside(w, x0, y0) and _inside(w, x1, y1)]
     lines = [Line(ln.style, tuple(_shift(t, p) for p in ln.points)) for ln in lines]
@@ -166,19 +204,28 @@ def _board_corner_marks(t: Tile, trim: Rect) -> list[tuple[tuple[float, float], 
 
 
 def overview_page(job: Job, copy: Copy, art: int, tiling: Tiling, paper: Paper) -> Page:
-    """The whole piece small, with the tile grid and labels drawn over it by the overlay."""
+    """The whole piece small, with its seams, and the tiles' labels drawn over it by the
+    overlay."""
     room = paper.printable.grow(0, -40, 0, -LABEL_BAND)
     scale = min(room.w / tiling.w, room.h / tiling.h)
     box = Rect((paper.w - tiling.w * scale) / 2, room.y, tiling.w * scale, tiling.h * scale)
     page = Page("overview")
     page.placements.append(Placement(art, box, box, 90 if tiling.turned else 0))
-    page.lines += [Line(GUIDE, tuple((box.x + x * scale, box.y + y * scale) for x, y in (
-        (t.window.x, t.window.y), (t.window.x1, t.window.y), (t.window.x1, t.window.y1),
-        (t.window.x, t.window.y1))), closed=True) for t in tiling.tiles]
+    xs, ys = tiling.seams()
+    page.lines += [Line(GUIDE, tuple((box.x + x * scale, box.y + y * scale) for x, y in path))
+                   for path in xs + ys]
+    middles = ([0.0] + [_mean(p, 0) for p in xs] + [tiling.w],
+               [0.0] + [_mean(p, 1) for p in ys] + [tiling.h])
     page.overview = {"component": job.piece.id, "name": job.piece.name, "copy_no": copy.number,
                      "rows": tiling.rows,
                      "cols": tiling.cols, "scale": scale,
-                     "labels": [{"text": t.label, "x": box.x + (t.window.x + t.window.w / 2) * scale,
-                                 "y": box.y + (t.window.y + t.window.h / 2) * scale}
+                     "labels": [{"text": t.label,
+                                 "x": box.x + sum(middles[0][t.col:t.col + 2]) / 2 * scale,
+                                 "y": box.y + sum(middles[1][t.row:t.row + 2]) / 2 * scale}
                                 for t in tiling.tiles]}
     return page
+
+
+def _mean(path: Path, axis: int) -> float:
+    """Where a seam runs on average (the middle of its tile's part, for the label)."""
+    return sum(p[axis] for p in path) / len(path)

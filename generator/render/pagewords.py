@@ -91,9 +91,9 @@ PAGE_WORDS: dict[str, str] = {
     "page_assembly_tiles": "{tiles} tiles in {rows} rows of {cols}; the picture is at "
                            "{scale} %.",
     "page_assembly_row": "{tiles} tiles in 1 row; the picture is at {scale} %.",
-    "page_assembly_how": "On each tile cut along the dashed seam line on its left and top "
-                         "side, lay that edge on the neighbour’s seam line so the half crosses "
-                         "meet, and glue. Trim the outer edges at the corner marks.",
+    "page_assembly_how": "Cut each tile along the seam where its picture ends on its left and "
+                         "top (straight or stepped); lay that edge on the neighbour’s dashed "
+                         "line so the half crosses meet; glue; trim at the corner marks.",
     "page_tile": "{name} · tile {label} (row {row} of {rows}, column {col} of {cols})",
 }
 

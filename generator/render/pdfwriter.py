@@ -21,6 +21,7 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name
 
 from generator.render.document import (
+    GUIDE,
     LINE_STYLES,
     Circle,
     Document,
@@ -87,6 +88,7 @@ class Writer:
         form, aw, ah = self._form(p.art)
         name = names.setdefault(p.art, f"A{len(names)}")
         clip = f"{self._rect(p.clip)} W n " if p.clip else ""
+        clip += "".join(f"{self._path(Line(GUIDE, o, closed=True))} W n " for o in p.outlines)
         matrix = " ".join(_num(v) for v in self._matrix(p, aw, ah))
         return f"q {clip}{matrix} cm /{name} Do Q"
 

@@ -1,12 +1,14 @@
 """Pieces too big for one page (boards, large sheets) as tiles across several pages.
 
 Tiles overlap by at least ``OVERLAP`` (room to glue and for the alignment crosses). Seams
-are placed, where the room allows, so that they cross no text or symbol of the piece (the
-``keep_out`` boxes): a seam is cut and glued, and a word cut in two is hard to read. On each
-seam a dashed line and half-and-half alignment marks sit at the same board coordinates on
-both neighbouring tiles: cut the later tile along the dashed line, lay its edge on the
-line of the earlier one so the marks meet, and glue. A band at the foot of each page
-holds the tile's label (row, column).
+are placed so that they cross no play space, text or symbol of the piece (the ``keep_out``
+boxes): a seam is cut and glued, and a space or word cut in two is hard to read. Where no
+straight line is free, a seam steps round what is in its way (``seams.stepped``); each
+later tile is clipped along its seams. On each seam a dashed line and half-and-half
+alignment marks (outside the keep-out boxes) sit at the same board coordinates on both
+neighbouring tiles: cut the later tile along its edge, lay it on the dashed line of the
+earlier one so the marks meet, and glue. A band at the foot of each page holds the tile's
+label (row, column).
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.render.geometry import EPS, Paper, Rect
+from generator.render.seams import Path, flip, spots, stepped, straight, transposed
 
 OVERLAP = 10.0  # room to glue, and for the 3 mm alignment crosses either side of a seam
 SEAM_ROOM = 1.0  # mm a seam keeps clear of text and symbols on either side
 LABEL_BAND = 9.0  # at the foot of a tile page
 EDGE_ROOM = 4.0  # beside the window, for crop marks on the board's own edges
+MARK_R = 3.0  # half the size of an alignment cross
 
 Segment = tuple[float, float, float, float]
 
@@ -49,30 +53,36 @@ class Tiling:
     rows: int
     cols: int
     tiles: tuple[Tile, ...]
-    cuts: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())  # seam x's, seam y's
+    paths: tuple[tuple[Path, ...], tuple[Path, ...]] = ((), ())  # vertical, horizontal
+    marks: tuple[Segment, ...] = ()
 
-    def seams(self) -> tuple[list[float], list[float]]:
-        """x of each vertical seam, y of each horizontal seam (in the piece's bleed box)."""
-        return list(self.cuts[0]), list(self.cuts[1])
+    def seams(self) -> tuple[list[Path], list[Path]]:
+        """Each vertical seam (top to bottom) and horizontal seam (left to right) as an
+        axis-parallel polyline in the piece's bleed box: straight, or stepped."""
+        return list(self.paths[0]), list(self.paths[1])
 
     def alignment_marks(self) -> list[Segment]:
         """Crosshairs centred on the seams, two per tile edge, in piece coordinates."""
-        xs, ys = self.seams()
-        marks: list[Segment] = []
-        row_mid = [_spots(t.window.y, t.window.y1) for t in self.tiles if t.col == 0]
-        col_mid = [_spots(t.window.x, t.window.x1) for t in self.tiles if t.row == 0]
-        for x in xs:
-            marks += [m for spots in row_mid for y in spots for m in _cross(x, y)]
-        for y in ys:
-            marks += [m for spots in col_mid for x in spots for m in _cross(x, y)]
-        return marks
+        return list(self.marks)
 
 
-def _spots(a: float, b: float) -> tuple[float, float]:
-    return (a + (b - a) / 3, a + 2 * (b - a) / 3)
+def _marks(tiles: Sequence[Tile], paths: tuple[tuple[Path, ...], tuple[Path, ...]],
+           keep_out: Sequence[Rect]) -> tuple[Segment, ...]:
+    """Two crosses on each seam beside each row (column) of tiles, off the keep-out boxes."""
+    out: list[Segment] = []
+    rows = [(t.window.y, t.window.y1) for t in tiles if t.col == 0]
+    cols = [(t.window.x, t.window.x1) for t in tiles if t.row == 0]
+    for path in paths[0]:
+        out += [m for lo, hi in rows for x, y in spots(path, lo, hi, keep_out, MARK_R)
+                for m in _cross(x, y)]
+    flipped = transposed(keep_out)
+    for path in paths[1]:
+        out += [m for lo, hi in cols for y, x in spots(flip(path), lo, hi, flipped, MARK_R)
+                for m in _cross(x, y)]
+    return tuple(out)
 
 
-def _cross(x: float, y: float, r: float = 3.0) -> list[Segment]:
+def _cross(x: float, y: float, r: float = MARK_R) -> list[Segment]:
     return [(x - r, y, x + r, y), (x, y - r, x, y + r)]
 
 
@@ -148,6 +158,38 @@ def _turned(boxes: Sequence[Rect], h: float) -> list[Rect]:
     return [Rect(h - b.y1, b.x, b.h, b.w) for b in boxes]
 
 
+def _axis(total: float, length: float, room: float, boxes: Sequence[Rect]
+          ) -> tuple[list[float], list[Path], bool]:
+    """(window starts, vertical seams, all free) along x: straight seams moved off the
+    boxes when they can be; else seams stepping round them, with a window more when the
+    fewest cannot be cut clear of them (a page more, rather than a play space cut)."""
+    starts, cuts, free = _steps(total, room, _spans(boxes, True))
+    if free:
+        return starts, [straight(c, length) for c in cuts], True
+    for n in (len(cuts) + 1, len(cuts) + 2):
+        found = _stepped_axis(total, length, room, boxes, n)
+        if found is not None:
+            return found[0], found[1], True
+    return starts, [straight(c, length) for c in cuts], False  # the lint says what is cut
+
+
+def _stepped_axis(total: float, length: float, room: float, boxes: Sequence[Rect], n: int
+                  ) -> tuple[list[float], list[Path]] | None:
+    """``n`` windows along x and the ``n - 1`` seams between them, each stepping round the
+    boxes as near its even place as it can, left to right; None if one finds no way."""
+    half, stride = OVERLAP / 2, room - OVERLAP
+    starts, paths = [0.0], []
+    for k, target in enumerate(_even_seams(total, room, n), start=1):
+        high = starts[-1] + room - half  # the earlier window shows a glue flap past it
+        low = total - (room - half) - (n - 1 - k) * stride  # the rest can still cover
+        path = stepped(low, high, target, length, boxes)
+        if path is None:
+            return None
+        paths.append(path)
+        starts.append(round(min(min(x for x, _ in path) - half, total - room), 4))
+    return starts, paths
+
+
 def tile(w: float, h: float, paper: Paper, keep_out: Sequence[Rect] = ()) -> Tiling:
     """Tile a piece whose bleed box is ``w`` x ``h`` mm; turned when that needs fewer pages.
     ``keep_out`` (bleed-box coordinates) are what seams should not cross."""
@@ -157,18 +199,19 @@ def tile(w: float, h: float, paper: Paper, keep_out: Sequence[Rect] = ()) -> Til
     for turned in (False, True):
         tw, th = (h, w) if turned else (w, h)
         placed = _turned(boxes, h) if turned else boxes
-        xs, cx, free_x = _steps(tw, room_w, _spans(placed, True))
-        ys, cy, free_y = _steps(th, room_h, _spans(placed, False))
+        xs, cx, free_x = _axis(tw, th, room_w, placed)
+        ys, cy, free_y = _axis(th, tw, room_h, transposed(placed))
         clean = free_x and free_y
         options.append((len(xs) * len(ys), not clean, turned, tw, th, xs, ys,
-                        (tuple(cx), tuple(cy))))
+                        (tuple(cx), tuple(flip(p) for p in cy))))
     # fewest pages; then seams that all keep off the art; then upright
-    _, _, turned, tw, th, xs, ys, cuts = min(options, key=lambda o: (o[0], o[1], o[2]))
+    _, _, turned, tw, th, xs, ys, paths = min(options, key=lambda o: (o[0], o[1], o[2]))
     ww, wh = min(tw, room_w), min(th, room_h)
     at = ((paper.w - ww) / 2, paper.margin + EDGE_ROOM + (room_h - wh) / 2)
     tiles = tuple(Tile(r, c, Rect(x, y, ww, wh), at)
                   for r, y in enumerate(ys) for c, x in enumerate(xs))
-    return Tiling(tw, th, turned, len(ys), len(xs), tiles, cuts)
+    marks = _marks(tiles, paths, _turned(list(keep_out), h) if turned else keep_out)
+    return Tiling(tw, th, turned, len(ys), len(xs), tiles, paths, marks)
 
 
 def fits_page(w: float, h: float, bleed: float, paper: Paper) -> bool | None:

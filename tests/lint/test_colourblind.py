@@ -25,8 +25,13 @@ def lines(text: str) -> list[tuple[int, str]]:
     return [(p.line, p.message) for p in found(game(text)) if p.rule == "colour-blind"]
 
 
-def test_orange_and_sky_blue_pass():
-    assert lines('c:\n  - {id: orange, hex: "#E69F00"}\n  - {id: sky, hex: "#56B4E9"}\n') == []
+def test_orange_and_blue_pass():
+    assert lines('c:\n  - {id: orange, hex: "#E69F00"}\n  - {id: blue, hex: "#0072B2"}\n') == []
+
+
+def test_orange_and_sky_blue_are_one_grey_in_black_and_white():
+    (problem,) = lines('c:\n  - {id: orange, hex: "#E69F00"}\n  - {id: sky, hex: "#56B4E9"}\n')
+    assert "black and white" in problem[1]
 
 
 def test_red_and_green_look_alike_to_a_deuteranope():
@@ -69,3 +74,12 @@ def test_the_simulations_follow_machado_2009():
 def test_bundled_games_pass(game_id):
     loaded = validate_game(GAMES[game_id])
     assert [p.format() for p in found(loaded)] == []
+
+
+def test_colours_of_one_grey_need_a_letter_for_black_and_white_printing():
+    """Blue and red of the same luminance stay apart for every colour vision but print as
+    one grey with ``--ink bw``: a printed letter or symbol must tell them apart."""
+    (problem,) = lines('c:\n  - {id: blue, hex: "#0072B2"}\n  - {id: red, hex: "#CC3311"}\n')
+    assert "black and white (--ink bw)" in problem[1]
+    assert lines('c:\n  - {id: blue, hex: "#0072B2", symbol: wave}\n'
+                 '  - {id: red, hex: "#CC3311", symbol: flame}\n') == []

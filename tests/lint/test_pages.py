@@ -83,7 +83,7 @@ def test_text_across_a_board_tile_seam(tmp_path: Path):
 
 def test_a_word_at_the_even_seam_moves_the_seam(tmp_path: Path):
     board = {"kind": "board", "size": {"width_mm": 400, "height_mm": 250}}
-    even = tile(406, 256, PAPERS["a4"]).seams()[0][0] - 3.0
+    even = tile(406, 256, PAPERS["a4"]).seams()[0][0][0][0] - 3.0
     art = f'<text x="{even}" y="120" font-size="6" text-anchor="middle">East Hill</text>'
     assert not [p for p in lint_tiny(tmp_path, art, piece=board) if p.rule == "text-seam"]
 
@@ -111,3 +111,17 @@ def test_a_sheet_at_the_margin_gets_only_marks_that_print(game_id, paper, piece)
         assert trim.x == 5.0 and not page.lines
     else:
         assert marked_x == {trim.x, trim.x1} and trim.y >= 5.5
+
+
+def test_a_play_space_cut_by_a_board_tile_seam(tmp_path: Path):
+    """A row of spaces across the whole board leaves no seam, straight or stepped, a way
+    round: the lint names a space it cuts; spaces with gaps between them pass."""
+    board = {"kind": "board", "size": {"width_mm": 400, "height_mm": 250}}
+    wall = "".join(f'<g data-space="track" transform="translate({x},120)"><circle r="10" '
+                   'fill="#FFFFFF"/></g>' for x in range(10, 400, 19))
+    found = [p for p in lint_tiny(tmp_path, wall, piece=board) if p.rule == "space-seam"]
+    assert found and "play space (track)" in found[0].message
+    spaced = "".join(f'<g data-space="track" transform="translate({x},120)"><circle r="10" '
+                     'fill="#FFFFFF"/></g>' for x in range(10, 400, 30))
+    assert not [p for p in lint_tiny(tmp_path / "b", spaced, piece=board)
+                if p.rule == "space-seam"]

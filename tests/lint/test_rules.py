@@ -180,3 +180,27 @@ def test_a_folder_name_with_template_syntax_stays_text(tmp_path: Path):
     art = '<text x="1.5" y="40" font-size="4">edge</text>'
     (p,) = only(lint_tiny(root, art), "text-safe")
     assert "49" not in p.path and p.line == FIRST_ART_LINE
+
+
+def test_a_stamped_face_is_linted_as_printed(tmp_path):
+    """``lint_game(stamp=True)`` reads every face with its version stamp: the stamp sits
+    in the band under the safe line (no text-safe warning for it, unlike other text there),
+    in near black on a light ground and white on a dark one, and the face passes."""
+    from lintgame import tiny_game
+
+    from generator.lint import lint_game
+    from generator.lint.faces import STAMP_SOURCE, faces
+
+    dark = '<rect x="-3" y="-3" width="69.5" height="94.9" fill="#2f4858"/>'
+    loaded = tiny_game(tmp_path, dark + '<text x="10" y="20" font-size="4" fill="#ffffff">'
+                       'Claim</text>')
+    (face,) = [f for f in faces(loaded, stamp=True)]
+    (stamp,) = [ln for ln in face.drawing.lines if ln.source == STAMP_SOURCE]
+    assert stamp.text.startswith("Cards · ") and stamp.fill == "#ffffff"
+    assert stamp.box.y1 <= face.size[1] and stamp.box.y > face.size[1] - 3.0
+    assert lint_game(loaded, papers=(), stamp=True) == []
+    band = '<text x="31.75" y="87.5" font-size="2.5" text-anchor="middle">low</text>'
+    other = tiny_game(tmp_path / "b", band)  # the band already holds a word: no stamp
+    (face,) = [f for f in faces(other, stamp=True)]
+    assert [ln.text for ln in face.drawing.lines] == ["low"]
+    assert [p.rule for p in lint_game(other, papers=(), stamp=True)] == ["text-safe"]

@@ -51,3 +51,18 @@ def test_a_folded_pair_is_cut_as_one_rectangle(fixture_game, tmp_path):
 
 def test_without_the_option_nothing_is_added(a4_long):
     assert list(a4_long.pdf.parent.glob("*-cut-p*.svg")) == []
+
+
+def test_a_new_build_leaves_no_stale_cut_file_beside_the_pdf(fixture_game, tmp_path):
+    """Cut files of an earlier build (more pages, or a page no longer cut) go with it;
+    other files in the folder stay."""
+    built = build(fixture_game, tmp_path, paper="a4", cut_file=True)
+    folder = built.pdf.parent
+    stale = folder / "pnp-fixture-a4-cut-p999.svg"
+    stale.write_text("<svg/>")
+    (folder / "notes.txt").write_text("mine")
+    build(fixture_game, tmp_path, paper="a4", cut_file=True)
+    assert not stale.exists() and (folder / "notes.txt").exists()
+    assert list(folder.glob("pnp-fixture-a4-cut-p*.svg"))
+    build(fixture_game, tmp_path, paper="a4")  # no cut files asked: none left from before
+    assert list(folder.glob("*-cut-p*.svg")) == []

@@ -38,6 +38,20 @@ def test_a_gradient_flood_turns_white():
     assert 'fill="#ffffff"' in ink_svg(svg + "</svg>", "saver")
 
 
+def test_a_panel_over_most_of_the_face_turns_white_keeping_its_outline():
+    """A back's field inside its border (Copperdale's lattice) is a flood too: white, its
+    own outline kept, or a band of its pale colour when it has none."""
+    outlined = '<rect x="3" y="3" width="57.5" height="82.9" fill="#b8662b" stroke="#f3d9a4" '
+    out = ink_svg(HEAD + outlined + 'stroke-width="0.6"/></svg>', "saver")
+    assert 'fill="#ffffff" stroke="#f3d9a4" stroke-width="0.6"' in out
+    bare = ink_svg(HEAD + '<rect x="2" y="2" width="59.5" height="84.9" fill="#b8662b"/></svg>',
+                   "saver")
+    assert f'fill="#ffffff" stroke="{tint("#b8662b", 0.3)}"' in bare
+    small = ink_svg(HEAD + '<rect x="3" y="3" width="40" height="60" fill="#b8662b" '
+                    'stroke-width="90"/></svg>', "saver")  # 45 % of the trim: a shape
+    assert f'fill="{tint("#b8662b", 0.3)}"' in small
+
+
 def test_fills_are_tinted_pale_washes_vanish_and_strokes_stay():
     svg = (HEAD + '<rect x="3" y="3" width="10" height="10" fill="#0072b2" stroke="#222222"/>'
            '<rect x="3" y="20" width="10" height="10" fill="#f5e6c8"/></svg>')

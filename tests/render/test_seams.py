@@ -1,0 +1,81 @@
+"""Tile seams round play spaces: stepped where no straight line is free, each tile's PDF
+art holding only what the tile shows."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.deck.validate import validate_game
+from generator.games import GAMES
+from generator.render.cropsvg import cropped
+from generator.render.document import Document
+from generator.render.drawn import read
+from generator.render.geometry import PAPERS, Rect
+from generator.render.jobs import jobs
+from generator.render.large import board_tiling
+from generator.render.seams import crosses, stepped
+from generator.render.tiling import tile
+
+
+def test_a_seam_steps_round_boxes_when_no_straight_line_is_free():
+    # two boxes side by side leave no x free from top to bottom, but a way round them
+    boxes = [Rect(0, 20, 60, 10), Rect(40, 50, 60, 10)]
+    path = stepped(10, 90, 50, 100, boxes)
+    assert path is not None and len(path) > 2  # not straight
+    assert path[0][1] == 0 and path[-1][1] == 100
+    assert not any(crosses(path, b) for b in boxes)
+    assert all(10 <= x <= 90 for x, _ in path)
+    assert stepped(10, 90, 50, 100, [Rect(0, 20, 100, 10)]) is None  # a wall: no way
+
+
+def test_a_free_straight_line_is_kept_straight():
+    assert stepped(10, 90, 50, 100, [Rect(0, 20, 30, 10)]) == ((50, 0.0), (50, 100))
+
+
+def test_tiles_overlap_and_cover_when_seams_step():
+    """A board whose every straight seam would cut a space tiles with stepped seams, every
+    window still on the page and the seam inside both neighbours' windows."""
+    spaces = [Rect(x, y, 24, 24) for y in range(10, 380, 30) for x in
+              ((150, 190) if y // 30 % 2 else (170, 210))]
+    tiling = tile(400, 400, PAPERS["a4"], spaces)
+    xs, ys = tiling.seams()
+    for path in xs + ys:
+        assert not any(crosses(path, s) for s in spaces)
+    for t in tiling.tiles:
+        assert PAPERS["a4"].printable.contains(t.on_page(t.window))
+        if t.col:
+            assert all(t.window.x < x for x, _ in xs[t.col - 1])
+        if t.col < tiling.cols - 1:
+            assert all(x < t.window.x1 for x, _ in xs[t.col])
+
+
+def test_a_tile_art_holds_only_what_it_shows():
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+           '<text x="5" y="10" font-size="4">Uptown</text>'
+           '<g transform="translate(80,80)"><circle r="5"/><text font-size="3">Far</text></g>'
+           '<rect x="45" y="0" width="10" height="100"/></svg>')
+    kept = cropped(svg, lambda box: box.x < 50)
+    assert "Uptown" in kept and "Far" not in kept and "circle" not in kept
+    assert "rect" in kept  # it straddles the edge: kept whole, the clip hides the rest
+    assert "<text" in kept and "ns0:" not in kept  # plain tags, as the ink reads them
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_kings_of_copper_seams_cross_no_space_and_marks_sit_outside(paper):
+    loaded = validate_game(GAMES["kings-of-copper"])
+    job = next(j for j in jobs(loaded, 3.0) if j.piece.id == "board")
+    doc = Document()
+    svg = doc.arts[job.front(doc, job.copies[0])]
+    drawing = read(svg)
+    b = job.bleed
+    spaces = [box.moved(b, b) for box, _ in drawing.spaces]
+    words = [line.box.moved(b, b) for line in drawing.lines]
+    assert len(spaces) == len(loaded.data.board.spaces)
+    tiling = board_tiling(job, PAPERS[paper], [svg])
+    xs, ys = tiling.seams()
+    assert any(len(path) > 2 for path in xs + ys)  # no straight way: stepped
+    for path in xs + ys:
+        assert not [s for s in spaces + words if crosses(path, s)]
+    for x0, y0, x1, y1 in tiling.alignment_marks():
+        cross = Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+        assert not [s for s in spaces + words if s.overlaps(cross)]
