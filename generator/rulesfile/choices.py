@@ -1,6 +1,8 @@
 """The legal actions of a rules-file game's position: each action of the phase with each
 choice (card, target, number) its condition allows. A condition that does not read the
-chosen card is tried once for all the cards."""
+chosen card is tried once for all the cards. The actions are tried in the order of their
+names and each one's choices come in order (cards sorted, targets and numbers counting
+up), so the list comes out sorted without sorting it."""
 
 from __future__ import annotations
 
@@ -22,8 +24,7 @@ def legal_choices(st: RulesState) -> list[Action]:
     phase = st.prog.phases[st.phase]
     if phase.plain is not None:  # nothing to choose: each action whose condition holds
         return [action for action, test in phase.plain if test is None or test(here)]
-    for index in phase.actions:
-        rule = st.prog.actions[index]
+    for rule in phase.by_name:
         test = rule.test
         here.card, here.number, here.target = -1, 0, -1
         if not rule.shape:  # no choice
@@ -51,7 +52,7 @@ def legal_choices(st: RulesState) -> list[Action]:
                         here.number = number
                         if test(here):
                             out.append(encode(card, target, number))
-    return sorted(out)
+    return out
 
 
 def _ranges(st: RulesState, rule: ActionRule, here: Ctx

@@ -126,6 +126,8 @@ class PhaseRule:
     # when none of its actions chooses anything: each action as the engine writes it and
     # its condition, in the order of the legal actions
     plain: list[tuple[tuple[str], Fn | None]] | None = None
+    # its actions in the order of their names: the order of the legal actions
+    by_name: list[ActionRule] = field(default_factory=list)
 
 
 @dataclass
@@ -386,6 +388,7 @@ def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None
             fx.block(spec.get("end") or [], loc + ("end",)), ids.index(following)))
     for phase in prog.phases:
         rules = [prog.actions[i] for i in phase.actions]
+        phase.by_name = sorted(rules, key=lambda rule: rule.name)
         if not any(rule.shape for rule in rules):
             phase.plain = sorted((((rule.name,), rule.test) for rule in rules),
                                  key=lambda pair: pair[0])
