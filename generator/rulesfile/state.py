@@ -19,6 +19,7 @@ from generator.rulesfile.choices import legal_choices
 from generator.rulesfile.expr import Ctx
 from generator.rulesfile.knowledge import determinize, in_words, information, view
 from generator.rulesfile.program import Program
+from generator.rulesfile.written import STAMPS
 from generator.yamlsrc import Loc
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
@@ -46,8 +47,8 @@ class RulesState(State):
         self.pending: list[int] = []  # [from slot, to slot, by seat, 0] or [-1, var, sides, 1]
         self.acting = [-1, -1, 0, -1]  # action, card, number, target
         self.steps = 0  # instructions run in this action (see MAX_STEPS)
-        self.stage, self.phase, self.player, self.turns = SETUP, 0, 0, 0
-        self.over = False
+        self.moved = self.written = next(STAMPS)  # stamps of change: written.remembered
+        self.stage, self.phase, self.player, self.turns, self.over = SETUP, 0, 0, 0, False
         self.fault: tuple[Loc, str] | None = None
         self._legal: list[Action] | None = None
         self.memo: dict[Any, Any] | None = None  # while the legal actions are worked out
@@ -244,6 +245,7 @@ class RulesState(State):
         zones[old].remove(card)
         zones[slot].append(card)
         self.where[card], self.by[card] = slot, seat
+        self.moved = next(STAMPS)
 
     # -- the State API ----------------------------------------------------------------
 
@@ -283,6 +285,7 @@ class RulesState(State):
             self.pending = []
             if roll:
                 self.vars[dest] = int(action)  # type: ignore[arg-type]
+                self.written = next(STAMPS)
             else:
                 self.move(int(action), dest, by)  # type: ignore[arg-type]
         else:

@@ -4,6 +4,7 @@ action's choice read once per legal-action enumeration (``memo``)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +41,56 @@ def reads(value: Any, card_on_grid: bool = True, rebound: bool = False) -> froze
         inner = rebound or (word in REBINDING and key in PER_CARD)
         found.update(reads(arg, card_on_grid, inner))
     return frozenset(found)
+
+
+MOVING = frozenset(("turn", "number", "target", "first", "actor"))  # game words, see below
+
+
+def steady(value: Any) -> str | None:
+    """What a condition (as written in YAML) reads besides the cards' printed fields and
+    the seat in focus: ``"zones"`` (where the cards lie, who moved them) or ``"state"``
+    (the variables too); None when it may read anything else (the action's choice, the
+    turn, the first or acting seat, a plug-in), so that it must be read every time."""
+    if reads(value):
+        return None
+    found = "zones"
+
+    def walk(part: Any) -> bool:
+        nonlocal found
+        if isinstance(part, list):
+            return all(walk(p) for p in part)
+        if not isinstance(part, dict):
+            return True
+        word = part.get("game")
+        if "plugin" in part or isinstance(word, str) and word in MOVING:
+            return False
+        if "var" in part:
+            found = "state"
+        return all(walk(p) for p in part.values())
+    return found if walk(value) else None
+
+
+# stamps of change: a state takes a new one (``moved``, ``written``) whenever a card moves
+# or a variable is written, and no two changes of any two states share one
+STAMPS = itertools.count(1)
+
+
+def remembered(fn: Fn, watch: str) -> Fn:
+    """``fn``, a condition ``steady`` calls ``watch``, read again only when the cards (and,
+    for ``"state"``, the variables) changed or the seat in focus is another: the stamps
+    of change say which state it was read on, whatever state that was."""
+    seen: list[Any] = [None, None]  # (stamps, seat) and the value read
+    variables = watch == "state"
+
+    def read(c: Ctx) -> Any:
+        st = c.st
+        key = (st.moved, st.written if variables else 0, c.seat)
+        if seen[0] == key:
+            return seen[1]
+        value = fn(c)
+        seen[0], seen[1] = key, value
+        return value
+    return read
 
 
 def uses_choice(value: Any) -> bool:
