@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from generator.rulesfile.state import RulesState
 
 
+NO_CARD, NO_NUMBER = [-1], (0,)  # an action that chooses no card, no number
+
+
 def legal_choices(st: RulesState) -> list[Action]:
     """The legal actions of the seat to act, sorted (a fault of play stops the game)."""
     out: list[Action] = []
@@ -59,12 +62,14 @@ def _ranges(st: RulesState, rule: ActionRule, here: Ctx
             ) -> tuple[list[int], range, Sequence[int]] | None:
     """The cards, targets and numbers an action chooses from; None (a fault) when they
     make more than ``MAX_CHOICES`` choices."""
-    cards = [-1] if rule.card is None else sorted(st.zones[rule.card(here)])
-    targets = rule.targets()
-    numbers: Sequence[int] = (0,)
+    cards = NO_CARD if rule.card is None else sorted(st.zones[rule.card(here)])
+    targets = rule.targets
+    numbers: Sequence[int] = NO_NUMBER
     if rule.number is not None:
         low, high = rule.number[0](here), rule.number[1](here)
         numbers = range(low, min(high, low + MAX_CHOICES - 1) + 1)
+        if rule.card is None and len(targets) == 1:  # at most MAX_CHOICES numbers
+            return cards, targets, numbers
     if len(cards) * len(targets) * len(numbers) > MAX_CHOICES:
         st.fail(rule.loc + ("choose",), f"offers more than {MAX_CHOICES} choices at once")
         return None

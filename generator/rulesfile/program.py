@@ -105,6 +105,7 @@ class ActionRule:
         }.get(shape, lambda cards, targets, numbers: [
             encode(k, t, n) for k in cards for t in targets for n in numbers])
 
+    @cached_property
     def targets(self) -> range:
         """The destinations (zones of ``to``, or cells) a choice ranges over."""
         if self.grid is not None:

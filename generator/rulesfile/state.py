@@ -137,7 +137,7 @@ class RulesState(State):
             self._push([phase.end, 0, 1, self.player, -1, 0, -1, self.player, 0])
             return
         if not again:
-            self._next_seat((self.player + 1) % self.players)
+            self._next_seat((self.player + 1) % self.players, c)
         self._ready()
 
     def _first_player(self) -> None:
@@ -150,12 +150,13 @@ class RulesState(State):
         self._next_seat(seat)
         self._ready()
 
-    def _next_seat(self, seat: int) -> None:
+    def _next_seat(self, seat: int, c: Ctx | None = None) -> None:
+        """The first seat from ``seat`` on not skipped acts (``c`` moved seat to seat)."""
         skip = self.prog.phases[self.phase].skip
         if skip is None:
             self.player = seat
             return
-        c = self.ctx(seat)  # moved from seat to seat
+        c = self.ctx(seat) if c is None else c
         for step in range(self.players):
             c.seat = candidate = (seat + step) % self.players
             if not skip(c):
