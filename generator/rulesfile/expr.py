@@ -163,6 +163,9 @@ class Compiler:
         op = _MANY[word]
         if word in ("and", "or"):
             return chain(word == "and", parts)
+        if word == "add" and len(parts) == 2:  # the common case, written out
+            a, b = parts
+            return lambda c: 0 + a(c) + b(c)  # (as sum: a word is no number)
         return lambda c: op([p(c) for p in parts])
 
     def _w_not(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:

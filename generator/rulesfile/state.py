@@ -110,9 +110,10 @@ class RulesState(State):
                 self.stage = STARTING
                 self._enter(self.prog.phases[self.phase].next)
             elif self.stage == STARTING:
-                if self._ended():
+                c = self.ctx(self.player)  # read by end and first alike
+                if self._ended(c):
                     return
-                self._first_player()
+                self._first_player(c)
                 return
 
     def _enter(self, phase: int) -> None:
@@ -140,9 +141,9 @@ class RulesState(State):
             self._next_seat((self.player + 1) % self.players, c)
         self._ready()
 
-    def _first_player(self) -> None:
+    def _first_player(self, c: Ctx) -> None:
         phase = self.prog.phases[self.phase]
-        seat = self.player if phase.first is None else phase.first(self.ctx(self.player))
+        seat = self.player if phase.first is None else phase.first(c)
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             self.fail(phase.loc + ("first",), f"names seat {seat!r}, not one of 0 to "
                       f"{self.players - 1}")
@@ -233,9 +234,8 @@ class RulesState(State):
     def fail(self, loc: Loc, message: str) -> None:
         if self.fault is None:
             self.fault = (loc, message)
-        self.over = True
+        self.over, self.pending = True, []
         self.frames.clear()
-        self.pending = []
 
     def move(self, card: int, slot: int, seat: int) -> None:
         zones, own, old = self.zones, self.own, self.where[card]
@@ -261,7 +261,7 @@ class RulesState(State):
         if self.pending:
             src, var, sides, roll = self.pending
             return list(range(1, sides + 1)) if roll else sorted(self.zones[src])
-        return list(self._legal_list())
+        return list(self._legal if self._legal is not None else self._legal_list())
 
     def _legal_list(self) -> list[Action]:
         """The legal actions of the seat to act, worked out once per position."""
@@ -297,7 +297,7 @@ class RulesState(State):
         if self.over:
             return False
         if not self.pending:
-            return action in self._legal_list()
+            return action in (self._legal if self._legal is not None else self._legal_list())
         src, _, sides, roll = self.pending
         if not isinstance(action, int) or isinstance(action, bool):
             return False
