@@ -69,7 +69,7 @@ class RulesState(State):
             base = self.var_slot[name]
             for s in range(self.players if owned else 1):
                 self.vars[base + s] = value
-        self._push([self.prog.setup, 0, 1, 0, -1, 0, -1, -1, 0])
+        self._push(self.prog.setup, 0)
         self.settle()
         return self
 
@@ -118,8 +118,7 @@ class RulesState(State):
 
     def _enter(self, phase: int) -> None:
         self.phase = phase
-        self._push([self.prog.phases[phase].start, 0, 1, self.player, -1, 0, -1,
-                            self.player, 0])
+        self._push(self.prog.phases[phase].start, self.player, actor=self.player)
 
     def _ended(self, c: Ctx | None = None) -> bool:
         assert self.prog.end is not None
@@ -135,7 +134,7 @@ class RulesState(State):
             self.stage = ENDING
             if not again:
                 self.player = (self.player + 1) % self.players
-            self._push([phase.end, 0, 1, self.player, -1, 0, -1, self.player, 0])
+            self._push(phase.end, self.player, actor=self.player)
             return
         if not again:
             self._next_seat((self.player + 1) % self.players, c)
@@ -224,12 +223,13 @@ class RulesState(State):
             if step:
                 c = c.at((c.seat + step) % players)
 
-    def _push(self, frame: list[int]) -> None:
-        """Run a block: at once if it cannot pause, else as a frame of the program."""
-        if self.prog.pausing[frame[0]]:
-            self.frames.append(frame)
+    def _push(self, block: int, seat: int, card: int = -1, number: int = 0,
+              target: int = -1, actor: int = -1) -> None:
+        """Run a block once: at once if it cannot pause, else as a frame of the program."""
+        if self.prog.pausing[block]:
+            self.frames.append([block, 0, 1, seat, card, number, target, actor, 0])
         else:
-            self.run_now(frame[0], frame[2], Ctx(self, *frame[3:8]), frame[8])
+            self.run_now(block, 1, Ctx(self, seat, card, number, target, actor), 0)
 
     def fail(self, loc: Loc, message: str) -> None:
         if self.fault is None:
@@ -311,7 +311,7 @@ class RulesState(State):
         card, target, number = rule.decoder(action)
         self.acting = [index, card, number, target]
         self.stage = ACTING
-        self._push([rule.block, 0, 1, self.player, card, number, target, self.player, 0])
+        self._push(rule.block, self.player, card, number, target, self.player)
 
     def is_terminal(self) -> bool:
         return self.over
