@@ -17,7 +17,7 @@ from generator.rulesfile.cards import CardTable
 from generator.rulesfile.effects import EffectCompiler, SlotFn
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
 from generator.rulesfile.report import Reporter
-from generator.rulesfile.written import reads, remembered, steady
+from generator.rulesfile.written import reads, remembered, seated, steady
 from generator.yamlsrc import Loc, Source
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
@@ -221,7 +221,8 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
     prog.end = x.expr(data.get("end", True), ("end",))
     watch = steady(data.get("end", True))  # read after every action: only on a change
     if watch is not None:
-        prog.end = remembered(prog.end, watch)
+        owned = frozenset([z.name for z in zones if z.owned] + [v[0] for v in vars_ if v[1]])
+        prog.end = remembered(prog.end, watch, seated(data.get("end", True), owned))
     prog.score = x.expr(data.get("score", 0), ("score",))
     ties = data.get("tiebreak") or []
     prog.tiebreak = [x.expr(t, ("tiebreak", i)) for i, t in enumerate(

@@ -75,16 +75,36 @@ def steady(value: Any) -> str | None:
 STAMPS = itertools.count(1)
 
 
-def remembered(fn: Fn, watch: str) -> Fn:
+def seated(value: Any, owned: frozenset[str], bound: bool = False) -> bool:
+    """Whether an expression (as written in YAML) may read the seat in focus: ``{game:
+    seat}``, or the name of a zone or variable of each player (``owned``), outside an
+    ``each_player``/``best_player`` or the expression an ``of`` reads for another seat.
+    A word that happens to be such a name counts too: erring on more is safe."""
+    if isinstance(value, str):
+        return not bound and value in owned
+    if isinstance(value, list):
+        return any(seated(v, owned, bound) for v in value)
+    if not isinstance(value, dict):
+        return False
+    rebinds = "of" in value and len(value) > 1
+    for key, arg in value.items():
+        inner = bound or key in ("each_player", "best_player") or (rebinds and key != "of")
+        if key == "game" and arg == "seat" and not bound or seated(arg, owned, inner):
+            return True
+    return False
+
+
+def remembered(fn: Fn, watch: str, seat: bool) -> Fn:
     """``fn``, a condition ``steady`` calls ``watch``, read again only when the cards (and,
-    for ``"state"``, the variables) changed or the seat in focus is another: the stamps
-    of change say which state it was read on, whatever state that was."""
+    for ``"state"``, the variables) changed or, if it reads the ``seat`` in focus, that
+    seat is another: the stamps of change say which state it was read on, whatever state
+    that was."""
     seen: list[Any] = [None, None]  # (stamps, seat) and the value read
     variables = watch == "state"
 
     def read(c: Ctx) -> Any:
         st = c.st
-        key = (st.moved, st.written if variables else 0, c.seat)
+        key = (st.moved, st.written if variables else 0, c.seat if seat else -1)
         if seen[0] == key:
             return seen[1]
         value = fn(c)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from generator.rulesfile.written import steady
+from generator.rulesfile.written import seated, steady
 from rulesfile.starters import STARTERS
 
 
@@ -27,6 +27,23 @@ from rulesfile.starters import STARTERS
 ])
 def test_steady_says_what_a_condition_reads(condition: Any, watch: str | None) -> None:
     assert steady(condition) == watch
+
+
+OWNED = frozenset(("hand", "coins"))  # a zone and a variable of each player
+
+
+@pytest.mark.parametrize(("condition", "seat"), [
+    ({"eq": [{"count": "hand"}, 0]}, True),  # the hand of the seat in focus
+    ({"ge": [{"var": "coins"}, 3]}, True),
+    ({"eq": [{"game": "seat"}, 0]}, True),
+    ({"eq": [{"each_player": {"count": "hand"}}, 0]}, False),  # every seat's, summed
+    ({"eq": [{"best_player": {"var": "coins"}}, 1]}, False),
+    ({"eq": [{"count": "hand", "of": 0}, 0]}, False),  # seat 1's
+    ({"eq": [{"count": "hand", "of": {"var": "coins"}}, 0]}, True),  # whose: in focus
+    ({"eq": [{"count": "deck"}, 0]}, False),
+])
+def test_seated_says_whether_a_condition_reads_the_seat(condition: Any, seat: bool) -> None:
+    assert seated(condition, OWNED) is seat
 
 
 def in_turn(states: list[Any], rngs: list[random.Random]) -> list[list[Any]]:
