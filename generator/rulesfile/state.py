@@ -190,9 +190,9 @@ class RulesState(State):
                 continue
             ins = block[f[1]]
             f[1] += 1
-            if f is not last or here.seat != f[3]:  # a frame's context, made once
-                here, last = Ctx(self, f[3], f[4], f[5], f[6], f[7]), f
-                self._here = (f, here)
+            if f is not last:  # a frame's context, made once (its seat moved on in place)
+                last, here = self._here = f, Ctx(self, f[3], f[4], f[5], f[6], f[7])
+            here.seat = f[3]
             self.steps += 1
             if self.steps > MAX_STEPS:
                 self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
@@ -206,8 +206,8 @@ class RulesState(State):
 
     def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
         """Run a block that cannot pause ``times`` times, at once and without a frame (the
-        seat in focus moving on by ``step`` each time), as ``run_frames`` would."""
-        code, players = self.prog.blocks[block], self.players
+        seat in focus, in a copy of ``c``, moving on by ``step``), as ``run_frames`` would."""
+        code, players, c = self.prog.blocks[block], self.players, c.at(c.seat) if step else c
         for _ in range(times):
             for ins in code:
                 self.steps += 1
@@ -221,7 +221,7 @@ class RulesState(State):
                 if self.over:
                     return
             if step:
-                c = c.at((c.seat + step) % players)
+                c.seat = (c.seat + step) % players
 
     def _push(self, block: int, seat: int, card: int = -1, number: int = 0,
               target: int = -1, actor: int = -1) -> None:
