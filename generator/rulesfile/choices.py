@@ -39,6 +39,11 @@ def legal_choices(st: RulesState) -> list[Action]:
             return []
         cards, targets, numbers = ranges
         encode = rule.encoder
+        if rule.split is not None and cards and targets and numbers:
+            first, test, conjunction = rule.split  # its first parts, read once
+            if bool(first(here)) is not conjunction:  # settled for every choice
+                out += [] if conjunction else rule.every(cards, targets, numbers)
+                continue
         if test is None:  # every choice is legal
             out += rule.every(cards, targets, numbers)
         elif rule.card_free:  # tried once for all cards

@@ -17,7 +17,7 @@ from generator.rulesfile.cards import CardTable
 from generator.rulesfile.effects import EffectCompiler, SlotFn
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
 from generator.rulesfile.report import Reporter
-from generator.rulesfile.written import reads, remembered, seated, steady
+from generator.rulesfile.written import Split, read_on_change, reads, split_test
 from generator.yamlsrc import Loc, Source
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
@@ -59,9 +59,9 @@ class ActionRule:
     to_names: list[str] = field(default_factory=list)
     grid: ZoneRule | None = None  # choose: {cell: GRID}; the cell is the target
     card_free: bool = False  # its condition does not read the chosen card
+    split: Split | None = None  # its condition, an and/or opening with parts not read per choice
     shape: tuple[int, ...] = field(init=False, default=())
-    # (card, target, number) -> the action as the engine sees it: its name, then the
-    # choices it makes
+    # (card, target, number) -> the action as the engine sees it: its name, its choices
     encoder: Callable[[int, int, int], tuple[Any, ...]] = field(init=False, repr=False)
     # (cards, targets, numbers) -> every action they make, in order
     every: Callable[[Sequence[int], Sequence[int], Sequence[int]], list[tuple[Any, ...]]] = \
@@ -127,8 +127,7 @@ class PhaseRule:
     # when none of its actions chooses anything: each action as the engine writes it and
     # its condition, in the order of the legal actions
     plain: list[tuple[tuple[str], Fn | None]] | None = None
-    # its actions in the order of their names: the order of the legal actions
-    by_name: list[ActionRule] = field(default_factory=list)
+    by_name: list[ActionRule] = field(default_factory=list)  # in name order: legal order
 
 
 @dataclass
@@ -218,11 +217,9 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
     for key in ("end", "score"):
         if key not in data:
             report.error((), f"a rules file needs '{key}'", "rules-schema")
-    prog.end = x.expr(data.get("end", True), ("end",))
-    watch = steady(data.get("end", True))  # read after every action: only on a change
-    if watch is not None:
-        owned = frozenset([z.name for z in zones if z.owned] + [v[0] for v in vars_ if v[1]])
-        prog.end = remembered(prog.end, watch, seated(data.get("end", True), owned))
+    end = data.get("end", True)  # read after every action: remembered until a change
+    prog.end = read_on_change(x.expr(end, ("end",)), end, frozenset(
+        [z.name for z in zones if z.owned] + [v[0] for v in vars_ if v[1]]))
     prog.score = x.expr(data.get("score", 0), ("score",))
     ties = data.get("tiebreak") or []
     prog.tiebreak = [x.expr(t, ("tiebreak", i)) for i, t in enumerate(
@@ -337,7 +334,8 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             x.report.error(loc + ("choose",), "choose a zone ('to') or a cell, not both",
                            "rules-schema")
         x.hoist = bool(choose)  # tried for every choice: what does not vary, read once
-        test = x.expr(spec["if"], loc + ("if",)) if "if" in spec else None
+        test, split = split_test(spec["if"], loc + ("if",), x.expr) if "if" in spec else (
+            None, None)
         x.hoist = False
         prog.actions.append(ActionRule(
             str(name), loc, card, [x.zone(z, loc + ("choose", "to", i)) for i, z in
@@ -345,9 +343,8 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             fx.block(spec.get("do") or [], loc + ("do",)),
             x.expr(spec["again"], loc + ("again",)) if "again" in spec else None,
             [str(z) for z in to], grid,
-            # the chosen card lies in a pile, never on a grid: a place in question is
-            # then the chosen cell
-            "card" not in reads(spec.get("if"), card_on_grid=False)))
+            # the chosen card lies in a pile: a place in question is the chosen cell
+            "card" not in reads(spec.get("if"), card_on_grid=False), split))
 
 
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from generator.rulesfile.expr import Ctx, Fn, Value
+    from generator.yamlsrc import Loc
 
 REBINDING = ("count", "sum", "distinct", "best")  # their where/value/give read each card
 PER_CARD = ("where", "value", "give")
@@ -111,6 +112,35 @@ def remembered(fn: Fn, watch: str, seat: bool) -> Fn:
         seen[0], seen[1] = key, value
         return value
     return read
+
+
+def read_on_change(fn: Fn, value: Any, owned: frozenset[str]) -> Fn:
+    """``fn``, compiled from ``value``, ``remembered`` if ``steady``; else as it is."""
+    watch = steady(value)
+    return fn if watch is None else remembered(fn, watch, seated(value, owned))
+
+
+# an action's ``and``/``or`` condition whose first parts do not read the choice: those
+# parts (read once per position), the other parts, and whether it is an ``and``
+Split = tuple["Fn", "Fn", bool]
+
+
+def split_test(value: Any, loc: Loc, compile_: Callable[[Any, Loc, int], Fn]
+               ) -> tuple[Fn, Split | None]:
+    """An action's condition compiled, and its ``Split`` if it has one: the parts compiled
+    one by one at their places, as ``and``/``or`` would, then joined by ``chain``."""
+    word = next(iter(value), None) if isinstance(value, dict) and len(value) == 1 else None
+    parts = value.get(word) if word in ("and", "or") else None
+    if not isinstance(parts, list) or len(parts) < 2:
+        return compile_(value, loc, 0), None
+    fns = [compile_(part, loc + (str(word), i), 1) for i, part in enumerate(parts)]
+    conjunction = word == "and"
+    whole = chain(conjunction, fns)
+    free = next((i for i, part in enumerate(parts) if uses_choice(part)), len(parts))
+    if not 0 < free < len(parts):
+        return whole, None
+    return whole, (chain(conjunction, fns[:free]), chain(conjunction, fns[free:]),
+                   conjunction)
 
 
 def uses_choice(value: Any) -> bool:

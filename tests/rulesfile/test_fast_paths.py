@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from generator.rulesfile.written import seated, steady
+from generator.rulesfile.written import seated, split_test, steady
 from rulesfile.starters import STARTERS
 
 
@@ -44,6 +44,33 @@ OWNED = frozenset(("hand", "coins"))  # a zone and a variable of each player
 ])
 def test_seated_says_whether_a_condition_reads_the_seat(condition: Any, seat: bool) -> None:
     assert seated(condition, OWNED) is seat
+
+
+@pytest.mark.parametrize("word", ["and", "or"])
+def test_a_condition_opening_with_parts_not_read_per_choice_is_split(word: str) -> None:
+    """``split_test``: each part compiled once at its place; the parts before the first
+    that reads the choice apart from the others, joined as the whole is."""
+    parts = [{"var": "x"}, {"field": "suit"}, {"var": "y"}]
+    places = []
+
+    def compile_(value: Any, loc: Any, depth: int) -> Any:
+        places.append(loc)
+        return lambda c: c[next(iter(value.values()))]
+
+    whole, split = split_test({word: parts}, ("if",), compile_)
+    assert places == [("if", word, 0), ("if", word, 1), ("if", word, 2)]
+    assert split is not None
+    first, rest, conjunction = split
+    assert conjunction is (word == "and")
+    join = all if word == "and" else any
+    for x in (False, True):
+        for suit in (False, True):
+            for y in (False, True):
+                c = {"x": x, "suit": suit, "y": y}
+                assert whole(c) is join([x, suit, y])
+                assert first(c) is x and rest(c) is join([suit, y])
+    assert split_test({word: [{"field": "suit"}, {"var": "y"}]}, (), compile_)[1] is None
+    assert split_test({word: [{"var": "x"}, {"var": "y"}]}, (), compile_)[1] is None
 
 
 def in_turn(states: list[Any], rngs: list[random.Random]) -> list[list[Any]]:
