@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 
 NO_CARD, NO_NUMBER = [-1], (0,)  # an action that chooses no card, no number
+NUMBER_ONLY = (2,)  # the shape of an action that chooses a number alone
 
 
 def legal_choices(st: RulesState) -> list[Action]:
@@ -33,6 +34,11 @@ def legal_choices(st: RulesState) -> list[Action]:
         if not rule.shape:  # no choice
             if test is None or test(here):
                 out.append((rule.name,))
+            continue
+        if rule.number is not None and rule.shape == NUMBER_ONLY and test is None:
+            low, name = rule.number[0](here), rule.name  # a bid: every number from low on
+            out += [(name, n) for n in range(low, min(rule.number[1](here),
+                                                     low + MAX_CHOICES - 1) + 1)]
             continue
         ranges = _ranges(st, rule, here)
         if ranges is None:
