@@ -180,6 +180,20 @@ def against(word: str, op: Callable[[Any, Any], Any], a: Fn, const: Value) -> Fn
     return lambda c: op(a(c), const)
 
 
+def against_game(word: str, a: Fn, other: Any) -> Fn | None:
+    """``{WORD: [EXPR, OTHER]}`` with OTHER ``{game: players}`` or ``{game: seat}``
+    compared in one step (the count or the seat read in place); None for any other."""
+    which = other.get("game") if isinstance(other, dict) and len(other) == 1 else None
+    if which == "players":
+        return {"eq": lambda c: a(c) == c.st.players, "ne": lambda c: a(c) != c.st.players,
+                "lt": lambda c: a(c) < c.st.players, "le": lambda c: a(c) <= c.st.players,
+                "gt": lambda c: a(c) > c.st.players,
+                "ge": lambda c: a(c) >= c.st.players}.get(word)
+    if which == "seat":
+        return {"eq": lambda c: a(c) == c.seat, "ne": lambda c: a(c) != c.seat}.get(word)
+    return None
+
+
 def compare(word: str, op: Callable[[Any, Any], Any], a: Fn, b: Fn) -> Fn:
     """``{WORD: [EXPR, EXPR]}`` with the comparison written out."""
     if word == "eq":
