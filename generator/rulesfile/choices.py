@@ -1,6 +1,8 @@
 """The legal actions of a rules-file game's position: each action of the phase with each
 choice (card, target, number) its condition allows. A condition that does not read the
-chosen card is tried once for all the cards."""
+chosen card is tried once for all the cards. The actions are tried in the order of their
+names and each one's choices come in order (cards sorted, targets and numbers counting
+up), so the list comes out sorted without sorting it."""
 
 from __future__ import annotations
 
@@ -15,6 +17,10 @@ if TYPE_CHECKING:
     from generator.rulesfile.state import RulesState
 
 
+NO_CARD, NO_NUMBER = [-1], (0,)  # an action that chooses no card, no number
+NUMBER_ONLY = (2,)  # the shape of an action that chooses a number alone
+
+
 def legal_choices(st: RulesState) -> list[Action]:
     """The legal actions of the seat to act, sorted (a fault of play stops the game)."""
     out: list[Action] = []
@@ -22,19 +28,28 @@ def legal_choices(st: RulesState) -> list[Action]:
     phase = st.prog.phases[st.phase]
     if phase.plain is not None:  # nothing to choose: each action whose condition holds
         return [action for action, test in phase.plain if test is None or test(here)]
-    for index in phase.actions:
-        rule = st.prog.actions[index]
+    for rule in phase.by_name:
         test = rule.test
         here.card, here.number, here.target = -1, 0, -1
         if not rule.shape:  # no choice
             if test is None or test(here):
                 out.append((rule.name,))
             continue
+        if rule.number is not None and rule.shape == NUMBER_ONLY and test is None:
+            low, name = rule.number[0](here), rule.name  # a bid: every number from low on
+            out += [(name, n) for n in range(low, min(rule.number[1](here),
+                                                     low + MAX_CHOICES - 1) + 1)]
+            continue
         ranges = _ranges(st, rule, here)
         if ranges is None:
             return []
         cards, targets, numbers = ranges
         encode = rule.encoder
+        if rule.split is not None and cards and targets and numbers:
+            first, test, conjunction = rule.split  # its first parts, read once
+            if bool(first(here)) is not conjunction:  # settled for every choice
+                out += [] if conjunction else rule.every(cards, targets, numbers)
+                continue
         if test is None:  # every choice is legal
             out += rule.every(cards, targets, numbers)
         elif rule.card_free:  # tried once for all cards
@@ -51,19 +66,21 @@ def legal_choices(st: RulesState) -> list[Action]:
                         here.number = number
                         if test(here):
                             out.append(encode(card, target, number))
-    return sorted(out)
+    return out
 
 
 def _ranges(st: RulesState, rule: ActionRule, here: Ctx
             ) -> tuple[list[int], range, Sequence[int]] | None:
     """The cards, targets and numbers an action chooses from; None (a fault) when they
     make more than ``MAX_CHOICES`` choices."""
-    cards = [-1] if rule.card is None else sorted(st.zones[rule.card(here)])
-    targets = rule.targets()
-    numbers: Sequence[int] = (0,)
+    cards = NO_CARD if rule.card is None else sorted(st.zones[rule.card(here)])
+    targets = rule.targets
+    numbers: Sequence[int] = NO_NUMBER
     if rule.number is not None:
         low, high = rule.number[0](here), rule.number[1](here)
         numbers = range(low, min(high, low + MAX_CHOICES - 1) + 1)
+        if rule.card is None and len(targets) == 1:  # at most MAX_CHOICES numbers
+            return cards, targets, numbers
     if len(cards) * len(targets) * len(numbers) > MAX_CHOICES:
         st.fail(rule.loc + ("choose",), f"offers more than {MAX_CHOICES} choices at once")
         return None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from generator.data.yamlsrc import Loc
 from generator.rulesfile import plugins
 from generator.rulesfile.expr import Compiler, Ctx, Fn
+from generator.rulesfile.written import STAMPS
 
 if TYPE_CHECKING:
     from generator.rulesfile.state import RulesState
@@ -131,6 +132,7 @@ class Change(Ins):
 
     def run(self, st: RulesState, c: Ctx) -> bool:
         slot, amount = self.slot(c), self.amount(c)
+        st.written = next(STAMPS)
         if type(amount) is int:  # the common case, in few steps
             how = self.how
             value = amount if how == "set" else st.vars[slot] + (

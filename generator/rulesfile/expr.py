@@ -19,6 +19,7 @@ from generator.rulesfile.grids import all_cells, cell_cards, next_to
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import (
     against,
+    against_game,
     chain,
     compare,
     field_filter,
@@ -154,7 +155,7 @@ class Compiler:
         if isinstance(arg[1], int | str) and not isinstance(arg[1], bool):
             # the common case, {eq: [EXPR, 0]}: the constant and the operator inlined
             return against(word, op, a, arg[1])
-        return compare(word, op, a, b)
+        return against_game(word, a, arg[1]) or compare(word, op, a, b)
 
     def _many(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, None):
@@ -163,6 +164,9 @@ class Compiler:
         op = _MANY[word]
         if word in ("and", "or"):
             return chain(word == "and", parts)
+        if word == "add" and len(parts) == 2:  # the common case, written out
+            a, b = parts
+            return lambda c: 0 + a(c) + b(c)  # (as sum: a word is no number)
         return lambda c: op([p(c) for p in parts])
 
     def _w_not(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:

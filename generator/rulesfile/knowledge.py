@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from generator.rulesfile.written import STAMPS
+
 if TYPE_CHECKING:
     from generator.rulesfile.state import RulesState
 
@@ -60,6 +62,7 @@ def determinize(st: RulesState, seat: int, rng: random.Random) -> RulesState:
         owner = _owner(st, slot)
         for card in other.zones[slot]:
             other.where[card], other.by[card] = slot, owner
+    other.moved = next(STAMPS)
     return other
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
 from generator.rulesfile.report import Reporter
+from generator.rulesfile.written import STAMPS
 
 if TYPE_CHECKING:
     from generator.rulesfile.expr import Compiler, Ctx, Fn
@@ -147,6 +148,7 @@ class Table:
             raise ValueError(f"a variable takes a whole number within ±{MAX_VALUE:,} or a "
                              f"word, not {value!r}")
         self._c.st.vars[self._var(name, seat)] = value
+        self._c.st.written = next(STAMPS)
 
     def move(self, card: int, zone: str, seat: int | None = None) -> None:
         """Move a card to the top of a zone (shuffled in, if the zone is a random pile)."""

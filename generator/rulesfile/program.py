@@ -18,7 +18,7 @@ from generator.rulesfile.cards import CardTable
 from generator.rulesfile.effects import EffectCompiler, SlotFn
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
 from generator.rulesfile.report import Reporter
-from generator.rulesfile.written import reads
+from generator.rulesfile.written import Split, read_on_change, reads, split_test
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
        "tiebreak", "max_actions")
@@ -59,9 +59,9 @@ class ActionRule:
     to_names: list[str] = field(default_factory=list)
     grid: ZoneRule | None = None  # choose: {cell: GRID}; the cell is the target
     card_free: bool = False  # its condition does not read the chosen card
+    split: Split | None = None  # its condition, an and/or opening with parts not read per choice
     shape: tuple[int, ...] = field(init=False, default=())
-    # (card, target, number) -> the action as the engine sees it: its name, then the
-    # choices it makes
+    # (card, target, number) -> the action as the engine sees it: its name, its choices
     encoder: Callable[[int, int, int], tuple[Any, ...]] = field(init=False, repr=False)
     # (cards, targets, numbers) -> every action they make, in order
     every: Callable[[Sequence[int], Sequence[int], Sequence[int]], list[tuple[Any, ...]]] = \
@@ -105,6 +105,7 @@ class ActionRule:
         }.get(shape, lambda cards, targets, numbers: [
             encode(k, t, n) for k in cards for t in targets for n in numbers])
 
+    @cached_property
     def targets(self) -> range:
         """The destinations (zones of ``to``, or cells) a choice ranges over."""
         if self.grid is not None:
@@ -126,6 +127,7 @@ class PhaseRule:
     # when none of its actions chooses anything: each action as the engine writes it and
     # its condition, in the order of the legal actions
     plain: list[tuple[tuple[str], Fn | None]] | None = None
+    by_name: list[ActionRule] = field(default_factory=list)  # in name order: legal order
 
 
 @dataclass
@@ -215,7 +217,9 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
     for key in ("end", "score"):
         if key not in data:
             report.error((), f"a rules file needs '{key}'", "rules-schema")
-    prog.end = x.expr(data.get("end", True), ("end",))
+    end = data.get("end", True)  # read after every action: remembered until a change
+    prog.end = read_on_change(x.expr(end, ("end",)), end, frozenset(
+        [z.name for z in zones if z.owned] + [v[0] for v in vars_ if v[1]]))
     prog.score = x.expr(data.get("score", 0), ("score",))
     ties = data.get("tiebreak") or []
     prog.tiebreak = [x.expr(t, ("tiebreak", i)) for i, t in enumerate(
@@ -330,7 +334,8 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             x.report.error(loc + ("choose",), "choose a zone ('to') or a cell, not both",
                            "rules-schema")
         x.hoist = bool(choose)  # tried for every choice: what does not vary, read once
-        test = x.expr(spec["if"], loc + ("if",)) if "if" in spec else None
+        test, split = split_test(spec["if"], loc + ("if",), x.expr) if "if" in spec else (
+            None, None)
         x.hoist = False
         prog.actions.append(ActionRule(
             str(name), loc, card, [x.zone(z, loc + ("choose", "to", i)) for i, z in
@@ -338,9 +343,8 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             fx.block(spec.get("do") or [], loc + ("do",)),
             x.expr(spec["again"], loc + ("again",)) if "again" in spec else None,
             [str(z) for z in to], grid,
-            # the chosen card lies in a pile, never on a grid: a place in question is
-            # then the chosen cell
-            "card" not in reads(spec.get("if"), card_on_grid=False)))
+            # the chosen card lies in a pile: a place in question is the chosen cell
+            "card" not in reads(spec.get("if"), card_on_grid=False), split))
 
 
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:
@@ -386,6 +390,7 @@ def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None
             fx.block(spec.get("end") or [], loc + ("end",)), ids.index(following)))
     for phase in prog.phases:
         rules = [prog.actions[i] for i in phase.actions]
+        phase.by_name = sorted(rules, key=lambda rule: rule.name)
         if not any(rule.shape for rule in rules):
             phase.plain = sorted((((rule.name,), rule.test) for rule in rules),
                                  key=lambda pair: pair[0])

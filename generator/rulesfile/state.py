@@ -20,6 +20,7 @@ from generator.rulesfile.choices import legal_choices
 from generator.rulesfile.expr import Ctx
 from generator.rulesfile.knowledge import determinize, in_words, information, view
 from generator.rulesfile.program import Program
+from generator.rulesfile.written import STAMPS
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
 # what an expression may raise on values of the wrong kind (a word added to a number)
@@ -46,8 +47,8 @@ class RulesState(State):
         self.pending: list[int] = []  # [from slot, to slot, by seat, 0] or [-1, var, sides, 1]
         self.acting = [-1, -1, 0, -1]  # action, card, number, target
         self.steps = 0  # instructions run in this action (see MAX_STEPS)
-        self.stage, self.phase, self.player, self.turns = SETUP, 0, 0, 0
-        self.over = False
+        self.moved = self.written = next(STAMPS)  # stamps of change: written.remembered
+        self.stage, self.phase, self.player, self.turns, self.over = SETUP, 0, 0, 0, False
         self.fault: tuple[Loc, str] | None = None
         self._legal: list[Action] | None = None
         self.memo: dict[Any, Any] | None = None  # while the legal actions are worked out
@@ -68,7 +69,7 @@ class RulesState(State):
             base = self.var_slot[name]
             for s in range(self.players if owned else 1):
                 self.vars[base + s] = value
-        self._push([self.prog.setup, 0, 1, 0, -1, 0, -1, -1, 0])
+        self._push(self.prog.setup, 0)
         self.settle()
         return self
 
@@ -109,15 +110,15 @@ class RulesState(State):
                 self.stage = STARTING
                 self._enter(self.prog.phases[self.phase].next)
             elif self.stage == STARTING:
-                if self._ended():
+                c = self.ctx(self.player)  # read by end and first alike
+                if self._ended(c):
                     return
-                self._first_player()
+                self._first_player(c)
                 return
 
     def _enter(self, phase: int) -> None:
         self.phase = phase
-        self._push([self.prog.phases[phase].start, 0, 1, self.player, -1, 0, -1,
-                            self.player, 0])
+        self._push(self.prog.phases[phase].start, self.player, actor=self.player)
 
     def _ended(self, c: Ctx | None = None) -> bool:
         assert self.prog.end is not None
@@ -133,15 +134,15 @@ class RulesState(State):
             self.stage = ENDING
             if not again:
                 self.player = (self.player + 1) % self.players
-            self._push([phase.end, 0, 1, self.player, -1, 0, -1, self.player, 0])
+            self._push(phase.end, self.player, actor=self.player)
             return
         if not again:
-            self._next_seat((self.player + 1) % self.players)
+            self._next_seat((self.player + 1) % self.players, c)
         self._ready()
 
-    def _first_player(self) -> None:
+    def _first_player(self, c: Ctx) -> None:
         phase = self.prog.phases[self.phase]
-        seat = self.player if phase.first is None else phase.first(self.ctx(self.player))
+        seat = self.player if phase.first is None else phase.first(c)
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             self.fail(phase.loc + ("first",), f"names seat {seat!r}, not one of 0 to "
                       f"{self.players - 1}")
@@ -149,12 +150,13 @@ class RulesState(State):
         self._next_seat(seat)
         self._ready()
 
-    def _next_seat(self, seat: int) -> None:
+    def _next_seat(self, seat: int, c: Ctx | None = None) -> None:
+        """The first seat from ``seat`` on not skipped acts (``c`` moved seat to seat)."""
         skip = self.prog.phases[self.phase].skip
         if skip is None:
             self.player = seat
             return
-        c = self.ctx(seat)  # moved from seat to seat
+        c = self.ctx(seat) if c is None else c
         for step in range(self.players):
             c.seat = candidate = (seat + step) % self.players
             if not skip(c):
@@ -188,9 +190,9 @@ class RulesState(State):
                 continue
             ins = block[f[1]]
             f[1] += 1
-            if f is not last or here.seat != f[3]:  # a frame's context, made once
-                here, last = Ctx(self, f[3], f[4], f[5], f[6], f[7]), f
-                self._here = (f, here)
+            if f is not last:  # a frame's context, made once (its seat moved on in place)
+                last, here = self._here = f, Ctx(self, f[3], f[4], f[5], f[6], f[7])
+            here.seat = f[3]
             self.steps += 1
             if self.steps > MAX_STEPS:
                 self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
@@ -204,8 +206,8 @@ class RulesState(State):
 
     def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
         """Run a block that cannot pause ``times`` times, at once and without a frame (the
-        seat in focus moving on by ``step`` each time), as ``run_frames`` would."""
-        code, players = self.prog.blocks[block], self.players
+        seat in focus, in a copy of ``c``, moving on by ``step``), as ``run_frames`` would."""
+        code, players, c = self.prog.blocks[block], self.players, c.at(c.seat) if step else c
         for _ in range(times):
             for ins in code:
                 self.steps += 1
@@ -219,21 +221,21 @@ class RulesState(State):
                 if self.over:
                     return
             if step:
-                c = c.at((c.seat + step) % players)
+                c.seat = (c.seat + step) % players
 
-    def _push(self, frame: list[int]) -> None:
-        """Run a block: at once if it cannot pause, else as a frame of the program."""
-        if self.prog.pausing[frame[0]]:
-            self.frames.append(frame)
+    def _push(self, block: int, seat: int, card: int = -1, number: int = 0,
+              target: int = -1, actor: int = -1) -> None:
+        """Run a block once: at once if it cannot pause, else as a frame of the program."""
+        if self.prog.pausing[block]:
+            self.frames.append([block, 0, 1, seat, card, number, target, actor, 0])
         else:
-            self.run_now(frame[0], frame[2], Ctx(self, *frame[3:8]), frame[8])
+            self.run_now(block, 1, Ctx(self, seat, card, number, target, actor), 0)
 
     def fail(self, loc: Loc, message: str) -> None:
         if self.fault is None:
             self.fault = (loc, message)
-        self.over = True
+        self.over, self.pending = True, []
         self.frames.clear()
-        self.pending = []
 
     def move(self, card: int, slot: int, seat: int) -> None:
         zones, own, old = self.zones, self.own, self.where[card]
@@ -244,6 +246,7 @@ class RulesState(State):
         zones[old].remove(card)
         zones[slot].append(card)
         self.where[card], self.by[card] = slot, seat
+        self.moved = next(STAMPS)
 
     # -- the State API ----------------------------------------------------------------
 
@@ -258,7 +261,7 @@ class RulesState(State):
         if self.pending:
             src, var, sides, roll = self.pending
             return list(range(1, sides + 1)) if roll else sorted(self.zones[src])
-        return list(self._legal_list())
+        return list(self._legal if self._legal is not None else self._legal_list())
 
     def _legal_list(self) -> list[Action]:
         """The legal actions of the seat to act, worked out once per position."""
@@ -283,6 +286,7 @@ class RulesState(State):
             self.pending = []
             if roll:
                 self.vars[dest] = int(action)  # type: ignore[arg-type]
+                self.written = next(STAMPS)
             else:
                 self.move(int(action), dest, by)  # type: ignore[arg-type]
         else:
@@ -293,7 +297,7 @@ class RulesState(State):
         if self.over:
             return False
         if not self.pending:
-            return action in self._legal_list()
+            return action in (self._legal if self._legal is not None else self._legal_list())
         src, _, sides, roll = self.pending
         if not isinstance(action, int) or isinstance(action, bool):
             return False
@@ -307,7 +311,7 @@ class RulesState(State):
         card, target, number = rule.decoder(action)
         self.acting = [index, card, number, target]
         self.stage = ACTING
-        self._push([rule.block, 0, 1, self.player, card, number, target, self.player, 0])
+        self._push(rule.block, self.player, card, number, target, self.player)
 
     def is_terminal(self) -> bool:
         return self.over

@@ -4,10 +4,12 @@ action's choice read once per legal-action enumeration (``memo``)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from generator.data.yamlsrc import Loc
     from generator.rulesfile.expr import Ctx, Fn, Value
 
 REBINDING = ("count", "sum", "distinct", "best")  # their where/value/give read each card
@@ -40,6 +42,105 @@ def reads(value: Any, card_on_grid: bool = True, rebound: bool = False) -> froze
         inner = rebound or (word in REBINDING and key in PER_CARD)
         found.update(reads(arg, card_on_grid, inner))
     return frozenset(found)
+
+
+MOVING = frozenset(("turn", "number", "target", "first", "actor"))  # game words, see below
+
+
+def steady(value: Any) -> str | None:
+    """What a condition (as written in YAML) reads besides the cards' printed fields and
+    the seat in focus: ``"zones"`` (where the cards lie, who moved them) or ``"state"``
+    (the variables too); None when it may read anything else (the action's choice, the
+    turn, the first or acting seat, a plug-in), so that it must be read every time."""
+    if reads(value):
+        return None
+    found = "zones"
+
+    def walk(part: Any) -> bool:
+        nonlocal found
+        if isinstance(part, list):
+            return all(walk(p) for p in part)
+        if not isinstance(part, dict):
+            return True
+        word = part.get("game")
+        if "plugin" in part or isinstance(word, str) and word in MOVING:
+            return False
+        if "var" in part:
+            found = "state"
+        return all(walk(p) for p in part.values())
+    return found if walk(value) else None
+
+
+# stamps of change: a state takes a new one (``moved``, ``written``) whenever a card moves
+# or a variable is written, and no two changes of any two states share one
+STAMPS = itertools.count(1)
+
+
+def seated(value: Any, owned: frozenset[str], bound: bool = False) -> bool:
+    """Whether an expression (as written in YAML) may read the seat in focus: ``{game:
+    seat}``, or the name of a zone or variable of each player (``owned``), outside an
+    ``each_player``/``best_player`` or the expression an ``of`` reads for another seat.
+    A word that happens to be such a name counts too: erring on more is safe."""
+    if isinstance(value, str):
+        return not bound and value in owned
+    if isinstance(value, list):
+        return any(seated(v, owned, bound) for v in value)
+    if not isinstance(value, dict):
+        return False
+    rebinds = "of" in value and len(value) > 1
+    for key, arg in value.items():
+        inner = bound or key in ("each_player", "best_player") or (rebinds and key != "of")
+        if key == "game" and arg == "seat" and not bound or seated(arg, owned, inner):
+            return True
+    return False
+
+
+def remembered(fn: Fn, watch: str, seat: bool) -> Fn:
+    """``fn``, a condition ``steady`` calls ``watch``, read again only when the cards (and,
+    for ``"state"``, the variables) changed or, if it reads the ``seat`` in focus, that
+    seat is another: the stamps of change say which state it was read on, whatever state
+    that was."""
+    seen: list[Any] = [None, None]  # (stamps, seat) and the value read
+    variables = watch == "state"
+
+    def read(c: Ctx) -> Any:
+        st = c.st
+        key = (st.moved, st.written if variables else 0, c.seat if seat else -1)
+        if seen[0] == key:
+            return seen[1]
+        value = fn(c)
+        seen[0], seen[1] = key, value
+        return value
+    return read
+
+
+def read_on_change(fn: Fn, value: Any, owned: frozenset[str]) -> Fn:
+    """``fn``, compiled from ``value``, ``remembered`` if ``steady``; else as it is."""
+    watch = steady(value)
+    return fn if watch is None else remembered(fn, watch, seated(value, owned))
+
+
+# an action's ``and``/``or`` condition whose first parts do not read the choice: those
+# parts (read once per position), the other parts, and whether it is an ``and``
+Split = tuple["Fn", "Fn", bool]
+
+
+def split_test(value: Any, loc: Loc, compile_: Callable[[Any, Loc, int], Fn]
+               ) -> tuple[Fn, Split | None]:
+    """An action's condition compiled, and its ``Split`` if it has one: the parts compiled
+    one by one at their places, as ``and``/``or`` would, then joined by ``chain``."""
+    word = next(iter(value), None) if isinstance(value, dict) and len(value) == 1 else None
+    parts = value.get(word) if word in ("and", "or") else None
+    if not isinstance(parts, list) or len(parts) < 2:
+        return compile_(value, loc, 0), None
+    fns = [compile_(part, loc + (str(word), i), 1) for i, part in enumerate(parts)]
+    conjunction = word == "and"
+    whole = chain(conjunction, fns)
+    free = next((i for i, part in enumerate(parts) if uses_choice(part)), len(parts))
+    if not 0 < free < len(parts):
+        return whole, None
+    return whole, (chain(conjunction, fns[:free]), chain(conjunction, fns[free:]),
+                   conjunction)
 
 
 def uses_choice(value: Any) -> bool:
@@ -77,6 +178,20 @@ def against(word: str, op: Callable[[Any, Any], Any], a: Fn, const: Value) -> Fn
     if word == "le":
         return lambda c: a(c) <= const
     return lambda c: op(a(c), const)
+
+
+def against_game(word: str, a: Fn, other: Any) -> Fn | None:
+    """``{WORD: [EXPR, OTHER]}`` with OTHER ``{game: players}`` or ``{game: seat}``
+    compared in one step (the count or the seat read in place); None for any other."""
+    which = other.get("game") if isinstance(other, dict) and len(other) == 1 else None
+    if which == "players":
+        return {"eq": lambda c: a(c) == c.st.players, "ne": lambda c: a(c) != c.st.players,
+                "lt": lambda c: a(c) < c.st.players, "le": lambda c: a(c) <= c.st.players,
+                "gt": lambda c: a(c) > c.st.players,
+                "ge": lambda c: a(c) >= c.st.players}.get(word)
+    if which == "seat":
+        return {"eq": lambda c: a(c) == c.seat, "ne": lambda c: a(c) != c.seat}.get(word)
+    return None
 
 
 def compare(word: str, op: Callable[[Any, Any], Any], a: Fn, b: Fn) -> Fn:

@@ -109,6 +109,13 @@ def test_a_value_of_the_wrong_kind(folder: Path) -> None:
     assert "cannot be worked out" in p.message
 
 
+def test_two_words_added_are_no_number(folder: Path) -> None:
+    """``add`` of two parts is written out, yet a word is still no number to add."""
+    p = only(problems_after(folder, "if: {gt: [{count: deck}, 0]}",
+                            "if: {eq: [{add: [nothing, more]}, 0]}"), "rules-play")
+    assert "cannot be worked out" in p.message
+
+
 def test_an_unknown_word_is_named_with_a_hint(folder: Path) -> None:
     p = only(problems_after(folder, "    again:", "    agian:"), "rules-schema")
     assert p.line == line_of(folder, "agian:") and "did you mean 'again'" in p.message

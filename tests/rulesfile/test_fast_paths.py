@@ -1,0 +1,119 @@
+"""What the interpreter does to be fast must not change play: an end condition read
+again only when what it reads changed (``written.steady``, ``written.remembered``), and
+legal actions that come out sorted without sorting them."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from generator.rulesfile.written import seated, split_test, steady
+from rulesfile.starters import STARTERS
+
+
+@pytest.mark.parametrize(("condition", "watch"), [
+    ({"eq": [{"count": "deck"}, 0]}, "zones"),
+    ({"ge": [{"each_player": {"sum": "camp", "value": {"field": "points"}},
+              "combine": "max"}, 12]}, "zones"),
+    ({"and": [{"eq": [{"count": "deck"}, 0]}, {"ge": [{"var": "coins"}, 3]}]}, "state"),
+    ({"eq": [{"var": "round"}, {"game": "players"}]}, "state"),
+    ({"ge": [{"game": "turn"}, 20]}, None),  # the turn changes without a change of state
+    ({"eq": [{"game": "actor"}, 0]}, None),
+    ({"eq": [{"field": "suit"}, "gold"]}, None),  # the chosen card
+    ({"plugin": "x"}, None),
+    (True, "zones"),
+])
+def test_steady_says_what_a_condition_reads(condition: Any, watch: str | None) -> None:
+    assert steady(condition) == watch
+
+
+OWNED = frozenset(("hand", "coins"))  # a zone and a variable of each player
+
+
+@pytest.mark.parametrize(("condition", "seat"), [
+    ({"eq": [{"count": "hand"}, 0]}, True),  # the hand of the seat in focus
+    ({"ge": [{"var": "coins"}, 3]}, True),
+    ({"eq": [{"game": "seat"}, 0]}, True),
+    ({"eq": [{"each_player": {"count": "hand"}}, 0]}, False),  # every seat's, summed
+    ({"eq": [{"best_player": {"var": "coins"}}, 1]}, False),
+    ({"eq": [{"count": "hand", "of": 0}, 0]}, False),  # seat 1's
+    ({"eq": [{"count": "hand", "of": {"var": "coins"}}, 0]}, True),  # whose: in focus
+    ({"eq": [{"count": "deck"}, 0]}, False),
+])
+def test_seated_says_whether_a_condition_reads_the_seat(condition: Any, seat: bool) -> None:
+    assert seated(condition, OWNED) is seat
+
+
+@pytest.mark.parametrize("word", ["and", "or"])
+def test_a_condition_opening_with_parts_not_read_per_choice_is_split(word: str) -> None:
+    """``split_test``: each part compiled once at its place; the parts before the first
+    that reads the choice apart from the others, joined as the whole is."""
+    parts = [{"var": "x"}, {"field": "suit"}, {"var": "y"}]
+    places = []
+
+    def compile_(value: Any, loc: Any, depth: int) -> Any:
+        places.append(loc)
+        return lambda c: c[next(iter(value.values()))]
+
+    whole, split = split_test({word: parts}, ("if",), compile_)
+    assert places == [("if", word, 0), ("if", word, 1), ("if", word, 2)]
+    assert split is not None
+    first, rest, conjunction = split
+    assert conjunction is (word == "and")
+    join = all if word == "and" else any
+    for x in (False, True):
+        for suit in (False, True):
+            for y in (False, True):
+                c = {"x": x, "suit": suit, "y": y}
+                assert whole(c) is join([x, suit, y])
+                assert first(c) is x and rest(c) is join([suit, y])
+    assert split_test({word: [{"field": "suit"}, {"var": "y"}]}, (), compile_)[1] is None
+    assert split_test({word: [{"var": "x"}, {"var": "y"}]}, (), compile_)[1] is None
+
+
+def in_turn(states: list[Any], rngs: list[random.Random]) -> list[list[Any]]:
+    """Play the states to their ends one action each in turn; the actions of each."""
+    played: list[list[Any]] = [[] for _ in states]
+    while not all(state.is_terminal() for state in states):
+        for state, rng, actions in zip(states, rngs, played, strict=True):
+            if not state.is_terminal():
+                actions.append(rng.choice(state.legal_actions()))
+                state.apply_action(actions[-1])
+    return played
+
+
+@pytest.mark.parametrize("name", ["gold-camp", "auction-house", "high-noon"])
+def test_clones_played_apart_end_as_their_own_games_do(built: dict[str, Any],
+                                                        name: str) -> None:
+    """A state and its clone share the remembered end condition: played on in turn, each
+    with its own choices, each ends exactly where a fresh game of the same actions ends."""
+    game, _ = built[name]
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_initial_state(3)
+        opening: list[Any] = []
+        for _ in range(rng.randrange(5, 40)):
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            opening.append(action)
+        other = state.clone()
+        games = in_turn([state, other], [random.Random(seed + 100), random.Random(seed + 200)])
+        for played, ended in zip(games, (state, other), strict=True):
+            fresh = game.new_initial_state(3)
+            for action in opening + played:
+                assert not fresh.is_terminal()
+                fresh.apply_action(action)
+            assert fresh.is_terminal() and fresh.to_dict() == ended.to_dict()
+
+
+@pytest.mark.parametrize("name", list(STARTERS))
+def test_the_legal_actions_come_sorted(built: dict[str, Any], name: str) -> None:
+    game, _ = built[name]
+    for seed in range(3):
+        rng, state = random.Random(seed), game.new_initial_state(game.min_players)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            assert actions == sorted(actions)
+            state.apply_action(rng.choice(actions))
