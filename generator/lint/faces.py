@@ -8,9 +8,11 @@ ignores the attribute; the build never sees it.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import jinja2
@@ -19,10 +21,10 @@ from jinja2.ext import Extension
 from generator.components import LoadedGame
 from generator.problems import display_path
 from generator.render.drawn import SOURCE_ATTR, Drawing, read
-from generator.render.faces import face_svg, reads_copy
+from generator.render.faces import face_svg, marked_svg, reads_copy
 from generator.render.ink import ink_svg
-from generator.render.sandbox import budget, render_bounded
-from generator.render.svg import face_context, game_environment
+from generator.render.sandbox import budget
+from generator.render.svg import game_environment
 
 TAG = re.compile(r"<(text|image)(?=[\s>/])")
 UNSAFE = re.compile(r"[{}%#\"<>&\\]")
@@ -54,7 +56,15 @@ class Face:
 
 
 def environment(loaded: LoadedGame) -> jinja2.Environment:
-    return game_environment(loaded).overlay(extensions=[SourceLines], cache_size=400)
+    """The game's environment with its template lines marked: one per game environment
+    and working directory (the marks name files relative to it), so every use in a
+    process shares its compiled templates."""
+    return _marked(game_environment(loaded), os.getcwd())
+
+
+@lru_cache(maxsize=32)
+def _marked(base: jinja2.Environment, cwd: str) -> jinja2.Environment:
+    return base.overlay(extensions=[SourceLines], cache_size=400)
 
 
 def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full") -> Iterator[Face]:
@@ -69,14 +79,11 @@ def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full") -> Iterator
                     face.template or piece.template)
                 if copy > 1 and not reads_copy(loaded, name):
                     continue  # the same drawing as copy 1, already read
-                context = face_context(loaded, piece, face, side=side, copy=copy,
-                                       bleed=bleed, extra=extra)
-                if size is not None:
-                    context["w"], context["h"] = size
-                try:
-                    template = env.get_template(name)  # compiling is not drawing
-                    with budget():  # the same limits as the build's own drawing
-                        svg = ink_svg(render_bounded(template, context), ink)
+                try:  # drawn under the build's own limits, and once: validate's check
+                    raw = marked_svg(loaded, piece, face, side=side, copy=copy,  # drew it
+                                     bleed=bleed, extra=extra, size=size, marked=env)
+                    with budget():
+                        svg = ink_svg(raw, ink)
                     drawing = None if svg in seen else read(svg)
                 except Exception:  # noqa: BLE001 - the build's own error says what and where
                     face_svg(loaded, piece, face, side=side, copy=copy, bleed=bleed,
@@ -84,7 +91,7 @@ def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full") -> Iterator
                     raise
                 if drawing is not None:
                     seen.add(svg)
-                    yield Face(piece, face, side, (context["w"], context["h"]), drawing)
+                    yield Face(piece, face, side, size or tuple(piece.size_mm), drawing)
 
 
 def _drawings(piece: Any, face: Any) -> Iterator[tuple[str, int, dict[str, Any] | None,
