@@ -28,7 +28,6 @@ from importlib.metadata import version
 from pathlib import Path
 
 from generator.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, PACKAGE
-from generator.fileio import write_atomic
 from generator.problems import Problem
 
 FORMAT = "copperplate-validate-1"
@@ -136,7 +135,6 @@ class ResultMemo:
         if path is None or any(p.rule in UNSTABLE_RULES for p in problems):
             return
         data = json.dumps([p.to_dict() for p in problems]).encode()
-        try:
-            write_atomic(path, _head(data) + b"\n" + data)
-        except OSError:
-            pass  # a read-only corner of the cache only costs speed
+        from generator.render.cache import keep  # a full cache folder: said once
+
+        keep(path, _head(data) + b"\n" + data)
