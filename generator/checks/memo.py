@@ -23,7 +23,7 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib.metadata import version
 from pathlib import Path
 
@@ -128,6 +128,15 @@ class ResultMemo:
             return [Problem(**item) for item in json.loads(data)]
         except (ValueError, TypeError):
             return None
+
+    def remembered(self, question: str, answer: Callable[[], list[Problem]]) -> list[Problem]:
+        """The problems kept for ``question`` on these very inputs, else ``answer()``
+        (kept for the next run)."""
+        found = self.load(question)
+        if found is None:
+            found = answer()
+            self.store(question, found)
+        return found
 
     def store(self, question: str, problems: Iterable[Problem]) -> None:
         path = self._path(question)

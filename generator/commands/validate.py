@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from pathlib import Path
 
 from generator.checks.memo import ResultMemo
@@ -35,12 +36,9 @@ def run(args: argparse.Namespace) -> int:
     problems = user_tree_problems(user_dir) if user_dir else []
     games = games_named(args.games, user_dir)
     memo = ResultMemo.for_run(cache_root(), user_dir)
-    for game_id in games:
-        found = memo.load(f"validate {game_id}")  # an unchanged tree: the same problems
-        if found is None:
-            found = game_problems(game_id, user_dir)
-            memo.store(f"validate {game_id}", found)
-        problems.extend(found)
+    for game_id in games:  # an unchanged tree: the same problems
+        problems += memo.remembered(f"validate {game_id}",
+                                    partial(game_problems, game_id, user_dir))
     return report(problems, args, f"{len(games)} game(s) checked")
 
 
