@@ -107,10 +107,15 @@ def fill(text: str, **values: Any) -> str:
 def game_environment(loaded: LoadedGame) -> jinja2.Environment:
     """Game templates by bare name; shared ones as ``_shared/...``. The folders are made
     absolute: environments are cached by their search path, and ``--components .`` in two
-    different folders must not share one (nor its compiled templates)."""
-    tree = Path(os.path.abspath(loaded.folder.parent))
-    own: Folder = (tree, f"{loaded.folder.name}/templates")
-    return environment((own, *(Path(os.path.abspath(p)) for p in loaded.template_dirs()[1:])))
+    different folders must not share one (nor its compiled templates). Asked for every
+    face: the search path is kept with the loaded game, per working directory (the same
+    path objects, whose hashes Python keeps)."""
+    key = ("search path", os.getcwd())
+    if key not in loaded.drawn:
+        tree = Path(os.path.abspath(loaded.folder.parent))
+        own: Folder = (tree, f"{loaded.folder.name}/templates")
+        loaded.drawn[key] = (own, *(Path(os.path.abspath(p)) for p in loaded.template_dirs()[1:]))
+    return environment(loaded.drawn[key])
 
 
 def face_context(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
