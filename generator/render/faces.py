@@ -59,7 +59,7 @@ def marked_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: in
     """The face drawn with the lint's environment (``marked``), as its template wrote it
     (pictures not embedded): drawn once per game and process, for ``validate``'s check
     and the lint alike."""
-    key = ("marked", *_key(loaded, piece, face, side, copy, bleed, extra, size))
+    key = ("marked", id(marked), *_key(loaded, piece, face, side, copy, bleed, extra, size))
     if key not in loaded.drawn:
         loaded.drawn[key] = render_face(loaded, piece, face, side=side, copy=copy,
                                         bleed=bleed, extra=extra, size=size, env=marked)
