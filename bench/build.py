@@ -31,9 +31,9 @@ RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 CARD = """{% extends "_shared/base.svg.j2" %}
 {% block art %}
-<rect x="{{ -bleed }}" y="{{ -bleed }}" width="{{ w + 2 * bleed }}" height="{{ h + 2 * bleed }}" fill="{{ face.colour }}"/>
+<rect x="{{ -bleed }}" y="{{ -bleed }}" width="{{ w + 2 * bleed }}" height="{{ h + 2 * bleed }}" fill="{{ face.tint }}"/>
 <rect x="3" y="3" width="{{ w - 6 }}" height="{{ h - 6 }}" rx="3" fill="#FFFFFF" stroke="#000000" stroke-width="0.3"/>
-{% for i in range(8) %}<circle cx="{{ 8 + i * 6.8 }}" cy="{{ h - 9 }}" r="2" fill="{{ face.colour }}"/>{% endfor %}
+{% for i in range(8) %}<circle cx="{{ 8 + i * 6.8 }}" cy="{{ h - 9 }}" r="2" fill="{{ face.tint }}"/>{% endfor %}
 <path d="M 10 30 C 20 10, 40 10, 50 30 S 60 60, 30 70" fill="none" stroke="#0072B2" stroke-width="0.8"/>
 <text x="6" y="11" font-family="DejaVu Serif" font-weight="bold" font-size="6">{{ face.rank }}</text>
 <text x="6" y="17" font-size="5">{{ face.symbol }}</text>
@@ -63,7 +63,7 @@ def deck_tree(folder: Path, changed: bool | str = False) -> Path:
             note = (changed if isinstance(changed, str) else "changed") if (
                 changed and rank == "7" and suit == "Hearts") else "bench"
             faces.append(f'      - {{id: {rank.lower()}-{suit.lower()}, name: "{rank} of {suit}", '
-                         f'rank: "{rank}", symbol: "{symbol}", colour: "{colour}", note: {note}}}')
+                         f'rank: "{rank}", symbol: "{symbol}", tint: "{colour}", note: {note}}}')
     (game / "cards.yaml").write_text(
         "pieces:\n  - id: deck\n    name: Poker Deck\n    kind: card\n    size: poker\n"
         "    template: card.svg.j2\n    back: back.svg.j2\n    faces:\n" + "\n".join(faces) + "\n",

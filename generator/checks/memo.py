@@ -1,8 +1,10 @@
-"""A game's whole ``validate`` or ``lint`` result, remembered by the content of all it read.
+"""A game's whole ``validate``, ``lint`` or build-lint result, remembered by the content of
+all it read.
 
 Validating draws every face (templates, text fitting, the lint) and costs seconds; a
 pre-commit hook runs it on trees that mostly did not change. Each result is filed under
-what was asked (``validate copperdale``, ``lint copperdale a4 5.0``) and the run's key. The key is a digest of every
+what was asked (``validate copperdale``, ``lint copperdale a4 5.0``, ``build lint …``) and
+the run's key. The key is a digest of every
 input that can change a problem: this package's own files, the pinned fonts, the Python
 and library versions, the working directory (problems print paths relative to it), the
 bundled ``components/`` and ``templates/`` trees and the user's components tree, byte for
@@ -12,7 +14,8 @@ followed or opened here (the checks themselves refuse them, and say where).
 An entry is ``FORMAT sha256=HEX`` and the JSON it hashes: a torn, flipped or foreign file
 is a miss, never trusted. A result that depends on the machine's load (a template that ran
 past its time or memory limit) is not kept. A cache folder that cannot be written only
-costs speed (``render.cache.usable`` says so once). ``COPPERPLATE_VALIDATE_MEMO=off``
+costs speed (``render.cache.usable`` says so once, or ``render.cache.keep`` when it fills
+up during the run). ``COPPERPLATE_VALIDATE_MEMO=off``
 turns it off (the test suite does, where it patches code in memory that no digest sees).
 """
 
@@ -23,12 +26,11 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib.metadata import version
 from pathlib import Path
 
 from generator.files.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, PACKAGE
-from generator.files.fileio import write_atomic
 from generator.files.problems import Problem
 
 FORMAT = "copperplate-validate-1"
@@ -133,13 +135,21 @@ class ResultMemo:
         except (ValueError, TypeError):
             return None
 
+    def remembered(self, question: str, answer: Callable[[], list[Problem]]) -> list[Problem]:
+        """The problems kept for ``question`` on these very inputs, else ``answer()``
+        (kept for the next run)."""
+        found = self.load(question)
+        if found is None:
+            found = answer()
+            self.store(question, found)
+        return found
+
     def store(self, question: str, problems: Iterable[Problem]) -> None:
         path = self._path(question)
         problems = list(problems)
         if path is None or any(p.rule in UNSTABLE_RULES for p in problems):
             return
         data = json.dumps([p.to_dict() for p in problems]).encode()
-        try:
-            write_atomic(path, _head(data) + b"\n" + data)
-        except OSError:
-            pass  # a read-only corner of the cache only costs speed
+        from generator.render.cache import keep  # a full cache folder: said once
+
+        keep(path, _head(data) + b"\n" + data)

@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     plans = [(game, options) for game in loaded]
     if args.changed_since is not None:
         plans = _changed_only(plans, args.changed_since, user_dir)
-    return _build_all(plans, options, args.quiet)
+    return _build_all(plans, options, args.quiet, user_dir)
 
 
 def _changed_only(plans: list[tuple[LoadedGame, BuildOptions]], since: str,
@@ -165,7 +165,7 @@ def _old_game(game: LoadedGame, tree: Path) -> LoadedGame:
 
 
 def _build_all(plans: list[tuple[LoadedGame, BuildOptions]], options: BuildOptions,
-               quiet: bool) -> int:
+               quiet: bool, user_dir: Path | None) -> int:
     """Every game is drawn before any is written: all of them land, or none."""
     from generator.render.build import prepare_game, write_game
     from generator.render.errors import BuildError
@@ -180,7 +180,7 @@ def _build_all(plans: list[tuple[LoadedGame, BuildOptions]], options: BuildOptio
             print(_build_failure(game, exc), file=sys.stderr)
             print("build stopped: fix the errors above (nothing was written)", file=sys.stderr)
             return EXIT_PROBLEMS
-    found = _lint(loaded, options)
+    found = _lint(loaded, options, user_dir)
     if has_errors(found):  # a lint error is an error here too: nothing is written
         print(format_text(found), file=sys.stderr)
         print("build stopped: the print lint found the errors above (nothing was written; "
@@ -213,11 +213,24 @@ def _build_failure(game: LoadedGame, exc: BaseException) -> str:
     return format_text(found) if found else str(exc)
 
 
-def _lint(loaded: list[LoadedGame], options: BuildOptions) -> list[Problem]:
+def _lint(loaded: list[LoadedGame], options: BuildOptions,
+          user_dir: Path | None) -> list[Problem]:
     """What the print lint finds in what is about to be printed (on this paper, for this
-    printer's margin and ink), each finding with the severity ``lint`` gives it."""
-    from generator.lint import lint_game
+    printer's margin and ink), each finding with the severity ``lint`` gives it; an
+    unchanged tree's findings are remembered (``checks.memo``), as ``lint`` does."""
+    from functools import partial
 
-    return [p for game in loaded
-            for p in lint_game(game, [options.paper], options.printer_margin, options.layout,
-                               options.ink, options.stamp or options.only is not None)]
+    from generator.checks.memo import ResultMemo
+    from generator.lint import lint_game
+    from generator.render.cache import cache_root
+
+    memo = ResultMemo.for_run(cache_root(), user_dir)
+    stamped = options.stamp or options.only is not None  # a stamped face is linted stamped
+    found: list[Problem] = []
+    for game in loaded:
+        question = (f"build lint {game.game_id} {options.paper} {options.printer_margin!r} "
+                    f"{options.layout} {options.ink} {stamped}")
+        found += memo.remembered(question, partial(
+            lint_game, game, [options.paper], options.printer_margin, options.layout,
+            options.ink, stamped))
+    return found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from pathlib import Path
 
 from generator.checks.memo import ResultMemo
@@ -46,11 +47,9 @@ def findings(games: list[str], user_dir: Path | None, papers: list[str], margin:
     memo = ResultMemo.for_run(cache_root(), user_dir)
     for game_id in games:
         question = f"lint {game_id} {','.join(papers)} {margin!r} {ink}"
-        found = memo.load(question)  # an unchanged tree: the same findings
-        if found is None:
-            found = game_findings(game_id, user_dir, papers, margin, ink)
-            memo.store(question, found)
-        problems.extend(found)
+        problems += memo.remembered(question,  # an unchanged tree: the same findings
+                                    partial(game_findings, game_id, user_dir, papers, margin,
+                                            ink))
     return problems
 
 

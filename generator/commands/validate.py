@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from pathlib import Path
 
 from generator.checks.memo import ResultMemo
@@ -35,24 +36,22 @@ def run(args: argparse.Namespace) -> int:
     problems = user_tree_problems(user_dir) if user_dir else []
     games = games_named(args.games, user_dir)
     memo = ResultMemo.for_run(cache_root(), user_dir)
-    for game_id in games:
-        found = memo.load(f"validate {game_id}")  # an unchanged tree: the same problems
-        if found is None:
-            found = game_problems(game_id, user_dir)
-            memo.store(f"validate {game_id}", found)
-        problems.extend(found)
+    for game_id in games:  # an unchanged tree: the same problems
+        problems += memo.remembered(f"validate {game_id}",
+                                    partial(game_problems, game_id, user_dir))
     return report(problems, args, f"{len(games)} game(s) checked")
 
 
 def game_problems(game_id: str, user_dir: Path | None) -> list[Problem]:
     """Schema and rules checks, then (on sound data) every face drawn and measured."""
     from generator.lint import lint_game
+    from generator.lint.faces import environment
     from generator.render.preflight import template_problems
 
     loaded = validate_game(GAMES[game_id], user_dir)
     problems = list(loaded.problems)
-    if loaded.data is not None:  # the data is sound: now draw every face once
-        drawn = template_problems(loaded)
+    if loaded.data is not None:  # the data is sound: now draw every face once, with the
+        drawn = template_problems(loaded, marked=environment(loaded))  # lint's templates
         problems.extend(drawn)
         if not drawn:  # and measure what the faces draw (papers are build's business),
             problems.extend(lint_game(loaded, papers=()))  # each with its own severity

@@ -14,13 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from ruamel.yaml import YAML
 
 from generator.data.components import LoadedGame
 from generator.data.sheets.cells import CellError
 from generator.data.sheets.csvfile import companions, write_table
 from generator.data.sheets.tables import PIECES, to_tables
-from generator.data.sheets.xlsx import write_workbook
 from generator.data.yamlsrc import SHEET_SUFFIXES, read_limited
 
 FORMATS = ("xlsx", "csv", "yaml")
@@ -68,6 +66,8 @@ def _converted(path: Path, data: dict[str, Any], stem: str,
         return
     tables = to_tables(data)
     if to == "xlsx":
+        from generator.data.sheets.xlsx import write_workbook  # openpyxl: 0.3 s, only here
+
         yield f"{stem}.xlsx", write_workbook(tables)
         return
     main = next((t for t in tables if t.name == PIECES), None)
@@ -79,6 +79,8 @@ def _converted(path: Path, data: dict[str, Any], stem: str,
 
 def _renamed(game_text: str, names: list[str]) -> bytes:
     """game.yaml with its ``components`` list naming the new files, comments kept."""
+    from ruamel.yaml import YAML  # only for a game.yaml converted
+
     editor = YAML()
     editor.width = 4096
     document = editor.load(game_text)

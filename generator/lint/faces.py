@@ -8,9 +8,11 @@ ignores the attribute; the build never sees it.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import jinja2
@@ -19,9 +21,9 @@ from jinja2.ext import Extension
 from generator.data.components import LoadedGame
 from generator.files.problems import display_path
 from generator.render.drawn import SOURCE_ATTR, Drawing, read
-from generator.render.faces import face_svg, reads_copy
+from generator.render.faces import face_svg, marked_svg, reads_copy
 from generator.render.ink import ink_svg
-from generator.render.sandbox import budget, render_bounded
+from generator.render.sandbox import budget
 from generator.render.stamp import STAMP_MARK, stamped
 from generator.render.svg import face_context, game_environment
 
@@ -56,7 +58,15 @@ class Face:
 
 
 def environment(loaded: LoadedGame) -> jinja2.Environment:
-    return game_environment(loaded).overlay(extensions=[SourceLines], cache_size=400)
+    """The game's environment with its template lines marked: one per game environment
+    and working directory (the marks name files relative to it), so every use in a
+    process shares its compiled templates."""
+    return _marked(game_environment(loaded), os.getcwd())
+
+
+@lru_cache(maxsize=32)
+def _marked(base: jinja2.Environment, cwd: str) -> jinja2.Environment:
+    return base.overlay(extensions=[SourceLines], cache_size=400)
 
 
 def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full",
@@ -73,17 +83,14 @@ def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full",
                     face.template or piece.template)
                 if copy > 1 and not reads_copy(loaded, name):
                     continue  # the same drawing as copy 1, already read
-                context = face_context(loaded, piece, face, side=side, copy=copy,
-                                       bleed=bleed, extra=extra)
-                if size is not None:
-                    context["w"], context["h"] = size
-                try:
-                    template = env.get_template(name)  # compiling is not drawing
-                    with budget():  # the same limits as the build's own drawing
-                        svg = render_bounded(template, context)
+                try:  # drawn under the build's own limits, and once: validate's check
+                    raw = marked_svg(loaded, piece, face, side=side, copy=copy,  # drew it
+                                     bleed=bleed, extra=extra, size=size, marked=env)
+                    with budget():
                         if stamp and piece.kind != "die":  # a die's faces are never stamped
-                            svg = _stamped(svg, loaded, piece, (context["w"], context["h"]))
-                        svg = ink_svg(svg, ink)
+                            raw = _stamped(raw, loaded, piece, size or _size(
+                                loaded, piece, face, side, copy, bleed, extra))
+                        svg = ink_svg(raw, ink)
                     drawing = None if svg in seen else read(svg)
                 except Exception:  # noqa: BLE001 - the build's own error says what and where
                     face_svg(loaded, piece, face, side=side, copy=copy, bleed=bleed,
@@ -91,7 +98,14 @@ def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full",
                     raise
                 if drawing is not None:
                     seen.add(svg)
-                    yield Face(piece, face, side, (context["w"], context["h"]), drawing)
+                    yield Face(piece, face, side, size or tuple(piece.size_mm), drawing)
+
+
+def _size(loaded: LoadedGame, piece: Any, face: Any, side: str, copy: int, bleed: float,
+          extra: dict[str, Any] | None) -> tuple[float, float]:
+    """The size a face is drawn at, as its template is told it."""
+    context = face_context(loaded, piece, face, side=side, copy=copy, bleed=bleed, extra=extra)
+    return (context["w"], context["h"])
 
 
 def _stamped(svg: str, loaded: LoadedGame, piece: Any, size: tuple[float, float]) -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 import jinja2
 from jinja2.bccache import Bucket
 
-from generator.files.fileio import write_atomic
+from generator.render.cache import keep
 
 FORMAT = "copperplate-jinja-1"
 COMPILE_OPTIONS = ("block_start_string", "block_end_string", "variable_start_string",
@@ -85,7 +85,4 @@ class CompiledTemplates(jinja2.BytecodeCache):
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         data = bucket.bytecode_to_string()
-        try:
-            write_atomic(self._path(bucket), _head(data) + b"\n" + data)
-        except OSError:
-            pass  # a read-only corner of the cache only costs speed
+        keep(self._path(bucket), _head(data) + b"\n" + data)

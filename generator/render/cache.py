@@ -70,6 +70,22 @@ def usable(folder: Path) -> Path:
         return fallback
 
 
+def keep(path: Path, content: bytes) -> None:
+    """Store one cache entry. A cache that cannot take it (a full disk, a folder made
+    read-only since) costs only speed: the run goes on, and says so once per process."""
+    try:
+        write_atomic(path, content)
+    except OSError as exc:
+        if not UNWRITABLE:
+            UNWRITABLE.append(path)
+            print(f"copperplate: warning: the cache cannot be written ('{path}': "
+                  f"{exc.strerror or exc}): this run goes on without keeping what it "
+                  "computed", file=sys.stderr)
+
+
+UNWRITABLE: list[Path] = []  # the first entry that could not be kept, if any
+
+
 @lru_cache(maxsize=1)
 def cairo_version() -> str:
     """The system cairo's version (an upgrade may draw differently), asked through ctypes:
@@ -120,10 +136,7 @@ class FaceCache:
         return data if head == _head(data) else None
 
     def _store(self, key: str, data: bytes) -> None:
-        try:
-            write_atomic(self._path(key), _head(data) + b"\n" + data)
-        except OSError:
-            pass  # a read-only corner of the cache only costs speed
+        keep(self._path(key), _head(data) + b"\n" + data)
 
     def render_all(self, svgs: Sequence[str], tick: Callable[[int], None] | None = None,
                    jobs: int = 0) -> list[bytes]:

@@ -30,25 +30,50 @@ from generator.render.textfit import TextFitError
 
 def face_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
              bleed: float, extra: Mapping[str, Any] | None = None,
-             size: tuple[float, float] | None = None) -> str:
+             size: tuple[float, float] | None = None,
+             marked: jinja2.Environment | None = None) -> str:
     return face_svg_and_images(loaded, piece, face, side=side, copy=copy, bleed=bleed,
-                               extra=extra, size=size)[0]
+                               extra=extra, size=size, marked=marked)[0]
 
 
 def face_svg_and_images(loaded: LoadedGame, piece: Any, face: Any, *, side: str,
                         copy: int, bleed: float, extra: Mapping[str, Any] | None = None,
-                        size: tuple[float, float] | None = None
+                        size: tuple[float, float] | None = None,
+                        marked: jinja2.Environment | None = None
                         ) -> tuple[str, list[ImageUse]]:
     """The face's SVG with its pictures embedded, and those pictures (``images``); drawn
-    once per game and process (copies too, unless the template reads ``copy``)."""
-    name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
-    key = (piece.id, face.id, side, copy if reads_copy(loaded, name) else 0, bleed,
-           repr(sorted((extra or {}).items())), size)
+    once per game and process (copies too, unless the template reads ``copy``). With
+    ``marked`` (the lint's environment, whose templates mark their lines), drawn with it
+    instead: a check that needs no print bytes shares the lint's compiled templates."""
+    key = (*_key(loaded, piece, face, side, copy, bleed, extra, size), marked is not None)
     found = loaded.drawn.get(key)
     if found is None:
         found = loaded.drawn[key] = _draw(loaded, piece, face, side=side, copy=copy,
-                                          bleed=bleed, extra=extra, size=size)
+                                          bleed=bleed, extra=extra, size=size, env=marked)
     return found[0], list(found[1])
+
+
+def marked_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
+               bleed: float, extra: Mapping[str, Any] | None,
+               size: tuple[float, float] | None, marked: jinja2.Environment) -> str:
+    """The face drawn with the lint's environment (``marked``), as its template wrote it
+    (pictures not embedded): drawn once per game and process, for ``validate``'s check
+    and the lint alike."""
+    key = ("marked", id(marked), *_key(loaded, piece, face, side, copy, bleed, extra, size))
+    if key not in loaded.drawn:
+        loaded.drawn[key] = render_face(loaded, piece, face, side=side, copy=copy,
+                                        bleed=bleed, extra=extra, size=size, env=marked)
+    return str(loaded.drawn[key])
+
+
+def _key(loaded: LoadedGame, piece: Any, face: Any, side: str, copy: int, bleed: float,
+         extra: Mapping[str, Any] | None, size: tuple[float, float] | None
+         ) -> tuple[Any, ...]:
+    """What tells one drawing of a face from another (copies alike unless the template
+    reads ``copy``)."""
+    name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
+    return (piece.id, face.id, side, copy if reads_copy(loaded, name) else 0, bleed,
+            repr(sorted((extra or {}).items())), size)
 
 
 def reads_copy(loaded: LoadedGame, name: str | None) -> bool:
@@ -64,11 +89,13 @@ def reads_copy(loaded: LoadedGame, name: str | None) -> bool:
 
 
 def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bleed: float,
-          extra: Mapping[str, Any] | None, size: tuple[float, float] | None
-          ) -> tuple[str, list[ImageUse]]:
+          extra: Mapping[str, Any] | None, size: tuple[float, float] | None,
+          env: jinja2.Environment | None) -> tuple[str, list[ImageUse]]:
     try:
         svg = render_face(loaded, piece, face, side=side, copy=copy, bleed=bleed,
-                          extra=extra, size=size)
+                          extra=extra, size=size) if env is None else marked_svg(
+            loaded, piece, face, side=side, copy=copy, bleed=bleed, extra=extra, size=size,
+            marked=env)
     except TextFitError as exc:  # the data is too long: point at the data, not the layout
         found = face_location(loaded, piece, face, exc.text)
         where = f"{found.path}:{found.where}" if found else _template_line(exc)

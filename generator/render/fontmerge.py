@@ -25,8 +25,7 @@ from pathlib import Path
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
-from generator.files.fileio import write_atomic
-from generator.render.cache import cache_root
+from generator.render.cache import cache_root, keep
 from generator.render.fonts import DEJAVU_DIR
 
 FORMAT = "copperplate-font-1"
@@ -181,10 +180,7 @@ def subset(path: Path, chars: frozenset[str]) -> Subset:
     found = cut(path, chars)
     record = {"program": base64.b64encode(found.program).decode(), "order": found.order,
               "widths": found.widths, "gids": found.gids}
-    try:
-        write_atomic(file, json.dumps(record, sort_keys=True).encode("utf-8"))
-    except OSError:
-        pass  # a read-only cache only costs speed
+    keep(file, json.dumps(record, sort_keys=True).encode("utf-8"))
     return found
 
 

@@ -107,10 +107,15 @@ def fill(text: str, **values: Any) -> str:
 def game_environment(loaded: LoadedGame) -> jinja2.Environment:
     """Game templates by bare name; shared ones as ``_shared/...``. The folders are made
     absolute: environments are cached by their search path, and ``--components .`` in two
-    different folders must not share one (nor its compiled templates)."""
-    tree = Path(os.path.abspath(loaded.folder.parent))
-    own: Folder = (tree, f"{loaded.folder.name}/templates")
-    return environment((own, *(Path(os.path.abspath(p)) for p in loaded.template_dirs()[1:])))
+    different folders must not share one (nor its compiled templates). Asked for every
+    face: the search path is kept with the loaded game, per working directory (the same
+    path objects, whose hashes Python keeps)."""
+    key = ("search path", os.getcwd())
+    if key not in loaded.drawn:
+        tree = Path(os.path.abspath(loaded.folder.parent))
+        own: Folder = (tree, f"{loaded.folder.name}/templates")
+        loaded.drawn[key] = (own, *(Path(os.path.abspath(p)) for p in loaded.template_dirs()[1:]))
+    return environment(loaded.drawn[key])
 
 
 def face_context(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
@@ -154,16 +159,19 @@ def reads(env: jinja2.Environment, name: str, variable: str, depth: int = 0) -> 
 
 def render_face(loaded: LoadedGame, piece: Any, face: Any, *, side: str = "front",
                 copy: int = 1, bleed: float = 3.0, extra: Mapping[str, Any] | None = None,
-                size: tuple[float, float] | None = None) -> str:
+                size: tuple[float, float] | None = None,
+                env: jinja2.Environment | None = None) -> str:
     """The SVG text of one face (or back) of a piece. ``extra`` adds names to the context
-    (a die's ``value`` and ``index``); ``size`` overrides ``w``, ``h`` (a die's square)."""
+    (a die's ``value`` and ``index``); ``size`` overrides ``w``, ``h`` (a die's square);
+    ``env`` draws with another environment than the game's (the lint's marked one)."""
     name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
     if name is None:
         raise ValueError(f"piece '{piece.id}' has no {side} template")
     context = face_context(loaded, piece, face, side=side, copy=copy, bleed=bleed, extra=extra)
     if size is not None:
         context["w"], context["h"] = size
-    template = game_environment(loaded).get_template(name)  # compiled outside the budget
+    env = env or game_environment(loaded)
+    template = env.get_template(name)  # compiled outside the budget
     with budget():  # (a cold cache must not spend a face's time): the drawing is bounded
         return render_bounded(template, context)
 

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from generator.files.fileio import write_atomic
 from generator.render.fonts import DEJAVU_DIR
 
 PT_PER_MM = 72 / 25.4
@@ -79,7 +78,7 @@ class Metrics:
 def metrics(path: Path) -> Metrics:
     """The font file's metrics, from the cache folder when this very file was read before
     (reading a TrueType file costs about 40 ms; the kept copy is checked, never trusted)."""
-    from generator.render.cache import cache_root
+    from generator.render.cache import cache_root, keep
 
     data = path.read_bytes()
     kept = cache_root() / "fonts" / f"{hashlib.sha256(data).hexdigest()}.metrics"
@@ -92,10 +91,7 @@ def metrics(path: Path) -> Metrics:
         pass  # missing or damaged: read the font again
     found = _read_metrics(path)
     body = marshal.dumps((found.advances, found.tops, found.bottoms, found.missing_advance))
-    try:
-        write_atomic(kept, _head(body) + b"\n" + body)
-    except OSError:
-        pass  # a read-only cache only costs speed
+    keep(kept, _head(body) + b"\n" + body)
     return found
 
 

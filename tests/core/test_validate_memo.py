@@ -171,3 +171,36 @@ def test_lint_remembers_each_question_apart(
     assert (lint(), lint("--printer-margin", "12")) == (cold, wide)
     assert asked == [5.0, 12.0]  # both answered from the memo
     assert "margin 5.0" in cold[1] and "margin 12.0" in wide[1]
+
+
+def test_build_remembers_its_lint_by_paper_margin_and_ink(
+        cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A rebuild of an unchanged tree does not lint again; another paper, margin, layout
+    or ink is another question, and an edit is seen."""
+    import generator.lint
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(BUNDLED_COMPONENTS / "copperdale", tmp_path / "tree" / "copperdale")
+    asked: list[tuple[object, ...]] = []
+
+    def lint_game(loaded: object, papers: list[str], margin: float, layout: object,
+                  ink: str) -> list[Problem]:
+        asked.append((papers[0], margin, ink))
+        return [Problem("copperdale/deck.yaml", 1, 1, "warning", f"{papers[0]} {ink}", "x")]
+
+    monkeypatch.setattr(generator.lint, "lint_game", lint_game)
+
+    def build(*argv: str) -> tuple[int, str]:
+        code = main(["build", "copperdale", "--components", "tree", "--out", "out", "--quiet",
+                     *argv])
+        return code, capsys.readouterr().err
+
+    first, letter = build(), build("--paper", "letter", "--ink", "saver")
+    assert asked == [("a4", 5.0, "full"), ("letter", 5.0, "saver")]
+    assert (build(), build("--paper", "letter", "--ink", "saver")) == (first, letter)
+    assert len(asked) == 2  # both answered from the memo
+    assert "a4 full" in first[1] and "letter saver" in letter[1]
+    deck = tmp_path / "tree" / "copperdale" / "deck.yaml"
+    deck.write_text(deck.read_text() + "\n# an edit\n")
+    assert build() == first and len(asked) == 3

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import io
+import os
 from pathlib import Path
 
 import pikepdf
@@ -43,4 +45,23 @@ def test_a_cache_folder_that_cannot_be_made_warns_once_and_builds(
     assert len(warnings) == 1
     assert warnings[0].startswith(f"copperplate: warning: cache folder '{where}' cannot be "
                                   "used (")
+    assert first.pdf.read_bytes() == second.pdf.read_bytes() == a4_long.pdf.read_bytes()
+
+
+def test_a_full_cache_folder_warns_once_and_gives_the_same_bytes(
+        fixture_game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], a4_long: Built) -> None:
+    def full(path: Path, content: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(cache, "write_atomic", full)
+    monkeypatch.setattr(cache, "UNWRITABLE", [])
+    first = build(fixture_game, tmp_path / "one", paper="a4", duplex="long")
+    second = build(fixture_game, tmp_path / "two", paper="a4", duplex="long")
+    warnings = capsys.readouterr().err.strip().splitlines()
+    assert len(warnings) == 1, warnings  # faces, fonts and templates: said once
+    assert warnings[0].startswith("copperplate: warning: the cache cannot be written ('")
+    assert "No space left on device" in warnings[0]
+    assert second.result.rendered == first.result.rendered > 0  # nothing was kept
     assert first.pdf.read_bytes() == second.pdf.read_bytes() == a4_long.pdf.read_bytes()

@@ -65,3 +65,24 @@ def test_a_template_that_reads_copy_draws_each_copy(monkeypatch: pytest.MonkeyPa
     svgs = [faces.face_svg(loaded, piece, face, side="front", copy=c, bleed=3.0)
             for c in (1, 2)]
     assert svgs == ["#1", "#2"]
+
+
+def test_validate_draws_each_face_once_for_its_check_and_the_lint(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``validate`` checks every face with the lint's marked environment, so the lint
+    after it draws no face again and no template is compiled for a second environment."""
+    from generator.commands.validate import game_problems
+
+    calls: list[tuple[object, ...]] = []
+    real = faces.render_face
+
+    def counting(loaded_: object, piece: object, face: object, **kw: object) -> str:
+        calls.append((kw.get("env"), getattr(piece, "id", ""), getattr(face, "id", ""),
+                      kw["side"], kw["copy"], repr(kw["extra"])))
+        return real(loaded_, piece, face, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(faces, "render_face", counting)
+    assert game_problems("copperdale", None) == []
+    envs = {call[0] for call in calls}
+    assert len(calls) > 10 and len(envs) == 1 and None not in envs  # the marked one only
+    assert len(set(calls)) == len(calls)  # and no drawing made twice

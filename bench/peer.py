@@ -1,0 +1,193 @@
+"""The peer job, side by side in one run: 54 poker cards and one back, from nothing to an
+A4 duplex print-and-play PDF, cold, by Copperplate, by cardimpose and by a minimal floor.
+
+    .venv/bin/python bench/peer.py              # median of 3 runs of each side
+    .venv/bin/python bench/peer.py --runs 5
+
+The three sides, each timed in fresh processes (CPU seconds, user + system, imports
+included; the sides take turns so a shared machine's load falls on all alike):
+
+- **copperplate**: ``python -m generator build bench-deck --components TREE`` on the deck
+  of ``bench/build.py`` with an empty cache folder: templates, the sandbox, the print lint
+  before writing, font subsetting, crop marks, duplex backs.
+- **cardimpose** (PyPI 0.2.2, end to end): the finished card SVGs (drawn by Copperplate
+  beforehand, not timed) turned into a 55-page PDF with cairosvg + pikepdf, then
+  ``cardimpose cards.pdf --bleed 3mm --margin 0.5mm --mode singles --backside last-page``
+  (nine up, as the others: a poker card with its bleed is 69.5 mm wide);
+  both processes counted.
+- **floor**: the least a cairo pipeline can do for the same job: each SVG to PDF with
+  cairosvg, then pikepdf places them nine to an A4 page, bleed to bleed, each fronts
+  page followed by its mirrored backs page. No marks, no checks, no font subsetting.
+
+cardimpose is AGPL and pulls in PyMuPDF, so it is never a dependency of this project: it
+lives in its own virtualenv at ``.bench-venv`` (git-ignored), made once with
+
+    python3 -m venv .bench-venv && .bench-venv/bin/pip install cardimpose==0.2.2
+
+Without it, its row says so and the other two are still measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+from build import deck_tree, load_deck  # noqa: E402
+
+CARDIMPOSE = ROOT / ".bench-venv" / "bin" / "cardimpose"
+MM = 72 / 25.4
+A4 = (210 * MM, 297 * MM)
+
+
+def write_svgs(game: Path, folder: Path) -> list[Path]:
+    """The deck's 54 fronts and its back as finished SVG files (the peers' input)."""
+    sys.path.insert(0, str(ROOT))
+    from generator.render.faces import face_svg
+
+    loaded = load_deck(game)
+    folder.mkdir(parents=True, exist_ok=True)
+    files = []
+    for _, piece in loaded.data.pieces():
+        for i, face in enumerate(piece.faces):
+            files.append(folder / f"card_{i:02d}.svg")
+            files[-1].write_text(face_svg(loaded, piece, face, side="front", copy=1, bleed=3.0),
+                                 encoding="utf-8")
+        back = folder / "back.svg"
+        back.write_text(face_svg(loaded, piece, piece.faces[0], side="back", copy=1, bleed=3.0),
+                        encoding="utf-8")
+    return [*files, back]
+
+
+def svgs_to_pdf(out: Path, svgs: list[Path]) -> None:
+    """One PDF page per SVG (cairosvg each, pikepdf joins them): an imposer's input."""
+    import cairosvg
+    import pikepdf
+
+    pdf = pikepdf.new()
+    for svg in svgs:
+        with pikepdf.open(_pdf_bytes(cairosvg, svg)) as one:
+            pdf.pages.extend(one.pages)
+    pdf.save(out)
+
+
+def _pdf_bytes(cairosvg, svg: Path):  # noqa: ANN001, ANN202 - the two libraries, imported late
+    import io
+
+    return io.BytesIO(cairosvg.svg2pdf(bytestring=svg.read_bytes()))
+
+
+def floor(out: Path, svgs: list[Path]) -> None:
+    """The minimal cairosvg + pikepdf job: nine cards to an A4 page, bleed to bleed, and
+    after each fronts page its backs, columns mirrored for a long-edge flip."""
+    import cairosvg
+    import pikepdf
+
+    cards = [pikepdf.open(_pdf_bytes(cairosvg, svg)) for svg in svgs]
+    *fronts, back = cards
+    pdf = pikepdf.new()
+    for start in range(0, len(fronts), 9):
+        sheet = fronts[start:start + 9]
+        for side in ("front", "back"):
+            pdf.add_blank_page(page_size=A4)
+            page = pdf.pages[-1]
+            for n, card in enumerate(sheet):
+                row, col = divmod(n, 3)
+                if side == "back":
+                    col = 2 - col
+                source = (back if side == "back" else card).pages[0]
+                w, h = float(source.mediabox[2]), float(source.mediabox[3])
+                x = (A4[0] - 3 * w) / 2 + col * w
+                y = A4[1] - (A4[1] - 3 * h) / 2 - (row + 1) * h
+                page.add_overlay(source, pikepdf.Rectangle(x, y, x + w, y + h))
+    pdf.save(out)
+
+
+def cpu_of(argv: list[str], env: dict[str, str] | None = None) -> float:
+    """CPU seconds of one process (and of the processes it waited for)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def copperplate(tree: Path, svgs: list[Path], work: Path) -> float:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COPPERPLATE_CACHE=str(work / "cache"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return cpu_of([sys.executable, "-m", "generator", "build", "bench-deck", "--components",
+                   str(tree), "--out", str(work / "out"), "--quiet"], env)  # svgs: its own to draw
+
+
+def cardimpose(tree: Path, svgs: list[Path], work: Path) -> float:
+    cards = work / "cards.pdf"
+    return (cpu_of([sys.executable, __file__, "--to-pdf", str(cards), *map(str, svgs)])
+            + cpu_of([str(CARDIMPOSE), str(cards), "-o", str(work / "imposed.pdf"),
+                      "--bleed", "3mm", "--margin", "0.5mm", "--mode", "singles",
+                      "--backside", "last-page"]))
+
+
+def floor_cpu(tree: Path, svgs: list[Path], work: Path) -> float:
+    return cpu_of([sys.executable, __file__, "--floor", str(work / "floor.pdf"),
+                   *map(str, svgs)])
+
+
+SIDES = {"copperplate": copperplate, "cardimpose": cardimpose, "floor": floor_cpu}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs of each side")
+    parser.add_argument("--to-pdf", nargs="+", help=argparse.SUPPRESS)
+    parser.add_argument("--floor", nargs="+", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.to_pdf or args.floor:  # a side's own process
+        out, *svgs = args.to_pdf or args.floor
+        (svgs_to_pdf if args.to_pdf else floor)(Path(out), [Path(s) for s in svgs])
+        return 0
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    have_cardimpose = CARDIMPOSE.exists()
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
+    times: dict[str, list[float]] = {"copperplate": [], "cardimpose": [], "floor": []}
+    with tempfile.TemporaryDirectory(prefix="copperplate-peer-") as tmp:
+        base = Path(tmp)
+        tree = base / "tree"
+        game = deck_tree(tree)
+        svgs = write_svgs(game, base / "svgs")
+        for run in range(args.runs + 1):  # the first round writes bytecode: not counted
+            work = base / f"run-{run}"
+            work.mkdir()
+            for name, side in SIDES.items():
+                if name == "cardimpose" and not have_cardimpose:
+                    continue
+                seconds = side(tree, svgs, work)
+                if run:
+                    times[name].append(seconds)
+    mine, low = statistics.median(times["copperplate"]), statistics.median(times["floor"])
+    print(f"54 poker cards + 1 back, A4 duplex, cold; CPU s, median of {args.runs}\n")
+    print("| side | CPU s | copperplate ÷ side |")
+    print("|---|---:|---:|")
+    print(f"| copperplate build | {mine:.2f} | 1.00× |")
+    if have_cardimpose:
+        peer = statistics.median(times["cardimpose"])
+        print(f"| cardimpose 0.2.2 (cairosvg + pikepdf to PDF, then impose) | {peer:.2f} | "
+              f"{mine / peer:.2f}× |")
+    else:
+        print(f"| cardimpose 0.2.2 | not installed: make {CARDIMPOSE.parent.parent.name} "
+              "(see this script's docstring) | — |")
+    print(f"| floor (cairosvg + pikepdf, nine up, no checks) | {low:.2f} | {mine / low:.2f}× |")
+    print(f"\nload average after: {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
