@@ -185,8 +185,8 @@ def test_build_remembers_its_lint_by_paper_margin_and_ink(
     asked: list[tuple[object, ...]] = []
 
     def lint_game(loaded: object, papers: list[str], margin: float, layout: object,
-                  ink: str) -> list[Problem]:
-        asked.append((papers[0], margin, ink))
+                  ink: str, stamp: bool) -> list[Problem]:
+        asked.append((papers[0], margin, ink, stamp))
         return [Problem("copperdale/deck.yaml", 1, 1, "warning", f"{papers[0]} {ink}", "x")]
 
     monkeypatch.setattr(generator.lint, "lint_game", lint_game)
@@ -197,10 +197,12 @@ def test_build_remembers_its_lint_by_paper_margin_and_ink(
         return code, capsys.readouterr().err
 
     first, letter = build(), build("--paper", "letter", "--ink", "saver")
-    assert asked == [("a4", 5.0, "full"), ("letter", 5.0, "saver")]
+    assert asked == [("a4", 5.0, "full", False), ("letter", 5.0, "saver", False)]
     assert (build(), build("--paper", "letter", "--ink", "saver")) == (first, letter)
     assert len(asked) == 2  # both answered from the memo
     assert "a4 full" in first[1] and "letter saver" in letter[1]
     deck = tmp_path / "tree" / "copperdale" / "deck.yaml"
     deck.write_text(deck.read_text() + "\n# an edit\n")
     assert build() == first and len(asked) == 3
+    build("--stamp")  # a stamped build lints its faces stamped: another question
+    assert asked[-1] == ("a4", 5.0, "full", True) and len(asked) == 4
