@@ -1,4 +1,5 @@
-"""Side-by-side speed of this checkout and an older revision (``simulate.py --against``).
+"""Side-by-side speed of this checkout and an older revision (``simulate.py --against``,
+``ladder.py --against``).
 
 The old revision is checked out into a temporary ``git worktree``; each side plays the
 same seeded games in its own subprocess (its own imports and caches), which prints the CPU
