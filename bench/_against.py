@@ -1,4 +1,5 @@
-"""Side-by-side speed of this checkout and an older revision (``simulate.py --against``).
+"""Side-by-side speed of this checkout and an older revision (``simulate.py --against``,
+``ladder.py --against``).
 
 The old revision is checked out into a temporary ``git worktree``; each side plays the
 same seeded games in its own subprocess (its own imports and caches), which prints the CPU
@@ -29,7 +30,7 @@ from generator.deck.validate import validate_game
 game_id, players, bot, games = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 spec = GAMES[game_id]
 game = spec.make_game(validate_game(spec).data)
-seats = [(bot, spec.bots[bot])] * players
+seats = [(bot, BOT)] * players
 digest = hashlib.sha256()
 started = time.process_time()
 records = [play(game, players, seats, f"bench/{i}", check="end") for i in range(games)]
@@ -39,6 +40,11 @@ for r in records:
 print(json.dumps({"seconds": seconds, "digest": digest.hexdigest(),
                   "done": sum(r.completed for r in records)}))
 """
+# a game's own bot (every revision), or any bot ``simulate`` knows (``mcts:N:BOT``: only
+# revisions since the general bot took a rollout bot, 475cb04 among them)
+OWN_BOT = "spec.bots[bot]"
+ANY_BOT = ("__import__('generator.engine.simulate').engine.simulate"
+           ".bot_named(spec.bots, bot)")
 
 
 @contextmanager
@@ -57,7 +63,8 @@ def checkout(rev: str) -> Iterator[Path]:
 
 def play_in(tree: Path, game_id: str, players: int, bot: str, games: int) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=str(tree))
-    out = subprocess.run([sys.executable, "-c", CHILD, game_id, str(players), bot, str(games)],
+    child = CHILD.replace("BOT", OWN_BOT if ":" not in bot else ANY_BOT)
+    out = subprocess.run([sys.executable, "-c", child, game_id, str(players), bot, str(games)],
                          cwd=tree, env=env, check=True, capture_output=True, text=True).stdout
     result: dict[str, float] = json.loads(out)
     return result

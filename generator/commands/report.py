@@ -9,7 +9,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_game, components_dir
+from generator.commands.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    UsageError,
+    add_game,
+    bot_list,
+    components_dir,
+)
 from generator.files.problems import printable
 
 if TYPE_CHECKING:
@@ -31,6 +38,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--variant", metavar="DIR", help="play this deck against --base too")
     s.add_argument("--base", default="rulebook", metavar="DIR|rulebook",
                    help="with --variant: the deck it is compared with")
+    s.add_argument("--ladder", default=None, metavar="A,B,...", type=bot_list,
+                   help="bots, weakest first: play each against the one below (--games "
+                   "each, seats rotated, at the smallest table unless --players) and draw "
+                   "the skill curve")
     add_run_options(s, record=False)
     s.set_defaults(func=run)
 
@@ -42,7 +53,9 @@ def run(args: argparse.Namespace) -> int:
     tree = args.variant or args.components  # where a game of one's own is
     spec = playable(args.game, components_dir(tree) if tree else None)
     numbers = run_numbers(args)
-    if args.records:
+    if args.ladder:
+        made = _ladder(spec, args, numbers)
+    elif args.records:
         made = _from_records(spec.id, [Path(p) for p in args.records])
     elif args.variant:
         made = _live_comparison(spec, args, numbers)
@@ -96,6 +109,48 @@ def _live_comparison(spec: Any, args: argparse.Namespace,
     intro = (f"{_intro(report['base'])}; the same seeds on the base deck ({args.base}) and "
              f"the variant ({args.variant})")
     return _page(spec.id, intro, parts, report["differences"])
+
+
+def _ladder(spec: Any, args: argparse.Namespace, numbers: dict[str, Any]) -> str | None:
+    """Every rung of ``--ladder`` against the one below it, and the skill curve."""
+    from generator.commands.runs import Bundled, lineup, run_plan
+    from generator.deck.validate import validate_game
+    from generator.engine import simulate as sim
+    from generator.engine.ladder import climb
+    from generator.lab.balance_report import ladder_section, page
+
+    if args.records or args.variant or args.bot or args.bots or args.rotate:
+        raise UsageError("--ladder names the bots and rotates the seats itself: not with "
+                         "--record, --variant, --bot, --bots or --rotate")
+    rungs = args.ladder.split(",")
+    if len(rungs) < 2:
+        raise UsageError("--ladder needs two bots or more, weakest first")
+    folder = components_dir(args.components) if args.components else None
+    loaded = validate_game(spec, folder)
+    if loaded.data is None:
+        from generator.files.problems import format_text
+
+        print(format_text(loaded.problems), file=sys.stderr)
+        return None
+    low, high = loaded.data.game.players.min, loaded.data.game.players.max
+    asked = argparse.Namespace(players=args.players or str(max(low, min(2, high))),
+                               bots=None, bot=None)
+    # each rung a known bot, the table one the game allows (a one-line usage error)
+    players = {len(lineup(argparse.Namespace(**{**vars(asked), "bot": rung}), spec, low,
+                          high)) for rung in rungs}.pop()
+
+    def runner(plan: sim.Plan) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        lines: list[dict[str, Any]] = []
+        outcome = run_plan(plan, numbers["jobs"], args.cluster,
+                           on_chunk=lambda chunk: lines.extend(chunk[1]))
+        return sim.summarise(spec.id, plan, outcome), lines
+
+    setup = Bundled(spec.id, str(folder.resolve()) if folder else None)
+    duels = climb(setup, rungs, players, numbers["games"], numbers["seed"], runner,
+                  check=args.check)
+    intro = (f"{numbers['games']} games a duel, {players} player{'s' * (players > 1)}, "
+             f"seed {numbers['seed']}, seats rotated: each rung against the one below it")
+    return page(f"{spec.id}: skill ladder", intro, [("Skill ladder", ladder_section(duels))])
 
 
 def _intro(summary: dict[str, Any]) -> str:

@@ -17,13 +17,17 @@ deciding seat (``State.determinize``), every hidden thing dealt again from that 
 view, the same deal for every candidate of that playout. So no decision can depend on a
 face-down chip, another's hand or the order of a pile: only on what the seat has seen.
 
-A playout plays every seat to the end: uniformly at random (``mcts``, ``mcts:N``), or with
-one of the game's own bots (``mcts:N:greedy``). With a bot, the search is the *rollout
+A playout plays every seat uniformly at random (``mcts``, ``mcts:N``), or with one of the
+game's own bots (``mcts:N:greedy``), to the end of the game or for ``HORIZON`` actions at
+most, whichever comes first: a playout cut at its horizon is judged by the game's own
+score estimate (``State.standing``: every seat's score as if the game ended there). Long
+games (a random Kings of Copper game runs to a thousand actions) cost a few dozen
+actions of play each, where a random move far ahead says little about the move tried. With a bot, the search is the *rollout
 algorithm*: the bot's own choice plays every round beside the candidates and is left only
 for an action that did better on the same playouts by a standard error or more, so the
 search improves on the bot it plays out with.
 
-The result for the bot's seat is its share of the win plus, to tell apart games it cannot
+The result for the bot's seat is its share of the win (of the lead, at the horizon) plus, to tell apart games it cannot
 win (and in solo games, where every game is a "win"), half a point scaled between the worst
 and best margin seen at this decision: its score less the best other seat's (a point gained
 while a rival gains two is a point lost). It knows nothing of any game; seeded from its
@@ -46,7 +50,9 @@ from generator.engine.playout import BotFactory, StuckError, sample_chance
 DEFAULT_PLAYOUTS = 100
 MAX_PLAYOUTS = 100_000
 MAX_SECONDS = 3600.0  # a time budget a decision (``mcts:2s``)
-PLAYOUT_LIMIT = 1_000_000  # a safety stop for a game that would never end
+# actions (chance ones too) a playout plays before it is judged by ``State.standing``: a
+# whole game of Copper Creek, Copperdale or Boomtown Builders, a part of the longer ones
+HORIZON = 40
 SCORE_WEIGHT = 0.5  # a win counts 1; the scaled margin (0 to 1) half as much
 # standard errors by which an action must beat the rollout bot's choice to replace it: one
 # is enough (an action that is really no better costs little; a better one is found often)
@@ -57,9 +63,11 @@ class MctsBot(Bot):
     name = "mcts"
 
     def __init__(self, seat: int, seed: int | str, playouts: int = DEFAULT_PLAYOUTS,
-                 rollout: BotFactory = RandomBot, seconds: float | None = None):
+                 rollout: BotFactory = RandomBot, seconds: float | None = None,
+                 horizon: int = HORIZON):
         super().__init__(seat, seed)
         self.playouts = playouts
+        self.horizon = horizon  # actions a playout plays before it is judged
         self.seconds = seconds  # a CPU time budget a decision instead of a playout count
         self.rollout = rollout
         # a rollout bot's choice is the one to beat: the search leaves it only for an
@@ -118,35 +126,40 @@ class MctsBot(Bot):
                 results[i].append(self._playout(state, actions[i], seed))
 
     def _playout(self, state: State, action: Action, seed: int) -> tuple[float, float]:
-        """This seat's share of the win after ``action`` and a playout, and its score
-        less the best other seat's (its own score alone in a solo game)."""
+        """This seat's share of the win (of the lead at the horizon) after ``action`` and a
+        playout, and its score less the best other seat's (its own score alone in a solo
+        game)."""
         game = state.determinize(self.seat, random.Random(f"deal:{seed}"))
         game.apply_action(action)
-        rng = random.Random(seed)
-        by_bot = self.advisor is not None
+        try:
+            self._play_on(game, random.Random(seed), seed)
+        except StuckError as stuck:
+            raise StuckError(f"in a playout of its search (trying {action!r}): {stuck}") from None
+        if game.is_terminal():
+            winners, scores = game.winners(), game.returns()
+        else:
+            scores = game.standing()
+            winners = [seat for seat, score in enumerate(scores) if score == max(scores)]
+        share = 1.0 / len(winners) if self.seat in winners else 0.0
+        others = [score for seat, score in enumerate(scores) if seat != self.seat]
+        return share, scores[self.seat] - (max(others) if others else 0.0)
+
+    def _play_on(self, game: State, rng: random.Random, seed: int) -> None:
+        """Play ``game`` on for ``HORIZON`` actions or to its end: chance by ``rng``, every
+        seat at random or by the rollout bot (one a seat, seeded by the playout's seed)."""
         bots: dict[int, Bot] = {}  # the rollout bots, by seat, made when first needed
-        for _ in range(PLAYOUT_LIMIT):
+        for _ in range(self.horizon):
             if game.is_terminal():
-                break
+                return
             player = game.current_player()
             if player == CHANCE:
-                try:
-                    game.apply_action(sample_chance(game, rng))
-                except StuckError as stuck:
-                    raise StuckError(f"in a playout of its search (trying {action!r}): {stuck}") from None
-            elif by_bot:
+                game.apply_action(sample_chance(game, rng))
+            elif self.advisor is not None:
                 if player not in bots:
                     bots[player] = self.rollout(player, seed)
                 game.apply_action(bots[player].step(game))
             else:
                 game.apply_action(rng.choice(game.legal_actions()))
-        else:
-            return 0.0, 0.0
-        winners = game.winners()
-        share = 1.0 / len(winners) if self.seat in winners else 0.0
-        scores = game.returns()
-        others = [score for seat, score in enumerate(scores) if seat != self.seat]
-        return share, scores[self.seat] - (max(others) if others else 0.0)
 
 
 def _values(alive: list[int], results: list[list[tuple[float, float]]]) -> dict[int, list[float]]:

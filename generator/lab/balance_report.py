@@ -3,17 +3,22 @@ PNG data) and the figures behind them, from a live run or from ``--record`` file
 
 Plots: score distributions by seat and by bot, win rates with their 95 % intervals (by
 seat, by bot, by turn order), game length, event counters, and the differences of a
-variant against its base. Text from data (game and bot names, folders) is escaped; the
-PNGs carry no date or version, so the same run gives the same bytes.
+variant against its base, and the skill ladder as a curve. The page is drawn by a Jinja2
+template (``_shared/report.html.j2``, in the build's sandboxed, autoescaped environment),
+so text from data (game and bot names, folders) is escaped; the PNGs carry no date or
+version, so the same run gives the same bytes.
 """
 
 from __future__ import annotations
 
 import base64
-import html
 import io
+import math
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
+
+from markupsafe import Markup
 
 from generator.engine.tally import Tally
 
@@ -147,16 +152,28 @@ def quality_section(summary: dict[str, Any]) -> str:
     """The quality measures: the decisiveness curve and one line per measure."""
     from generator.engine.quality import quality_words
 
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in quality_words(summary["quality"]))
     plot = image(decisiveness_plot(summary), "Decisiveness") if summary["players"] > 1 else ""
-    return f"{plot}<ul>{items}</ul>"
+    return plot + items(quality_words(summary["quality"]))
+
+
+@cache
+def _parts() -> Any:
+    """The report template's macros (``table``, ``image``, ``items``, ``paragraph``,
+    ``page``), each returning escaped HTML."""
+    from generator.files.bundled import BUNDLED_TEMPLATES
+    from generator.render.svg import environment
+
+    return environment((BUNDLED_TEMPLATES,)).get_template("_shared/report.html.j2").module
 
 
 def html_table(rows: list[list[Any]], head: list[str]) -> str:
-    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
-                   for row in rows)
-    return f"<table><tr>{cells}</tr>{body}</table>"
+    """A table of ``rows`` under ``head``, every cell escaped."""
+    return str(_parts().table(head, rows))
+
+
+def items(lines: Sequence[str]) -> str:
+    """A list of plain-text lines, each escaped."""
+    return str(_parts().items(list(lines)))
 
 
 def _interval(x: dict[str, Any]) -> str:
@@ -178,17 +195,16 @@ STYLE = ("body{font-family:sans-serif;max-width:1300px;margin:1em auto;color:#22
 
 
 def page(title: str, intro: str, sections: list[tuple[str, str]]) -> str:
-    """The HTML page: ``sections`` are (heading, HTML body) pairs."""
-    body = "".join(f"<h2>{html.escape(h)}</h2>{content}" for h, content in sections)
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>"
-            f"<h1>{html.escape(title)}</h1><p class='note'>{html.escape(intro)}</p>"
-            f"{body}</body></html>\n")
+    """The HTML page: ``sections`` are (heading, HTML body) pairs, each body made by this
+    module's parts (``html_table``, ``image``, ``items``…): trusted as it is."""
+    made = _parts().page(title, intro, Markup(STYLE),
+                         [(heading, Markup(body)) for heading, body in sections])
+    return str(made).rstrip("\n") + "\n"
 
 
 def image(fig: Figure, alt: str) -> str:
-    return f"<img class='plot' alt='{html.escape(alt, quote=True)}' " \
-           f"src='data:image/png;base64,{_png(fig)}'>"
+    """The figure as an embedded PNG."""
+    return str(_parts().image(alt, _png(fig)))
 
 
 def run_sections(summary: dict[str, Any], tally: Tally) -> list[tuple[str, str]]:
@@ -202,15 +218,14 @@ def run_sections(summary: dict[str, Any], tally: Tally) -> list[tuple[str, str]]
         plots.append(("Events", lambda: event_plot(summary)))
     sections = [(name, image(make(), name)) for name, make in plots]
     sections.append(("Quality of the game", quality_section(summary)))
-    sections.insert(1, ("Figures", summary_table(summary) + f"<p>ties: {summary['ties']}; "
-                        f"completed {summary['completed']} of {summary['games']}</p>"))
+    done = f"ties: {summary['ties']}; completed {summary['completed']} of {summary['games']}"
+    sections.insert(1, ("Figures", summary_table(summary) + str(_parts().paragraph(done))))
     return sections
 
 
 def difference_section(differences: dict[str, Any], words: Callable[[str, Any], str]) -> str:
-    items = "".join(f"<li>{html.escape(name)}: {html.escape(words(name, d))}</li>"
-                    for name, d in differences.items())
-    return image(difference_plot(differences), "variant against base") + f"<ul>{items}</ul>"
+    lines = [f"{name}: {words(name, d)}" for name, d in differences.items()]
+    return image(difference_plot(differences), "variant against base") + items(lines)
 
 
 def lineup_of(records: Sequence[Any]) -> list[str]:
@@ -226,3 +241,61 @@ def summary_of(game_id: str, tally: Tally, lineup: list[str]) -> dict[str, Any]:
     """The figures the report shows, from a tally alone (records carry no run options)."""
     return {"game": game_id, "players": tally.players, "games": tally.games, "bots": lineup,
             **tally.summary(lineup)}
+
+
+def _elo(rate: float, fair: float, games: int) -> float:
+    """Rating points a win share ``rate`` is worth against a fair share ``fair`` (Elo's
+    400 · log10 of the odds ratio; a share of 0 or 1 is taken as half a game from it)."""
+    edge = 0.5 / max(1, games)
+    rate = min(max(rate, edge), 1 - edge)
+    return 400 * math.log10(rate / (1 - rate) * (1 - fair) / fair)
+
+
+def skill_curve(duels: Sequence[Any]) -> tuple[list[float], list[float], list[float]]:
+    """Each rung's skill above the first rung, and a band: the duels' gains added up
+    (medals a game in a solo game, else rating points), the band adding up each duel's
+    95 % interval ends (wider than a joint interval: a conservative band)."""
+    curve, low, high = [0.0], [0.0], [0.0]
+    for d in duels:
+        steps = [d.value, *d.ci95]
+        if d.players > 1:
+            steps = [_elo(x, d.fair, d.games) for x in steps]
+        for values, step in zip((curve, low, high), steps, strict=True):
+            values.append(values[-1] + step)
+    return curve, low, high
+
+
+def ladder_plot(duels: Sequence[Any]) -> Figure:
+    """The skill curve (left) and each rung's duel with the one below it (right)."""
+    fig, axes = figure(1, 2, width=5.5)
+    names = [duels[0].lower, *(d.upper for d in duels)]
+    solo = duels[0].players == 1
+    curve, low, high = skill_curve(duels)
+    ax = axes[0][0]
+    ax.fill_between(range(len(names)), low, high, color=COLOURS[1], alpha=0.2,
+                    label="95 % intervals added up")
+    ax.plot(range(len(names)), curve, "o-", color=COLOURS[1], label="skill")
+    ax.set_xticks(range(len(names)), names, rotation=20, ha="right")
+    ax.set(title="skill curve: each rung above the first",
+           ylabel="medals a game" if solo else "rating points (Elo)")
+    ax.legend(fontsize="small")
+    ax = axes[0][1]
+    for i, d in enumerate(duels):
+        colour = COLOURS[0] if d.verdict == "beats" else "#cc0000"
+        ax.errorbar(i, d.value, yerr=[[d.value - d.ci95[0]], [d.ci95[1] - d.value]],
+                    fmt="o", color=colour, capsize=4)
+    ax.axhline(duels[0].fair, color="black", linestyle="--", linewidth=1,
+               label="no better" if solo else "fair share")
+    ax.set_xticks(range(len(duels)), [f"{d.upper}\nvs {d.lower}" for d in duels])
+    ax.set(title="each rung against the one below (red: not beaten)",
+           ylabel="medals gained a game" if solo else "upper rung's win share")
+    ax.set_xlim(-0.5, len(duels) - 0.5)
+    if not solo:
+        ax.set_ylim(0, 1)
+    ax.legend(fontsize="small")
+    return fig
+
+
+def ladder_section(duels: Sequence[Any]) -> str:
+    """The skill curve, then each duel in words."""
+    return image(ladder_plot(duels), "Skill ladder") + items([d.words() for d in duels])

@@ -143,3 +143,41 @@ def test_a_time_budget_still_finds_the_winning_move() -> None:
     bot = MctsBot(0, "s", seconds=0.05)
     assert bot.step(ToyState([7, 8], seat=0, roll=3)) == KEEP
     assert bot.playouts >= 2
+
+
+class Counted(ToyState):
+    """A toy that counts the actions played on it and whose score estimate before the
+    end favours the seat behind (so a test can tell it from ``returns``)."""
+
+    played = 0
+
+    def apply_action(self, action: Action) -> None:
+        Counted.played += 1
+        super().apply_action(action)
+
+    def standing(self) -> list[float]:
+        return [-score for score in self.returns()]
+
+    def clone(self) -> Counted:
+        return Counted(list(self.scores), self.seat, self.roll, self.turns)
+
+
+def test_a_playout_stops_at_its_horizon() -> None:
+    for horizon in (0, 1, 5):
+        Counted.played = 0
+        MctsBot(0, "s", horizon=horizon)._playout(Counted([0, 0]), 1, 7)
+        assert Counted.played == 1 + horizon  # the action tried, then the horizon
+    Counted.played = 0  # a game that ends first ends the playout
+    MctsBot(0, "s", horizon=1000)._playout(Counted([0, 0]), 1, 7)
+    assert 1 < Counted.played < 1000
+
+
+def test_a_cut_playout_is_judged_by_the_games_own_estimate() -> None:
+    # after keeping a 3 seat 0 has 3 points to 0: ahead by ``returns``, behind by the
+    # toy's ``standing``, which is what judges a playout cut before the end
+    state = Counted([0, 0], seat=0, roll=3)
+    assert MctsBot(0, "s", horizon=0)._playout(state, KEEP, 7) == (0.0, -3.0)
+    assert MctsBot(0, "s", horizon=0)._playout(state, GIVE, 7) == (1.0, 3.0)
+    # a playout that reaches the end is judged by the result itself
+    won = Counted([7, 8], seat=0, roll=3)
+    assert MctsBot(0, "s", horizon=0)._playout(won, KEEP, 7) == (1.0, 2.0)

@@ -67,6 +67,10 @@ def test_records_of_another_game_are_refused(tmp_path: Path,
     ["--record", "/no/such/run.jsonl"],
     ["--games", "0"],
     ["--variant", ".", "--components", "."],
+    ["--ladder", "greedy"],
+    ["--ladder", "random,nobody"],
+    ["--ladder", "random,greedy", "--bots", "greedy"],
+    ["--ladder", "random,greedy", "--players", "2"],  # a solo game
 ])
 def test_report_usage_errors_write_nothing(argv: list[str], tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
@@ -75,3 +79,24 @@ def test_report_usage_errors_write_nothing(argv: list[str], tmp_path: Path,
     err = capsys.readouterr().err
     assert err.startswith("copperplate: error: ") and err.count("\n") == 1
     assert not html.exists()
+
+
+def test_a_ladder_report_draws_the_skill_curve(tmp_path: Path) -> None:
+    html = tmp_path / "ladder.html"
+    assert main(["report", "boomtown-builders", "--ladder", "random,greedy,mcts:2",
+                 "--games", "4", "--jobs", "1", "--html", str(html)]) == 0
+    assert _plots_loaded(html) == ["Skill ladder"]
+    text = html.read_text()
+    assert "4 games a duel, 2 players" in text
+    # every duel said in words, each rung against the one below it
+    assert re.search(r"<li>greedy (beats|not told from|loses to) random: \d+%", text)
+    assert re.search(r"<li>mcts:2 (beats|not told from|loses to) greedy: \d+%", text)
+
+
+def test_a_solo_ladder_pairs_the_seeds(tmp_path: Path) -> None:
+    html = tmp_path / "ladder.html"
+    assert main(["report", "copperdale", "--ladder", "random,greedy", "--games", "3",
+                 "--jobs", "1", "--html", str(html)]) == 0
+    assert re.search(r"greedy (beats|not told from|loses to) random: [+-]\d+\.\d "
+                     r"\[[+-][\d.]+, [+-][\d.]+\] medals a game, same seeds, 3 games",
+                     html.read_text())
