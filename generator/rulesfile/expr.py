@@ -9,8 +9,9 @@ bounded by its size times the cards and seats it ranges over: it has no loops of
 
 from __future__ import annotations
 
+import math
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
@@ -19,7 +20,7 @@ from generator.rulesfile.grids import all_cells, cell_cards, next_to
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import (
     against,
-    against_game,
+    against_read,
     chain,
     compare,
     field_filter,
@@ -77,18 +78,11 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
 }
 _MANY: dict[str, Callable[[list[Any]], Any]] = {
     "add": sum, "min": min, "max": max, "and": all, "or": any,
-    "mul": lambda xs: _product(xs),
+    "mul": math.prod,
 }
 GAME_WORDS = ("players", "seat", "actor", "turn", "number", "target", "first")
 COMBINE = {"sum": sum, "max": lambda xs: max(xs, default=0),
            "min": lambda xs: min(xs, default=0), "count": lambda xs: sum(1 for x in xs if x)}
-
-
-def _product(xs: Sequence[int]) -> int:
-    out = 1
-    for x in xs:
-        out *= x
-    return out
 
 
 class Compiler:
@@ -97,8 +91,10 @@ class Compiler:
     def __init__(self, names: Names, report: Reporter):
         self.names = names
         self.report = report
-        self.plain: dict[int, list[Any]] = {}  # id of a ``{field: F}`` closure -> F's column
-        self.plain_var: dict[int, str] = {}  # id of a ``{var: V}`` closure (V of each) -> V
+        # a {field: F} closure -> F's column, a {var: V} closure (V of each) -> V (the
+        # closures themselves as keys: an id could be reused once one is dropped)
+        self.plain: dict[Fn, list[Any]] = {}
+        self.plain_var: dict[Fn, str] = {}
         self.hoist = False  # compiling an action's condition: see ``written.memo``
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
@@ -155,7 +151,8 @@ class Compiler:
         if isinstance(arg[1], int | str) and not isinstance(arg[1], bool):
             # the common case, {eq: [EXPR, 0]}: the constant and the operator inlined
             return against(word, op, a, arg[1])
-        return against_game(word, a, arg[1]) or compare(word, op, a, b)
+        return against_read(word, a, b, arg[1], self.plain.get(a)) or compare(
+            word, op, a, b)
 
     def _many(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, None):
@@ -188,7 +185,7 @@ class Compiler:
         if self.names.vars[name]:
             def read(c: Ctx) -> Any:
                 return c.st.vars[c.st.var_slot[name] + c.seat]
-            self.plain_var[id(read)] = name
+            self.plain_var[read] = name
             return read
         return lambda c: c.st.vars[c.st.var_slot[name]]
 
@@ -213,7 +210,7 @@ class Compiler:
 
         def read(c: Ctx) -> Any:
             return column[c.card] if c.card >= 0 else 0
-        self.plain[id(read)] = column
+        self.plain[read] = column
         return read
 
     def _named(self, value: Any, loc: Loc) -> ZoneRule | None:
@@ -322,7 +319,7 @@ class Compiler:
     def _w_sum(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         cards = self._cards(value, "sum", loc, depth)
         each = self._card_value(value, loc, depth)
-        column = self.plain.get(id(each))
+        column = self.plain.get(each)
         if column is not None:  # a field's values added up: read straight from its column
             return lambda c: sum([column[card] for card in cards(c)])
         return lambda c: sum(each_card(c, each, cards(c)))
@@ -361,7 +358,7 @@ class Compiler:
         if how not in COMBINE:
             return self._bad(loc + ("combine",), f"combine with one of {', '.join(COMBINE)}")
         op = COMBINE[how]
-        name = self.plain_var.get(id(each))
+        name = self.plain_var.get(each)
         if name is not None:  # a variable of each player: its values side by side
             def side_by_side(c: Ctx) -> Any:
                 base = c.st.var_slot[name]

@@ -180,9 +180,16 @@ def against(word: str, op: Callable[[Any, Any], Any], a: Fn, const: Value) -> Fn
     return lambda c: op(a(c), const)
 
 
-def against_game(word: str, a: Fn, other: Any) -> Fn | None:
-    """``{WORD: [EXPR, OTHER]}`` with OTHER ``{game: players}`` or ``{game: seat}``
-    compared in one step (the count or the seat read in place); None for any other."""
+def against_read(word: str, a: Fn, b: Fn, other: Any, column: list[Any] | None
+                 ) -> Fn | None:
+    """``{WORD: [EXPR, OTHER]}`` (``a``, ``b``) compared in one step when OTHER is
+    ``{game: players}`` or ``{game: seat}`` (read in place), or when EXPR is a card's
+    field (its ``column``, read in place, as ``{field: F}`` reads it) tried for equality;
+    None for any other."""
+    if column is not None and word in ("eq", "ne"):
+        if word == "eq":
+            return lambda c: (column[c.card] if c.card >= 0 else 0) == b(c)
+        return lambda c: (column[c.card] if c.card >= 0 else 0) != b(c)
     which = other.get("game") if isinstance(other, dict) and len(other) == 1 else None
     if which == "players":
         return {"eq": lambda c: a(c) == c.st.players, "ne": lambda c: a(c) != c.st.players,
