@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Install (or name) the Debian packages Copperplate needs. Fonts come from packages, never
 # from the repository.
-#   runtime: cairo for rendering, the pinned DejaVu fonts every template uses,
-#            ghostscript for the CMYK PDF/X files of print shops (export --to pod), and
-#            argyll with icc-profiles-free to build their FOGRA39 and GRACoL press
-#            profiles from Debian's measurement data (export --press-profile fogra39|gracol).
+#   runtime: cairo for rendering, the pinned DejaVu fonts every template uses, and
+#            ghostscript for the CMYK PDF/X files of print shops (export --to pod);
+#   press:   argyll with icc-profiles-free, to build the FOGRA39 and GRACoL press
+#            profiles from Debian's measurement data (export --press-profile
+#            fogra39|gracol; without them that option says what to install). A CI job
+#            that only validates decks needs the runtime alone.
 #   --test adds what only the tests use: chromium, the headless browser the preview and
 #            report tests drive (never a browser download).
 set -euo pipefail
-runtime=(libcairo2 fonts-dejavu-core fonts-dejavu-extra ghostscript argyll icc-profiles-free)
+runtime=(libcairo2 fonts-dejavu-core fonts-dejavu-extra ghostscript)
+press=(argyll icc-profiles-free)
 testing=(chromium)
-wanted=("${runtime[@]}")
+wanted=("${runtime[@]}" "${press[@]}")
 [ "${1:-}" = --test ] && wanted+=("${testing[@]}")
 need=()
 for package in "${wanted[@]}"; do

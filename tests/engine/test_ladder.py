@@ -8,7 +8,7 @@ from generator.engine.ladder import Duel, climb, duel, duel_plans
 from generator.engine.simulate import Plan, execute, summarise
 from generator.lab.balance_report import skill_curve
 
-from .toy import toy_setup
+from .toy.rules import toy_setup
 
 
 def _runner(plan: Plan) -> tuple[dict[str, Any], list[dict[str, Any]]]:
