@@ -10,20 +10,31 @@
 - **stalls**: the share of a game's turns in which no seat's score moved.
 
 A ``Watch`` follows a game as it is played: every seat's ``standing`` (its score as if the
-game ended now) at the start of each turn. Each game leaves a small ``quality`` summary
+game ended now) at the start of each turn. It is shown the position only when
+``turn_key`` says the turn can have changed (a game's ``turn_field``), so following a
+game costs a read of one attribute an action. Each game leaves a small ``quality`` summary
 on its record; a ``QualityTally`` adds them up exactly (``stats``), mergeable like the
 rest of a run's tally.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from generator.engine.api import State
 from generator.engine.stats import Moments, rate, spread
 
 TENTHS = 9  # the leader at 10 %, 20 %, … 90 % of the game
+
+
+def turn_key(state: State) -> Callable[[State], Any]:
+    """A cheap reading of a position that changes whenever its ``turn_count`` does: the
+    game's ``turn_field``, or ``turn_count`` itself for a game that names none."""
+    field_ = state.turn_field
+    return attrgetter(field_) if field_ else type(state).turn_count
 
 
 class Watch:

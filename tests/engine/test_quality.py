@@ -7,12 +7,16 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
+
+from generator.deck.validate import validate_game
 from generator.engine.bots import RandomBot
 from generator.engine.compare import measures
-from generator.engine.playout import GameRecord
-from generator.engine.quality import QualityTally, Watch, sole_leader
+from generator.engine.playout import GameRecord, play
+from generator.engine.quality import QualityTally, Watch, sole_leader, turn_key
 from generator.engine.simulate import run
 from generator.engine.stats import Z95, spread
+from generator.games import GAMES
 
 from .toy.rules import ToyGame
 
@@ -119,9 +123,7 @@ def test_a_comparison_compares_the_quality_game_by_game() -> None:
 
 
 def test_boomtown_stands_on_the_rows_with_a_token_and_ends_on_its_returns() -> None:
-    from generator.deck.validate import validate_game
-    from generator.engine.playout import play, replay
-    from generator.games import GAMES
+    from generator.engine.playout import replay
 
     spec = GAMES["boomtown-builders"]
     game = spec.make_game(validate_game(spec, None).data)  # type: ignore[misc]
@@ -133,3 +135,26 @@ def test_boomtown_stands_on_the_rows_with_a_token_and_ends_on_its_returns() -> N
     assert len(seen) > 3  # the standing moves during the game, not only at the end
     assert state.standing() == state.returns() == replay(game, 3, record.actions).returns()
     assert record.quality["turns"] >= record.turns  # and the set-up before the first turn
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_games_turn_field_changes_whenever_its_turn_count_does(game_id: str) -> None:
+    """The watch is shown the position only when ``turn_key`` changes: it must change with
+    every turn, so the quality summary is the one of a watch shown every position."""
+    spec = GAMES[game_id]
+    data = validate_game(spec, None).data
+    assert spec.make_game is not None and data is not None
+    game, seats = spec.make_game(data), data.game.players
+    players = min(max(seats.min, 2), seats.max)
+    record = play(game, players, [("random", spec.bots["random"])] * players, "7/1",
+                  check="end")
+    state, every = game.new_initial_state(players), Watch()
+    key = turn_key(state)
+    every(state)
+    for action in record.actions:
+        before = (key(state), state.turn_count())
+        state.apply_action(action)
+        every(state)
+        if state.turn_count() != before[1]:
+            assert key(state) != before[0], f"turn {state.turn_count()}: {state.turn_field}"
+    assert record.completed and record.quality == every.quality(record.scores)
