@@ -42,18 +42,21 @@ class Watch:
 
     def __init__(self) -> None:
         self.turn: int | None = None
-        self.standings: list[tuple[float, ...]] = []
+        self.standings: list[tuple[float, ...] | None] = []  # None: the final scores
 
     def __call__(self, state: State) -> None:
         turn = state.turn_count()
         if turn != self.turn:
             self.turn = turn
-            self.standings.append(tuple(state.standing()))
+            # once the game is over its standing is its returns, which ``quality`` is
+            # handed: not worked out twice
+            self.standings.append(None if state.is_terminal() else tuple(state.standing()))
 
     def quality(self, final: list[float]) -> dict[str, Any]:
         """The game's summary: the sole leader at each tenth (None: a tie at the top),
         lead changes, turns without a score moving, turns followed."""
-        snaps = [*self.standings, tuple(final)]
+        end = tuple(final)
+        snaps = [end if s is None else s for s in self.standings] + [end]
         leaders = [sole_leader(s) for s in snaps]
         last = len(snaps) - 1
         return {"leaders": [leaders[(k * last) // 10] for k in range(1, TENTHS + 1)],

@@ -22,7 +22,7 @@ from .toy.rules import ToyGame
 
 
 class _Position:
-    """What a ``Watch`` reads: the turn and every seat's standing."""
+    """What a ``Watch`` reads: the turn, every seat's standing, whether it is over."""
 
     def __init__(self, turn: int, scores: tuple[float, ...]):
         self.turn, self.scores = turn, scores
@@ -32,6 +32,9 @@ class _Position:
 
     def standing(self) -> list[float]:
         return list(self.scores)
+
+    def is_terminal(self) -> bool:
+        return False
 
 
 def _watched(turns: list[tuple[float, ...]], final: tuple[float, ...]) -> dict[str, Any]:
@@ -138,9 +141,12 @@ def test_boomtown_stands_on_the_rows_with_a_token_and_ends_on_its_returns() -> N
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_a_games_turn_field_changes_whenever_its_turn_count_does(game_id: str) -> None:
-    """The watch is shown the position only when ``turn_key`` changes: it must change with
-    every turn, so the quality summary is the one of a watch shown every position."""
+def test_a_game_is_followed_as_if_its_standing_were_read_after_every_action(
+        game_id: str) -> None:
+    """The watch is shown the position only when ``turn_key`` changes and takes the final
+    scores for the standing once the game is over: the turn key must change with every
+    turn and the standing of a finished game be its returns, so that the summary is the
+    one of every standing read after every action."""
     spec = GAMES[game_id]
     data = validate_game(spec, None).data
     assert spec.make_game is not None and data is not None
@@ -149,12 +155,13 @@ def test_a_games_turn_field_changes_whenever_its_turn_count_does(game_id: str) -
     record = play(game, players, [("random", spec.bots["random"])] * players, "7/1",
                   check="end")
     state, every = game.new_initial_state(players), Watch()
-    key = turn_key(state)
-    every(state)
-    for action in record.actions:
-        before = (key(state), state.turn_count())
-        state.apply_action(action)
-        every(state)
-        if state.turn_count() != before[1]:
-            assert key(state) != before[0], f"turn {state.turn_count()}: {state.turn_field}"
+    key, turn = turn_key(state), None
+    for action in [None, *record.actions]:
+        before = key(state)
+        if action is not None:
+            state.apply_action(action)
+        if state.turn_count() != turn:
+            turn = state.turn_count()
+            assert action is None or key(state) != before, f"turn {turn}: {state.turn_field}"
+            every.standings.append(tuple(state.standing()))
     assert record.completed and record.quality == every.quality(record.scores)
