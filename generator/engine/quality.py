@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, eq
 from typing import Any
 
 from generator.engine.api import State
@@ -56,19 +56,19 @@ class Watch:
         """The game's summary: the sole leader at each tenth (None: a tie at the top),
         lead changes, turns without a score moving, turns followed."""
         end = tuple(final)
-        snaps = [end if s is None else s for s in self.standings] + [end]
-        leaders = [sole_leader(s) for s in snaps]
+        snaps = [end if s is None else s for s in self.standings]
+        snaps.append(end)
+        leaders = list(map(sole_leader, snaps))
         last = len(snaps) - 1
         return {"leaders": [leaders[(k * last) // 10] for k in range(1, TENTHS + 1)],
                 "lead_changes": _changes(leaders),
-                "stalls": sum(a == b for a, b in zip(snaps, snaps[1:], strict=False)),
+                "stalls": sum(map(eq, snaps, snaps[1:])),
                 "turns": last}
 
 
 def sole_leader(scores: tuple[float, ...]) -> int | None:
     best = max(scores)
-    leaders = [seat for seat, score in enumerate(scores) if score == best]
-    return leaders[0] if len(leaders) == 1 else None
+    return scores.index(best) if scores.count(best) == 1 else None
 
 
 def _changes(leaders: list[int | None]) -> int:
