@@ -21,12 +21,16 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 
 # Run in each tree: only APIs every revision since the engines began has (GAMES,
-# validate_game, make_game, bots, playout.play), so old revisions run it unchanged.
+# validate_game, make_game, bots, playout.play), so old revisions run it unchanged
+# (validate_game is found where each revision keeps it).
 CHILD = """
 import hashlib, json, sys, time
 from generator.engine.playout import play
 from generator.games import GAMES
-from generator.deck.validate import validate_game
+import importlib, os
+# where this tree keeps it (the venv's editable install would find main's otherwise)
+validate_game = importlib.import_module("generator.validate" if os.path.exists(
+    "generator/validate.py") else "generator.deck.validate").validate_game
 game_id, players, bot, games = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 spec = GAMES[game_id]
 game = spec.make_game(validate_game(spec).data)

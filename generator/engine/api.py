@@ -45,6 +45,10 @@ class State(ABC):
     first_player: int = 0
     # Whether some seat may be unable to see part of a position (see the module doc).
     hidden_information: bool = False
+    # Where ``turn_count`` reads its count, as an attribute path ("turns", "s.turns"):
+    # a value that changes whenever the count does. A simulation reads it after every
+    # action and asks ``turn_count`` only when it changed. None: ask after every action.
+    turn_field: str | None = None
 
     @abstractmethod
     def current_player(self) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 
 from generator.engine.api import CHANCE, Action, Game, State
 from generator.engine.bots import Bot
-from generator.engine.quality import Watch
+from generator.engine.quality import Watch, turn_key
 
 BotFactory = Callable[[int, int | str], Bot]
 
@@ -127,7 +127,8 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
     state = game.new_initial_state(players)
     limit = game.max_game_length(players)
     actions, uniform = record.actions, _uniform(state)  # looked up once: the inner loop
-    watch = Watch()
+    watch, key = Watch(), turn_key(state)
+    mark = key(state)  # the watch sees the position only when this reading changes
     watch(state)
     while not state.is_terminal():
         if len(actions) >= limit:
@@ -151,7 +152,9 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
             record.log.append(f"{who}: {state.action_to_string(action)}")
         state.apply_action(action)
         actions.append(action)
-        watch(state)
+        if (now := key(state)) != mark:
+            mark = now
+            watch(state)
         if check == "step":
             broken = state.invariants()
             if broken:

@@ -10,14 +10,18 @@
 - **stalls**: the share of a game's turns in which no seat's score moved.
 
 A ``Watch`` follows a game as it is played: every seat's ``standing`` (its score as if the
-game ended now) at the start of each turn. Each game leaves a small ``quality`` summary
+game ended now) at the start of each turn. It is shown the position only when
+``turn_key`` says the turn can have changed (a game's ``turn_field``), so following a
+game costs a read of one attribute an action. Each game leaves a small ``quality`` summary
 on its record; a ``QualityTally`` adds them up exactly (``stats``), mergeable like the
 rest of a run's tally.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter, eq
 from typing import Any
 
 from generator.engine.api import State
@@ -26,35 +30,45 @@ from generator.engine.stats import Moments, rate, spread
 TENTHS = 9  # the leader at 10 %, 20 %, … 90 % of the game
 
 
+def turn_key(state: State) -> Callable[[State], Any]:
+    """A cheap reading of a position that changes whenever its ``turn_count`` does: the
+    game's ``turn_field``, or ``turn_count`` itself for a game that names none."""
+    field_ = state.turn_field
+    return attrgetter(field_) if field_ else type(state).turn_count
+
+
 class Watch:
     """Every seat's standing at the start of each turn of one game."""
 
     def __init__(self) -> None:
         self.turn: int | None = None
-        self.standings: list[tuple[float, ...]] = []
+        self.standings: list[tuple[float, ...] | None] = []  # None: the final scores
 
     def __call__(self, state: State) -> None:
         turn = state.turn_count()
         if turn != self.turn:
             self.turn = turn
-            self.standings.append(tuple(state.standing()))
+            # once the game is over its standing is its returns, which ``quality`` is
+            # handed: not worked out twice
+            self.standings.append(None if state.is_terminal() else tuple(state.standing()))
 
     def quality(self, final: list[float]) -> dict[str, Any]:
         """The game's summary: the sole leader at each tenth (None: a tie at the top),
         lead changes, turns without a score moving, turns followed."""
-        snaps = [*self.standings, tuple(final)]
-        leaders = [sole_leader(s) for s in snaps]
+        end = tuple(final)
+        snaps = [end if s is None else s for s in self.standings]
+        snaps.append(end)
+        leaders = list(map(sole_leader, snaps))
         last = len(snaps) - 1
         return {"leaders": [leaders[(k * last) // 10] for k in range(1, TENTHS + 1)],
                 "lead_changes": _changes(leaders),
-                "stalls": sum(a == b for a, b in zip(snaps, snaps[1:], strict=False)),
+                "stalls": sum(map(eq, snaps, snaps[1:])),
                 "turns": last}
 
 
 def sole_leader(scores: tuple[float, ...]) -> int | None:
     best = max(scores)
-    leaders = [seat for seat, score in enumerate(scores) if score == best]
-    return leaders[0] if len(leaders) == 1 else None
+    return scores.index(best) if scores.count(best) == 1 else None
 
 
 def _changes(leaders: list[int | None]) -> int:

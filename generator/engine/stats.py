@@ -1,13 +1,15 @@
 """Running statistics with 95 % intervals, exact so that any merge order gives the same
-figures: sums are ``Fraction``s, so a run split over processes or machines and merged
-in whatever order they finish prints the same bytes as one process playing every game.
+figures: sums are exact (ints while every value is whole, as scores, turns and counts
+mostly are, ``Fraction``s once one is not), so a run split over processes or machines
+and merged in whatever order they finish prints the same bytes as one process playing
+every game.
 Memory is constant whatever the number of games.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -24,13 +26,14 @@ class Moments:
     """Count, exact sum and sum of squares, min and max of a stream of numbers."""
 
     n: int = 0
-    total: Fraction = field(default_factory=Fraction)
-    squares: Fraction = field(default_factory=Fraction)
+    total: int | Fraction = 0
+    squares: int | Fraction = 0
     low: float | None = None
     high: float | None = None
 
     def add(self, value: float) -> None:
-        exact = Fraction(value)
+        whole = int(value)
+        exact = whole if whole == value else Fraction(value)  # ints add fastest
         self.n += 1
         self.total += exact
         self.squares += exact * exact
@@ -53,7 +56,7 @@ class Moments:
         """The sample variance (n - 1), exact until the final division."""
         if self.n < 2:
             return 0.0
-        spread = self.squares - self.total * self.total / self.n
+        spread = self.squares - Fraction(self.total * self.total, self.n)
         return float(spread / (self.n - 1))
 
     def ci95(self) -> tuple[float, float]:

@@ -7,18 +7,22 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
+
+from generator.deck.validate import validate_game
 from generator.engine.bots import RandomBot
 from generator.engine.compare import measures
-from generator.engine.playout import GameRecord
-from generator.engine.quality import QualityTally, Watch, sole_leader
+from generator.engine.playout import GameRecord, play
+from generator.engine.quality import QualityTally, Watch, sole_leader, turn_key
 from generator.engine.simulate import run
 from generator.engine.stats import Z95, spread
+from generator.games import GAMES
 
 from .toy.rules import ToyGame
 
 
 class _Position:
-    """What a ``Watch`` reads: the turn and every seat's standing."""
+    """What a ``Watch`` reads: the turn, every seat's standing, whether it is over."""
 
     def __init__(self, turn: int, scores: tuple[float, ...]):
         self.turn, self.scores = turn, scores
@@ -28,6 +32,9 @@ class _Position:
 
     def standing(self) -> list[float]:
         return list(self.scores)
+
+    def is_terminal(self) -> bool:
+        return False
 
 
 def _watched(turns: list[tuple[float, ...]], final: tuple[float, ...]) -> dict[str, Any]:
@@ -119,9 +126,7 @@ def test_a_comparison_compares_the_quality_game_by_game() -> None:
 
 
 def test_boomtown_stands_on_the_rows_with_a_token_and_ends_on_its_returns() -> None:
-    from generator.deck.validate import validate_game
-    from generator.engine.playout import play, replay
-    from generator.games import GAMES
+    from generator.engine.playout import replay
 
     spec = GAMES["boomtown-builders"]
     game = spec.make_game(validate_game(spec, None).data)  # type: ignore[misc]
@@ -133,3 +138,30 @@ def test_boomtown_stands_on_the_rows_with_a_token_and_ends_on_its_returns() -> N
     assert len(seen) > 3  # the standing moves during the game, not only at the end
     assert state.standing() == state.returns() == replay(game, 3, record.actions).returns()
     assert record.quality["turns"] >= record.turns  # and the set-up before the first turn
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_game_is_followed_as_if_its_standing_were_read_after_every_action(
+        game_id: str) -> None:
+    """The watch is shown the position only when ``turn_key`` changes and takes the final
+    scores for the standing once the game is over: the turn key must change with every
+    turn and the standing of a finished game be its returns, so that the summary is the
+    one of every standing read after every action."""
+    spec = GAMES[game_id]
+    data = validate_game(spec, None).data
+    assert spec.make_game is not None and data is not None
+    game, seats = spec.make_game(data), data.game.players
+    players = min(max(seats.min, 2), seats.max)
+    record = play(game, players, [("random", spec.bots["random"])] * players, "7/1",
+                  check="end")
+    state, every = game.new_initial_state(players), Watch()
+    key, turn = turn_key(state), None
+    for action in [None, *record.actions]:
+        before = key(state)
+        if action is not None:
+            state.apply_action(action)
+        if state.turn_count() != turn:
+            turn = state.turn_count()
+            assert action is None or key(state) != before, f"turn {turn}: {state.turn_field}"
+            every.standings.append(tuple(state.standing()))
+    assert record.completed and record.quality == every.quality(record.scores)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from fractions import Fraction
 
 import pytest
 
@@ -38,6 +39,24 @@ def test_merging_in_any_order_gives_the_same_bytes() -> None:
         for part in order:
             merged.merge(part)
         assert merged == whole and merged.summary() == whole.summary()
+
+
+def test_whole_values_sum_as_ints_and_stay_exact_among_fractional_ones() -> None:
+    """Scores and turns are whole: they add as ints (fast), the figures as exact as with
+    every value a Fraction, even where a float square would round."""
+    big = [10**9 + k for k in (1, 2, 3)]  # squares and the squared sum pass 2**53
+    m = Moments()
+    for v in big:
+        m.add(float(v))
+    assert type(m.total) is int and m.variance() == 1.0 and m.mean() == 10**9 + 2
+    mixed, exact = Moments(), Moments()
+    for v in [*big, 0.1, 2.5, -4.0]:
+        mixed.add(v)
+        exact.total += Fraction(v)
+        exact.squares += Fraction(v) ** 2
+        exact.n += 1
+    assert (mixed.total, mixed.squares) == (exact.total, exact.squares)
+    assert (mixed.mean(), mixed.variance()) == (exact.mean(), exact.variance())
 
 
 def test_wilson_interval_known_values() -> None:

@@ -72,6 +72,7 @@ class BoomtownPosition(State):
     # Nothing hidden: the draft lies face up, and a card drawn, a terrain tile laid or a
     # hideout revealed is a chance node taken when it happens (the piles are counts).
     hidden_information = False
+    turn_field = "b.turns"  # what ``turn_count`` reads
 
     def __init__(self, tables: Tables, board: Board):
         self.tables = tables

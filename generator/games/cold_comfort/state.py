@@ -64,6 +64,7 @@ class ColdComfortPosition(State):
     # Nothing hidden: the city tiles are drawn by chance when placed (the deck is the set
     # not yet drawn), the dice and everything else lie open.
     hidden_information = False
+    turn_field = "turns"  # what ``turn_count`` reads
 
     def __init__(self, game: Rulebook, players: int):
         self.game = game

@@ -30,6 +30,7 @@ class CreekPosition(State):
     # Nothing hidden: no hands, a card drawn is a chance node over the pile (a set of
     # unseen cards) and is built face up at once.
     hidden_information = False
+    turn_field = "turn"  # what ``turn_count`` reads
 
     def __init__(self, tables: Tables, players: int):
         t = self.t = tables

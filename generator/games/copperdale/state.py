@@ -48,6 +48,7 @@ class CopperdalePosition(State):
     first_player = 0  # a solo game: the one seat plays first (wins by turn order)
     # Nothing hidden: a draw is a chance node over the unseen pool, taken when it happens.
     hidden_information = False
+    turn_field = "month"  # what ``turn_count`` reads
 
     def __init__(self, tables: Tables):
         t = self.t = tables

@@ -73,6 +73,8 @@ class KingsState(State):
     State API's rule-bound half (whose turn, legal actions, playing one) is bound in
     ``rules.KingsOfCopperState``, the class every game hands out."""
 
+    turn_field = "s.turns"  # what ``turn_count`` reads
+
     def __init__(self, tables: Tables, table: Table):
         self.t = tables
         self.s = table
