@@ -85,6 +85,15 @@ def test_log_reads_like_the_game_and_picture_is_drawn(tmp_path: Path) -> None:
     assert svg.startswith("<svg") and "Yellow:" in svg and "Red:" in svg
 
 
+def test_picture_labels_each_cube_with_what_it_scores(scenario) -> None:  # type: ignore[no-untyped-def]
+    # The Saloon on the tracks scores 7 x2; the Bank beside a token at distance 3 none.
+    state = scenario(2, buildings=[(4, 4, "saloon", 0, "double"), (5, 1, "bank", 1, "single")],
+                     tokens=[4] * 10)
+    assert SPEC.picture is not None
+    svg = SPEC.picture(state)
+    assert "x2: 7x2 = 14 VP" in svg and "x1: 0 VP" in svg
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_greedy_beats_random(game, players: int) -> None:  # type: ignore[no-untyped-def]

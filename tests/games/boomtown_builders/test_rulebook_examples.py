@@ -165,6 +165,22 @@ def test_token_follows_the_first_mountains_arrow_past_a_chain(scenario) -> None:
     assert column == 5
 
 
+def test_mountain_right_of_the_middle_sends_the_token_left(scenario) -> None:  # type: ignore[no-untyped-def]
+    # One Right vote from column 6 would stop on the Mountain in column 7; right of the
+    # middle its arrow points left (toward the middle), one location: column 6.
+    town = [(2, 1, "water-tower", 0, "triple")]
+    _, column = _place(scenario, town, ahead=6, terrain=[(2, 7, "mountain")])
+    assert column == 6
+
+
+def test_mountain_in_the_middle_follows_its_printed_arrow(scenario) -> None:  # type: ignore[no-untyped-def]
+    # The Mountain card's printed arrow points right; in the middle column (5) no edge
+    # turns it, so a token that would stop there goes on to column 6.
+    town = [(2, 1, "water-tower", 0, "triple")]
+    _, column = _place(scenario, town, ahead=4, terrain=[(2, 5, "mountain")])
+    assert column == 6
+
+
 def test_token_may_stop_on_a_lake_or_a_goldmine(scenario) -> None:  # type: ignore[no-untyped-def]
     town = [(2, 1, "hotel", 0, "triple")]
     assert _place(scenario, town, terrain=[(2, 3, "lake")])[1] == 3
@@ -182,6 +198,16 @@ def test_printed_arrows_count_only_while_their_location_is_empty(scenario) -> No
     assert (vote.left, vote.right) == (0, 3)  # the Courthouse's 2 Right hide the Left one
 
 
+def test_printed_arrows_carry_no_plus_icon(scenario) -> None:  # type: ignore[no-untyped-def]
+    # Row 4: the printed Right arrow (column 1) and a Water Tower win 2 to 1. Only a
+    # building's "+" icons add steps, so the token moves one step right, not two.
+    state = scenario(4, buildings=[(4, 5, "water-tower", 0, "single")], tokens=[5, 5, 5],
+                     phase="build")
+    vote = count_votes(state.tables, state.b.lots, 3)
+    assert (vote.left, vote.right, vote.left_plus, vote.right_plus) == (1, 2, 0, 0)
+    assert token_column(state.tables, state.b.lots, 3, 4) + 1 == 6
+
+
 # -- Goldmine ------------------------------------------------------------------------------
 def test_goldmine_adds_two_vp_once_however_many_touch(scenario) -> None:  # type: ignore[no-untyped-def]
     # The Saloon scores 7 on the tracks; Goldmines left and right of it add +2 once,
@@ -195,6 +221,35 @@ def test_goldmine_adds_nothing_to_a_building_that_does_not_score(scenario) -> No
     state = scenario(4, buildings=[(4, 2, "saloon", 0, "double")], tokens=[4] * 10,
                      terrain=[(4, 1, "goldmine")])
     assert state.returns()[0] == 0
+
+
+@pytest.mark.parametrize("side, goldmine", [("the row before", (1, 2)),
+                                            ("the row after", (3, 2)),
+                                            ("the left, on the edge", (2, 1)),
+                                            ("the right", (2, 3))])
+def test_goldmine_on_any_orthogonal_side_adds_two_vp(scenario, side, goldmine) -> None:  # type: ignore[no-untyped-def]
+    # The Saloon at row 2, column 2 scores 7 on the tracks; one Goldmine beside it, on
+    # whichever side (the board's first row and first column included), makes it 9.
+    state = scenario(4, buildings=[(2, 2, "saloon", 0, "single")], tokens=[2] * 10,
+                     terrain=[(*goldmine, "goldmine")])
+    assert state.returns()[0] == 9, side
+
+
+def test_goldmine_bonus_comes_from_goldmines_only(scenario) -> None:  # type: ignore[no-untyped-def]
+    # A Lake, a Mountain and a Hideout terrain card beside the Saloon add nothing.
+    state = scenario(4, buildings=[(2, 2, "saloon", 0, "single")], tokens=[2] * 10,
+                     terrain=[(1, 2, "lake"), (2, 1, "mountain"), (2, 3, "hideout"),
+                              (3, 2, "lake")])
+    assert state.returns()[0] == 7
+
+
+def test_only_a_building_with_its_cube_scores(game) -> None:  # type: ignore[no-untyped-def]
+    # "Evaluate each Building Card with investments": between Build and Invest the new
+    # building has no cube yet, and the tally counts nothing for it.
+    state = game.new_initial_state(2)
+    while state.b.phase != "invest":
+        state.apply_action(state.legal_actions()[0])
+    assert state.totals() == ([0, 0], [0, 0])
 
 
 # -- Invest: cube size by rows ahead of the furthest Track Token ---------------------------
