@@ -31,6 +31,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 from generator.files.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, PACKAGE
+from generator.files.installed import fingerprint
 from generator.files.problems import Problem
 
 FORMAT = "copperplate-validate-1"
@@ -97,8 +98,6 @@ class ResultMemo:
         digest = hashlib.sha256(FORMAT.encode())
         extra = [sys.version, os.getcwd(), str(user_dir and os.path.abspath(user_dir))]
         extra += [f"{name}={version(name)}" for name in LIBRARIES]
-        from generator.rulesfile.plugins import fingerprint
-
         extra.append(fingerprint())  # the installed plug-ins a rules file may name
         extra += [f"{f.name}:{f.stat().st_size}" for f in sorted(FONTS.glob("*"))]
         digest.update("\0".join(extra).encode(errors="surrogateescape"))

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from generator.rulesfile.expr import Ctx, Fn
+    from generator.rulesfile.position import Ctx, Fn
 
 
 def kept(c: Ctx, source: Callable[[Ctx], list[int]], where: Fn | None) -> list[int]:

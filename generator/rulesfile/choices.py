@@ -10,18 +10,18 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from generator.engine.api import Action
-from generator.rulesfile.expr import Ctx, Fn
+from generator.rulesfile.position import Ctx, Fn
 from generator.rulesfile.program import MAX_CHOICES, ActionRule
 
 if TYPE_CHECKING:
-    from generator.rulesfile.state import RulesState
+    from generator.rulesfile.position import Position
 
 
 NO_CARD, NO_NUMBER = [-1], (0,)  # an action that chooses no card, no number
 NUMBER_ONLY = (2,)  # the shape of an action that chooses a number alone
 
 
-def legal_choices(st: RulesState) -> list[Action]:
+def legal_choices(st: Position) -> list[Action]:
     """The legal actions of the seat to act, sorted (a fault of play stops the game)."""
     out: list[Action] = []
     here = Ctx(st, st.player, -1, 0, -1, st.player)  # moved from choice to choice
@@ -69,7 +69,7 @@ def legal_choices(st: RulesState) -> list[Action]:
     return out
 
 
-def _ranges(st: RulesState, rule: ActionRule, here: Ctx
+def _ranges(st: Position, rule: ActionRule, here: Ctx
             ) -> tuple[list[int], range, Sequence[int]] | None:
     """The cards, targets and numbers an action chooses from; None (a fault) when they
     make more than ``MAX_CHOICES`` choices."""

@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, Any
 from generator.data.yamlsrc import Loc
 from generator.rulesfile import plugins
 from generator.rulesfile.expr import Compiler, Ctx, Fn
-from generator.rulesfile.written import STAMPS
+from generator.rulesfile.position import MAX_VALUE, STAMPS
 
 if TYPE_CHECKING:
-    from generator.rulesfile.state import RulesState
+    from generator.rulesfile.position import Position
 
 SlotFn = Callable[[Ctx], int]
 MAX_REPEAT = 1000  # a repeat or a draw of more is a mistake (reported as a fault)
-MAX_VALUE = 10**15  # a variable beyond this is runaway arithmetic (reported as a fault)
 
 # What each effect takes beside its own word ("of" is taken by every effect).
 EFFECT_KEYS: dict[str, tuple[str, ...]] = {
@@ -40,7 +39,7 @@ class Ins:
     loc: Loc
     of: Fn | None
 
-    def run(self, st: RulesState, c: Ctx) -> bool:
+    def run(self, st: Position, c: Ctx) -> bool:
         raise NotImplementedError
 
 
@@ -56,7 +55,7 @@ class Push(Ins):
     other: int = -1  # an ``if``'s else block
     direct: bool = False  # its blocks cannot pause: run at once, without a frame
 
-    def run(self, st: RulesState, c: Ctx) -> bool:
+    def run(self, st: Position, c: Ctx) -> bool:
         block, times = self.block, 1
         if self.test is not None and not self.test(c):
             block = self.other
@@ -83,7 +82,7 @@ class DrawOne(Ins):
     dest: SlotFn
     may_pause: bool = True  # it draws from a shuffled pile (a chance action)
 
-    def run(self, st: RulesState, c: Ctx) -> bool:
+    def run(self, st: Position, c: Ctx) -> bool:
         src = self.source(c)
         if not st.zones[src]:
             if st.stage == 0:  # dealing the set-up from a pile too small: a mistake
@@ -100,7 +99,7 @@ class DrawOne(Ins):
 class Play(Ins):
     dest: SlotFn | None  # None: the action's chosen destination
 
-    def run(self, st: RulesState, c: Ctx) -> bool:
+    def run(self, st: Position, c: Ctx) -> bool:
         if c.card < 0:
             st.fail(self.loc, "'play' moves the chosen card, but no card was chosen")
             return True
@@ -114,7 +113,7 @@ class MoveAll(Ins):
     source: SlotFn
     dest: SlotFn
 
-    def run(self, st: RulesState, c: Ctx) -> bool:
+    def run(self, st: Position, c: Ctx) -> bool:
         src, dst = self.source(c), self.dest(c)
         if src != dst:
             for card in list(st.zones[src]):
@@ -130,7 +129,7 @@ class Change(Ins):
     amount: Fn
     how: str
 
-    def run(self, st: RulesState, c: Ctx) -> bool:
+    def run(self, st: Position, c: Ctx) -> bool:
         slot, amount = self.slot(c), self.amount(c)
         st.written = next(STAMPS)
         if type(amount) is int:  # the common case, in few steps
@@ -160,7 +159,7 @@ class Roll(Ins):
     slot: SlotFn
     sides: int
 
-    def run(self, st: RulesState, c: Ctx) -> bool:
+    def run(self, st: Position, c: Ctx) -> bool:
         st.pending = [-1, self.slot(c), self.sides, 1]
         return False
 
@@ -169,7 +168,7 @@ class Roll(Ins):
 class Event(Ins):
     index: int
 
-    def run(self, st: RulesState, c: Ctx) -> bool:
+    def run(self, st: Position, c: Ctx) -> bool:
         st.counts[self.index] += 1
         return True
 
@@ -181,7 +180,7 @@ class Plugin(Ins):
     fn: Callable[..., Any]
     args: list[Fn]
 
-    def run(self, st: RulesState, c: Ctx) -> bool:
+    def run(self, st: Position, c: Ctx) -> bool:
         plugins.call(self.fn, self.args, c, write=True)
         return True
 

@@ -15,8 +15,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
+from generator.rulesfile import plugins
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
 from generator.rulesfile.grids import all_cells, cell_cards, next_to
+from generator.rulesfile.position import Ctx, Fn
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import (
     against,
@@ -30,30 +32,9 @@ from generator.rulesfile.written import (
 )
 
 if TYPE_CHECKING:
-    from generator.rulesfile.program import ZoneRule
-    from generator.rulesfile.state import RulesState
+    from generator.rulesfile.zones import ZoneRule
 
-Value = int | str
-Fn = Callable[["Ctx"], Any]
 MAX_DEPTH = 24  # nested expressions; deeper is a mistake
-
-
-class Ctx:
-    """Where an expression is read: the state, the seat in focus, the card in scope, the
-    action's choice (its card, number and destination) and the seat that acts."""
-
-    __slots__ = ("st", "seat", "card", "number", "target", "actor")
-
-    def __init__(self, st: RulesState, seat: int, card: int = -1, number: int = 0,
-                 target: int = -1, actor: int = -1):
-        self.st, self.seat, self.card = st, seat, card
-        self.number, self.target, self.actor = number, target, actor
-
-    def at(self, seat: int) -> Ctx:
-        return Ctx(self.st, seat, self.card, self.number, self.target, self.actor)
-
-    def on(self, card: int) -> Ctx:
-        return Ctx(self.st, self.seat, card, self.number, self.target, self.actor)
 
 
 class Names:
@@ -381,9 +362,9 @@ class Compiler:
         return best
 
     def _w_plugin(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-        from generator.rulesfile import plugins
 
-        return plugins.expression(self, value, loc, depth)
+        return plugins.expression(self.report, lambda v, at: self.expr(v, at, depth + 1),
+                                  value, loc)
 
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",

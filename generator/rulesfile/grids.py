@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from generator.rulesfile.expr import Ctx
-    from generator.rulesfile.program import ZoneRule
+    from generator.rulesfile.position import Ctx
+    from generator.rulesfile.zones import ZoneRule
 
 
 def _grid_of(c: Ctx, grid: ZoneRule) -> int:

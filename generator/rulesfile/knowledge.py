@@ -5,15 +5,17 @@ determinization: the cards it cannot see dealt again)."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from generator.rulesfile.written import STAMPS
+from generator.rulesfile.position import STAMPS
 
 if TYPE_CHECKING:
-    from generator.rulesfile.state import RulesState
+    from generator.rulesfile.position import Position
+
+P = TypeVar("P", bound="Position")
 
 
-def hidden_slots(st: RulesState, seat: int) -> list[int]:
+def hidden_slots(st: Position, seat: int) -> list[int]:
     """The zone slots whose cards ``seat`` cannot see."""
     out = []
     for slot, index in enumerate(st.owner_zone):
@@ -24,13 +26,13 @@ def hidden_slots(st: RulesState, seat: int) -> list[int]:
     return out
 
 
-def _owner(st: RulesState, slot: int) -> int:
+def _owner(st: Position, slot: int) -> int:
     """The seat whose zone ``slot`` is (-1: a shared zone)."""
     zone = st.prog.zones[st.owner_zone[slot]]
     return (slot - st.zone_slot[zone.name]) // zone.cells if zone.owned else -1
 
 
-def information(st: RulesState, seat: int) -> dict[str, Any]:
+def information(st: Position, seat: int) -> dict[str, Any]:
     """The state's data with every zone ``seat`` cannot see shown as its number of
     cards, and who moved a hidden card (or chose it) left out."""
     data = st.to_dict()
@@ -47,12 +49,12 @@ def information(st: RulesState, seat: int) -> dict[str, Any]:
     return data
 
 
-def determinize(st: RulesState, seat: int, rng: random.Random) -> RulesState:
+def determinize(st: P, seat: int, rng: random.Random) -> P:
     """A state ``seat`` cannot tell from ``st``: the cards it cannot see (taken in order
     of their numbers, so the result depends on the seat's view and ``rng`` only) dealt
     again at random among the zones that hide them, each zone keeping its size; a card
     dealt into a player's zone counts as moved by that player."""
-    other = st.clone()
+    other = cast(P, st.clone())  # a clone is of its state's own class
     hidden = hidden_slots(st, seat)
     cards = sorted(card for slot in hidden for card in st.zones[slot])
     rng.shuffle(cards)
@@ -66,7 +68,7 @@ def determinize(st: RulesState, seat: int, rng: random.Random) -> RulesState:
     return other
 
 
-def view(st: RulesState) -> dict[str, Any]:
+def view(st: Position) -> dict[str, Any]:
     """Zones (cards by number; a zone of each player as one list per seat, a grid as one
     list per place) and variables by name: the position in the rules file's own words."""
     out: dict[str, Any] = {}
@@ -84,7 +86,7 @@ def view(st: RulesState) -> dict[str, Any]:
     return out
 
 
-def in_words(st: RulesState, action: Any) -> str:
+def in_words(st: Position, action: Any) -> str:
     """An action as a log line says it: 'take Tea 3', 'draws Salt 2', 'rolls 4'."""
     if not isinstance(action, tuple):
         if st.pending and st.pending[3]:

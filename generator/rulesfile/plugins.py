@@ -19,17 +19,13 @@ import re
 from collections.abc import Callable
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.data.yamlsrc import Loc
+from generator.files.installed import EFFECTS, EXPRESSIONS
+from generator.rulesfile.position import MAX_VALUE, STAMPS, Ctx, Fn
 from generator.rulesfile.report import Reporter
-from generator.rulesfile.written import STAMPS
 
-if TYPE_CHECKING:
-    from generator.rulesfile.expr import Compiler, Ctx, Fn
-
-EFFECTS = "copperplate.effects"
-EXPRESSIONS = "copperplate.expressions"
 NAME = re.compile(r"[a-z][a-z0-9_-]{0,63}\Z")  # a word: never a path, a module or a file
 PLUGIN_KEYS = ("with",)
 
@@ -73,19 +69,6 @@ def find(report: Reporter, group: str, value: Any, loc: Loc) -> Callable[..., An
         report.error(loc, f"the plug-in {what} '{value}' is not callable", "rules-plugin")
         return None
     return loaded
-
-
-def fingerprint() -> str:
-    """The installed plug-ins, as a cache key needs them: every entry point of both groups
-    with its distribution's name and version (installing, upgrading or removing one
-    changes what a rules file that names it does)."""
-    found = []
-    for group in (EFFECTS, EXPRESSIONS):
-        for ep in entry_points(group=group):
-            dist = ep.dist
-            owner = f"{dist.metadata['Name']}=={dist.version}" if dist is not None else "?"
-            found.append(f"{group}:{ep.name}={ep.value}@{owner}")
-    return "\n".join(sorted(found))
 
 
 def _origin(ep: EntryPoint) -> list[Path]:
@@ -140,8 +123,6 @@ class Table:
         return st.by[card] if name == "by" else st.prog.table.columns[name][card]
 
     def set(self, name: str, value: int | str, seat: int | None = None) -> None:
-        from generator.rulesfile.effects import MAX_VALUE
-
         self._writing()
         if isinstance(value, bool) or not isinstance(value, int | str) or (
                 isinstance(value, int) and abs(value) > MAX_VALUE):
@@ -208,11 +189,12 @@ class PluginFault(ValueError):
     """A plug-in failed (reported at the rules file's line as a fault of play)."""
 
 
-def expression(x: Compiler, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+def expression(report: Reporter, compile_one: Callable[[Any, Loc], Fn], value: dict[str, Any],
+               loc: Loc) -> Fn:
     """``{plugin: NAME, with: [...]}`` as an expression: its value a whole number, a word
-    or true/false."""
-    fn = find(x.report, EXPRESSIONS, value["plugin"], loc + ("plugin",))
-    args = arguments(value, loc, lambda v, at: x.expr(v, at, depth + 1), x.report)
+    or true/false; ``compile_one`` compiles each argument."""
+    fn = find(report, EXPRESSIONS, value["plugin"], loc + ("plugin",))
+    args = arguments(value, loc, compile_one, report)
     if fn is None:
         return lambda c: 0
     found: Callable[..., Any] = fn

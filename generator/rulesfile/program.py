@@ -19,6 +19,7 @@ from generator.rulesfile.effects import EffectCompiler, SlotFn
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import Split, read_on_change, reads, split_test
+from generator.rulesfile.zones import ZoneRule
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
        "tiebreak", "max_actions")
@@ -28,22 +29,6 @@ ACTION_KEYS = ("choose", "if", "do", "again")
 PHASE_KEYS = ("id", "actions", "first", "until", "skip", "start", "end", "next")
 MAX_CHOICES = 1000  # choices one action offers at once; more is a mistake
 DEFAULT_MAX_ACTIONS = 5000
-
-
-@dataclass(frozen=True)
-class ZoneRule:
-    name: str
-    owned: bool  # one per player
-    see: str  # all, owner or none
-    random: bool  # a shuffled pile: every draw is a chance action
-    start: str | None  # the piece whose copies start here
-    width: int = 0  # a grid's columns and rows (0: a pile, not a grid)
-    height: int = 0
-
-    @cached_property
-    def cells(self) -> int:
-        """Slots per owner: a grid's cells, else one."""
-        return self.width * self.height if self.width else 1
 
 
 @dataclass

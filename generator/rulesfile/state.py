@@ -15,12 +15,11 @@ import random
 from typing import Any
 
 from generator.data.yamlsrc import Loc
-from generator.engine.api import CHANCE, TERMINAL, Action, State
+from generator.engine.api import CHANCE, TERMINAL, Action
 from generator.rulesfile.choices import legal_choices
-from generator.rulesfile.expr import Ctx
 from generator.rulesfile.knowledge import determinize, in_words, information, view
+from generator.rulesfile.position import STAMPS, Ctx, Position
 from generator.rulesfile.program import Program
-from generator.rulesfile.written import STAMPS
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
 # what an expression may raise on values of the wrong kind (a word added to a number)
@@ -28,7 +27,8 @@ FAULTS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError)
 MAX_STEPS = 100_000  # instructions one action may run (effects cannot loop, this is a guard)
 
 
-class RulesState(State):
+class RulesState(Position):
+    prog: Program  # the compiled rules (the position names them loosely)
     def __init__(self, prog: Program, players: int):
         self.prog, self.players = prog, players
         self.zone_slot, self.owner_zone, self.var_slot = prog.layout(players)

@@ -4,13 +4,12 @@ action's choice read once per legal-action enumeration (``memo``)."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from generator.data.yamlsrc import Loc
-    from generator.rulesfile.expr import Ctx, Fn, Value
+    from generator.rulesfile.position import Ctx, Fn, Value
 
 REBINDING = ("count", "sum", "distinct", "best")  # their where/value/give read each card
 PER_CARD = ("where", "value", "give")
@@ -71,9 +70,6 @@ def steady(value: Any) -> str | None:
     return found if walk(value) else None
 
 
-# stamps of change: a state takes a new one (``moved``, ``written``) whenever a card moves
-# or a variable is written, and no two changes of any two states share one
-STAMPS = itertools.count(1)
 
 
 def seated(value: Any, owned: frozenset[str], bound: bool = False) -> bool:
