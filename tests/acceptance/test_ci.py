@@ -73,6 +73,7 @@ def test_the_apt_step_installs_what_the_setup_script_needs() -> None:
     assert wanted and wanted <= set(shlex.split(apt))
 
 
+@pytest.mark.slow  # a long run: kept out of the fast tier, run by make test
 def test_the_workflow_validates_a_components_tree(from_git: Path, designer: Path) -> None:
     (validate,) = [s for s in _workflow_steps() if s.startswith("copperplate ")]
     assert _run(validate, from_git, designer) == (0, "")
@@ -84,6 +85,7 @@ def test_the_workflow_validates_a_components_tree(from_git: Path, designer: Path
     assert ",title=copies-per-card::at most three copies of any card" in out
 
 
+@pytest.mark.slow  # a long run: kept out of the fast tier, run by make test
 def test_the_pre_commit_hook_runs_validate(from_git: Path, designer: Path) -> None:
     hook = _hook()
     assert hook["id"] == "copperplate-validate" and hook["language"] == "python"

@@ -130,6 +130,7 @@ def _pieces_text(pdf: Path, manifest: Path) -> str:
     return "\n".join(reader.pages[p - 1].extract_text() for p in sorted(pages))
 
 
+@pytest.mark.slow  # a long run: kept out of the fast tier, run by make test
 @pytest.mark.parametrize("game_id", list(VARIANTS))
 def test_a_variant_builds_simulates_and_prints_its_own_numbers(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], game_id: str) -> None:

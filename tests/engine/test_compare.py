@@ -46,6 +46,7 @@ def test_a_copy_of_the_deck_differs_in_nothing(tmp_path: Path,
     assert base == variant  # same seeds, same decks: the very same games
 
 
+@pytest.mark.slow  # a long run: kept out of the fast tier, run by make test
 def test_merchants_plus_30_raises_the_medals_significantly(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     tree = _deck(tmp_path, "copperdale", "merchants: {prosperity_bonus: 20}",

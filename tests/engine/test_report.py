@@ -24,6 +24,7 @@ def _plots_loaded(html: Path) -> list[str]:
     return [alt for _, alt in images]
 
 
+@pytest.mark.slow  # a real browser: run by make test, not the fast tier
 def test_a_live_report_shows_every_plot(tmp_path: Path) -> None:
     html = tmp_path / "report.html"
     assert main(["report", "boomtown-builders", *RUN, "--html", str(html)]) == 0
@@ -35,6 +36,7 @@ def test_a_live_report_shows_every_plot(tmp_path: Path) -> None:
     assert again.read_bytes() == html.read_bytes()  # same run, same bytes
 
 
+@pytest.mark.slow  # a real browser: run by make test, not the fast tier
 def test_a_report_of_recorded_comparison(tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "run.jsonl"

@@ -103,6 +103,7 @@ def _plays_or_refuses(game_id: str, name: str, content: Any) -> bool:
     return True
 
 
+@pytest.mark.slow  # a long run: kept out of the fast tier, run by make test
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_a_validated_deck_plays_without_an_exception(game_id: str) -> None:
     played = []

@@ -49,6 +49,7 @@ def test_every_piece_and_face_is_on_the_page(gallery, fixture_game):
     assert "Gold &lt;Strike&gt;" in html and "<Strike>" not in html  # text from data escaped
 
 
+@pytest.mark.slow  # a real browser: run by make test, not the fast tier
 def test_in_chromium_every_image_shows_and_the_problem_sits_by_its_piece(gallery):
     with browser_page() as page:
         page.goto(gallery.as_uri())

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from gametree import copy_game, edit
 from markupsafe import escape
 
@@ -22,6 +23,7 @@ def touch_later(path: Path) -> None:
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000))
 
 
+@pytest.mark.slow  # a long run: kept out of the fast tier, run by make test
 def test_one_edited_card_is_the_only_face_drawn_again(tmp_path):
     folder = copy_game("kings-of-copper", tmp_path / "decks")
     watcher = Watcher(lambda: load("kings-of-copper", tmp_path / "decks"),
@@ -61,6 +63,7 @@ def test_the_watch_command_builds_and_reports(capsys, tmp_path):
     assert main(["watch", "copperdale", "--components", str(tmp_path / "none")]) == 2
 
 
+@pytest.mark.slow  # a long run: kept out of the fast tier, run by make test
 def test_a_broken_template_is_shown_and_the_watch_goes_on(tmp_path):
     folder = copy_game("kings-of-copper", tmp_path / "decks")
     (folder / "templates").mkdir()

@@ -68,6 +68,7 @@ def _edit_value(deck: Path, field: str, value: Any) -> None:
     deck.write_text(text.replace(field, f"{key}: {dumped}", 1), encoding="utf-8")
 
 
+@pytest.mark.slow  # a long run: kept out of the fast tier, run by make test
 @settings(max_examples=30, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(template=TEMPLATE, field=st.sampled_from(FIELDS),

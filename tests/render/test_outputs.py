@@ -92,6 +92,7 @@ def _build(out: Path, env: dict[str, str], *extra: str) -> subprocess.Popen[byte
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+@pytest.mark.slow  # a long run: kept out of the fast tier, run by make test
 def test_kill_9_at_many_moments_leaves_the_old_pair_or_the_new(
         tmp_path: Path, face_cache: Path) -> None:
     """Killed at the first, second, … tenth batch of file changes the build makes in its
