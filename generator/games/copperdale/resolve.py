@@ -13,7 +13,7 @@ from typing import Any
 
 from generator.engine.api import Action
 from generator.games.copperdale.scoring import medal_sum
-from generator.games.copperdale.state import CopperdalePosition, month, unlocked
+from generator.games.copperdale.state import CopperdalePosition, month
 from generator.games.copperdale.tables import INFRA_TYPES, SEGMENTS, Tables
 
 Events = list[str] | None
@@ -35,7 +35,7 @@ def _say(events: Events, text: str) -> None:
 
 
 def _has(s: CopperdalePosition, skill: str) -> bool:
-    return unlocked(s.occupations[s.t.skill_index[skill]], s.t.occupation_spaces)
+    return bool(s.skills_done >> s.t.skill_index[skill] & 1)
 
 
 # -- options ---------------------------------------------------------------------------
@@ -187,9 +187,9 @@ def _occupation(s: CopperdalePosition, action: Any, events: Events) -> None:
     card = s.assigned[0]
     assert card is not None
     i = action[1]
-    values = s.occupations[i]
-    values.append(s.value(card))
+    s.write_occupation(i, s.value(card))
     if events is not None:
+        values = s.occupations[i]
         done = len(values) == s.t.occupation_spaces
         outcome = (", skill unlocked" if s.skill(i) else ", skill struck") if done else ""
         _say(events, f"Economy: {s.t.occupation_names[i]} {'/'.join(map(str, values))}{outcome}")
@@ -203,7 +203,7 @@ def _infra(s: CopperdalePosition, action: Any, events: Events) -> None:
     if kind == "district":
         _district(s, i, s.value(card), events)
     elif kind == "estate":
-        s.estates[i] = card
+        s.fill_estate(i, card)
         fills = s.t.surveyors_borders if _has(s, "surveyors") else 1
         s.todo[0:0] = [("estate-border", i)] * fills
         if events is not None:
@@ -211,15 +211,14 @@ def _infra(s: CopperdalePosition, action: Any, events: Events) -> None:
             _say(events, f"Infrastructure: Estate {names}")
     else:
         suits = s.t.monument_suits[i]
-        s.monuments[i][suits.index(s.t.card_suit[card])] = card
+        s.fill_monument(i, suits.index(s.t.card_suit[card]), card)
         if events is not None:
             _say(events, f"Infrastructure: {s.t.monument_names[i]}, "
                          f"{s.t.suit_names[s.t.card_suit[card]]} space")
 
 
 def _district(s: CopperdalePosition, d: int, value: int, events: Events) -> None:
-    s.districts[d].append(value)
-    completed = s.district_complete(d)
+    completed = s.write_district(d, value)
     if events is not None:
         written = "/".join(map(str, s.districts[d]))
         _say(events, f"Infrastructure: District {d + 1} {written}{', completed' * completed}")
@@ -237,7 +236,7 @@ def _fill_population(s: CopperdalePosition, action: Any, events: Events) -> None
     if action == PASS:
         _say(events, "no second Population space")
         return
-    s.population[action[1]] += 1
+    s.add_population(action[1])
     if events is not None:
         _say(events, f"Population {s.t.suit_names[action[1]]} "
                      f"{s.population[action[1]]}/{s.t.population_caps[action[1]]}")
@@ -255,7 +254,7 @@ def _estate_fill_border(s: CopperdalePosition, action: Any, events: Events) -> N
 
 def _fill_border(s: CopperdalePosition, action: Any, events: Events) -> None:
     suit = action[1]
-    s.borders[suit] += 1
+    s.add_border(suit)
     if events is not None:
         _say(events, f"Border {s.t.suit_names[suit]} {s.borders[suit]}/{s.t.border_caps[suit]}")
 
