@@ -35,7 +35,7 @@ def _say(events: Events, text: str) -> None:
 
 
 def _has(s: CopperdalePosition, skill: str) -> bool:
-    return bool(s.skills_done >> s.t.skill_index[skill] & 1)
+    return s.skills_done & s.t.skill_bit[skill] != 0
 
 
 # -- options ---------------------------------------------------------------------------
@@ -132,18 +132,7 @@ _OPTIONS: dict[str, Callable[[CopperdalePosition, tuple[Any, ...]], list[Action]
 def perform(s: CopperdalePosition, task: tuple[Any, ...], action: Action, events: Events) -> None:
     s._legal = None  # the state's cached legal actions are stale from here on
     del s.todo[0]
-    _PERFORM[task[0]](s, action, events)
-
-
-def play(s: CopperdalePosition, action: Action, events: Events) -> None:
-    """The task at the head of the queue takes ``action``, then the month runs on to the
-    next choice: the whole of ``apply_action`` once the action is known to be legal."""
-    s._legal = None
-    todo = s.todo
-    kind = todo[0][0]
-    del todo[0]
-    _PERFORM[kind](s, action, events)
-    advance(s, events)
+    PERFORM[task[0]](s, action, events)
 
 
 def _border_card(s: CopperdalePosition, card: Any, events: Events) -> None:
@@ -259,7 +248,7 @@ def _fill_border(s: CopperdalePosition, action: Any, events: Events) -> None:
         _say(events, f"Border {s.t.suit_names[suit]} {s.borders[suit]}/{s.t.border_caps[suit]}")
 
 
-_PERFORM: dict[str, Callable[[CopperdalePosition, Any, Events], None]] = {
+PERFORM: dict[str, Callable[[CopperdalePosition, Any, Events], None]] = {
     "border-card": _border_card, "reveal": _reveal, "assign": _assign_card,
     "economy": _occupation, "infrastructure": _infra, "population": _fill_population,
     "extra-population": _farmers_fill, "estate-border": _estate_fill_border,
@@ -357,6 +346,6 @@ def advance(s: CopperdalePosition, events: Events) -> None:
             return
         del todo[0]
         if acts:
-            _PERFORM[kind](s, acts[0], events)
+            PERFORM[kind](s, acts[0], events)
         else:  # nothing can be filled: the card is resolved without effect
             _say(events, NOTHING_TO_FILL[kind])

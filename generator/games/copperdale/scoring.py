@@ -34,7 +34,7 @@ def medal_ceiling(board: BoardFile) -> int:
 
 def prosperity(t: Tables, s: CopperdalePosition) -> int:
     """All numbers written in Occupation spaces, plus the Merchants bonus if unlocked."""
-    if s.skills_done >> t.skill_index["merchants"] & 1:
+    if s.skills_done & t.skill_bit["merchants"]:
         return s.prosperity_sum + t.merchants_bonus
     return s.prosperity_sum
 
@@ -48,9 +48,11 @@ def measures(t: Tables, s: CopperdalePosition, level: int | None = None) -> dict
 def counts(t: Tables, s: CopperdalePosition, level: int | None = None) -> list[int]:
     """``measures`` as a list in ``MEASURES`` order (``Tables.medal_plan`` indexes it),
     read off the sheet's running counts: every standing and every greedy look-ahead asks."""
-    level = prosperity(t, s) if level is None else level
+    done = s.skills_done
+    if level is None:  # ``prosperity``, spelled out
+        level = s.prosperity_sum + (t.merchants_bonus if done & t.skill_bit["merchants"] else 0)
     masons = t.masons_medals if s.estates_filled == len(s.estates) and (
-        s.skills_done >> t.skill_index["masons"] & 1) else 0
+        done & t.skill_bit["masons"]) else 0
     full_population, full_borders = s.population_full, s.borders_full
     if t.unique_suit_full:
         unique_population, unique_borders = full_population, full_borders
@@ -66,7 +68,7 @@ def monument_complete(t: Tables, s: CopperdalePosition, m: int) -> bool:
 
 
 def _monument_need(t: Tables, s: CopperdalePosition) -> int:
-    if s.skills_done >> t.skill_index["artisans"] & 1:
+    if s.skills_done & t.skill_bit["artisans"]:
         return t.artisans_spaces
     return t.monument_spaces
 
