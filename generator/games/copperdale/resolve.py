@@ -64,7 +64,8 @@ def _assign(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
     for act, i in _ASSIGNMENTS:
         if assigned[i] is None:
             acts.append(act)
-    if s.redraws < s.t.redraws_per_month and _has(s, "philosophers"):
+    t = s.t
+    if s.redraws < t.redraws_per_month and s.skills_done & t.skill_bit["philosophers"]:
         acts.append(("redraw",))
     return acts
 
