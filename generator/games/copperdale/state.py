@@ -171,9 +171,8 @@ class CopperdalePosition(State):
 
     def events(self) -> dict[str, int]:
         """Read off the final sheet: skills unlocked and districts completed."""
-        return {"skills unlocked": sum(map(self.skill, range(len(self.occupations)))),
-                "districts completed": sum(map(self.district_complete,
-                                               range(len(self.districts))))}
+        return {"skills unlocked": self.skills_done.bit_count(),
+                "districts completed": self.districts_done}
 
     # -- copies and records ------------------------------------------------------------
     def clone(self) -> Self:
