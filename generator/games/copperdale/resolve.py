@@ -13,7 +13,7 @@ from typing import Any
 
 from generator.engine.api import Action
 from generator.games.copperdale.scoring import medal_sum
-from generator.games.copperdale.state import CopperdalePosition, month, unlocked
+from generator.games.copperdale.state import CopperdalePosition, month
 from generator.games.copperdale.tables import INFRA_TYPES, SEGMENTS, Tables
 
 Events = list[str] | None
@@ -35,7 +35,7 @@ def _say(events: Events, text: str) -> None:
 
 
 def _has(s: CopperdalePosition, skill: str) -> bool:
-    return unlocked(s.occupations[s.t.skill_index[skill]], s.t.occupation_spaces)
+    return s.skills_done & s.t.skill_bit[skill] != 0
 
 
 # -- options ---------------------------------------------------------------------------
@@ -64,7 +64,8 @@ def _assign(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
     for act, i in _ASSIGNMENTS:
         if assigned[i] is None:
             acts.append(act)
-    if s.redraws < s.t.redraws_per_month and _has(s, "philosophers"):
+    t = s.t
+    if s.redraws < t.redraws_per_month and s.skills_done & t.skill_bit["philosophers"]:
         acts.append(("redraw",))
     return acts
 
@@ -132,18 +133,7 @@ _OPTIONS: dict[str, Callable[[CopperdalePosition, tuple[Any, ...]], list[Action]
 def perform(s: CopperdalePosition, task: tuple[Any, ...], action: Action, events: Events) -> None:
     s._legal = None  # the state's cached legal actions are stale from here on
     del s.todo[0]
-    _PERFORM[task[0]](s, action, events)
-
-
-def play(s: CopperdalePosition, action: Action, events: Events) -> None:
-    """The task at the head of the queue takes ``action``, then the month runs on to the
-    next choice: the whole of ``apply_action`` once the action is known to be legal."""
-    s._legal = None
-    todo = s.todo
-    kind = todo[0][0]
-    del todo[0]
-    _PERFORM[kind](s, action, events)
-    advance(s, events)
+    PERFORM[task[0]](s, action, events)
 
 
 def _border_card(s: CopperdalePosition, card: Any, events: Events) -> None:
@@ -187,9 +177,9 @@ def _occupation(s: CopperdalePosition, action: Any, events: Events) -> None:
     card = s.assigned[0]
     assert card is not None
     i = action[1]
-    values = s.occupations[i]
-    values.append(s.value(card))
+    s.write_occupation(i, s.value(card))
     if events is not None:
+        values = s.occupations[i]
         done = len(values) == s.t.occupation_spaces
         outcome = (", skill unlocked" if s.skill(i) else ", skill struck") if done else ""
         _say(events, f"Economy: {s.t.occupation_names[i]} {'/'.join(map(str, values))}{outcome}")
@@ -203,7 +193,7 @@ def _infra(s: CopperdalePosition, action: Any, events: Events) -> None:
     if kind == "district":
         _district(s, i, s.value(card), events)
     elif kind == "estate":
-        s.estates[i] = card
+        s.fill_estate(i, card)
         fills = s.t.surveyors_borders if _has(s, "surveyors") else 1
         s.todo[0:0] = [("estate-border", i)] * fills
         if events is not None:
@@ -211,15 +201,14 @@ def _infra(s: CopperdalePosition, action: Any, events: Events) -> None:
             _say(events, f"Infrastructure: Estate {names}")
     else:
         suits = s.t.monument_suits[i]
-        s.monuments[i][suits.index(s.t.card_suit[card])] = card
+        s.fill_monument(i, suits.index(s.t.card_suit[card]), card)
         if events is not None:
             _say(events, f"Infrastructure: {s.t.monument_names[i]}, "
                          f"{s.t.suit_names[s.t.card_suit[card]]} space")
 
 
 def _district(s: CopperdalePosition, d: int, value: int, events: Events) -> None:
-    s.districts[d].append(value)
-    completed = s.district_complete(d)
+    completed = s.write_district(d, value)
     if events is not None:
         written = "/".join(map(str, s.districts[d]))
         _say(events, f"Infrastructure: District {d + 1} {written}{', completed' * completed}")
@@ -237,7 +226,7 @@ def _fill_population(s: CopperdalePosition, action: Any, events: Events) -> None
     if action == PASS:
         _say(events, "no second Population space")
         return
-    s.population[action[1]] += 1
+    s.add_population(action[1])
     if events is not None:
         _say(events, f"Population {s.t.suit_names[action[1]]} "
                      f"{s.population[action[1]]}/{s.t.population_caps[action[1]]}")
@@ -255,12 +244,12 @@ def _estate_fill_border(s: CopperdalePosition, action: Any, events: Events) -> N
 
 def _fill_border(s: CopperdalePosition, action: Any, events: Events) -> None:
     suit = action[1]
-    s.borders[suit] += 1
+    s.add_border(suit)
     if events is not None:
         _say(events, f"Border {s.t.suit_names[suit]} {s.borders[suit]}/{s.t.border_caps[suit]}")
 
 
-_PERFORM: dict[str, Callable[[CopperdalePosition, Any, Events], None]] = {
+PERFORM: dict[str, Callable[[CopperdalePosition, Any, Events], None]] = {
     "border-card": _border_card, "reveal": _reveal, "assign": _assign_card,
     "economy": _occupation, "infrastructure": _infra, "population": _fill_population,
     "extra-population": _farmers_fill, "estate-border": _estate_fill_border,
@@ -358,6 +347,6 @@ def advance(s: CopperdalePosition, events: Events) -> None:
             return
         del todo[0]
         if acts:
-            _PERFORM[kind](s, acts[0], events)
+            PERFORM[kind](s, acts[0], events)
         else:  # nothing can be filled: the card is resolved without effect
             _say(events, NOTHING_TO_FILL[kind])

@@ -38,6 +38,7 @@ class CopperdaleState(CopperdalePosition):
     apply_action = turn.apply_action
     medals = scoring.medals
     returns = scoring.returns
+    standing = scoring.returns  # medals as the sheet stands (a finished game's are its returns)
     invariants = broken
     action_to_string = words.action_to_string
     describe = words.describe_state

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.games.copperdale.model import BoardFile, Measure
-from generator.games.copperdale.state import unlocked
 from generator.games.copperdale.tables import MEASURES, Tables
 
 if TYPE_CHECKING:
@@ -35,11 +34,9 @@ def medal_ceiling(board: BoardFile) -> int:
 
 def prosperity(t: Tables, s: CopperdalePosition) -> int:
     """All numbers written in Occupation spaces, plus the Merchants bonus if unlocked."""
-    occupations = s.occupations
-    total = sum(map(sum, occupations))
-    if unlocked(occupations[t.skill_index["merchants"]], t.occupation_spaces):
-        total += t.merchants_bonus
-    return total
+    if s.skills_done & t.skill_bit["merchants"]:
+        return s.prosperity_sum + t.merchants_bonus
+    return s.prosperity_sum
 
 
 def measures(t: Tables, s: CopperdalePosition, level: int | None = None) -> dict[str, int]:
@@ -50,39 +47,30 @@ def measures(t: Tables, s: CopperdalePosition, level: int | None = None) -> dict
 
 def counts(t: Tables, s: CopperdalePosition, level: int | None = None) -> list[int]:
     """``measures`` as a list in ``MEASURES`` order (``Tables.medal_plan`` indexes it),
-    spelled out without helper calls: every standing and every greedy look-ahead asks."""
-    level = prosperity(t, s) if level is None else level
-    population, borders = s.population, s.borders
-    full_population = sum(map(int.__ge__, population, t.population_caps))
-    full_borders = sum(map(int.__ge__, borders, t.border_caps))
-    spaces = t.district_spaces
-    districts = 0
-    for values in s.districts:
-        if len(values) == spaces and values.count(values[0]) == spaces:
-            districts += 1
-    masons = t.masons_medals if None not in s.estates and unlocked(
-        s.occupations[t.skill_index["masons"]], t.occupation_spaces) else 0
+    read off the sheet's running counts: every standing and every greedy look-ahead asks."""
+    done = s.skills_done
+    if level is None:  # ``prosperity``, spelled out
+        level = s.prosperity_sum + (t.merchants_bonus if done & t.skill_bit["merchants"] else 0)
+    masons = t.masons_medals if s.estates_filled == len(s.estates) and (
+        done & t.skill_bit["masons"]) else 0
+    full_population, full_borders = s.population_full, s.borders_full
     if t.unique_suit_full:
         unique_population, unique_borders = full_population, full_borders
     else:  # a suit begun counts
-        unique_population = sum(map((1).__le__, population))
-        unique_borders = sum(map((1).__le__, borders))
-    return [masons, sum(map(level.__ge__, t.prosperity_levels)), districts, full_population,
-            full_borders, unique_population, unique_borders]
+        unique_population, unique_borders = s.population_begun, s.borders_begun
+    return [masons, sum(map(level.__ge__, t.prosperity_levels)), s.districts_done,
+            full_population, full_borders, unique_population, unique_borders]
 
 
 def monument_complete(t: Tables, s: CopperdalePosition, m: int) -> bool:
     """Four filled spaces (three with the Artisans skill, whenever it was unlocked)."""
-    return _filled(s.monuments[m]) >= _monument_need(t, s)
+    return s.monuments_filled[m] >= _monument_need(t, s)
 
 
 def _monument_need(t: Tables, s: CopperdalePosition) -> int:
-    artisans = s.occupations[t.skill_index["artisans"]]
-    return t.artisans_spaces if unlocked(artisans, t.occupation_spaces) else t.monument_spaces
-
-
-def _filled(spaces: list[int | None]) -> int:
-    return len(spaces) - spaces.count(None)
+    if s.skills_done & t.skill_bit["artisans"]:
+        return t.artisans_spaces
+    return t.monument_spaces
 
 
 def medal_breakdown(t: Tables, s: CopperdalePosition,
@@ -91,9 +79,9 @@ def medal_breakdown(t: Tables, s: CopperdalePosition,
     ``counted``: the sheet's ``counts``, if already known."""
     counted = counted or counts(t, s)
     need = _monument_need(t, s)
-    monuments = s.monuments
+    filled = s.monuments_filled
     return {source[0]: min(cap, counted[measure])
-            if monument < 0 or _filled(monuments[monument]) >= need else 0
+            if monument < 0 or filled[monument] >= need else 0
             for source, (measure, cap, monument) in zip(t.medal_sources, t.medal_plan,
                                                          strict=True)}
 
@@ -103,13 +91,11 @@ def medal_sum(t: Tables, s: CopperdalePosition, counted: list[int] | None = None
     and every greedy look-ahead asks)."""
     counted = counted or counts(t, s)
     need = _monument_need(t, s)
-    monuments = s.monuments
+    filled = s.monuments_filled
     total = 0
     for measure, cap, monument in t.medal_plan:
-        if monument >= 0:
-            spaces = monuments[monument]
-            if len(spaces) - spaces.count(None) < need:
-                continue  # a monument counts only when complete
+        if monument >= 0 and filled[monument] < need:
+            continue  # a monument counts only when complete
         n = counted[measure]
         total += n if n < cap else cap
     return total

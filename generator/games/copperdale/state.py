@@ -5,6 +5,11 @@ simulation does. The rules that move it are in ``resolve.py``; the State API is 
 
 A month is a queue of tasks (``todo``): chance reveals, the player's choices, and automatic
 steps (Growth, month end); ``month_tasks`` is one month's queue.
+
+The medals are read off running counts (``RUNNING``: the prosperity written, the skills
+unlocked, the rows filled) that each write to the sheet updates (``write_occupation`` and
+its siblings), so a standing costs a few reads however full the sheet; ``recount`` works
+them out from the sheet itself (on loading a record, and in the tests that check them).
 """
 
 from __future__ import annotations
@@ -22,6 +27,10 @@ FIELDS = ("month", "unseen", "main_fresh", "bottom", "border", "drawn", "assigne
 FLAT = ("unseen", "bottom", "assigned", "discard", "estates", "population", "borders",
         "todo", "infra_used")
 NESTED = ("occupations", "districts", "monuments")
+# The running counts: ints and a tuple, so the shallow copy of ``clone`` keeps them apart.
+RUNNING = ("prosperity_sum", "skills_done", "districts_done", "estates_filled",
+           "population_full", "population_begun", "borders_full", "borders_begun",
+           "monuments_filled")
 
 
 def month_tasks(t: Tables) -> list[tuple[Any, ...]]:
@@ -49,6 +58,16 @@ class CopperdalePosition(State):
     # Nothing hidden: a draw is a chance node over the unseen pool, taken when it happens.
     hidden_information = False
     turn_field = "month"  # what ``turn_count`` reads
+    # The running counts (``RUNNING``), set by ``recount`` and kept by every write.
+    prosperity_sum: int
+    skills_done: int  # a bit for each Occupation whose skill is unlocked
+    districts_done: int
+    estates_filled: int
+    population_full: int
+    population_begun: int
+    borders_full: int
+    borders_begun: int
+    monuments_filled: tuple[int, ...]  # filled spaces, by Monument
 
     def __init__(self, tables: Tables):
         t = self.t = tables
@@ -69,12 +88,66 @@ class CopperdalePosition(State):
         self.borders = [0] * len(t.border_caps)
         self.todo: list[tuple[Any, ...]] = month_tasks(t)
         self.infra_used: list[str] = []
+        self.recount()
         self._legal: list[Action] | None = None  # cache; derived, not part of the state
+
+    # -- writing on the sheet (each write keeps the running counts right) ------------
+    def write_occupation(self, i: int, value: int) -> None:
+        """Economy: ``value`` in the Occupation's next space."""
+        values = self.occupations[i]
+        values.append(value)
+        self.prosperity_sum += value
+        if unlocked(values, self.t.occupation_spaces):
+            self.skills_done |= 1 << i
+
+    def write_district(self, d: int, value: int) -> bool:
+        """``value`` in the District's next space; True if that completes it."""
+        self.districts[d].append(value)
+        completed = self.district_complete(d)
+        self.districts_done += completed
+        return completed
+
+    def fill_estate(self, e: int, card: int) -> None:
+        self.estates[e] = card
+        self.estates_filled += 1
+
+    def fill_monument(self, m: int, space: int, card: int) -> None:
+        self.monuments[m][space] = card
+        filled = self.monuments_filled
+        self.monuments_filled = (*filled[:m], filled[m] + 1, *filled[m + 1:])
+
+    def add_population(self, suit: int) -> None:
+        n = self.population[suit] = self.population[suit] + 1
+        self.population_begun += n == 1
+        self.population_full += n == self.t.population_caps[suit]
+
+    def add_border(self, suit: int) -> None:
+        n = self.borders[suit] = self.borders[suit] + 1
+        self.borders_begun += n == 1
+        self.borders_full += n == self.t.border_caps[suit]
+
+    def recount(self) -> None:
+        """Work the running counts out from the sheet (``RUNNING``)."""
+        t, occupations = self.t, self.occupations
+        self.prosperity_sum = sum(map(sum, occupations))
+        self.skills_done = sum(1 << i for i, values in enumerate(occupations)
+                               if unlocked(values, t.occupation_spaces))
+        self.districts_done = sum(map(self.district_complete, range(len(self.districts))))
+        self.estates_filled = len(self.estates) - self.estates.count(None)
+        self.population_full = sum(map(int.__ge__, self.population, t.population_caps))
+        self.population_begun = sum(map((1).__le__, self.population))
+        self.borders_full = sum(map(int.__ge__, self.borders, t.border_caps))
+        self.borders_begun = sum(map((1).__le__, self.borders))
+        self.monuments_filled = tuple(len(row) - row.count(None) for row in self.monuments)
+
+    def running(self) -> tuple[Any, ...]:
+        """The running counts, in ``RUNNING`` order."""
+        return tuple(getattr(self, name) for name in RUNNING)
 
     # -- what the sheet says ---------------------------------------------------------
     def skill(self, occupation: int) -> bool:
         """An Occupation's skill is unlocked once its spaces rise strictly (Economy)."""
-        return unlocked(self.occupations[occupation], self.t.occupation_spaces)
+        return bool(self.skills_done >> occupation & 1)
 
     def district_complete(self, d: int) -> bool:
         values, spaces = self.districts[d], self.t.district_spaces
@@ -98,9 +171,8 @@ class CopperdalePosition(State):
 
     def events(self) -> dict[str, int]:
         """Read off the final sheet: skills unlocked and districts completed."""
-        return {"skills unlocked": sum(map(self.skill, range(len(self.occupations)))),
-                "districts completed": sum(map(self.district_complete,
-                                               range(len(self.districts))))}
+        return {"skills unlocked": self.skills_done.bit_count(),
+                "districts completed": self.districts_done}
 
     # -- copies and records ------------------------------------------------------------
     def clone(self) -> Self:
@@ -129,6 +201,7 @@ class CopperdalePosition(State):
         """Take the fields of a ``to_dict`` record."""
         self.__dict__.update(copy_fields(data))
         self.todo = [tuple(task) for task in data["todo"]]
+        self.recount()
 
 
 def copy_fields(fields: dict[str, Any]) -> dict[str, Any]:

@@ -33,6 +33,7 @@ class Tables:
     occupation_names: tuple[str, ...]
     occupation_spaces: int
     skill_index: dict[str, int]  # skill id -> occupation index
+    skill_bit: dict[str, int]  # skill id -> its bit in ``skills_done`` (1 << index)
     prosperity_levels: tuple[int, ...]
     infrastructure_fills: int
     district_count: int
@@ -92,6 +93,7 @@ def compile_tables(data: CopperdaleData) -> Tables:
         occupation_names=tuple(o.name for o in board.occupations),
         occupation_spaces=board.occupation_spaces,
         skill_index={o.id: i for i, o in enumerate(board.occupations)},
+        skill_bit={o.id: 1 << i for i, o in enumerate(board.occupations)},
         prosperity_levels=tuple(board.prosperity_levels),
         infrastructure_fills=board.infrastructure_fills,
         district_count=board.districts.count, district_spaces=board.districts.spaces,

@@ -4,7 +4,7 @@ may be played, playing it (``resolve`` does what each task does)."""
 from __future__ import annotations
 
 from generator.engine.api import CHANCE, TERMINAL, Action
-from generator.games.copperdale.resolve import CHANCE_KINDS, Events, options, play
+from generator.games.copperdale.resolve import CHANCE_KINDS, PERFORM, Events, advance, options
 from generator.games.copperdale.state import CopperdalePosition
 
 
@@ -28,19 +28,22 @@ def legal_list(s: CopperdalePosition) -> list[Action]:
     return s._legal
 
 
-def apply_action(s: CopperdalePosition, action: Action) -> None:
-    # checked_play without events, one call less: this is every simulation's inner loop.
+def apply_action(s: CopperdalePosition, action: Action, events: Events = None) -> None:
+    """Play ``action`` (telling what happened in ``events``, if given): the task at the
+    head of the queue takes it, then the month runs on to the next choice. Spelled out
+    in one function: this is every simulation's inner loop."""
     legal = s._legal
     if action not in (legal_list(s) if legal is None else legal):
         _refuse(s, action)
-    play(s, action, None)
+    s._legal = None
+    todo = s.todo
+    kind = todo[0][0]
+    del todo[0]
+    PERFORM[kind](s, action, events)
+    advance(s, events)
 
 
-def checked_play(s: CopperdalePosition, action: Action, events: Events) -> None:
-    """``apply_action`` telling what happened in ``events``."""
-    if action not in legal_list(s):
-        _refuse(s, action)
-    play(s, action, events)
+checked_play = apply_action
 
 
 def _refuse(s: CopperdalePosition, action: Action) -> None:
