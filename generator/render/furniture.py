@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from generator.render.document import Document, Page
@@ -30,8 +31,9 @@ class Settings:
     offset: tuple[float, float]
     changes: tuple[str, ...] = ()  # a declared variant's changes from the rulebook
 
-    @property
+    @cached_property
     def words(self) -> dict[str, str]:
+        """The generator's own words with the deck's in their place, worked out once."""
         return page_words(self.game.words)
 
 
