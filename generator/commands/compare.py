@@ -52,6 +52,9 @@ def compared(spec: Any, args: argparse.Namespace,
     from generator.commands.simulate_cli import plan_for, recorded_run
     from generator.engine.compare import Pairing, PairTally, play_pair_chunk
 
+    if numbers["games"] < 2:
+        raise UsageError(f"--games {numbers['games']} is too few to compare: a difference's "
+                         "95 % interval needs 2 games or more on each deck")
     sides = [_side(args.base, "--base"), _side(args.variant, "--variant")]
     plans = [plan_for(spec, args, numbers, folder) for folder in sides]
     if plans[0] is None or plans[1] is None:
@@ -74,8 +77,10 @@ def _side(value: str, flag: str) -> Path | None:
 def comparison(game_id: str, pairing: Any, outcome: Any) -> dict[str, Any]:
     """CONTRACT.md's comparison object."""
     from generator.engine import simulate as sim
+    from generator.engine.compare import notes
 
     tally = outcome.tally
+    differences = tally.differences()
 
     def side(plan: sim.Plan, part: Any) -> dict[str, Any]:
         return sim.summarise(game_id, plan, sim.Outcome(part, outcome.interrupted,
@@ -84,18 +89,23 @@ def comparison(game_id: str, pairing: Any, outcome: Any) -> dict[str, Any]:
     return {"game": game_id, "players": pairing.players, "games": tally.games,
             "seed": pairing.base.seed, "base": side(pairing.base, tally.base),
             "variant": side(pairing.variant, tally.variant),
-            "differences": tally.differences()}
+            "differences": differences, "notes": notes(differences, tally.games)}
 
 
 def human(report: dict[str, Any], args: argparse.Namespace) -> str:
-    from generator.engine.compare import verdict
+    """The differences, each in a sentence; the quality of the game on each deck; notes."""
+    from generator.engine.compare import difference_lines
+    from generator.engine.quality import quality_words
 
     lines = [f"{report['game']}: {report['games']} games on each deck, same seeds "
              f"(seed {report['seed']}), {report['players']} player"
              f"{'s' * (report['players'] > 1)}, bots {','.join(report['base']['bots'])}",
              f"base {args.base}, variant {args.variant}"]
-    for name, d in report["differences"].items():
-        lines.append(f"  {name}: {verdict(name, d)}")
+    lines += [f"  {line}" for line in difference_lines(report["differences"])]
+    for which in ("base", "variant"):
+        lines.append(f"quality of the game, {which}:")
+        lines += [f"  {line}" for line in quality_words(report[which]["quality"])]
+    lines += [f"note: {n}" for n in report["notes"]]
     if report["base"]["interrupted"]:
         lines.append(f"stopped by Ctrl-C after {report['games']} games")
     for which in ("base", "variant"):

@@ -71,12 +71,13 @@ def run(args: argparse.Namespace) -> int:
 def _page(game_id: str, intro: str, parts: list[tuple[str, Any, Any]],
           differences: dict[str, Any] | None = None) -> str:
     """``parts``: (label, summary, tally) of each deck."""
-    from generator.engine.compare import verdict
+    from generator.engine.compare import notes, verdict
     from generator.lab.balance_report import difference_section, page, run_sections
 
     sections: list[tuple[str, str]] = []
     if differences is not None:  # the answer first: did the change help?
-        sections.append(("Variant against base", difference_section(differences, verdict)))
+        told = notes(differences, parts[0][1]["games"])
+        sections.append(("Variant against base", difference_section(differences, verdict, told)))
     for label, summary, tally in parts:
         sections += [(f"{label}{name}", body) for name, body in run_sections(summary, tally)]
     return page(f"{game_id}: balance report", intro, sections)

@@ -90,6 +90,8 @@ def length_plot(tally: Tally) -> Figure:
     ax = axes[0][0]
     ax.bar([t for t, _ in lengths], [n for _, n in lengths], width=0.8, color=COLOURS[1])
     ax.set(title="game length", xlabel="turns", ylabel="games")
+    # a turn either side, so that whole turns are ticked even when every game is as long
+    ax.set_xlim(lengths[0][0] - 1, lengths[-1][0] + 1) if lengths else None
     ax.xaxis.get_major_locator().set_params(integer=True)
     return fig
 
@@ -111,8 +113,13 @@ def event_plot(summary: dict[str, Any]) -> Figure:
 
 
 def difference_plot(differences: dict[str, Any]) -> Figure:
-    """Each measure's change, relative to its base value, with its 95 % interval."""
-    names = [n for n, d in differences.items() if d["base"]]
+    """Each measure's change, relative to its base value, with its 95 % interval
+    (decisiveness has a plot of its own)."""
+    from generator.engine.compare import decisive
+    from generator.engine.quality import TENTHS
+
+    folded = {decisive(k) for k in range(TENTHS)}
+    names = [n for n, d in differences.items() if d["base"] and n not in folded]
     fig, axes = figure(height=0.9 + 0.4 * max(1, len(names)), width=8)
     ax = axes[0][0]
     for i, name in enumerate(names):
@@ -145,6 +152,21 @@ def decisiveness_plot(summary: dict[str, Any]) -> Figure:
     ax.set(title="decisiveness: the leader at each point of the game wins",
            xlabel="% of the game played", ylabel="leader's win rate", ylim=(0, 1), xlim=(0, 100))
     ax.legend(fontsize="small")
+    return fig
+
+
+def decisiveness_difference_plot(shown: Sequence[tuple[int, dict[str, Any]]]) -> Figure:
+    """The variant's decisiveness less the base's at each tenth, with 95 % intervals."""
+    fig, axes = figure(width=7)
+    ax = axes[0][0]
+    for at, d in shown:
+        ax.errorbar(at, d["delta"], yerr=[[d["delta"] - d["ci95"][0]],
+                                          [d["ci95"][1] - d["delta"]]],
+                    fmt="o", color=COLOURS[0] if d["significant"] else "#888888", capsize=4)
+    ax.axhline(0, color="black", linewidth=1)
+    ax.set(title="decisiveness, variant less base (orange: significant)",
+           xlabel="% of the game played", ylabel="change in the leader's win rate",
+           xlim=(0, 100), ylim=(-1, 1))
     return fig
 
 
@@ -223,9 +245,18 @@ def run_sections(summary: dict[str, Any], tally: Tally) -> list[tuple[str, str]]
     return sections
 
 
-def difference_section(differences: dict[str, Any], words: Callable[[str, Any], str]) -> str:
-    lines = [f"{name}: {words(name, d)}" for name, d in differences.items()]
-    return image(difference_plot(differences), "variant against base") + items(lines)
+def difference_section(differences: dict[str, Any], words: Callable[[str, Any], str],
+                       notes: Sequence[str] = ()) -> str:
+    """Every measure's change with its interval, plotted and in ``words`` (decisiveness
+    on one line), then the notes."""
+    from generator.engine.compare import difference_lines, tenths
+
+    body = image(difference_plot(differences), "variant against base")
+    shown = tenths(differences)
+    if shown:
+        body += image(decisiveness_difference_plot(shown), "decisiveness, variant less base")
+    lines = difference_lines(differences, words) + [f"note: {n}" for n in notes]
+    return body + items(lines)
 
 
 def lineup_of(records: Sequence[Any]) -> list[str]:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import math
+import random
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from generator.cli import main
-from generator.engine.compare import verdict
+from generator.engine.compare import PairTally, notes, spread_difference, verdict
+from generator.engine.playout import GameRecord
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,6 +45,8 @@ def test_a_copy_of_the_deck_differs_in_nothing(tmp_path: Path,
     assert {"score_mean", "first_seat_win_rate"} <= set(out["differences"])
     for d in out["differences"].values():
         assert d["delta"] == 0 and d["ci95"] == [0, 0] and not d["significant"]
+    assert out["notes"] == ["no difference in 8 games: every measure is the same on both "
+                            "decks game by game"]
     base, variant = dict(out["base"]), dict(out["variant"])
     base.pop("seconds"), variant.pop("seconds")
     assert base == variant  # same seeds, same decks: the very same games
@@ -76,11 +82,117 @@ def test_a_broken_variant_is_reported_where_it_is(tmp_path: Path,
     ["--base", "rulebook", "--variant", "/no/such/folder"],
     ["--base", "/no/such/folder", "--variant", "."],
     ["--base", "rulebook", "--variant", ".", "--games", "0"],
+    ["--base", "rulebook", "--variant", ".", "--games", "1"],
 ])
 def test_usage_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", "copperdale", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("copperplate: error: ") and err.count("\n") == 1
+
+
+def test_one_game_is_too_few_to_compare_and_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    # one game has no spread: every difference would look certain
+    assert main(["compare", "copperdale", "--base", "rulebook", "--variant", ".",
+                 "--games", "1"]) == 2
+    assert "--games 1 is too few to compare: a difference's 95 % interval needs 2 games" in (
+        capsys.readouterr().err)
+
+
+QUALITY = {"first_player_advantage", "ties", "decisiveness", "lead_changes", "length_spread",
+           "stalls"}
+
+
+def test_both_decks_quality_and_its_differences_are_shown(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tree = _deck(tmp_path, "cold-comfort")
+    argv = ["cold-comfort", "--base", "rulebook", "--variant", str(tree), "--games", "6",
+            "--players", "2", "--jobs", "1", "--check", "end"]
+    out = _compare(argv, capsys)
+    for side in ("base", "variant"):
+        assert set(out[side]["quality"]) == QUALITY
+        assert out[side]["quality"]["length_spread"]["sd"] > 0  # Cold Comfort's vary
+    differences = out["differences"]
+    assert {"first_player_win_rate", "tie_rate", "lead_changes", "length_sd",
+            "stall_share"} <= set(differences)
+    assert any(name.startswith("decisiveness_") for name in differences)
+    sd = out["base"]["quality"]["length_spread"]["sd"]
+    assert differences["length_sd"]["base"] == pytest.approx(sd, abs=1e-3)
+    assert main(["compare", *argv]) == 0
+    text = capsys.readouterr().out
+    for side in ("base", "variant"):
+        quality = text.split(f"quality of the game, {side}:\n")[1]
+        for words in ("first-player advantage", "ties", "decisiveness", "lead changes",
+                      "length spread", "stalls"):
+            assert words in quality
+    assert "  decisiveness (how often the sole leader at each tenth of the game wins), " \
+           "variant less base: " in text
+    assert "  length_sd: the variant leaves the spread of game length" in text
+
+
+def _game(score: float, turns: int = 10) -> GameRecord:
+    return GameRecord("toy", 2, 1, ["random"] * 2, turns=turns, scores=[score, 0.0],
+                      winners=[0], quality={"leaders": [0] * 9, "lead_changes": 0,
+                                            "stalls": 0, "turns": turns})
+
+
+def test_a_difference_over_few_games_has_students_interval() -> None:
+    tally = PairTally(2)
+    for index, (before, after) in enumerate([(1.0, 2.0), (1.0, 4.0)]):
+        tally.add(index, _game(before), _game(after))
+    score = tally.differences()["score_mean"]
+    # the table's mean score moves by 0.5 and 1.5: mean 1, standard error 0.5, and
+    # t(1) = 12.706 (the normal's 1.96 would call it significant)
+    assert score["delta"] == 1 and score["ci95"] == [-5.353, 7.353]
+    assert not score["significant"]
+
+
+def test_a_measure_seen_in_one_game_has_no_interval_and_is_left_out() -> None:
+    tally = PairTally(2)
+    late = _game(1.0)
+    late.quality = {**late.quality, "leaders": [None] * 8 + [0]}  # a sole leader at 90 % only
+    tally.add(0, _game(1.0), _game(2.0))
+    tally.add(1, late, _game(2.0))
+    differences = tally.differences()
+    assert "decisiveness_90pct_rate" in differences  # both games had a sole leader then
+    assert "decisiveness_10pct_rate" not in differences  # one game: a point, not an interval
+    assert "decisiveness_10pct_rate" in tally.sides  # (kept, should more games come)
+
+
+def test_a_shift_in_length_moves_no_spread_and_a_stretch_doubles_it() -> None:
+    lengths = [12, 15, 15, 19, 24, 30]
+    same = spread_difference(Counter((t, t + 5) for t in lengths))
+    assert same["delta"] == 0 and same["ci95"] == [0, 0]  # common seeds: no noise at all
+    stretched = spread_difference(Counter((t, 2 * t) for t in lengths))
+    assert stretched["variant"] == pytest.approx(2 * stretched["base"], abs=1e-3)
+    assert stretched["delta"] == pytest.approx(stretched["base"], abs=1e-3)
+
+
+def test_the_spread_difference_interval_covers_the_true_one_about_19_times_in_20() -> None:
+    # base uniform on 10..30 (variance 440/12), variant = base + uniform -5..5 (+120/12)
+    true = math.sqrt(560 / 12) - math.sqrt(440 / 12)
+    rng, covered = random.Random(5), 0
+    for _ in range(200):
+        joint: Counter[tuple[int, int]] = Counter()
+        for _ in range(200):
+            x = rng.randint(10, 30)
+            joint[x, x + rng.randint(-5, 5)] += 1
+        lo, hi = spread_difference(joint)["ci95"]
+        covered += lo <= true <= hi
+    # an interval that ignored the pairing would be far wider and cover ~every time
+    assert 180 <= covered <= 198
+
+
+def test_a_run_too_short_to_tell_says_so_with_the_interval() -> None:
+    differences = {"score_mean": {"base": 10.0, "variant": 10.5, "delta": 0.5,
+                                  "ci95": [-1.5, 2.5], "significant": False},
+                   "turns_mean": {"base": 20, "variant": 20, "delta": 0, "ci95": [0, 0],
+                                  "significant": False}}
+    assert notes(differences, 5) == [
+        "5 games are too few to tell the decks apart: no difference is significant, and "
+        "mean score would have to move by more than ±2.0 (its 95 % interval) to show; "
+        "play more with --games"]
+    differences["turns_mean"]["significant"] = True
+    assert notes(differences, 5) == []
 
 
 def test_a_verdict_rounds_to_what_its_interval_can_tell() -> None:

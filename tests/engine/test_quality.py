@@ -122,7 +122,7 @@ def test_a_comparison_compares_the_quality_game_by_game() -> None:
                                  "stalls": 2, "turns": 8})
     seen = measures(record)
     assert seen["lead_changes"] == 1.0 and seen["stall_share"] == 0.25
-    assert seen["half_time_leader_win_rate"] == 1.0
+    assert seen["decisiveness_50pct_rate"] == 1.0 and seen["decisiveness_10pct_rate"] == 0.0
 
 
 def test_boomtown_stands_on_the_rows_with_a_token_and_ends_on_its_returns() -> None:

@@ -69,6 +69,7 @@ def test_records_of_another_game_are_refused(tmp_path: Path,
     ["--record", "/no/such/run.jsonl"],
     ["--games", "0"],
     ["--variant", ".", "--components", "."],
+    ["--variant", ".", "--games", "1"],  # one game: no interval for any difference
     ["--ladder", "greedy"],
     ["--ladder", "random,nobody"],
     ["--ladder", "random,greedy", "--bots", "greedy"],
@@ -81,6 +82,46 @@ def test_report_usage_errors_write_nothing(argv: list[str], tmp_path: Path,
     err = capsys.readouterr().err
     assert err.startswith("copperplate: error: ") and err.count("\n") == 1
     assert not html.exists()
+
+
+@pytest.mark.slow  # two runs' dozen plots: some seconds
+def test_a_comparison_report_shows_both_decks_quality_and_the_change(tmp_path: Path) -> None:
+    html = tmp_path / "report.html"
+    components = str(Path(__file__).resolve().parents[2] / "components")
+    assert main(["report", "cold-comfort", "--variant", components, "--games", "4",
+                 "--players", "2", "--jobs", "1", "--check", "end", "--html", str(html)]) == 0
+    text = html.read_text()
+    alts = re.findall(r"<img class='plot' alt='([^']*)'", text)
+    assert alts[:2] == ["variant against base", "decisiveness, variant less base"]
+    assert alts.count("Decisiveness") == 2  # each deck's curve
+    for words in ("first-player advantage", "decisiveness (the sole", "lead changes:",
+                  "length spread"):
+        assert text.count(f"<li>{words}") == 2, words
+    assert text.count("; stalls: ") == 2
+    assert "<li>length_sd: the variant leaves the spread of game length" in text
+    assert "<li>note: no difference in 4 games: every measure is the same" in text
+
+
+def test_the_difference_section_plots_decisiveness_apart_and_says_the_notes() -> None:
+    from generator.engine.compare import verdict
+    from generator.lab.balance_report import difference_section
+
+    one = {"base": 0.5, "variant": 0.6, "delta": 0.1, "ci95": [-0.1, 0.3],
+           "significant": False}
+    differences = {"score_mean": {**one, "base": 10.0, "variant": 11.0, "delta": 1.0,
+                                  "ci95": [0.5, 1.5]},
+                   "decisiveness_30pct_rate": one, "decisiveness_90pct_rate": one}
+    body = difference_section(differences, verdict, ["too few"])
+    alts = re.findall(r"<img class='plot' alt='([^']*)'", body)
+    assert alts == ["variant against base", "decisiveness, variant less base"]
+    items = re.findall(r"<li>([^<]*)</li>", body)
+    assert items[0].startswith("score_mean: the variant raises mean score from 10")
+    assert items[1].startswith("decisiveness (how often the sole leader at each tenth of the "
+                               "game wins), variant less base: 30% +10% [-10%, +30%], 90%")
+    assert items[2:] == ["note: too few"]
+    # a comparison with no tenth on both decks has no decisiveness plot
+    body = difference_section({"score_mean": differences["score_mean"]}, verdict)
+    assert re.findall(r"alt='([^']*)'", body) == ["variant against base"]
 
 
 def test_a_ladder_report_draws_the_skill_curve(tmp_path: Path) -> None:
