@@ -50,9 +50,10 @@ def _moved_words(out: dict[str, Any], args: argparse.Namespace) -> list[str]:
     """The pieces that moved (else the three largest changes), and those removed."""
     changes = sorted(out["moved"], key=lambda m: -abs(m["delta"]))
     moved = [m for m in changes if m["moved"]]
-    lines = [f"variant {args.variant} against base {args.base}: "
-             + (f"{len(moved)} piece{'s' * (len(moved) != 1)} moved" if moved else
-                "no piece moved beyond chance; the largest changes")]
+    said = (f"{len(moved)} piece{'s' * (len(moved) != 1)} moved" if moved else
+            "no piece moved beyond chance; the largest changes" if changes else
+            "no piece has an effect on both decks to compare (see the note)")
+    lines = [f"variant {args.variant} against base {args.base}: {said}"]
     lines += [f"  {m['id']}: effect {_signed(m['base'])} -> {_signed(m['variant'])}, "
               f"change {_signed(m['delta'])} {_interval(m['ci95'])}"
               + ("  <- moved" if m["moved"] else "") for m in (moved or changes[:3])]

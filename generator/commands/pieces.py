@@ -82,7 +82,7 @@ def _played(spec: Any, args: argparse.Namespace, numbers: dict[str, Any],
     if any(d is None for d in decks):
         return None
     ready = [d for d in decks if d is not None]
-    pr.check_pieces(args.named, ready, spec.id, args.variant)
+    pr.check_pieces(args.named, ready, spec, args.variant)
     for deck in ready:
         pr.play_deck(spec, deck, numbers, args.cluster)
     pr.restrict(spec, ready[-1], args.named, numbers, args.cluster, suspects)

@@ -55,17 +55,32 @@ def prepared(spec: GameSpec, args: argparse.Namespace, numbers: dict[str, Any],
     return Deck(made[0], spec.pieces.catalogue(made[1]))
 
 
-def check_pieces(named: list[str], decks: list[Deck], game_id: str,
+def check_pieces(named: list[str], decks: list[Deck], spec: GameSpec,
                  variant: str | None = None) -> None:
     """Every ``--piece`` is a piece of the game, with copies in every deck played."""
     known = decks[0].ids()
     for piece in named:
         if piece not in known and not any(piece in d.ids() for d in decks):
-            raise UsageError(f"unknown piece '{piece}' for {game_id} (pieces: "
+            if piece in _rulebook_pieces(spec):
+                raise UsageError(f"piece '{piece}' has no copies in the deck played: there "
+                                 "is nothing to restrict")
+            raise UsageError(f"unknown piece '{piece}' for {spec.id} (pieces: "
                              f"{', '.join(known)})")
         if variant is not None and piece not in decks[-1].ids():
             raise UsageError(f"piece '{piece}' has no copies left in the variant ({variant}): "
                              "there is nothing to compare")
+
+
+def _rulebook_pieces(spec: GameSpec) -> list[str]:
+    """The pieces of the bundled deck of a bundled game (none for a game of one's own)."""
+    from generator.deck.validate import validate_game
+    from generator.games import GAMES
+
+    bundled = GAMES.get(spec.id)
+    data = validate_game(bundled).data if bundled is not None else None
+    if data is None or spec.pieces is None:
+        return []
+    return [piece for piece, _ in spec.pieces.catalogue(data)]
 
 
 def play_deck(spec: GameSpec, deck: Deck, numbers: dict[str, Any], cluster: str | None) -> None:

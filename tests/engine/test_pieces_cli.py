@@ -100,6 +100,12 @@ def test_a_variant_says_which_pieces_moved_and_which_are_gone(
     assert "saloon" not in {r["id"] for r in out["pieces"]}
     assert "saloon" in {r["id"] for r in out["base"]["pieces"]}
     assert {m["id"] for m in out["moved"]} <= {r["id"] for r in out["pieces"]}
+    # 2 games: under MIN_TELLING, so no piece has an effect to compare, and it says so
+    assert main(["pieces", "boomtown-builders", "--games", "2", "--suspects", "0",
+                 "--variant", str(tree), *RUN]) == 0
+    text = capsys.readouterr().out
+    assert "  saloon: no copies in the variant\n" in text
+    assert ": no piece has an effect on both decks to compare (see the note)\n" in text
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -121,6 +127,19 @@ def test_a_piece_the_variant_removed_cannot_be_restricted(
                  *RUN]) == 2
     err = capsys.readouterr().err
     assert "piece 'saloon' has no copies left in the variant" in err
+
+
+def test_a_piece_the_deck_has_no_copies_of_is_not_called_unknown(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tree = _no_saloon(tmp_path)
+    assert main(["pieces", "boomtown-builders", "--components", str(tree), "--piece",
+                 "saloon", *RUN]) == 2
+    err = capsys.readouterr().err
+    assert err == ("copperplate: error: piece 'saloon' has no copies in the deck played: "
+                   "there is nothing to restrict\n")
+    assert main(["pieces", "boomtown-builders", "--components", str(tree), "--piece",
+                 "salon", *RUN]) == 2  # a typo is still unknown
+    assert "unknown piece 'salon' for boomtown-builders" in capsys.readouterr().err
 
 
 def test_html_report_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
