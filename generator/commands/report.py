@@ -157,7 +157,15 @@ def _ladder(spec: Any, args: argparse.Namespace, numbers: dict[str, Any]) -> str
 def _intro(summary: dict[str, Any]) -> str:
     return (f"{summary['games']} games, {summary['players']} player"
             f"{'s' * (summary['players'] > 1)}, bots {', '.join(summary['bots'])}, seed "
-            f"{summary['seed']}" + (", seats rotated" if summary["rotate"] else ""))
+            f"{summary['seed']}" + (", seats rotated" if summary["rotate"] else "")
+            + _few(summary["games"]))
+
+
+def _few(games: int) -> str:
+    """The note of a run too short to say anything, for an introduction."""
+    from generator.commands.simulate_cli import too_few
+
+    return "".join(f". Note: {n}" for n in too_few(games))
 
 
 MAX_WAITING = 10_000  # a comparison's base games read before their variant (adjacent)
@@ -239,7 +247,8 @@ def _from_records(game_id: str, paths: list[Path]) -> str | None:
     lineup, players, paired = lineup_of([run.first]), run.first.players, bool(run.first.side)
     intro = (f"{run.tally.games} recorded games {'on each deck, ' * paired}{players} "
              f"player{'s' * (players > 1)}, bots {', '.join(lineup)}, from "
-             f"{', '.join(str(p) for p in paths)}")
+             f"{', '.join(str(p) for p in paths)}"
+             + _few(run.tally.games))
     if paired:
         pairs = run.tally
         parts = [("Base: ", summary_of(game_id, pairs.base, lineup), pairs.base),

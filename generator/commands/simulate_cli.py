@@ -208,11 +208,24 @@ def human(s: dict[str, Any]) -> str:
     for name, e in s["events"].items():
         lines.append(f"  {name}: {e['mean']} a game [{e['ci95'][0]}, {e['ci95'][1]}], "
                      f"{e['total']} in all" + ("  <- never happened" if not e["total"] else ""))
+    lines += [f"note: {n}" for n in too_few(played)]
     lines.append(f"{s['seconds']} s ({played / max(s['seconds'], 1e-9):.0f} games/s)")
     if s["interrupted"]:
         lines.append(f"stopped by Ctrl-C after {played} of {s['requested']} games")
     lines += [f"violation: {v}" for v in s["violations"][:20]]
     return "\n".join(lines)
+
+
+def too_few(games: int) -> list[str]:
+    """What one game cannot say: its means' intervals are points, not certainty."""
+    if games != 1:
+        return []
+    from generator.engine.stats import rate
+
+    lo, hi = rate(1, 1)["ci95"]
+    return ["1 game is too few to say anything: a mean's 95 % interval needs 2 games or "
+            "more (those above are the game's own figures), and a rate's spans most of "
+            f"0-100 % (a win in 1 game: [{lo:.1%}, {hi:.1%}]); play more with --games"]
 
 
 def _ordinal(n: int) -> str:

@@ -135,3 +135,23 @@ def test_a_terminal_gets_a_progress_bar() -> None:
     os.close(leader)
     assert json.loads(run.stdout)["games"] == 30  # stdout stays clean JSON
     assert b"games" in shown and b"30/30" in shown
+
+
+def test_one_game_says_it_is_too_few_with_a_rates_interval(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    note = "note: 1 game is too few to say anything: a mean's 95 % interval needs 2 games"
+    assert main(["simulate", "copperdale", "--games", "1", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert note in out and "(a win in 1 game: [20.6%, 100.0%])" in out
+    assert main(["simulate", "copperdale", "--games", "2", "--jobs", "1"]) == 0
+    assert "too few" not in capsys.readouterr().out
+
+
+def test_a_report_of_one_game_says_so_in_its_introduction() -> None:
+    from generator.commands.report import _intro
+
+    summary = {"games": 1, "players": 2, "bots": ["random", "random"], "seed": 1,
+               "rotate": False}
+    assert _intro(summary).startswith("1 games, 2 players, bots random, random, seed 1. "
+                                      "Note: 1 game is too few to say anything")
+    assert "Note" not in _intro({**summary, "games": 2})
