@@ -92,7 +92,8 @@ def length_plot(tally: Tally) -> Figure:
     ax.set(title="game length", xlabel="turns", ylabel="games")
     # a turn either side, so that whole turns are ticked even when every game is as long
     ax.set_xlim(lengths[0][0] - 1, lengths[-1][0] + 1) if lengths else None
-    ax.xaxis.get_major_locator().set_params(integer=True)
+    for axis in (ax.xaxis, ax.yaxis):  # whole turns, whole games
+        axis.get_major_locator().set_params(integer=True)
     return fig
 
 

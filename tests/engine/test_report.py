@@ -124,6 +124,24 @@ def test_the_difference_section_plots_decisiveness_apart_and_says_the_notes() ->
     assert re.findall(r"alt='([^']*)'", body) == ["variant against base"]
 
 
+@pytest.mark.parametrize("lengths", [{18: 60}, {38: 1, 47: 1, 48: 3, 59: 2, 74: 1}])
+def test_the_game_length_plot_ticks_whole_turns_and_games(lengths: dict[int, int]) -> None:
+    from collections import Counter
+
+    from generator.engine.tally import Tally
+    from generator.lab.balance_report import length_plot
+
+    tally = Tally(2)
+    tally.lengths = Counter(lengths)
+    ax = length_plot(tally).axes[0]
+    ax.figure.canvas.draw()  # ticks are placed when drawn
+    for ticks, shown in ((ax.get_xticks(), ax.get_xlim()), (ax.get_yticks(), ax.get_ylim())):
+        inside = [t for t in ticks if shown[0] <= t <= shown[1]]
+        assert len(inside) >= 2 and all(t == int(t) for t in inside), inside
+    if len(lengths) == 1:  # every game as long: that length is ticked under its bar
+        assert min(lengths) in ax.get_xticks()
+
+
 def test_a_ladder_report_draws_the_skill_curve(tmp_path: Path) -> None:
     html = tmp_path / "ladder.html"
     assert main(["report", "boomtown-builders", "--ladder", "random,greedy,mcts:2",
