@@ -109,7 +109,7 @@ class PairTally:
         """CONTRACT.md: measure -> base, variant, delta, its 95 % interval (Student's t:
         sound for few games), significant; a measure seen in fewer than two games on
         both decks (a tenth with no sole leader) has no interval, so it is left out."""
-        out = {"length_sd": spread_difference(self.lengths)}
+        out = {"length_sd": spread_difference(self.lengths)} if self.games > 1 else {}
         for name, delta in self.deltas.items():
             if delta.n < 2:
                 continue
@@ -131,8 +131,7 @@ def spread_difference(joint: Counter[tuple[int, int]]) -> dict[str, Any]:
     ((x - mean)² - sd²) / (2 sd) per game), so, as with the means, the common seeds narrow
     it; no assumption that lengths are normal."""
     n = sum(joint.values())
-    if n < 2:
-        return _difference(0.0, 0.0, 0.0, 0.0)
+    assert n > 1, "a spread needs two games"
     pairs = sorted(joint.items())
     means = [sum(pair[i] * c for pair, c in pairs) / n for i in (0, 1)]
     sds = [math.sqrt(sum(c * (pair[i] - means[i]) ** 2 for pair, c in pairs) / (n - 1))
@@ -223,6 +222,9 @@ def difference_lines(differences: dict[str, Any],
 def notes(differences: dict[str, Any], games: int) -> list[str]:
     """What the run cannot tell: when no difference is significant, the change in mean
     score (else game length) that these games could have told from chance."""
+    if games < 2:
+        return [f"{games} game{'s' * (games != 1)} cannot be compared: a difference's 95 % "
+                "interval needs 2 games or more on each deck"]
     if any(d["significant"] for d in differences.values()):
         return []
     halves = {name: (d["ci95"][1] - d["ci95"][0]) / 2 for name, d in differences.items()}

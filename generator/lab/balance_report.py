@@ -113,14 +113,19 @@ def event_plot(summary: dict[str, Any]) -> Figure:
     return fig
 
 
-def difference_plot(differences: dict[str, Any]) -> Figure:
-    """Each measure's change, relative to its base value, with its 95 % interval
-    (decisiveness has a plot of its own)."""
+def _relative(differences: dict[str, Any]) -> list[str]:
+    """The measures a change relative to the base can be drawn for (decisiveness has a
+    plot of its own)."""
     from generator.engine.compare import decisive
     from generator.engine.quality import TENTHS
 
     folded = {decisive(k) for k in range(TENTHS)}
-    names = [n for n, d in differences.items() if d["base"] and n not in folded]
+    return [n for n, d in differences.items() if d["base"] and n not in folded]
+
+
+def difference_plot(differences: dict[str, Any]) -> Figure:
+    """Each measure's change, relative to its base value, with its 95 % interval."""
+    names = _relative(differences)
     fig, axes = figure(height=0.9 + 0.4 * max(1, len(names)), width=8)
     ax = axes[0][0]
     for i, name in enumerate(names):
@@ -252,7 +257,8 @@ def difference_section(differences: dict[str, Any], words: Callable[[str, Any], 
     on one line), then the notes."""
     from generator.engine.compare import difference_lines, tenths
 
-    body = image(difference_plot(differences), "variant against base")
+    body = image(difference_plot(differences), "variant against base") if _relative(
+        differences) else ""
     shown = tenths(differences)
     if shown:
         body += image(decisiveness_difference_plot(shown), "decisiveness, variant less base")

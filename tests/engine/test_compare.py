@@ -195,6 +195,14 @@ def test_a_run_too_short_to_tell_says_so_with_the_interval() -> None:
     assert notes(differences, 5) == []
 
 
+def test_one_game_has_no_difference_to_show_and_says_why() -> None:
+    tally = PairTally(2)
+    tally.add(0, _game(1.0, turns=10), _game(3.0, turns=14))
+    assert tally.differences() == {}  # not a difference "the same in every game"
+    assert notes({}, 1) == ["1 game cannot be compared: a difference's 95 % interval needs "
+                            "2 games or more on each deck"]
+
+
 def test_a_verdict_rounds_to_what_its_interval_can_tell() -> None:
     # the interval with two significant digits, the figures to as many decimals
     d = {"base": 13.9912, "variant": 14.4531, "delta": 0.4619, "ci95": [0.3384, 0.5854],

@@ -122,6 +122,8 @@ def test_the_difference_section_plots_decisiveness_apart_and_says_the_notes() ->
     # a comparison with no tenth on both decks has no decisiveness plot
     body = difference_section({"score_mean": differences["score_mean"]}, verdict)
     assert re.findall(r"alt='([^']*)'", body) == ["variant against base"]
+    # nothing to compare (one game): no empty plot, only the note
+    assert difference_section({}, verdict, ["1 game"]) == "<ul><li>note: 1 game</li></ul>"
 
 
 @pytest.mark.parametrize("lengths", [{18: 60}, {38: 1, 47: 1, 48: 3, 59: 2, 74: 1}])
