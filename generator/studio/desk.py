@@ -159,8 +159,9 @@ class Desk:
                               "your deck with the rulebook's")
         if self.run is not None and not self.run.finished.is_set():
             raise EditRefused("a comparison is already running: wait for its verdict")
-        if not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-            raise EditRefused(f"games: a whole number from 1 to {MAX_GAMES}")
+        if not isinstance(games, int) or not 2 <= games <= MAX_GAMES:
+            raise EditRefused(f"games: a whole number from 2 to {MAX_GAMES} (a difference's "
+                              "interval needs two games, as `compare` says)")
         self.run = Run(self.game, self.user_dir, games)
         self.run.start()
         return self.run.state()

@@ -80,3 +80,18 @@ def test_a_variant_is_made_from_the_studio(tmp_path: Path) -> None:
     again = client.post("/api/variant", json={"name": "Again"},
                         headers={"x-copperplate-token": "tok"})
     assert again.status_code == 409 and "exists already" in again.json()["error"]
+
+
+def test_a_comparison_of_one_game_is_refused_as_on_the_command_line(tmp_path: Path) -> None:
+    from generator.studio.app import make_app
+
+    tree = tmp_path / "tree"
+    assert main(["new-variant", "copperdale", str(tree), "--name", "One game"]) == 0
+    client = TestClient(make_app("copperdale", tree, PORT, "tok"),
+                        base_url=f"http://127.0.0.1:{PORT}")
+    for games in (1, 0, "20"):
+        refused = client.post("/api/compare", json={"games": games},
+                              headers={"x-copperplate-token": "tok"})
+        assert refused.status_code == 409, games
+        assert "from 2 to" in refused.json()["error"]
+    assert client.app.app.state.desk.run is None
