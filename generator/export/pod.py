@@ -34,7 +34,7 @@ def export(work: Export) -> None:
             w, h = job.size
             work.skip(job.piece, f"{w:g} x {h:g} mm ({job.kind}, {shape}) matches no "
                                  f"{vendor.title} product; nearest: "
-                                 f"{vendor.describe(job.size, shape)}",
+                                 f"{vendor.describe(job.size, shape, job.kind)}",
                       sizes.get(job.piece.id, ""))
             continue
         trim = oriented(product.trim_mm, job.size)

@@ -70,7 +70,46 @@ def test_every_product_names_its_source_and_is_a_whole_pixel_size():
             assert product.source.startswith("https://"), product.name
             w, h = product.trim_in
             exact = ((w + 2 * product.bleed_in) * product.dpi, (h + 2 * product.bleed_in) * product.dpi)
+            if product.family == "tuckbox":  # a flat sheet round the cards' room
+                assert product.holds > 0 and product.sheet_px is not None, product.name
+                assert all(s > e for s, e in zip(product.px, exact, strict=True)), product.name
+                continue
             assert product.px == pytest.approx(exact, abs=0.01), product.name
+
+
+@pytest.mark.parametrize(("name", "px", "trim_in"), [
+    ("PlayMoney", (675, 1125), (2.0, 3.5)),  # Templative: [675, 1125], [2.0, 3.5]
+    ("QuadFoldMat", (3375, 5175), (11.0, 17.0)),
+    ("SlopesideBiFoldMat", (2175, 1125), (7.0, 3.5)),
+])
+def test_templative_products_agree_with_its_pixels_and_inches(name, px, trim_in):
+    (product,) = [p for p in PRESETS["tgc"].products if p.name == name]
+    assert product.px == px and product.trim_in == trim_in
+    assert "github.com/templative/templative/blob/" in product.source
+
+
+def test_tgc_tuck_boxes_are_the_published_sheets_for_their_card_counts():
+    boxes = {p.name: (p.px, p.holds, p.trim_in) for p in PRESETS["tgc"].products
+             if p.family == "tuckbox"}
+    assert boxes["PokerTuckBox36"] == ((2100, 1800), 36, (2.6, 3.6))
+    assert boxes["PokerTuckBox108"] == ((3075, 2250), 108, (2.6, 3.6))
+    assert boxes["TarotTuckBox90"] == ((3000, 2475), 90, (2.85, 4.85))
+    assert len(boxes) == 12
+    # a tuck box is never what a card is matched to, nor named as nearest to one
+    assert all(p.family != "tuckbox" for p in PRESETS["tgc"].nearest((63.5, 88.9), "rect", "card"))
+
+
+@pytest.mark.parametrize(("size", "nearest"), [
+    ((60.0, 30.0), ["PlayMoney", "MiniDeck", "MicroDeck"]),  # Copper Creek's bills
+    ((76.0, 38.0), ["PlayMoney", "MiniDeck", "BusinessDeck"]),  # Boomtown's
+])
+def test_a_bill_is_made_only_at_a_products_own_size_and_names_the_shops_money(size, nearest):
+    tgc = PRESETS["tgc"]
+    assert tgc.product_for(size, "bill") is None  # 60 x 30 mm is no 2 x 3.5 in bill
+    assert [p.name for p in tgc.nearest(size, "rect", "bill")] == nearest
+    found = tgc.product_for((51.5, 88.0), "bill")  # within 1.5 mm: play money's own size
+    assert found is not None and found.name == "PlayMoney" and found.px == (675, 1125)
+    assert tgc.product_for((50.8, 91.0), "bill") is None  # 2.1 mm off: not re-laid out
 
 
 def test_faces_are_laid_out_at_the_product_size_not_scaled(fixture_game):
@@ -100,7 +139,7 @@ def test_tgc_pngs_are_825_by_1125_rgb_and_unmatched_pieces_are_named(tgc_export)
     assert set(skipped) == {"lots", "claims", "money", "reference", "score-pad", "map",
                             "track", "dice"}
     assert skipped["money"] == ("100 x 50 mm (bill, rect) matches no The Game Crafter product; "
-                                "nearest: DominoTile 50.80 x 101.60 mm, BridgeDeck 57.15 x "
+                                "nearest: PlayMoney 50.80 x 88.90 mm, BridgeDeck 57.15 x "
                                 "88.90 mm, BusinessDeck 50.80 x 88.90 mm")
     assert work.final.name == "export-pod-tgc"
 
