@@ -28,6 +28,7 @@ TARGETS: MappingProxyType[str, str] = MappingProxyType({
     "png": "generator.export.png",
     "tts": "generator.export.tts",
     "pod": "generator.export.pod",
+    "tuck": "generator.export.tuck",
 })
 
 
