@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.export.panels import TGC_TUCK_LAYOUTS, PanelLayout
+
 MM_PER_IN = 25.4
 MATCH_MM = 1.5  # a 63 x 88 mm "metric poker" card is a poker card; a 60 x 90 one is not
 NEAREST = 3  # products named for a piece that fits none
+TUCK_SLACK_MM = 3.175  # designed: a tuck box's room is at most 1/8 in larger than the card
 
 # the families of product that can make each kind of piece, the best first
 KIND_FAMILIES: dict[str, tuple[str, ...]] = {
@@ -47,6 +50,7 @@ class Product:
     source: str = ""  # where the size is published
     sheet_px: tuple[int, int] | None = None  # a box's flat sheet, when it is not trim + bleed
     holds: int = 0  # a tuck box: how many cards it holds
+    layout: PanelLayout | None = None  # a tuck box: its template's panels, if they can be read
 
     @property
     def trim_mm(self) -> tuple[float, float]:
@@ -75,7 +79,8 @@ class Product:
         return self.distance(size_mm) <= MATCH_MM
 
     def label(self) -> str:
-        return f"{self.name} {self.trim_mm[0]:.2f} x {self.trim_mm[1]:.2f} mm"
+        held = f" ({self.holds} cards)" if self.holds else ""
+        return f"{self.name}{held} {self.trim_mm[0]:.2f} x {self.trim_mm[1]:.2f} mm"
 
 
 @dataclass(frozen=True)
@@ -92,6 +97,19 @@ class Vendor:
             for product in self.products:
                 if (product.family, product.shape) == (family, shape) and product.matches(size_mm):
                     return product
+        return None
+
+    def tuck_box_for(self, card_mm: tuple[float, float], cards: int) -> Product | None:
+        """The smallest tuck box whose panels can be drawn that holds ``cards`` cards of
+        ``card_mm`` (either way up) snugly: its room at most ``TUCK_SLACK_MM`` larger each
+        way (a mini deck rattles in a poker box)."""
+        a, b = sorted(card_mm)
+        for product in sorted(self.products, key=lambda p: (p.holds, p.name)):
+            room_a, room_b = sorted(product.trim_mm)
+            if (product.family == "tuckbox" and product.layout is not None
+                    and product.holds >= cards and 0 <= room_a - a <= TUCK_SLACK_MM
+                    and 0 <= room_b - b <= TUCK_SLACK_MM):
+                return product
         return None
 
     def nearest(self, size_mm: tuple[float, float], shape: str = "rect",
@@ -128,7 +146,7 @@ def templative(identity: str, px: tuple[int, int], family: str,
         return Product(identity, (round(px[0] / 300 - 0.25, 4), round(px[1] / 300 - 0.25, 4)),
                        0.125, family=family, source=TEMPLATIVE)
     return Product(identity, card_in, 0.125, family=family, source=TEMPLATIVE, sheet_px=px,
-                   holds=holds)
+                   holds=holds, layout=TGC_TUCK_LAYOUTS.get(identity))
 
 
 def mpc(name: str, trim_in: tuple[float, float]) -> Product:

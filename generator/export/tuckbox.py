@@ -4,7 +4,9 @@ The flat sheet, left to right: a side, the front, a side, the back and the glue 
 above the front the lid and its tuck flap, below it the bottom and its tuck flap; a dust
 flap above and below each side; a thumb notch in the back's top edge (the layout of The
 Game Crafter's poker tuck box templates). Every number here is designed data, not a
-shop's: a card is taken as ``CARD_MM`` thick and the box leaves ``EASE_MM`` of room.
+shop's: a card is taken as ``CARD_MM`` thick and the box leaves ``EASE_MM`` of room. Given
+a shop's ``PanelLayout``, the same words are written on that template's panels instead
+(the shop cuts and folds with its own die).
 Coordinates are millimetres from the sheet's top-left corner, y down.
 """
 
@@ -14,6 +16,7 @@ import math
 from dataclasses import dataclass
 from html import escape
 
+from generator.export.panels import PanelLayout
 from generator.render.geometry import Rect
 
 Point = tuple[float, float]
@@ -36,6 +39,7 @@ class TuckBox:
     piece: str  # the deck's piece id
     card: tuple[float, float]  # the card's trim, upright (mm)
     cards: int  # how many the box holds
+    layout: PanelLayout | None = None  # a shop's panels to write on, instead of designed ones
 
     @property
     def w(self) -> float:
@@ -63,6 +67,8 @@ class TuckBox:
     @property
     def size(self) -> tuple[float, float]:
         """The flat sheet's width and height."""
+        if self.layout is not None:
+            return self.layout.sheet_mm
         return (2 * self.d + 2 * self.w + GLUE_MM, 2 * self.tuck + 2 * self.d + self.h)
 
     def columns(self) -> tuple[float, float, float, float, float, float]:
@@ -79,6 +85,8 @@ class TuckBox:
 
     def panels(self) -> dict[str, Rect]:
         """The faces that carry words, where they lie on the sheet."""
+        if self.layout is not None:
+            return self.layout.panels()
         a, b, c, e, g, _ = self.columns()
         _, y1, y2, y3, _, _ = self.rows()
         return {"front": Rect(b, y2, self.w, self.h), "back": Rect(e, y2, self.w, self.h),
@@ -137,7 +145,7 @@ class TuckBox:
                  ("back", self.game, *_centre(back, back.y + back.h * 0.3),
                   _fit(self.game, back.w, 7.0), 0)]
         note = DESIGNED_NOTE.format(cards=self.cards, w=min(self.card), h=max(self.card))
-        for i, line in enumerate(_halves(note)):
+        for i, line in enumerate(_halves(note) if self.layout is None else []):
             found.append(("back", line, *_centre(back, back.y + back.h * 0.85 + i * 3.2),
                           _fit(line, back.w, 2.6), 0))
         lid = p["lid"]

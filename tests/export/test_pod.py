@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 from rip import pages_without_trim_box, rip_complaints
 
+from generator.export.panels import TGC_TUCK_LAYOUTS as PANELS
 from generator.export.pdfx import (
     TAC_LIMIT,
     _content_holders,
@@ -23,6 +24,7 @@ from generator.export.pdfx import (
 from generator.export.pictures import pictures
 from generator.export.pod import oriented
 from generator.export.presets import PRESETS
+from generator.export.tuckbox import TuckBox, fits
 from generator.render.jobs import jobs
 
 from .conftest import exported
@@ -137,7 +139,7 @@ def test_tgc_pngs_are_825_by_1125_rgb_and_unmatched_pieces_are_named(tgc_export)
     assert where["money"].endswith("pnp-fixture/bills.yaml:5:11")  # where its size is written
     skipped = {s["piece"]: s["reason"] for s in index["skipped"]}
     assert set(skipped) == {"lots", "claims", "money", "reference", "score-pad", "map",
-                            "track", "dice"}
+                            "track", "dice", "hints:tuck-box"}
     assert skipped["money"] == ("100 x 50 mm (bill, rect) matches no The Game Crafter product; "
                                 "nearest: PlayMoney 50.80 x 88.90 mm, BridgeDeck 57.15 x "
                                 "88.90 mm, BusinessDeck 50.80 x 88.90 mm")
@@ -311,3 +313,50 @@ def test_drivethru_pdf_renders_in_ghostscript_with_a_trim_box_on_every_page(driv
         if entry["path"].endswith(".pdf"):
             assert rip_complaints(work.final / entry["path"]) == [], entry["path"]
             assert pages_without_trim_box(work.final / entry["path"]) == [], entry["path"]
+
+
+def test_a_tgc_deck_gets_its_tuck_box_on_the_published_template(tgc_export):
+    work, index = tgc_export
+    (box,) = [f for f in index["files"] if f["piece"] == "deck:tuck-box"]
+    assert box["product"] == "PokerTuckBox36" and box["px"] == [2100, 1800]  # 11 cards
+    assert box["layout"].endswith("/componentTemplates/PokerTuckBox36.svg")
+    with Image.open(work.final / box["path"]) as image:
+        assert image.size == (2100, 1800) and image.mode == "RGB"
+        # the game's name is written on the front panel, where the template has it
+        front = PANELS["PokerTuckBox36"].panels()["front"]
+        crop = image.crop(tuple(round(v * 300 / 25.4) for v in (front.x, front.y, front.x1,
+                                                                   front.y1)))
+        assert crop.getextrema()[0][0] < 100  # dark letters inside the front
+    skipped = {s["piece"]: s["reason"] for s in index["skipped"]}
+    assert skipped["hints:tuck-box"].startswith(  # mini cards: TGC has no mini tuck box
+        "no The Game Crafter tuck box with a published panel layout holds 4 cards of "
+        "44.45 x 63.5 mm; nearest: ")
+
+
+@pytest.mark.parametrize(("cards", "box"), [
+    (1, "PokerTuckBox36"), (36, "PokerTuckBox36"), (37, "PokerTuckBox54"),
+    (54, "PokerTuckBox54"), (72, "PokerTuckBox72"),
+    (73, None),  # the 90 and 108 boxes' templates disagree with themselves: not drawn
+])
+def test_a_deck_gets_the_smallest_tuck_box_that_holds_it(cards, box):
+    found = PRESETS["tgc"].tuck_box_for((63.5, 88.9), cards)
+    assert (found.name if found else None) == box
+    assert PRESETS["tgc"].tuck_box_for((70.0, 120.0), 10) is None  # tarot: no layout read
+    assert PRESETS["tgc"].tuck_box_for((44.45, 63.5), 10) is None  # a mini rattles in poker
+    assert PRESETS["tgc"].tuck_box_for((60.0, 90.0), 10) is None  # 6 mm too narrow for the room
+    assert PRESETS["mpc"].tuck_box_for((63.5, 88.9), 10) is None
+
+
+@pytest.mark.parametrize("name", sorted(PANELS))
+def test_a_template_layout_is_a_box_its_fronts_and_sides_agree(name):
+    layout = PANELS[name]
+    panels = layout.panels()
+    front, back, left, right = (panels[k] for k in ("front", "back", "left", "right"))
+    assert (front.w, front.h) == pytest.approx((back.w, back.h), abs=0.1)
+    assert front.w == pytest.approx(182 * 25.4 / 72, abs=0.1)  # 2.53 in: a poker card's room
+    assert front.h == pytest.approx(254 * 25.4 / 72, abs=0.1)
+    assert left.w == pytest.approx(right.w, abs=0.1)  # both sides the deck's depth
+    product = next(p for p in PRESETS["tgc"].products if p.name == name)
+    assert [round(v / 25.4 * 300) for v in layout.sheet_mm] == list(product.px)
+    box = TuckBox("Kings of Copper", "Event cards", "events", (63.5, 88.9), 12, layout)
+    assert fits(box) == []
