@@ -37,7 +37,7 @@ def export(work: Export) -> None:
     decks = boxes(work)
     for name in PAPERS:
         paper = sheet_for([box for _, box in decks], paper_for(name))
-        placed = [box for _, box in decks if holds(paper, box)]
+        placed = [box for _, box in decks if on_page(paper, box)]
         if name == PAPERS[0]:
             for piece, box in decks:
                 if box not in placed:
@@ -62,7 +62,8 @@ def export(work: Export) -> None:
                           f"Letter (nothing was written)")
 
 
-def holds(paper: Paper, box: TuckBox) -> bool:
+def on_page(paper: Paper, box: TuckBox) -> bool:
+    """The box lies inside the paper's printable area."""
     w, h = box.size
     return paper.printable.contains(Rect(paper.margin, paper.margin, w, h))
 
@@ -70,8 +71,8 @@ def holds(paper: Paper, box: TuckBox) -> bool:
 def sheet_for(decks: list[TuckBox], paper: Paper) -> Paper:
     """The paper upright, or turned to landscape when that holds more of the boxes."""
     turned = Paper(paper.name, paper.h, paper.w, paper.margin)
-    upright = sum(holds(paper, box) for box in decks)
-    return turned if sum(holds(turned, box) for box in decks) > upright else paper
+    upright = sum(on_page(paper, box) for box in decks)
+    return turned if sum(on_page(turned, box) for box in decks) > upright else paper
 
 
 def page(doc: Document, box: TuckBox, paper: Paper) -> Page:
