@@ -5,7 +5,8 @@ TGC upload tool) draw their folds in green on a sheet of 72 units an inch; their
 columns (left side, front, right side, back) and rows (the lid's tuck fold, the body's
 top and bottom) are copied here from those lines. Only templates whose fold lines agree
 with their own front rectangle are used: PokerTuckBox90's and 108's lid folds sit 9.5
-units off their front, so which is right cannot be told, and those boxes are not drawn.
+units (108's: 10.4) off their own front, so which is right cannot be told, and those
+boxes are not drawn.
 """
 
 from __future__ import annotations

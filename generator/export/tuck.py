@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.export.base import Export, ExportError
-from generator.export.tuckbox import TuckBox
+from generator.export.tuckbox import TuckBox, fits
 from generator.render.build import BuildOptions, render_arts
 from generator.render.document import CUT, FOLD, Document, Line, Page, Placement, Point
 from generator.render.geometry import Paper, Rect, paper_for
@@ -35,6 +35,10 @@ def boxes(work: Export) -> list[tuple[Any, TuckBox]]:
 
 def export(work: Export) -> None:
     decks = boxes(work)
+    for piece, box in decks:  # words are sized to fit: a spill is a mistake here, not data
+        if spilled := fits(box):
+            raise ExportError(f"the tuck box of {piece.id}: words outside their panel: "
+                              f"{', '.join(spilled)} (nothing was written)")
     for name in PAPERS:
         paper = sheet_for([box for _, box in decks], paper_for(name))
         placed = [box for _, box in decks if on_page(paper, box)]

@@ -59,13 +59,21 @@ def test_the_words_fit_inside_their_panels(cards):
     assert ("left" in panels) == (box.d - 2 * SAFE_MM >= 2.5)  # a thin deck's sides stay bare
 
 
-def test_a_word_outside_its_panel_is_found():
-    class Spilling(TuckBox):
-        def words(self):
-            front = self.panels()["front"]
-            return [("front", "Copperdale", front.x, front.y, 6.0, 0)]  # centred on a corner
+class Spilling(TuckBox):
+    def words(self):
+        front = self.panels()["front"]
+        return [("front", "Copperdale", front.x, front.y, 6.0, 0)]  # centred on a corner
 
+
+def test_a_word_outside_its_panel_is_found_and_stops_the_export(fixture_game, tmp_path,
+                                                                  monkeypatch):
     assert fits(Spilling(*vars(POKER).values())) == ["front: 'Copperdale'"]
+    real = tuck.boxes
+    monkeypatch.setattr(tuck, "boxes", lambda work: [(p, Spilling(*vars(b).values()))
+                                                     for p, b in real(work)])
+    with pytest.raises(ExportError, match="the tuck box of deck: words outside their panel"):
+        exported(fixture_game, tmp_path, to="tuck")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_box_says_it_is_designed_and_escapes_names():
