@@ -6,7 +6,8 @@ columns (left side, front, right side, back) and rows (the lid's tuck fold, the 
 top and bottom) are copied here from those lines. Only templates whose fold lines agree
 with their own front rectangle are used: PokerTuckBox90's and 108's lid folds sit 9.5
 units (108's: 10.4) off their own front, so which is right cannot be told, and those
-boxes are not drawn.
+boxes are not drawn. The bridge, square and jumbo box templates Templative ships are
+blank (no lines at all), and it has none for the tarot boxes.
 """
 
 from __future__ import annotations
