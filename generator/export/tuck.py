@@ -35,6 +35,10 @@ def boxes(work: Export) -> list[tuple[Any, TuckBox]]:
 
 def export(work: Export) -> None:
     decks = boxes(work)
+    for _, piece in work.loaded.data.pieces():
+        if str(piece.kind) == "card" and str(piece.shape) != "rect":
+            work.skip(piece, f"a {piece.shape} deck: the designed tuck box is for "
+                             f"rectangular cards")
     for piece, box in decks:  # words are sized to fit: a spill is a mistake here, not data
         if spilled := fits(box):
             raise ExportError(f"the tuck box of {piece.id}: words outside their panel: "

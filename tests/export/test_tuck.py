@@ -102,6 +102,15 @@ def test_every_deck_has_a_page_on_a4_and_letter(tuck_export, fixture_game):
         assert rip_complaints(path) == [] and pages_without_trim_box(path) == []
 
 
+def test_a_round_deck_is_named_and_left_out(fixture_game, tmp_path, monkeypatch):
+    (deck,) = [p for _, p in fixture_game.data.pieces() if p.id == "hints"]
+    monkeypatch.setattr(deck, "shape", "circle")
+    work, index = exported(fixture_game, tmp_path, to="tuck")
+    assert {s["piece"]: s["reason"] for s in index["skipped"]} == {
+        "hints": "a circle deck: the designed tuck box is for rectangular cards"}
+    assert [f["piece"] for f in index["files"]] == ["deck", "deck"]  # on A4 and Letter
+
+
 def test_the_box_lies_inside_the_printers_reach():
     for name in tuck.PAPERS:
         paper = paper_for(name)
