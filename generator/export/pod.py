@@ -81,11 +81,12 @@ def _tuck_box(work: Export, vendor: Vendor, job: Job) -> None:
     product = vendor.tuck_box_for(job.size, cards)
     box_id = f"{job.piece.id}:tuck-box"
     if product is None or product.layout is None:
-        nearest = vendor.describe(job.size, "rect", "tuckbox") or "none"
+        nearest = vendor.describe(job.size, "rect", "tuckbox")
         w, h = job.size
-        work.skip(SimpleNamespace(id=box_id),
-                  f"no {vendor.title} tuck box with a published panel layout holds {cards} "
-                  f"cards of {w:g} x {h:g} mm; nearest: {nearest}")
+        why = (f"no {vendor.title} tuck box with a published panel layout holds {cards} "
+               f"cards of {w:g} x {h:g} mm; nearest: {nearest}" if nearest else
+               f"{vendor.title} lists no tuck box here (no published size could be read)")
+        work.skip(SimpleNamespace(id=box_id), f"{why} (--to tuck makes one to fold at home)")
         return
     box = TuckBox(str(work.loaded.data.game.name), str(job.piece.name), str(job.piece.id),
                   job.size, cards, product.layout)

@@ -330,7 +330,17 @@ def test_a_tgc_deck_gets_its_tuck_box_on_the_published_template(tgc_export):
     skipped = {s["piece"]: s["reason"] for s in index["skipped"]}
     assert skipped["hints:tuck-box"].startswith(  # mini cards: TGC has no mini tuck box
         "no The Game Crafter tuck box with a published panel layout holds 4 cards of "
-        "44.45 x 63.5 mm; nearest: ")
+        "44.45 x 63.5 mm; nearest: BridgeTuckBox108 (108 cards) 59.69 x 91.44 mm")
+    assert skipped["hints:tuck-box"].endswith("(--to tuck makes one to fold at home)")
+
+
+def test_a_shop_without_tuck_boxes_says_so_and_points_home(drivethru_export):
+    _, index = drivethru_export
+    skipped = {s["piece"]: s["reason"] for s in index["skipped"]}
+    assert skipped["deck:tuck-box"] == ("DriveThruCards lists no tuck box here (no published "
+                                        "size could be read) (--to tuck makes one to fold at "
+                                        "home)")
+    assert not [f for f in index["files"] if "tuck" in f["piece"]]
 
 
 @pytest.mark.parametrize(("cards", "box"), [
