@@ -94,5 +94,6 @@ def run(args: argparse.Namespace) -> int:
             PRESETS[options.preset].output == "pdfx":
         print(f"copperplate: note: press profile SWOP (CGATS TR 001): {NO_FOGRA}",
               file=sys.stderr)
-    print(printable(f"{args.game}: {len(work.files)} file(s) -> {work.final}/"))
+    written = len({entry["path"] for entry in work.files})  # a tuck box PDF holds many
+    print(printable(f"{args.game}: {written} file(s) -> {work.final}/"))
     return EXIT_OK

@@ -7,6 +7,7 @@ import pikepdf
 import pytest
 from rip import pages_without_trim_box, rip_complaints
 
+from generator.cli import main
 from generator.export import ExportError, tuck
 from generator.export.tuckbox import CARD_MM, EASE_MM, GLUE_MM, SAFE_MM, TuckBox, fits
 from generator.render.document import Document
@@ -139,3 +140,11 @@ def test_the_same_game_gives_the_same_bytes(tuck_export, fixture_game, tmp_path)
     again, _ = exported(fixture_game, tmp_path, to="tuck")
     for name in ("tuck-boxes-a4.pdf", "tuck-boxes-letter.pdf"):
         assert (again.final / name).read_bytes() == (work.final / name).read_bytes()
+
+
+def test_the_command_counts_the_files_it_wrote(capsys, tmp_path):
+    assert main(["export", "boomtown-builders", "--to", "tuck", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.strip().startswith("boomtown-builders: 2 file(s) -> ")  # 3 decks, 2 papers
+    written = sorted(p.name for p in (tmp_path / "boomtown-builders" / "export-tuck").iterdir())
+    assert written == ["index.json", "tuck-boxes-a4.pdf", "tuck-boxes-letter.pdf"]
