@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.export.base import Export, ExportError
-from generator.export.tuckbox import TuckBox, fits
+from generator.export.tuckbox import TuckBox, problems
 from generator.render.build import BuildOptions, render_arts
 from generator.render.document import CUT, FOLD, Document, Line, Page, Placement, Point
 from generator.render.geometry import Paper, Rect, paper_for
@@ -39,10 +39,10 @@ def export(work: Export) -> None:
         if str(piece.kind) == "card" and str(piece.shape) != "rect":
             work.skip(piece, f"a {piece.shape} deck: the designed tuck box is for "
                              f"rectangular cards")
-    for piece, box in decks:  # words are sized to fit: a spill is a mistake here, not data
-        if spilled := fits(box):
-            raise ExportError(f"the tuck box of {piece.id}: words outside their panel: "
-                              f"{', '.join(spilled)} (nothing was written)")
+    for piece, box in decks:  # words are fitted: a finding is a mistake here, not data
+        if spilled := problems(box):
+            raise ExportError(f"the tuck box of {piece.id}: {'; '.join(spilled)} (nothing "
+                              f"was written)")
     for name in PAPERS:
         paper = sheet_for([box for _, box in decks], paper_for(name))
         placed = [box for _, box in decks if on_page(paper, box)]

@@ -17,9 +17,20 @@ from dataclasses import dataclass
 from html import escape
 
 from generator.export.panels import PanelLayout
-from generator.render.geometry import Rect
+from generator.lint.faces import Face
+from generator.lint.rules import (
+    WARNING_PT,
+    glyph_missing,
+    text_contrast,
+    text_overlap,
+    text_size,
+)
+from generator.render.drawn import read
+from generator.render.geometry import PT_PER_MM, Rect
+from generator.render.textfit import Fitted, TextFitError, fit
 
 Point = tuple[float, float]
+Word = tuple[str, str, float, float, float, int]  # panel, text, x, y (middle), size, turn
 
 CARD_MM = 0.32  # designed: one card of 300-330 gsm stock with its finish
 EASE_MM = 1.0  # designed: room round the cards, each way
@@ -28,7 +39,7 @@ TUCK_MM = (12.0, 22.0)  # designed: a tuck flap's height, at least and at most
 NOTCH_MM = 9.0  # designed: the thumb notch's radius (at most a quarter of the back's width)
 SAFE_MM = 2.0  # words keep this far inside their panel's folds and cuts
 FONT = "DejaVu Sans Condensed"
-EM_WIDTH = 0.62  # the widest an average letter of FONT is, bold, in ems (to size words)
+MIN_MM = WARNING_PT / PT_PER_MM  # the print lint's smallest text without a warning (7 pt)
 DESIGNED_NOTE = "Designed tuck box, not a shop's template: {cards} cards of {w:g} x {h:g} mm"
 
 
@@ -131,33 +142,29 @@ class TuckBox:
             ((b, y1), (c, y1)), ((b, y2), (c, y2)), ((b, y3), (c, y3)), ((b, y4), (c, y4)),
             ((a, y2), (b, y2)), ((a, y3), (b, y3)), ((c, y2), (e, y2)), ((c, y3), (e, y3))]
 
-    def words(self) -> list[tuple[str, str, float, float, float, int]]:
-        """What is written where: (panel, text, x, y, font size, turn) in sheet mm, each
-        sized to fit its panel's safe area (``fits``)."""
+    def words(self) -> list[Word]:
+        """What is written where, one line each: (panel, text, x, y, font size, turn) in
+        sheet mm, y the line's middle; every line sized and wrapped (``textfit.fit``) to
+        fit its panel's safe area at no less than the lint's 7 pt, or left off."""
         p = self.panels()
-        front, back = p["front"], p["back"]
-        found = [("front", self.game, *_centre(front, front.y + front.h * 0.35),
-                  _fit(self.game, front.w, 9.0), 0),
-                 ("front", self.deck, *_centre(front, front.y + front.h * 0.5),
-                  _fit(self.deck, front.w, 5.5), 0),
-                 ("front", f"{self.cards} cards", *_centre(front, front.y + front.h * 0.6),
-                  _fit(f"{self.cards} cards", front.w, 4.0), 0),
-                 ("back", self.game, *_centre(back, back.y + back.h * 0.3),
-                  _fit(self.game, back.w, 7.0), 0)]
-        note = DESIGNED_NOTE.format(cards=self.cards, w=min(self.card), h=max(self.card))
-        for i, line in enumerate(_halves(note) if self.layout is None else []):
-            found.append(("back", line, *_centre(back, back.y + back.h * 0.85 + i * 3.2),
-                          _fit(line, back.w, 2.6), 0))
-        lid = p["lid"]
-        if lid.h >= 2 * SAFE_MM + 3.0:
-            found.append(("lid", self.deck, *_centre(lid, lid.y + lid.h / 2 + 1.0),
-                          min(_fit(self.deck, lid.w, 5.0), lid.h - 2 * SAFE_MM), 0))
-        for side in ("left", "right"):
+        front, back, lid = p["front"], p["back"], p["lid"]
+        found = _stack("front", front, front.y + front.h * 0.22, [
+            (self.game, 9.0, 2), (self.deck, 5.5, 2), (f"{self.cards} cards", 4.0, 1)])
+        found += _stack("back", back, back.y + back.h * 0.18, [(self.game, 7.0, 2)])
+        if self.layout is None:
+            note = DESIGNED_NOTE.format(cards=self.cards, w=min(self.card), h=max(self.card))
+            lines = _fitted(note, back.w, 2.6, 4)
+            if lines is not None:
+                top = back.y1 - SAFE_MM - 1.0 - len(lines.lines) * lines.leading
+                found += _stack("back", back, top, [(note, 2.6, 4)])
+        found += _stack("lid", lid, lid.y + max(0.0, lid.h / 2 - 3.0), [(self.deck, min(
+            5.0, lid.h - 2 * SAFE_MM), 1)])
+        for side, turn in (("left", 270), ("right", 90)):
             rect = p[side]
-            size = min(_fit(self.game, rect.h, 6.0), rect.w - 2 * SAFE_MM)
-            if size >= 2.5:  # a thin deck's sides are too narrow for words
-                found.append((side, self.game, rect.x + rect.w / 2, rect.y + rect.h / 2,
-                              size, 270 if side == "left" else 90))
+            one = _fitted(self.game, rect.h, min(6.0, rect.w - 2 * SAFE_MM), 1)
+            if one is not None:
+                found.append((side, one.lines[0], rect.x + rect.w / 2, rect.y + rect.h / 2,
+                              one.size, turn))
         return found
 
     def svg(self) -> str:
@@ -173,35 +180,43 @@ class TuckBox:
                 f'text-anchor="middle" fill="#000">{"".join(texts)}</g></svg>')
 
 
-def fits(box: TuckBox) -> list[str]:
-    """Words that would not fit inside their panel's safe area (none, for a sound box)."""
+def problems(box: TuckBox) -> list[str]:
+    """What the print lint would say of the box's words, and any word that runs out of its
+    panel's safe area, measured as cairo draws them (none, for a sound box)."""
+    drawing = read(box.svg())
     panels = box.panels()
-    wrong = []
-    for panel, text, x, y, size, turn in box.words():
-        half = len(text) * size * EM_WIDTH / 2
-        along, across = (half, size / 2)
-        safe = panels[panel].outset(-SAFE_MM)
-        extent = (Rect(x - along, y - across, 2 * along, 2 * across) if turn == 0
-                  else Rect(x - across, y - along, 2 * across, 2 * along))
-        if not safe.contains(extent):
-            wrong.append(f"{panel}: '{text}'")
-    return wrong
+    found = [f"{panel}: '{line.text}' runs out of its panel"
+             for (panel, *_), line in zip(box.words(), drawing.lines, strict=True)
+             if not panels[panel].outset(-SAFE_MM).contains(line.box)]
+    face = Face(box.piece, "tuck box", "outside", box.size, drawing)
+    for rule in (text_size, glyph_missing, text_overlap, text_contrast):
+        found += [f"{finding.rule}: {finding.message}" for finding in rule(face)]
+    return found
 
 
-def _centre(rect: Rect, y: float) -> tuple[float, float]:
-    return (rect.x + rect.w / 2, y)
+def _fitted(text: str, width: float, largest: float, lines: int) -> Fitted | None:
+    """``text`` fitted to ``width`` less the safe margins, or None below 7 pt."""
+    if largest < MIN_MM:
+        return None
+    try:
+        return fit(text, width - 2 * SAFE_MM, largest, MIN_MM, lines=lines, family=FONT,
+                   bold=True)
+    except TextFitError:
+        return None
 
 
-def _fit(text: str, width: float, largest: float) -> float:
-    """The largest font size up to ``largest`` at which ``text`` fits ``width`` less the
-    safe margins."""
-    return math.floor(min(largest, (width - 2 * SAFE_MM) / max(1, len(text)) / EM_WIDTH)
-                      * 100) / 100  # rounded down: never a hair too big
-
-
-def _halves(text: str) -> list[str]:
-    """A long line cut in two at its middle space."""
-    if len(text) < 40:
-        return [text]
-    cut = text.rfind(" ", 0, len(text) // 2 + 1)
-    return [text[:cut], text[cut + 1:]] if cut > 0 else [text]
+def _stack(panel: str, rect: Rect, top: float,
+           blocks: list[tuple[str, float, int]]) -> list[Word]:
+    """Blocks of words one under another from ``top``, each line centred across ``rect``,
+    2 mm between blocks; a block that cannot fit is left off."""
+    found: list[Word] = []
+    for text, largest, lines in blocks:
+        fitted = _fitted(text, rect.w, largest, lines)
+        if fitted is None:
+            continue
+        for line in fitted.lines:
+            found.append((panel, line, rect.x + rect.w / 2, top + fitted.leading / 2,
+                          fitted.size, 0))
+            top += fitted.leading
+        top += 2.0
+    return found

@@ -24,7 +24,7 @@ from generator.export.pdfx import (
 from generator.export.pictures import pictures
 from generator.export.pod import oriented
 from generator.export.presets import PRESETS
-from generator.export.tuckbox import TuckBox, fits
+from generator.export.tuckbox import TuckBox, problems
 from generator.render.jobs import jobs
 
 from .conftest import exported
@@ -369,4 +369,4 @@ def test_a_template_layout_is_a_box_its_fronts_and_sides_agree(name):
     product = next(p for p in PRESETS["tgc"].products if p.name == name)
     assert [round(v / 25.4 * 300) for v in layout.sheet_mm] == list(product.px)
     box = TuckBox("Kings of Copper", "Event cards", "events", (63.5, 88.9), 12, layout)
-    assert fits(box) == []
+    assert problems(box) == []

@@ -9,7 +9,7 @@ from rip import pages_without_trim_box, rip_complaints
 
 from generator.cli import main
 from generator.export import ExportError, tuck
-from generator.export.tuckbox import CARD_MM, EASE_MM, GLUE_MM, SAFE_MM, TuckBox, fits
+from generator.export.tuckbox import CARD_MM, EASE_MM, GLUE_MM, MIN_MM, SAFE_MM, TuckBox, problems
 from generator.render.document import Document
 from generator.render.geometry import Rect, paper_for
 
@@ -54,10 +54,10 @@ def test_cuts_and_folds_lie_on_the_sheet_and_folds_on_panel_edges():
 @pytest.mark.parametrize("cards", [1, 5, 52, 120])
 def test_the_words_fit_inside_their_panels(cards):
     box = TuckBox("Boomtown Builders & Friends", "Building Cards", "b", (44.45, 63.5), cards)
-    assert fits(box) == []
+    assert problems(box) == []
     panels = {word[0] for word in box.words()}
     assert {"front", "back"} <= panels
-    assert ("left" in panels) == (box.d - 2 * SAFE_MM >= 2.5)  # a thin deck's sides stay bare
+    assert ("left" in panels) == (box.d - 2 * SAFE_MM >= MIN_MM)  # a thin deck's sides: bare
 
 
 class Spilling(TuckBox):
@@ -68,11 +68,12 @@ class Spilling(TuckBox):
 
 def test_a_word_outside_its_panel_is_found_and_stops_the_export(fixture_game, tmp_path,
                                                                   monkeypatch):
-    assert fits(Spilling(*vars(POKER).values())) == ["front: 'Copperdale'"]
+    assert problems(Spilling(*vars(POKER).values())) == [
+        "front: 'Copperdale' runs out of its panel"]
     real = tuck.boxes
     monkeypatch.setattr(tuck, "boxes", lambda work: [(p, Spilling(*vars(b).values()))
                                                      for p, b in real(work)])
-    with pytest.raises(ExportError, match="the tuck box of deck: words outside their panel"):
+    with pytest.raises(ExportError, match="the tuck box of deck: front: 'Copperdale' runs out of its panel"):
         exported(fixture_game, tmp_path, to="tuck")
     assert list(tmp_path.iterdir()) == []
 
