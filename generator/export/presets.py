@@ -31,6 +31,7 @@ KIND_FAMILIES: dict[str, tuple[str, ...]] = {
     "chip": ("punchout",), "token": ("punchout",), "board": ("board", "mat"), "sheet": ("mat",),
     "tuckbox": ("tuckbox",),
 }
+OWN_FAMILY = {"bill": "money", "tuckbox": "tuckbox"}  # products made for that kind alone
 TGC = "https://www.thegamecrafter.com/make/products/"
 MPC = "https://www.makeplayingcards.com/"
 DTC = "https://help.drivethrupartners.com/hc/de/articles/12780748203543"
@@ -115,11 +116,11 @@ class Vendor:
     def nearest(self, size_mm: tuple[float, float], shape: str = "rect",
                 kind: str = "") -> list[Product]:
         """The products closest in size, those of the piece's own shape first; among them
-        the family made for its kind (a bill's: money), then those that can make it."""
+        the family made for its kind alone (a bill's: money), then those that can make it."""
         families = KIND_FAMILIES.get(kind, ())
 
         def rank(p: Product) -> int:
-            return 0 if families[:1] == (p.family,) else 1 if p.family in families else 2
+            return 0 if OWN_FAMILY.get(kind) == p.family else 1 if p.family in families else 2
 
         boxes = kind == "tuckbox"  # a box is never the nearest thing to a card, nor one to it
         return sorted((p for p in self.products if (p.family == "tuckbox") == boxes),
