@@ -52,22 +52,26 @@ def export(work: Export) -> None:
                     w, h = box.size
                     work.skip(piece, f"its tuck box ({w:.0f} x {h:.0f} mm) fits no A4 page "
                                      f"within the printer's reach")
-        if not placed:
-            continue
-        doc = Document()
-        doc.pages += [page(doc, box, paper) for box in placed]
-        arts, _ = render_arts(doc, BuildOptions())
-        path = work.staging / f"tuck-boxes-{name}.pdf"
-        path.write_bytes(write_pdf(doc, arts, paper, f"{work.loaded.data.game.name}: tuck "
-                                   f"boxes", "none"))
-        for number, box in enumerate(placed, start=1):
-            work.add(path, piece=box.piece, face="tuck box", side="outside", copies=[1],
-                     page=number, paper=name, landscape=paper.w > paper.h,
-                     size_mm=[round(v, 2) for v in box.size], cards=box.cards,
-                     depth_mm=box.d, designed=True)
+        if placed:
+            _write(work, name, paper, placed)
     if not work.files:
         raise ExportError(f"no deck of {work.loaded.game_id} has a tuck box that fits A4 or "
                           f"Letter (nothing was written)")
+
+
+def _write(work: Export, name: str, paper: Paper, placed: list[TuckBox]) -> None:
+    """``tuck-boxes-PAPER.pdf``, a box a page, and its entries in the index."""
+    doc = Document()
+    doc.pages += [page(doc, box, paper) for box in placed]
+    arts, _ = render_arts(doc, BuildOptions())
+    path = work.staging / f"tuck-boxes-{name}.pdf"
+    path.write_bytes(write_pdf(doc, arts, paper, f"{work.loaded.data.game.name}: tuck boxes",
+                               "none"))
+    for number, box in enumerate(placed, start=1):
+        work.add(path, piece=box.piece, face="tuck box", side="outside", copies=[1],
+                 page=number, paper=name, landscape=paper.w > paper.h,
+                 size_mm=[round(v, 2) for v in box.size], cards=box.cards, depth_mm=box.d,
+                 designed=True)
 
 
 def on_page(paper: Paper, box: TuckBox) -> bool:
