@@ -27,7 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     e = sub.add_parser("export", help="PNGs, Tabletop Simulator decks, print-shop files",
                        description="Export a game's pieces into OUT/GAME/export-T[-P]/: "
                        "png (one image per face), tts (Tabletop Simulator deck sheets and a "
-                       "saved object), pod (a print shop's sizes: --preset).")
+                       "saved object), pod (a print shop's sizes: --preset), tuck (a tuck box for "
+                       "every deck of cards, to print on A4 or Letter and fold).")
     add_game(e, "the game to export")
     e.add_argument("--to", required=True, metavar="|".join(TARGETS),
                    help=f"what to make: {', '.join(TARGETS)}")
@@ -93,5 +94,6 @@ def run(args: argparse.Namespace) -> int:
             PRESETS[options.preset].output == "pdfx":
         print(f"copperplate: note: press profile SWOP (CGATS TR 001): {NO_FOGRA}",
               file=sys.stderr)
-    print(printable(f"{args.game}: {len(work.files)} file(s) -> {work.final}/"))
+    written = len({entry["path"] for entry in work.files})  # a tuck box PDF holds many
+    print(printable(f"{args.game}: {written} file(s) -> {work.final}/"))
     return EXIT_OK

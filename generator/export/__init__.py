@@ -1,5 +1,5 @@
-"""Exports for screens, Tabletop Simulator and print shops: one module per target in an
-explicit registry, all drawing faces through the build's own face rendering.
+"""Exports for screens, Tabletop Simulator, print shops and tuck boxes to fold at home: one
+module per target in an explicit registry, all drawing through the build's own rendering.
 
     export_game(loaded, ExportOptions(to="png", out=Path("output")))
 
@@ -28,6 +28,7 @@ TARGETS: MappingProxyType[str, str] = MappingProxyType({
     "png": "generator.export.png",
     "tts": "generator.export.tts",
     "pod": "generator.export.pod",
+    "tuck": "generator.export.tuck",
 })
 
 

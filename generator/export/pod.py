@@ -5,10 +5,14 @@ then drawn again at the product's exact size and bleed (the template lays them o
 image is scaled) as RGB PNGs at the vendor's pixel size (The Game Crafter,
 MakePlayingCards), or as one PDF per deck, one face per 2.75 x 3.75 in page with TrimBox
 and BleedBox, back before front, converted to CMYK PDF/X-1a or X-4 (DriveThruCards). A piece no
-product matches is left out and reported, with the products there are.
+product matches is left out and reported, with the products there are. A deck the shop
+makes also gets its tuck box, on the smallest of the shop's tuck boxes that holds it and
+whose template's panels are known (``panels``), else it is named with the nearest boxes.
 """
 
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 from generator.deck.deckdiff import where
 from generator.export import pdfx, raster
@@ -16,6 +20,7 @@ from generator.export.base import Export, ExportError
 from generator.export.pictures import Picture, pictures
 from generator.export.presets import PRESETS, Product, Vendor
 from generator.export.profiles import press_profile
+from generator.export.tuckbox import TuckBox
 from generator.render.build import BuildOptions, render_arts
 from generator.render.document import Document, Page, Placement
 from generator.render.geometry import Paper, Rect
@@ -34,7 +39,7 @@ def export(work: Export) -> None:
             w, h = job.size
             work.skip(job.piece, f"{w:g} x {h:g} mm ({job.kind}, {shape}) matches no "
                                  f"{vendor.title} product; nearest: "
-                                 f"{vendor.describe(job.size, shape)}",
+                                 f"{vendor.describe(job.size, shape, job.kind)}",
                       sizes.get(job.piece.id, ""))
             continue
         trim = oriented(product.trim_mm, job.size)
@@ -43,6 +48,8 @@ def export(work: Export) -> None:
             _deck_pdf(work, vendor, job, product, drawn)
         else:
             _pngs(work, job, product, drawn)
+        if job.kind == "card" and shape == "rect":
+            _tuck_box(work, vendor, job)
     if not work.files:  # an empty folder would look like success
         names = "; ".join(f"{s.get('where', '')}: {s['piece']}: {s['reason']}"
                           for s in work.skipped)
@@ -65,6 +72,29 @@ def _pngs(work: Export, job: Job, product: Product, drawn: list[Picture]) -> Non
         work.add(path, piece=job.piece.id, face=picture.face, side=picture.side,
                  copies=list(picture.copies), px=list(size), dpi=product.dpi,
                  product=product.name, source=product.source)
+
+
+def _tuck_box(work: Export, vendor: Vendor, job: Job) -> None:
+    """The deck's tuck box on the shop's smallest box that holds it, the words written on
+    its template's panels; where none can be drawn, left out with the nearest boxes."""
+    cards = job.piece.total()
+    product = vendor.tuck_box_for(job.size, cards)
+    box_id = f"{job.piece.id}:tuck-box"
+    if product is None or product.layout is None:
+        nearest = vendor.describe(job.size, "rect", "tuckbox")
+        w, h = job.size
+        why = (f"no {vendor.title} tuck box with a published panel layout holds {cards} "
+               f"cards of {w:g} x {h:g} mm; nearest: {nearest}" if nearest else
+               f"{vendor.title} lists no tuck box here (no published size could be read)")
+        work.skip(SimpleNamespace(id=box_id), f"{why} (--to tuck makes one to fold at home)")
+        return
+    box = TuckBox(str(work.loaded.data.game.name), str(job.piece.name), str(job.piece.id),
+                  job.size, cards, product.layout)
+    path = work.staging / f"{job.piece.id}-tuck-box.png"
+    path.write_bytes(raster.png(box.svg(), product.px, product.dpi))
+    work.add(path, piece=box_id, face="tuck box", side="outside", copies=[1],
+             px=list(product.px), dpi=product.dpi, product=product.name, source=product.source,
+             layout=product.layout.source)
 
 
 def _deck_pdf(work: Export, vendor: Vendor, job: Job, product: Product,

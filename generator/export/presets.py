@@ -4,28 +4,40 @@ Every product names its source. The Game Crafter's sizes are its product templat
 sizes (``https://www.thegamecrafter.com/make/products/<Identity>``: PNG, 300 dpi, 1/8 in
 bleed a side, so a trim is ``px / 300 - 1/4`` in); MakePlayingCards 822 x 1122 px for a
 poker card, the trimmed card 750 x 1050 px centred (36 px of bleed a side);
-DriveThruCards one CMYK PDF per deck of 2.75 x 3.75 in pages, back before front. A piece
-is matched to a product of its kind and shape by its trim size (either way up), within
-``MATCH_MM``: the faces are then laid out again at the product's exact size and bleed,
-never a metric card scaled to fit. A piece no product fits is named with the nearest ones.
+DriveThruCards one CMYK PDF per deck of 2.75 x 3.75 in pages, back before front. The Game
+Crafter's products its help pages do not list (play money, more mats, tuck boxes) are
+taken from the public product table of Templative, a TGC upload tool (``TEMPLATIVE``:
+``DimensionsPixels`` at 300 dpi, the same 1/8 in bleed). A piece is matched to a product
+of its kind and shape by its trim size (either way up), within ``MATCH_MM``: the faces
+are then laid out again at the product's exact size and bleed, never a metric card (or a
+bill) scaled to fit. A piece no product fits is named with the nearest ones, the
+products that make its kind first.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.export.panels import TGC_TUCK_LAYOUTS, PanelLayout
+
 MM_PER_IN = 25.4
 MATCH_MM = 1.5  # a 63 x 88 mm "metric poker" card is a poker card; a 60 x 90 one is not
 NEAREST = 3  # products named for a piece that fits none
+TUCK_SLACK_MM = 3.175  # designed: a tuck box's room is at most 1/8 in larger than the card
 
 # the families of product that can make each kind of piece, the best first
 KIND_FAMILIES: dict[str, tuple[str, ...]] = {
-    "card": ("deck",), "bill": ("deck",), "aid": ("deck", "mat"), "tile": ("punchout", "deck"),
+    "card": ("deck",), "bill": ("money", "deck"), "aid": ("deck", "mat"), "tile": ("punchout", "deck"),
     "chip": ("punchout",), "token": ("punchout",), "board": ("board", "mat"), "sheet": ("mat",),
+    "tuckbox": ("tuckbox",),
 }
+OWN_FAMILY = {"bill": "money", "tuckbox": "tuckbox"}  # products made for that kind alone
 TGC = "https://www.thegamecrafter.com/make/products/"
 MPC = "https://www.makeplayingcards.com/"
 DTC = "https://help.drivethrupartners.com/hc/de/articles/12780748203543"
+# Templative's table of TGC products (name, upload pixels, inches), read at this commit
+TEMPLATIVE = ("https://github.com/templative/templative/blob/"
+              "0ec9f179c26b059e33b118ce22267a3749175a8d/templative/lib/componentInfo.py")
 
 
 @dataclass(frozen=True)
@@ -37,6 +49,9 @@ class Product:
     family: str = "deck"
     shape: str = "rect"  # rect, circle or hex: the die the shop cuts it with
     source: str = ""  # where the size is published
+    sheet_px: tuple[int, int] | None = None  # a box's flat sheet, when it is not trim + bleed
+    holds: int = 0  # a tuck box: how many cards it holds
+    layout: PanelLayout | None = None  # a tuck box: its template's panels, if they can be read
 
     @property
     def trim_mm(self) -> tuple[float, float]:
@@ -49,6 +64,8 @@ class Product:
     @property
     def px(self) -> tuple[int, int]:
         """The upload's pixel size, bleed included."""
+        if self.sheet_px is not None:
+            return self.sheet_px
         w, h = self.trim_in
         return (round((w + 2 * self.bleed_in) * self.dpi), round((h + 2 * self.bleed_in) * self.dpi))
 
@@ -63,7 +80,8 @@ class Product:
         return self.distance(size_mm) <= MATCH_MM
 
     def label(self) -> str:
-        return f"{self.name} {self.trim_mm[0]:.2f} x {self.trim_mm[1]:.2f} mm"
+        held = f" ({self.holds} cards)" if self.holds else ""
+        return f"{self.name}{held} {self.trim_mm[0]:.2f} x {self.trim_mm[1]:.2f} mm"
 
 
 @dataclass(frozen=True)
@@ -82,13 +100,35 @@ class Vendor:
                     return product
         return None
 
-    def nearest(self, size_mm: tuple[float, float], shape: str = "rect") -> list[Product]:
-        """The products closest in size, those of the piece's own shape first."""
-        return sorted(self.products, key=lambda p: (p.shape != shape, p.distance(size_mm),
-                                                    p.name))[:NEAREST]
+    def tuck_box_for(self, card_mm: tuple[float, float], cards: int) -> Product | None:
+        """The smallest tuck box whose panels can be drawn that holds ``cards`` cards of
+        ``card_mm`` (either way up) snugly: its room at most ``TUCK_SLACK_MM`` larger each
+        way (a mini deck rattles in a poker box)."""
+        a, b = sorted(card_mm)
+        for product in sorted(self.products, key=lambda p: (p.holds, p.name)):
+            room_a, room_b = sorted(product.trim_mm)
+            if (product.family == "tuckbox" and product.layout is not None
+                    and product.holds >= cards and 0 <= room_a - a <= TUCK_SLACK_MM
+                    and 0 <= room_b - b <= TUCK_SLACK_MM):
+                return product
+        return None
 
-    def describe(self, size_mm: tuple[float, float], shape: str = "rect") -> str:
-        return ", ".join(p.label() for p in self.nearest(size_mm, shape))
+    def nearest(self, size_mm: tuple[float, float], shape: str = "rect",
+                kind: str = "") -> list[Product]:
+        """The products closest in size, those of the piece's own shape first; among them
+        the family made for its kind alone (a bill's: money), then those that can make it."""
+        families = KIND_FAMILIES.get(kind, ())
+
+        def rank(p: Product) -> int:
+            return 0 if OWN_FAMILY.get(kind) == p.family else 1 if p.family in families else 2
+
+        boxes = kind == "tuckbox"  # a box is never the nearest thing to a card, nor one to it
+        return sorted((p for p in self.products if (p.family == "tuckbox") == boxes),
+                      key=lambda p: (p.shape != shape, rank(p), p.distance(size_mm),
+                                     p.name))[:NEAREST]
+
+    def describe(self, size_mm: tuple[float, float], shape: str = "rect", kind: str = "") -> str:
+        return ", ".join(p.label() for p in self.nearest(size_mm, shape, kind))
 
 
 def tgc(identity: str, px: tuple[int, int], family: str = "deck",
@@ -96,6 +136,18 @@ def tgc(identity: str, px: tuple[int, int], family: str = "deck",
     """A Game Crafter product from its template's pixel size (300 dpi, 1/8 in bleed)."""
     trim = (round(px[0] / 300 - 0.25, 4), round(px[1] / 300 - 0.25, 4))
     return Product(identity, trim, 0.125, family=family, shape=shape, source=TGC + identity)
+
+
+def templative(identity: str, px: tuple[int, int], family: str,
+               holds: int = 0, card_in: tuple[float, float] | None = None) -> Product:
+    """A Game Crafter product from Templative's table: a flat sheet of ``px`` at 300 dpi
+    (a tuck box, holding ``holds`` cards of ``card_in``) or a piece of ``px`` with 1/8 in
+    of bleed a side."""
+    if card_in is None:
+        return Product(identity, (round(px[0] / 300 - 0.25, 4), round(px[1] / 300 - 0.25, 4)),
+                       0.125, family=family, source=TEMPLATIVE)
+    return Product(identity, card_in, 0.125, family=family, source=TEMPLATIVE, sheet_px=px,
+                   holds=holds, layout=TGC_TUCK_LAYOUTS.get(identity))
 
 
 def mpc(name: str, trim_in: tuple[float, float]) -> Product:
@@ -143,6 +195,25 @@ TGC_PRODUCTS = (
     tgc("SkinnyMat", (1275, 3075), "mat"), tgc("SquareMat", (2475, 2475), "mat"),
     tgc("LargeSquareMat", (3075, 3075), "mat"), tgc("SmallGameMat", (3075, 4875), "mat"),
     tgc("MediumGameMat", (7275, 4275), "mat"),
+    # from Templative's table: play money, more mats
+    templative("PlayMoney", (675, 1125), "money"),
+    templative("SliverMat", (675, 2475), "mat"), templative("StripMat", (675, 3075), "mat"),
+    templative("DominoMat", (1275, 2475), "mat"), templative("InvaderMat", (1275, 1125), "mat"),
+    templative("SlopesideBiFoldMat", (2175, 1125), "mat"),
+    templative("SmallBiFoldMat", (1725, 2175), "mat"),
+    templative("SmallQuadFoldMat", (2175, 3375), "mat"),
+    templative("QuadFoldMat", (3375, 5175), "mat"),
+    # tuck boxes: the flat sheet's pixels; the inches are the cards' room inside
+    *(templative(f"PokerTuckBox{n}", px, "tuckbox", n, (2.6, 3.6)) for n, px in (
+        (36, (2100, 1800)), (54, (2325, 1950)), (72, (2550, 1950)), (90, (2775, 2100)),
+        (108, (3075, 2250)))),
+    templative("BridgeTuckBox54", (2175, 1800), "tuckbox", 54, (2.35, 3.6)),
+    templative("BridgeTuckBox108", (2925, 2250), "tuckbox", 108, (2.35, 3.6)),
+    templative("TarotTuckBox40", (2325, 2025), "tuckbox", 40, (2.85, 4.85)),
+    templative("TarotTuckBox90", (3000, 2475), "tuckbox", 90, (2.85, 4.85)),
+    templative("SquareTuckBox48", (2850, 1800), "tuckbox", 48, (3.6, 3.85)),
+    templative("SquareTuckBox96", (3525, 2250), "tuckbox", 96, (3.6, 3.85)),
+    templative("JumboTuckBox90", (3450, 2700), "tuckbox", 90, (3.6, 5.6)),
 )
 
 PRESETS: dict[str, Vendor] = {

@@ -20,7 +20,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--to", "svg"], "copperplate: error: unknown target 'svg' (targets: png, tts, pod)"),
+    (["--to", "svg"], "copperplate: error: unknown target 'svg' (targets: png, tts, pod, tuck)"),
     (["--to", "pod", "--preset", "lulu"],
      "copperplate: error: unknown preset 'lulu' (presets: tgc, mpc, drivethrucards)"),
     (["--to", "pod"], "copperplate: error: --to pod needs --preset (tgc, mpc, drivethrucards)"),

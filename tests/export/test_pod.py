@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 from rip import pages_without_trim_box, rip_complaints
 
+from generator.export.panels import TGC_TUCK_LAYOUTS as PANELS
 from generator.export.pdfx import (
     TAC_LIMIT,
     _content_holders,
@@ -23,6 +24,7 @@ from generator.export.pdfx import (
 from generator.export.pictures import pictures
 from generator.export.pod import oriented
 from generator.export.presets import PRESETS
+from generator.export.tuckbox import TuckBox, problems
 from generator.render.jobs import jobs
 
 from .conftest import exported
@@ -70,7 +72,46 @@ def test_every_product_names_its_source_and_is_a_whole_pixel_size():
             assert product.source.startswith("https://"), product.name
             w, h = product.trim_in
             exact = ((w + 2 * product.bleed_in) * product.dpi, (h + 2 * product.bleed_in) * product.dpi)
+            if product.family == "tuckbox":  # a flat sheet round the cards' room
+                assert product.holds > 0 and product.sheet_px is not None, product.name
+                assert all(s > e for s, e in zip(product.px, exact, strict=True)), product.name
+                continue
             assert product.px == pytest.approx(exact, abs=0.01), product.name
+
+
+@pytest.mark.parametrize(("name", "px", "trim_in"), [
+    ("PlayMoney", (675, 1125), (2.0, 3.5)),  # Templative: [675, 1125], [2.0, 3.5]
+    ("QuadFoldMat", (3375, 5175), (11.0, 17.0)),
+    ("SlopesideBiFoldMat", (2175, 1125), (7.0, 3.5)),
+])
+def test_templative_products_agree_with_its_pixels_and_inches(name, px, trim_in):
+    (product,) = [p for p in PRESETS["tgc"].products if p.name == name]
+    assert product.px == px and product.trim_in == trim_in
+    assert "github.com/templative/templative/blob/" in product.source
+
+
+def test_tgc_tuck_boxes_are_the_published_sheets_for_their_card_counts():
+    boxes = {p.name: (p.px, p.holds, p.trim_in) for p in PRESETS["tgc"].products
+             if p.family == "tuckbox"}
+    assert boxes["PokerTuckBox36"] == ((2100, 1800), 36, (2.6, 3.6))
+    assert boxes["PokerTuckBox108"] == ((3075, 2250), 108, (2.6, 3.6))
+    assert boxes["TarotTuckBox90"] == ((3000, 2475), 90, (2.85, 4.85))
+    assert len(boxes) == 12
+    # a tuck box is never what a card is matched to, nor named as nearest to one
+    assert all(p.family != "tuckbox" for p in PRESETS["tgc"].nearest((63.5, 88.9), "rect", "card"))
+
+
+@pytest.mark.parametrize(("size", "nearest"), [
+    ((60.0, 30.0), ["PlayMoney", "MiniDeck", "MicroDeck"]),  # Copper Creek's bills
+    ((76.0, 38.0), ["PlayMoney", "MiniDeck", "BusinessDeck"]),  # Boomtown's
+])
+def test_a_bill_is_made_only_at_a_products_own_size_and_names_the_shops_money(size, nearest):
+    tgc = PRESETS["tgc"]
+    assert tgc.product_for(size, "bill") is None  # 60 x 30 mm is no 2 x 3.5 in bill
+    assert [p.name for p in tgc.nearest(size, "rect", "bill")] == nearest
+    found = tgc.product_for((51.5, 88.0), "bill")  # within 1.5 mm: play money's own size
+    assert found is not None and found.name == "PlayMoney" and found.px == (675, 1125)
+    assert tgc.product_for((50.8, 91.0), "bill") is None  # 2.1 mm off: not re-laid out
 
 
 def test_faces_are_laid_out_at_the_product_size_not_scaled(fixture_game):
@@ -98,9 +139,9 @@ def test_tgc_pngs_are_825_by_1125_rgb_and_unmatched_pieces_are_named(tgc_export)
     assert where["money"].endswith("pnp-fixture/bills.yaml:5:11")  # where its size is written
     skipped = {s["piece"]: s["reason"] for s in index["skipped"]}
     assert set(skipped) == {"lots", "claims", "money", "reference", "score-pad", "map",
-                            "track", "dice"}
+                            "track", "dice", "hints:tuck-box"}
     assert skipped["money"] == ("100 x 50 mm (bill, rect) matches no The Game Crafter product; "
-                                "nearest: DominoTile 50.80 x 101.60 mm, BridgeDeck 57.15 x "
+                                "nearest: PlayMoney 50.80 x 88.90 mm, BridgeDeck 57.15 x "
                                 "88.90 mm, BusinessDeck 50.80 x 88.90 mm")
     assert work.final.name == "export-pod-tgc"
 
@@ -272,3 +313,60 @@ def test_drivethru_pdf_renders_in_ghostscript_with_a_trim_box_on_every_page(driv
         if entry["path"].endswith(".pdf"):
             assert rip_complaints(work.final / entry["path"]) == [], entry["path"]
             assert pages_without_trim_box(work.final / entry["path"]) == [], entry["path"]
+
+
+def test_a_tgc_deck_gets_its_tuck_box_on_the_published_template(tgc_export):
+    work, index = tgc_export
+    (box,) = [f for f in index["files"] if f["piece"] == "deck:tuck-box"]
+    assert box["product"] == "PokerTuckBox36" and box["px"] == [2100, 1800]  # 11 cards
+    assert box["layout"].endswith("/componentTemplates/PokerTuckBox36.svg")
+    with Image.open(work.final / box["path"]) as image:
+        assert image.size == (2100, 1800) and image.mode == "RGB"
+        # the game's name is written on the front panel, where the template has it
+        front = PANELS["PokerTuckBox36"].panels()["front"]
+        crop = image.crop(tuple(round(v * 300 / 25.4) for v in (front.x, front.y, front.x1,
+                                                                   front.y1)))
+        assert crop.getextrema()[0][0] < 100  # dark letters inside the front
+    skipped = {s["piece"]: s["reason"] for s in index["skipped"]}
+    assert skipped["hints:tuck-box"].startswith(  # mini cards: TGC has no mini tuck box
+        "no The Game Crafter tuck box with a published panel layout holds 4 cards of "
+        "44.45 x 63.5 mm; nearest: BridgeTuckBox108 (108 cards) 59.69 x 91.44 mm")
+    assert skipped["hints:tuck-box"].endswith("(--to tuck makes one to fold at home)")
+
+
+def test_a_shop_without_tuck_boxes_says_so_and_points_home(drivethru_export):
+    _, index = drivethru_export
+    skipped = {s["piece"]: s["reason"] for s in index["skipped"]}
+    assert skipped["deck:tuck-box"] == ("DriveThruCards lists no tuck box here (no published "
+                                        "size could be read) (--to tuck makes one to fold at "
+                                        "home)")
+    assert not [f for f in index["files"] if "tuck" in f["piece"]]
+
+
+@pytest.mark.parametrize(("cards", "box"), [
+    (1, "PokerTuckBox36"), (36, "PokerTuckBox36"), (37, "PokerTuckBox54"),
+    (54, "PokerTuckBox54"), (72, "PokerTuckBox72"),
+    (73, None),  # the 90 and 108 boxes' templates disagree with themselves: not drawn
+])
+def test_a_deck_gets_the_smallest_tuck_box_that_holds_it(cards, box):
+    found = PRESETS["tgc"].tuck_box_for((63.5, 88.9), cards)
+    assert (found.name if found else None) == box
+    assert PRESETS["tgc"].tuck_box_for((70.0, 120.0), 10) is None  # tarot: no layout read
+    assert PRESETS["tgc"].tuck_box_for((44.45, 63.5), 10) is None  # a mini rattles in poker
+    assert PRESETS["tgc"].tuck_box_for((60.0, 90.0), 10) is None  # 6 mm too narrow for the room
+    assert PRESETS["mpc"].tuck_box_for((63.5, 88.9), 10) is None
+
+
+@pytest.mark.parametrize("name", sorted(PANELS))
+def test_a_template_layout_is_a_box_its_fronts_and_sides_agree(name):
+    layout = PANELS[name]
+    panels = layout.panels()
+    front, back, left, right = (panels[k] for k in ("front", "back", "left", "right"))
+    assert (front.w, front.h) == pytest.approx((back.w, back.h), abs=0.1)
+    assert front.w == pytest.approx(182 * 25.4 / 72, abs=0.1)  # 2.53 in: a poker card's room
+    assert front.h == pytest.approx(254 * 25.4 / 72, abs=0.1)
+    assert left.w == pytest.approx(right.w, abs=0.1)  # both sides the deck's depth
+    product = next(p for p in PRESETS["tgc"].products if p.name == name)
+    assert [round(v / 25.4 * 300) for v in layout.sheet_mm] == list(product.px)
+    box = TuckBox("Kings of Copper", "Event cards", "events", (63.5, 88.9), 12, layout)
+    assert problems(box) == []
