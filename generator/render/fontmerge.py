@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
+from typing import TypeVar
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
@@ -185,10 +186,43 @@ def subset(path: Path, chars: frozenset[str]) -> Subset:
 
 
 def cut(path: Path, chars: frozenset[str]) -> Subset:
+    """The subset, cut from the installed file, or from this process's seed of it when
+    one holds every character (a watched deck cuts again whenever an edit brings a new
+    letter: a seed of a few hundred glyphs is read ten times faster than the whole font,
+    and cutting from it gives the very bytes cutting the font does, which a test checks)."""
+    seed = _seed(path, chars)
+    return _subset(io.BytesIO(seed) if seed is not None else path, chars, names=False)
+
+
+# common text beyond the deck's own: a seed made for it serves most edits without a new one
+STOCK = frozenset(chr(c) for c in [*range(0x20, 0x7F), *range(0xA0, 0x180)]) | frozenset(
+    "–—‘’“”•…←→€−★♠"
+    "♣♥♦")
+SEEDS: dict[Path, tuple[frozenset[str], bytes]] = {}  # font file -> (characters, seed)
+CUTS: dict[Path, int] = {}  # subsets cut from each font file in this process
+
+
+def _seed(path: Path, chars: frozenset[str]) -> bytes | None:
+    """None for a font's first cut in this process (a one-off build reads the font file
+    once, as before); from the second on, a seed holding ``chars``, made or grown here."""
+    CUTS[path] = CUTS.get(path, 0) + 1
+    if CUTS[path] < 2:
+        return None
+    held, seed = SEEDS.get(path, (frozenset(), b""))
+    if not chars <= held:
+        held = held | chars | STOCK
+        seed = _subset(path, held, names=True).program
+        SEEDS[path] = (held, seed)
+    return seed
+
+
+def _subset(source: Path | io.BytesIO, chars: frozenset[str], *, names: bool) -> Subset:
+    """fontTools' subset of ``source`` holding ``chars``; ``names`` keeps the glyph names
+    in the file (a seed, cut again later, must name its glyphs as the font does)."""
     from fontTools import subset as ftsubset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(path, recalcTimestamp=False)  # the file's own date: same bytes every build
+    font = TTFont(source, recalcTimestamp=False)  # the file's own date: same bytes every build
     for tag in UNUSED_TABLES & set(font.keys()):
         del font[tag]  # before subsetting: reading GSUB/GPOS alone costs 0.1 s per font
     cmap = font.getBestCmap()
@@ -198,6 +232,7 @@ def cut(path: Path, chars: frozenset[str]) -> Subset:
     options.hinting = False
     options.notdef_outline = True
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
+    options.glyph_names = names
     sub = ftsubset.Subsetter(options)
     sub.populate(glyphs=sorted(wanted))
     sub.subset(font)
@@ -257,9 +292,14 @@ def _cmap(gids: dict[str, int]) -> bytes:
         "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]).encode()
 
 
+Recode = dict[str, tuple[int, dict[bytes, str], Merged]]  # font key -> how to recode it
+K = TypeVar("K")
+V = TypeVar("V")
+
+
 def _rewrite(pdf: pikepdf.Pdf, form: pikepdf.Object, merged: dict[str, Merged]) -> None:
     fonts = form.get("/Resources", Dictionary()).get("/Font", Dictionary())
-    recode: dict[str, tuple[int, dict[bytes, str], Merged]] = {}
+    recode: Recode = {}
     signature = []
     for key, font in fonts.items():
         width, target = _code_width(font), merged.get(_base_name(font))
@@ -271,38 +311,78 @@ def _rewrite(pdf: pikepdf.Pdf, form: pikepdf.Object, merged: dict[str, Merged]) 
     if not recode:
         return
     assert isinstance(form, pikepdf.Stream)
-    memo = (hashlib.sha1(form.read_bytes()).hexdigest(), tuple(signature))
+    content = form.read_bytes()
+    digest = hashlib.sha1(content).hexdigest()
+    memo = (digest, tuple(signature))
     if memo not in RECODED:
-        if len(RECODED) >= RECODED_MAX:
-            RECODED.clear()
-        RECODED[memo] = _recoded_stream(form, recode)
+        _bounded(RECODED)[memo] = _parsed(form, digest).recoded(recode)
     form.write(RECODED[memo])
     for key, (_, _, target) in recode.items():
         fonts[key] = target.font
 
 
-def _recoded_stream(form: pikepdf.Stream,
-                    recode: dict[str, tuple[int, dict[bytes, str], Merged]]) -> bytes:
-    ops: list[pikepdf.ContentStreamInstruction | pikepdf.ContentStreamInlineImage] = []
+@dataclass(frozen=True)
+class Parsed:
+    """A form's content stream cut at the instructions that show text: the text between
+    them as it is written back (unchanged), and each text instruction with the font then
+    in use. Recoding for new subsets (a watched deck's edit moves the glyph ids) then
+    writes only those instructions again instead of parsing the whole stream."""
+
+    parts: tuple[bytes | tuple[pikepdf.ContentStreamInstruction, str], ...]
+
+    def recoded(self, recode: Recode) -> bytes:
+        out = []
+        for part in self.parts:
+            if isinstance(part, bytes):
+                out.append(part)
+                continue
+            show, font = part
+            if font in recode:
+                show = pikepdf.ContentStreamInstruction(
+                    [_recode(o, *recode[font]) for o in show.operands], show.operator)
+            out.append(bytes(pikepdf.unparse_content_stream([show])))
+        return b"\n".join(out)
+
+
+PARSED: dict[str, Parsed] = {}  # by the content's digest
+
+
+def _bounded(memo: dict[K, V]) -> dict[K, V]:
+    """``memo``, emptied first when full (a long watch must not grow without end)."""
+    if len(memo) >= RECODED_MAX:
+        memo.clear()
+    return memo
+
+
+def _parsed(form: pikepdf.Stream, digest: str) -> Parsed:
+    if digest in PARSED:
+        return PARSED[digest]
+    parts: list[bytes | tuple[pikepdf.ContentStreamInstruction, str]] = []
+    run: list[pikepdf.ContentStreamInstruction | pikepdf.ContentStreamInlineImage] = []
     current: str | None = None
     stack: list[str | None] = []
     for instruction in pikepdf.parse_content_stream(form):
         if isinstance(instruction, pikepdf.ContentStreamInlineImage):
-            ops.append(instruction)
+            run.append(instruction)
             continue
-        operands, operator = instruction.operands, instruction.operator
-        op = str(operator)
+        op = str(instruction.operator)
         if op == "q":
             stack.append(current)
         elif op == "Q" and stack:
             current = stack.pop()
         elif op == "Tf":
-            current = str(operands[0])
-        elif op in TEXT_SHOW and current in recode:
-            instruction = pikepdf.ContentStreamInstruction(
-                [_recode(o, *recode[current]) for o in operands], operator)
-        ops.append(instruction)
-    return bytes(pikepdf.unparse_content_stream(ops))
+            current = str(instruction.operands[0])
+        elif op in TEXT_SHOW and current is not None:
+            if run:
+                parts.append(bytes(pikepdf.unparse_content_stream(run)))
+            parts.append((instruction, current))
+            run = []
+            continue
+        run.append(instruction)
+    if run:
+        parts.append(bytes(pikepdf.unparse_content_stream(run)))
+    _bounded(PARSED)[digest] = Parsed(tuple(parts))
+    return PARSED[digest]
 
 
 def _recode(operand: pikepdf.Object, width: int, text: dict[bytes, str],

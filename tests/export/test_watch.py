@@ -4,6 +4,8 @@ save is reported and the watch goes on."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -52,6 +54,38 @@ def test_one_edited_card_is_the_only_face_drawn_again(tmp_path):
     assert all(str(escape(p.format())) in page for p in broken.problems)  # on the page
     assert any("events.yaml" in p.path for p in broken.problems)
     assert first.pdf.is_file()  # the last good PDF stays
+
+
+@pytest.mark.slow  # a fresh build process beside the watch: about 3 CPU s
+def test_the_watched_pdf_is_a_cold_builds_byte_for_byte(tmp_path, monkeypatch):
+    """Saves that bring new letters (the fonts are cut again, from what the watch keeps
+    warm) and a new template line: the watch's PDF is the one a fresh ``build`` process
+    with an empty cache writes, byte for byte."""
+    decks = tmp_path / "decks"
+    assert main(["new", str(decks / "mine"), "--name", "Mine", "--pieces", "cards"]) == 0
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
+    watcher = Watcher(lambda: load("mine", decks), [decks / "mine"], tmp_path / "out")
+    assert watcher.rebuild().pdf is not None
+    cards, card = decks / "mine" / "cards.yaml", decks / "mine" / "templates" / "card.svg.j2"
+    for old, new in (("title: Dawn", "title: Quixotic Jab"), ("Draw a card.", "Żółw: 9 ¾ €")):
+        edit(cards, old, new)
+        touch_later(cards)
+        done = watcher.poll()
+        assert done is not None and done.pdf is not None and done.drawn >= 1
+    card.write_text(card.read_text(encoding="utf-8").replace(
+        "{% endblock %}", '<text x="3" y="6" font-size="3">Vex</text>{% endblock %}', 1),
+        encoding="utf-8")
+    touch_later(card)
+    done = watcher.poll()
+    assert done is not None and done.pdf is not None
+    env = dict(os.environ, COPPERPLATE_CACHE=str(tmp_path / "cold-cache"),
+               PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    cold = subprocess.run([sys.executable, "-m", "generator", "build", "mine", "--components",
+                           str(decks), "--out", str(tmp_path / "cold"), "--quiet"], env=env,
+                          capture_output=True, text=True)
+    assert cold.returncode == 0, cold.stderr
+    assert (tmp_path / "cold" / "mine" / "mine-a4.pdf").read_bytes() == done.pdf.read_bytes()
+    assert b"Vex" not in done.pdf.read_bytes()  # (text is in glyph ids: the check is real)
 
 
 def test_the_watch_command_builds_and_reports(capsys, tmp_path):
