@@ -51,12 +51,18 @@ BACK = """{% extends "_shared/base.svg.j2" %}
 """
 
 
+def _save(path: Path, text: str) -> None:
+    """Written only when different, as an editor saves only the file that was edited."""
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
 def deck_tree(folder: Path, changed: bool | str = False) -> Path:
     game = folder / "bench-deck"
     (game / "templates").mkdir(parents=True, exist_ok=True)
-    (game / "game.yaml").write_text(
+    _save(game / "game.yaml",
         "id: bench-deck\nname: Bench Deck\nplayers: {min: 2, max: 6}\nplay_time_min: 30\n"
-        'rules_version: "1"\ncomponents: [cards.yaml]\n', encoding="utf-8")
+        'rules_version: "1"\ncomponents: [cards.yaml]\n')
     faces = []
     for suit, symbol, colour in SUITS:
         for rank in RANKS + (["Joker"] if suit in ("Spades", "Hearts") else []):
@@ -64,12 +70,11 @@ def deck_tree(folder: Path, changed: bool | str = False) -> Path:
                 changed and rank == "7" and suit == "Hearts") else "bench"
             faces.append(f'      - {{id: {rank.lower()}-{suit.lower()}, name: "{rank} of {suit}", '
                          f'rank: "{rank}", symbol: "{symbol}", tint: "{colour}", note: {note}}}')
-    (game / "cards.yaml").write_text(
+    _save(game / "cards.yaml",
         "pieces:\n  - id: deck\n    name: Poker Deck\n    kind: card\n    size: poker\n"
-        "    template: card.svg.j2\n    back: back.svg.j2\n    faces:\n" + "\n".join(faces) + "\n",
-        encoding="utf-8")
-    (game / "templates" / "card.svg.j2").write_text(CARD, encoding="utf-8")
-    (game / "templates" / "back.svg.j2").write_text(BACK, encoding="utf-8")
+        "    template: card.svg.j2\n    back: back.svg.j2\n    faces:\n" + "\n".join(faces) + "\n")
+    _save(game / "templates" / "card.svg.j2", CARD)
+    _save(game / "templates" / "back.svg.j2", BACK)
     return game
 
 
@@ -147,7 +152,7 @@ def watch_rows(runs: int) -> tuple[float, float, float, int]:
         base = Path(tmp)
         os.environ["COPPERPLATE_CACHE"] = str(base / "cache")
         game = deck_tree(base)
-        watcher = Watcher(lambda: (load_deck(game), []), [game], base / "out")
+        watcher = Watcher(lambda: load_deck(game), [game], base / "out")
         watcher.rebuild()  # the first build, cold
         for run in range(runs):
             deck_tree(base, changed=f"edit {run}")
