@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import math
 import os
+import threading
 import time
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
@@ -42,26 +43,57 @@ def _num(v: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+Form = tuple[pikepdf.Object, float, float]  # a face's page as a form, its width, height
+OPENED = threading.local()  # per thread: a face's PDF -> (it opened, its Form)
+OPENED_MAX = 2048
+
+
+def _kept() -> dict[tuple[int, bytes], tuple[pikepdf.Pdf, Form]]:
+    faces: dict[tuple[int, bytes], tuple[pikepdf.Pdf, Form]] = OPENED.__dict__.setdefault(
+        "faces", {})
+    return faces
+
+
+def _opened(data: bytes, nth: int) -> Form:
+    """The face's page as a form of its own opened PDF, kept open for the next build (a
+    watched deck's rebuild opens only the faces it drew again). The ``nth`` face of the
+    same bytes in one document has a PDF of its own, as it had when each was opened."""
+    kept = _kept()
+    if (nth, data) not in kept:
+        src = pikepdf.open(io.BytesIO(data))
+        page = src.pages[0]
+        box = [float(v) for v in page.mediabox]
+        form = page.as_form_xobject()
+        if "/Group" in form:  # cairo's no-op transparency group: it only hurts printing
+            del form["/Group"]
+        kept[nth, data] = (src, (form, box[2] - box[0], box[3] - box[1]))
+    return kept[nth, data][1]
+
+
+def _forget_opened() -> None:
+    """Close the kept faces when there are too many (between builds: none is in use)."""
+    kept = _kept()
+    if len(kept) > OPENED_MAX:
+        for src, _ in kept.values():
+            src.close()
+        kept.clear()
+
+
 class Writer:
     def __init__(self, doc: Document, art_pdfs: Sequence[bytes], paper: Paper) -> None:
         self.doc, self.paper = doc, paper
         self.pdf = pikepdf.new()
-        self._sources: list[pikepdf.Pdf] = []  # kept open until the save
-        self.forms: list[tuple[pikepdf.Object, float, float] | None] = [None] * len(art_pdfs)
+        self.forms: list[Form | None] = [None] * len(art_pdfs)
         self.art_pdfs = art_pdfs
+        self.opened: dict[bytes, int] = {}  # how many forms of the same bytes so far
 
-    def _form(self, art: int) -> tuple[pikepdf.Object, float, float]:
+    def _form(self, art: int) -> Form:
         found = self.forms[art]
         if found is None:
-            src = pikepdf.open(io.BytesIO(self.art_pdfs[art]))
-            self._sources.append(src)
-            page = src.pages[0]
-            box = [float(v) for v in page.mediabox]
-            form = page.as_form_xobject()
-            if "/Group" in form:  # cairo's no-op transparency group: it only hurts printing
-                del form["/Group"]
-            found = (self.pdf.copy_foreign(form), box[2] - box[0], box[3] - box[1])
-            self.forms[art] = found
+            data = self.art_pdfs[art]
+            self.opened[data] = nth = self.opened.get(data, -1) + 1
+            form, width, height = _opened(data, nth)
+            found = self.forms[art] = (self.pdf.copy_foreign(form), width, height)
         return found
 
     def y(self, mm: float) -> float:
@@ -202,11 +234,8 @@ def source_date_epoch() -> int | None:
 
 def write_pdf(doc: Document, art_pdfs: Sequence[bytes], paper: Paper, title: str,
               duplex: str) -> bytes:
+    _forget_opened()
     writer = Writer(doc, art_pdfs, paper)
-    try:
-        for page in doc.pages:
-            writer.page(page)
-        return writer.save(title, duplex)
-    finally:
-        for source in writer._sources:
-            source.close()
+    for page in doc.pages:
+        writer.page(page)
+    return writer.save(title, duplex)
