@@ -59,10 +59,11 @@ RECODED: dict[tuple[str, tuple[tuple[str, str, str], ...]], bytes] = {}
 RECODED_MAX = 4096
 
 
+@lru_cache(maxsize=256)
 def installed_font(name: str, folder: Path = DEJAVU_DIR) -> Path | None:
     """The pinned font file of a PostScript name: DejaVu names each file after its font
     (``DejaVuSerif-Bold.ttf``; a regular face may drop ``-Regular``), which a test checks
-    against the files' name tables."""
+    against the files' name tables. Asked once per name (every font of every face asks)."""
     if not re.fullmatch(r"[A-Za-z0-9-]+", name):
         return None
     for stem in (name, name.removesuffix("-Regular")):
@@ -304,10 +305,10 @@ def _rewrite(pdf: pikepdf.Pdf, form: pikepdf.Object, merged: dict[str, Merged]) 
     for key, font in fonts.items():
         width, target = _code_width(font), merged.get(_base_name(font))
         if width is not None and target is not None:
-            recode[key] = (width, to_unicode(font), target)
             cmap = font.get("/ToUnicode")
-            signature.append((key, target.base, hashlib.sha1(
-                cmap.read_bytes() if cmap is not None else b"").hexdigest()))
+            text = cmap.read_bytes() if cmap is not None else b""
+            recode[key] = (width, parse_cmap(text) if text else {}, target)
+            signature.append((key, target.base, hashlib.sha1(text).hexdigest()))
     if not recode:
         return
     assert isinstance(form, pikepdf.Stream)
