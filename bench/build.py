@@ -3,6 +3,7 @@ duplex) cold, warm, and with one card changed; then every game that validates.
 
     .venv/bin/python bench/build.py            # prints a Markdown table for the README
     .venv/bin/python bench/build.py --runs 5
+    .venv/bin/python bench/build.py --only watch   # the watch row alone
 
 Each deck figure is the wall time of a fresh process (imports included), median of runs;
 "cold" starts from an empty face cache, "warm" rebuilds the same deck, "one card changed"
@@ -142,17 +143,18 @@ def deck_rows(runs: int) -> list[tuple[str, float, float, dict]]:
 
 
 def watch_rows(runs: int) -> tuple[float, float, float, int]:
-    """``copperplate watch`` on the deck: one card edited per save, in one warm process.
-    Medians of the wall time to the preview written (the card visible) and to the PDF,
-    and of the CPU time of the whole round (a busy machine inflates it less)."""
-    from generator.export.live import Watcher
+    """``copperplate watch`` on the deck (the command's own watcher: validation, the
+    template check, the preview and the PDF): one card's text edited per save, in one
+    warm process. Medians of the wall time to the preview written (the card visible) and
+    to the PDF, and of the CPU time of the whole round (a busy machine inflates it less)."""
+    from generator.commands.watch import deck_watcher
 
     previews, totals, cpus, drawn = [], [], [], 0
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         os.environ["COPPERPLATE_CACHE"] = str(base / "cache")
-        game = deck_tree(base)
-        watcher = Watcher(lambda: load_deck(game), [game], base / "out")
+        deck_tree(base)
+        watcher = deck_watcher("bench-deck", base, base / "out")
         watcher.rebuild()  # the first build, cold
         for run in range(runs):
             deck_tree(base, changed=f"edit {run}")
@@ -192,6 +194,8 @@ def game_rows() -> list[tuple[str, float, float, int, int]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--only", choices=["deck", "watch", "games"], default=None,
+                        help="run only these rows (default: all)")
     parser.add_argument("--inner", nargs=3, metavar=("GAME", "OUT", "JOBS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inner:
@@ -203,12 +207,16 @@ def main() -> None:
     print("| case | wall s (fresh process) | CPU s (process) | build s (in process) | "
           "faces drawn | pages | PDF KiB |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for label, wall, build, info in deck_rows(args.runs):
+    for label, wall, build, info in deck_rows(args.runs) if args.only in (None, "deck") else []:
         print(f"| {label} | {wall:.2f} | {info['cpu_s']:.2f} | {build:.2f} | {info['rendered']} "
               f"| {info['pages']} | {info['bytes'] // 1024} |")
-    preview_s, pdf_s, cpu_s, drawn = watch_rows(max(args.runs, 5))
-    print(f"| watch, one card changed (one process): preview {preview_s:.2f} s | "
-          f"{pdf_s:.2f} | {cpu_s:.2f} | | {drawn} | | |")
+    if args.only in (None, "watch"):
+        preview_s, pdf_s, cpu_s, drawn = watch_rows(max(args.runs, 9))
+        print(f"| watch, one card changed (one process): preview {preview_s:.2f} s | "
+              f"{pdf_s:.2f} | {cpu_s:.3f} | | {drawn} | | |")
+    print(f"\nload average after: {os.getloadavg()[0]:.1f}")
+    if args.only not in (None, "games"):
+        return
     print("\nEvery game that validates (A4, duplex long, in one process)\n")
     print("| game | cold s | warm s | pieces | pages |")
     print("|---|---:|---:|---:|---:|")

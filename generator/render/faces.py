@@ -8,6 +8,7 @@ a traceback; one the sandbox refuses or stops is ``(template-sandbox)`` or
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from collections.abc import Mapping
@@ -199,13 +200,17 @@ def _href_line(loaded: LoadedGame, piece: Any, face: Any, side: str, href: str) 
 
 
 def template_file(loaded: LoadedGame, piece: Any, face: Any, side: str) -> str:
-    """The template that draws this side, as the user sees its path."""
+    """The template that draws this side, as the user sees its path (looked up once per
+    game loaded and folder: every placed copy names its template)."""
     name = str((face.back or piece.back) if side == "back" else (face.template or piece.template))
-    try:
-        filename = game_environment(loaded).get_template(name).filename
-    except Exception:  # noqa: BLE001 - the render error already names what is wrong
-        return name
-    return display_path(filename) if filename else name
+    key = ("template file", name, os.getcwd())
+    if key not in loaded.drawn:
+        try:
+            filename = game_environment(loaded).get_template(name).filename
+        except Exception:  # noqa: BLE001 - the render error already names what is wrong
+            filename = None
+        loaded.drawn[key] = display_path(filename) if filename else name
+    return str(loaded.drawn[key])
 
 
 def _message(exc: Exception) -> str:
