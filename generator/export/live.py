@@ -4,8 +4,10 @@ The deck's YAML and templates (its own ``templates/`` and the bundled ones it ca
 are watched through the operating system's file events (watchfiles: inotify, no polling
 and no cost while nothing changes); each save validates the game again, redraws the preview (only
 faces whose SVG changed are drawn: the rest come from the caches) and then rebuilds the
-PDF the same way. Imports, templates and font subsets stay warm between saves. Invalid
-data is reported, shown on the preview page, and the watch goes on.
+PDF the same way. Imports, templates and font subsets stay warm between saves; a save
+that changed only data files carries the last round's face drawings over
+(``faces.carry_drawings``), so a template is run again only for the faces the edit
+changed. Invalid data is reported, shown on the preview page, and the watch goes on.
 """
 
 from __future__ import annotations
