@@ -125,30 +125,51 @@ def _holders(pdf: pikepdf.Pdf, roots: list[pikepdf.Object]) -> Iterator[pikepdf.
 
 def merge_fonts(pdf: pikepdf.Pdf, forms: list[pikepdf.Object]) -> None:
     """Replace the per-form subsets of ``forms`` (already in ``pdf``) by one per typeface."""
-    holders = list(_holders(pdf, forms))
+    holders = [(form, _used(form)) for form in _holders(pdf, forms)]
     faces = _typefaces(holders)
     if not faces:
         return
     merged = {name: _merged_font(pdf, name, face) for name, face in sorted(faces.items())}
-    for form in holders:
-        _rewrite(pdf, form, merged)
+    for form, used in holders:
+        _rewrite(form, used, merged)
 
 
-def _typefaces(holders: list[pikepdf.Object]) -> dict[str, Typeface]:
+@dataclass(frozen=True)
+class Used:
+    """One font of one form that the merge replaces, read once."""
+
+    key: str  # its name in the form's resources
+    name: str  # its PostScript name, without the subset's tag
+    path: Path  # the installed font file
+    width: int  # bytes per code
+    cmap: bytes  # its ToUnicode CMap (empty: none)
+    font: pikepdf.Object
+
+
+def _used(form: pikepdf.Object) -> list[Used]:
+    """The fonts of ``form`` whose font file is installed here (the rest stay as they are)."""
+    out = []
+    for key, font in form.get("/Resources", Dictionary()).get("/Font", Dictionary()).items():
+        width, name = _code_width(font), _base_name(font)
+        path = installed_font(name) if width is not None else None
+        if width is not None and path is not None:
+            cmap = font.get("/ToUnicode")
+            out.append(Used(key, name, path, width,
+                            cmap.read_bytes() if cmap is not None else b"", font))
+    return out
+
+
+def _typefaces(holders: list[tuple[pikepdf.Object, list[Used]]]) -> dict[str, Typeface]:
     faces: dict[str, Typeface] = {}
-    for form in holders:
-        for _, font in form.get("/Resources", Dictionary()).get("/Font", Dictionary()).items():
-            name = _base_name(font)
-            path = installed_font(name) if _code_width(font) is not None else None
-            if path is None:
-                continue
+    for _, used in holders:
+        for font in used:
             # the space too, though cairo moves over spaces instead of drawing them: text
             # extraction sizes a word gap by the font's own space (a bold face's gap read
             # against an average-width guess ran "How to print" together)
-            face = faces.setdefault(name, Typeface(path, {" "}))
-            face.chars.update(to_unicode(font).values())
+            face = faces.setdefault(font.name, Typeface(font.path, {" "}))
+            face.chars.update(parse_cmap(font.cmap).values())
             if face.descriptor is None:
-                face.descriptor = _descriptor(font)
+                face.descriptor = _descriptor(font.font)
     return faces
 
 
@@ -298,26 +319,18 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
-def _rewrite(pdf: pikepdf.Pdf, form: pikepdf.Object, merged: dict[str, Merged]) -> None:
-    fonts = form.get("/Resources", Dictionary()).get("/Font", Dictionary())
-    recode: Recode = {}
-    signature = []
-    for key, font in fonts.items():
-        width, target = _code_width(font), merged.get(_base_name(font))
-        if width is not None and target is not None:
-            cmap = font.get("/ToUnicode")
-            text = cmap.read_bytes() if cmap is not None else b""
-            recode[key] = (width, parse_cmap(text) if text else {}, target)
-            signature.append((key, target.base, hashlib.sha1(text).hexdigest()))
-    if not recode:
+def _rewrite(form: pikepdf.Object, used: list[Used], merged: dict[str, Merged]) -> None:
+    if not used:
         return
+    recode: Recode = {u.key: (u.width, parse_cmap(u.cmap), merged[u.name]) for u in used}
+    signature = tuple((u.key, merged[u.name].base, hashlib.sha1(u.cmap).hexdigest())
+                      for u in used)
     assert isinstance(form, pikepdf.Stream)
-    content = form.read_bytes()
-    digest = hashlib.sha1(content).hexdigest()
-    memo = (digest, tuple(signature))
-    if memo not in RECODED:
-        _bounded(RECODED)[memo] = _parsed(form, digest).recoded(recode)
-    form.write(RECODED[memo])
+    digest = hashlib.sha1(form.read_bytes()).hexdigest()
+    if (digest, signature) not in RECODED:
+        _bounded(RECODED)[digest, signature] = _parsed(form, digest).recoded(recode)
+    form.write(RECODED[digest, signature])
+    fonts = form.Resources.Font
     for key, (_, _, target) in recode.items():
         fonts[key] = target.font
 
