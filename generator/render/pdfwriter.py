@@ -44,21 +44,21 @@ def _num(v: float) -> str:
 
 
 Form = tuple[pikepdf.Object, float, float]  # a face's page as a form, its width, height
-OPENED = threading.local()  # per thread: a face's PDF -> (it opened, its Form)
-OPENED_MAX = 2048
+Kept = dict[tuple[int, bytes], tuple[pikepdf.Pdf, Form]]
+OPENED = threading.local()  # per thread: the faces' PDFs kept open, and those in use
 
 
-def _kept() -> dict[tuple[int, bytes], tuple[pikepdf.Pdf, Form]]:
-    faces: dict[tuple[int, bytes], tuple[pikepdf.Pdf, Form]] = OPENED.__dict__.setdefault(
-        "faces", {})
-    return faces
+def _kept() -> tuple[Kept, set[tuple[int, bytes]]]:
+    faces: Kept = OPENED.__dict__.setdefault("faces", {})
+    used: set[tuple[int, bytes]] = OPENED.__dict__.setdefault("used", set())
+    return faces, used
 
 
 def _opened(data: bytes, nth: int) -> Form:
-    """The face's page as a form of its own opened PDF, kept open for the next build (a
-    watched deck's rebuild opens only the faces it drew again). The ``nth`` face of the
-    same bytes in one document has a PDF of its own, as it had when each was opened."""
-    kept = _kept()
+    """The face's page as a form of its own opened PDF, kept open for the next document
+    (a watched deck's rebuild opens only the faces it drew again). The ``nth`` face of
+    the same bytes in one document has a PDF of its own, as it had when each was opened."""
+    kept, used = _kept()
     if (nth, data) not in kept:
         src = pikepdf.open(io.BytesIO(data))
         page = src.pages[0]
@@ -67,16 +67,17 @@ def _opened(data: bytes, nth: int) -> Form:
         if "/Group" in form:  # cairo's no-op transparency group: it only hurts printing
             del form["/Group"]
         kept[nth, data] = (src, (form, box[2] - box[0], box[3] - box[1]))
+    used.add((nth, data))
     return kept[nth, data][1]
 
 
 def _forget_opened() -> None:
-    """Close the kept faces when there are too many (between builds: none is in use)."""
-    kept = _kept()
-    if len(kept) > OPENED_MAX:
-        for src, _ in kept.values():
-            src.close()
-        kept.clear()
+    """Before a document: close the faces the last one did not use (a build of several
+    games keeps one game's faces open, not all of them)."""
+    kept, used = _kept()
+    for key in [key for key in kept if key not in used]:
+        kept.pop(key)[0].close()
+    used.clear()
 
 
 class Writer:
