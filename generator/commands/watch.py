@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.commands.common import (
     EXIT_OK,
@@ -15,6 +16,9 @@ from generator.commands.common import (
     ranged,
 )
 from generator.files.problems import format_text, printable
+
+if TYPE_CHECKING:
+    from generator.export.live import Watcher
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,17 +41,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     w.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    from generator.commands.preview import load
+def deck_watcher(game: str, user_dir: Path | None, out: Path, paper: str = "a4") -> Watcher:
+    """The watch of one game of ``user_dir``: its folder and the bundled templates it can
+    use, validated and its problems found as ``preview`` finds them."""
+    from generator.commands.preview import problems_of
     from generator.data.components import LoadedGame, game_folder
-    from generator.export.live import Round, Watcher, watch
+    from generator.deck.validate import validate_game
+    from generator.export.live import Watcher
+    from generator.games import GAMES
+
+    folder = game_folder(game, user_dir)
+    _, bundled, shared = LoadedGame(game, folder).template_dirs()
+    return Watcher(lambda: validate_game(GAMES[game], user_dir),
+                   [folder, bundled, shared / "_shared"], out, paper,
+                   check=lambda loaded: problems_of(loaded, user_dir))
+
+
+def run(args: argparse.Namespace) -> int:
+    from generator.export.live import Round, watch
 
     user_dir = components_dir(args.components)
     games_named([args.game], user_dir)  # an unknown game: one line, exit 2
-    folder = game_folder(args.game, user_dir)
-    _, bundled, shared = LoadedGame(args.game, folder).template_dirs()
-    watcher = Watcher(lambda: load(args.game, user_dir), [folder, bundled, shared / "_shared"],
-                      Path(args.out), args.paper)
+    watcher = deck_watcher(args.game, user_dir, Path(args.out), args.paper)
 
     def report(done: Round) -> None:
         if done.problems:
@@ -60,6 +75,6 @@ def run(args: argparse.Namespace) -> int:
                             f"({done.drawn} face(s) drawn) -> {done.preview}, {done.pdf}"),
                   flush=True)
 
-    print(printable(f"watching {folder} (Ctrl-C to stop)"), flush=True)
+    print(printable(f"watching {watcher.folders[0]} (Ctrl-C to stop)"), flush=True)
     watch(watcher, report, args.interval, args.rounds)
     return EXIT_OK

@@ -4,8 +4,10 @@ The deck's YAML and templates (its own ``templates/`` and the bundled ones it ca
 are watched through the operating system's file events (watchfiles: inotify, no polling
 and no cost while nothing changes); each save validates the game again, redraws the preview (only
 faces whose SVG changed are drawn: the rest come from the caches) and then rebuilds the
-PDF the same way. Imports, templates and font subsets stay warm between saves. Invalid
-data is reported, shown on the preview page, and the watch goes on.
+PDF the same way. Imports, templates and font subsets stay warm between saves; a save
+that changed only data files carries the last round's face drawings over
+(``faces.carry_drawings``), so a template is run again only for the faces the edit
+changed. Invalid data is reported, shown on the preview page, and the watch goes on.
 """
 
 from __future__ import annotations
@@ -21,8 +23,14 @@ from generator.data.components import LoadedGame
 from generator.export.gallery import as_problem, write_preview
 from generator.files.problems import Problem, has_errors
 from generator.render.errors import BuildError
+from generator.render.faces import carry_drawings
 
-Load = Callable[[], tuple[LoadedGame, list[Problem]]]
+Load = Callable[[], LoadedGame]  # the game, read and validated
+Check = Callable[[LoadedGame], list[Problem]]  # every problem to show (drawing faces too)
+
+
+def own_problems(loaded: LoadedGame) -> list[Problem]:
+    return list(loaded.problems)
 
 
 @dataclass
@@ -39,11 +47,15 @@ class Round:
 
 @dataclass
 class Watcher:
-    load: Load  # the game, validated, and every problem to show
+    load: Load
     folders: list[Path]  # what to watch: the deck and its template folders
     out: Path
     paper: str = "a4"
+    check: Check = own_problems  # after the drawings that can be carried over are
     seen: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    # the last game that loaded, and the files it was loaded from: its drawings are
+    # carried over when only data files changed since
+    last: tuple[LoadedGame, dict[Path, tuple[int, int]]] | None = None
 
     def snapshot(self) -> dict[Path, tuple[int, int]]:
         return {path: (stat.st_mtime_ns, stat.st_size) for path, stat in _files(self.folders)}
@@ -64,7 +76,12 @@ class Watcher:
 
         started = time.perf_counter()
         self.seen = self.snapshot()
-        loaded, problems = self.load()
+        loaded = self.load()
+        if loaded.data is not None:
+            if self.last is not None and data_only(self.last[1], self.seen):
+                carry_drawings(self.last[0], loaded)
+            self.last = (loaded, self.seen)
+        problems = self.check(loaded)
         done = Round(problems, write_preview(loaded, problems, self.out))
         done.preview_s = time.perf_counter() - started
         if loaded.data is not None and not has_errors(problems):
@@ -79,6 +96,14 @@ class Watcher:
 
 
 WATCHED = (".yaml", ".j2", ".svg", ".png", ".jpg", ".csv", ".xlsx")
+DATA = (".yaml", ".csv", ".xlsx")  # what a deck's data is read from (no template, no picture)
+
+
+def data_only(before: dict[Path, tuple[int, int]], after: dict[Path, tuple[int, int]]) -> bool:
+    """Whether every file added, removed or changed between two looks is a data file."""
+    return all(path.name.endswith(DATA) for path in before.keys() ^ after.keys()) and all(
+        path.name.endswith(DATA) for path in before.keys() & after.keys()
+        if before[path] != after[path])
 
 
 def relevant(change: object, path: str) -> bool:

@@ -8,6 +8,7 @@ a traceback; one the sandbox refuses or stops is ``(template-sandbox)`` or
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from collections.abc import Mapping
@@ -24,7 +25,7 @@ from generator.render.decoding import Undecodable, check_face
 from generator.render.errors import BuildError
 from generator.render.images import ImageRefused, ImageUse, embed_images
 from generator.render.sandbox import TemplateRefused, budget
-from generator.render.svg import game_environment, reads, render_face
+from generator.render.svg import face_context, game_environment, reads, render_face
 from generator.render.textfit import TextFitError
 
 
@@ -51,6 +52,64 @@ def face_svg_and_images(loaded: LoadedGame, piece: Any, face: Any, *, side: str,
         found = loaded.drawn[key] = _draw(loaded, piece, face, side=side, copy=copy,
                                           bleed=bleed, extra=extra, size=size, env=marked)
     return found[0], list(found[1])
+
+
+def carry_drawings(old: LoadedGame, new: LoadedGame) -> int:
+    """Give ``new`` (the game loaded again after a save that changed its data but no
+    template or picture: the caller knows) the drawings of ``old`` that cannot differ:
+    the same template environment, a template that reads neither the whole model
+    (``data``) nor the variant, and the same face, piece, game and size as it sees them.
+    The number carried over (a watched deck draws only what the edit changed)."""
+    if old.data is None or new.data is None or (
+            game_environment(old) is not game_environment(new)):
+        return 0
+    then = {(piece.id, face.id): (piece, face) for _, piece in old.data.pieces()
+            for face in piece.faces}
+    now = {(piece.id, face.id): (piece, face) for _, piece in new.data.pieces()
+           for face in piece.faces}
+    carried = 0
+    for key, found in old.drawn.items():
+        if len(key) != 8 or key[-1] is not False or key in new.drawn:
+            continue  # not an unmarked face drawing (``face_svg_and_images``' key)
+        piece_id, face_id, side, copy, bleed, _, size, _ = key
+        if (piece_id, face_id) not in now or (piece_id, face_id) not in then:
+            continue
+        (was, was_face), (piece, face) = then[piece_id, face_id], now[piece_id, face_id]
+        name = _template_name(piece, face, side)
+        if (name is None or name != _template_name(was, was_face, side)
+                or _reads_model(new, name)):
+            continue
+        seen = [_seen(game, p, f, side, copy, bleed, size)
+                for game, p, f in ((old, was, was_face), (new, piece, face))]
+        if seen[0] == seen[1]:
+            new.drawn[key] = found
+            carried += 1
+    return carried
+
+
+def _template_name(piece: Any, face: Any, side: str) -> str | None:
+    return (face.back or piece.back) if side == "back" else (face.template or piece.template)
+
+
+def _reads_model(loaded: LoadedGame, name: str) -> bool:
+    key = ("reads model", name)
+    if key not in loaded.drawn:
+        env = game_environment(loaded)
+        try:
+            loaded.drawn[key] = reads(env, name, "data") or reads(env, name, "variant")
+        except Exception:  # noqa: BLE001 - drawing it reports what is wrong, and where
+            loaded.drawn[key] = True
+    return bool(loaded.drawn[key])
+
+
+def _seen(loaded: LoadedGame, piece: Any, face: Any, side: str, copy: int, bleed: float,
+          size: tuple[float, float] | None) -> dict[str, Any]:
+    """What a template that reads neither ``data`` nor ``variant`` is given."""
+    context = face_context(loaded, piece, face, side=side, copy=copy, bleed=bleed)
+    del context["data"], context["variant"]
+    if size is not None:
+        context["w"], context["h"] = size
+    return context
 
 
 def marked_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
@@ -141,13 +200,17 @@ def _href_line(loaded: LoadedGame, piece: Any, face: Any, side: str, href: str) 
 
 
 def template_file(loaded: LoadedGame, piece: Any, face: Any, side: str) -> str:
-    """The template that draws this side, as the user sees its path."""
+    """The template that draws this side, as the user sees its path (looked up once per
+    game loaded and folder: every placed copy names its template)."""
     name = str((face.back or piece.back) if side == "back" else (face.template or piece.template))
-    try:
-        filename = game_environment(loaded).get_template(name).filename
-    except Exception:  # noqa: BLE001 - the render error already names what is wrong
-        return name
-    return display_path(filename) if filename else name
+    key = ("template file", name, os.getcwd())
+    if key not in loaded.drawn:
+        try:
+            filename = game_environment(loaded).get_template(name).filename
+        except Exception:  # noqa: BLE001 - the render error already names what is wrong
+            filename = None
+        loaded.drawn[key] = display_path(filename) if filename else name
+    return str(loaded.drawn[key])
 
 
 def _message(exc: Exception) -> str:

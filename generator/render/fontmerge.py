@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
+from typing import TypeVar
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
@@ -58,10 +59,11 @@ RECODED: dict[tuple[str, tuple[tuple[str, str, str], ...]], bytes] = {}
 RECODED_MAX = 4096
 
 
+@lru_cache(maxsize=256)
 def installed_font(name: str, folder: Path = DEJAVU_DIR) -> Path | None:
     """The pinned font file of a PostScript name: DejaVu names each file after its font
     (``DejaVuSerif-Bold.ttf``; a regular face may drop ``-Regular``), which a test checks
-    against the files' name tables."""
+    against the files' name tables. Asked once per name (every font of every face asks)."""
     if not re.fullmatch(r"[A-Za-z0-9-]+", name):
         return None
     for stem in (name, name.removesuffix("-Regular")):
@@ -123,30 +125,51 @@ def _holders(pdf: pikepdf.Pdf, roots: list[pikepdf.Object]) -> Iterator[pikepdf.
 
 def merge_fonts(pdf: pikepdf.Pdf, forms: list[pikepdf.Object]) -> None:
     """Replace the per-form subsets of ``forms`` (already in ``pdf``) by one per typeface."""
-    holders = list(_holders(pdf, forms))
+    holders = [(form, _used(form)) for form in _holders(pdf, forms)]
     faces = _typefaces(holders)
     if not faces:
         return
     merged = {name: _merged_font(pdf, name, face) for name, face in sorted(faces.items())}
-    for form in holders:
-        _rewrite(pdf, form, merged)
+    for form, used in holders:
+        _rewrite(form, used, merged)
 
 
-def _typefaces(holders: list[pikepdf.Object]) -> dict[str, Typeface]:
+@dataclass(frozen=True)
+class Used:
+    """One font of one form that the merge replaces, read once."""
+
+    key: str  # its name in the form's resources
+    name: str  # its PostScript name, without the subset's tag
+    path: Path  # the installed font file
+    width: int  # bytes per code
+    cmap: bytes  # its ToUnicode CMap (empty: none)
+    font: pikepdf.Object
+
+
+def _used(form: pikepdf.Object) -> list[Used]:
+    """The fonts of ``form`` whose font file is installed here (the rest stay as they are)."""
+    out = []
+    for key, font in form.get("/Resources", Dictionary()).get("/Font", Dictionary()).items():
+        width, name = _code_width(font), _base_name(font)
+        path = installed_font(name) if width is not None else None
+        if width is not None and path is not None:
+            cmap = font.get("/ToUnicode")
+            out.append(Used(key, name, path, width,
+                            cmap.read_bytes() if cmap is not None else b"", font))
+    return out
+
+
+def _typefaces(holders: list[tuple[pikepdf.Object, list[Used]]]) -> dict[str, Typeface]:
     faces: dict[str, Typeface] = {}
-    for form in holders:
-        for _, font in form.get("/Resources", Dictionary()).get("/Font", Dictionary()).items():
-            name = _base_name(font)
-            path = installed_font(name) if _code_width(font) is not None else None
-            if path is None:
-                continue
+    for _, used in holders:
+        for font in used:
             # the space too, though cairo moves over spaces instead of drawing them: text
             # extraction sizes a word gap by the font's own space (a bold face's gap read
             # against an average-width guess ran "How to print" together)
-            face = faces.setdefault(name, Typeface(path, {" "}))
-            face.chars.update(to_unicode(font).values())
+            face = faces.setdefault(font.name, Typeface(font.path, {" "}))
+            face.chars.update(parse_cmap(font.cmap).values())
             if face.descriptor is None:
-                face.descriptor = _descriptor(font)
+                face.descriptor = _descriptor(font.font)
     return faces
 
 
@@ -185,10 +208,43 @@ def subset(path: Path, chars: frozenset[str]) -> Subset:
 
 
 def cut(path: Path, chars: frozenset[str]) -> Subset:
+    """The subset, cut from the installed file, or from this process's seed of it when
+    one holds every character (a watched deck cuts again whenever an edit brings a new
+    letter: a seed of a few hundred glyphs is read ten times faster than the whole font,
+    and cutting from it gives the very bytes cutting the font does, which a test checks)."""
+    seed = _seed(path, chars)
+    return _subset(io.BytesIO(seed) if seed is not None else path, chars, names=False)
+
+
+# common text beyond the deck's own: a seed made for it serves most edits without a new one
+STOCK = frozenset(chr(c) for c in [*range(0x20, 0x7F), *range(0xA0, 0x180)]) | frozenset(
+    "–—‘’“”•…←→€−★♠"
+    "♣♥♦")
+SEEDS: dict[Path, tuple[frozenset[str], bytes]] = {}  # font file -> (characters, seed)
+CUTS: dict[Path, int] = {}  # subsets cut from each font file in this process
+
+
+def _seed(path: Path, chars: frozenset[str]) -> bytes | None:
+    """None for a font's first cut in this process (a one-off build reads the font file
+    once, as before); from the second on, a seed holding ``chars``, made or grown here."""
+    CUTS[path] = CUTS.get(path, 0) + 1
+    if CUTS[path] < 2:
+        return None
+    held, seed = SEEDS.get(path, (frozenset(), b""))
+    if not chars <= held:
+        held = held | chars | STOCK
+        seed = _subset(path, held, names=True).program
+        SEEDS[path] = (held, seed)
+    return seed
+
+
+def _subset(source: Path | io.BytesIO, chars: frozenset[str], *, names: bool) -> Subset:
+    """fontTools' subset of ``source`` holding ``chars``; ``names`` keeps the glyph names
+    in the file (a seed, cut again later, must name its glyphs as the font does)."""
     from fontTools import subset as ftsubset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(path, recalcTimestamp=False)  # the file's own date: same bytes every build
+    font = TTFont(source, recalcTimestamp=False)  # the file's own date: same bytes every build
     for tag in UNUSED_TABLES & set(font.keys()):
         del font[tag]  # before subsetting: reading GSUB/GPOS alone costs 0.1 s per font
     cmap = font.getBestCmap()
@@ -198,6 +254,7 @@ def cut(path: Path, chars: frozenset[str]) -> Subset:
     options.hinting = False
     options.notdef_outline = True
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
+    options.glyph_names = names
     sub = ftsubset.Subsetter(options)
     sub.populate(glyphs=sorted(wanted))
     sub.subset(font)
@@ -257,52 +314,89 @@ def _cmap(gids: dict[str, int]) -> bytes:
         "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]).encode()
 
 
-def _rewrite(pdf: pikepdf.Pdf, form: pikepdf.Object, merged: dict[str, Merged]) -> None:
-    fonts = form.get("/Resources", Dictionary()).get("/Font", Dictionary())
-    recode: dict[str, tuple[int, dict[bytes, str], Merged]] = {}
-    signature = []
-    for key, font in fonts.items():
-        width, target = _code_width(font), merged.get(_base_name(font))
-        if width is not None and target is not None:
-            recode[key] = (width, to_unicode(font), target)
-            cmap = font.get("/ToUnicode")
-            signature.append((key, target.base, hashlib.sha1(
-                cmap.read_bytes() if cmap is not None else b"").hexdigest()))
-    if not recode:
+Recode = dict[str, tuple[int, dict[bytes, str], Merged]]  # font key -> how to recode it
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _rewrite(form: pikepdf.Object, used: list[Used], merged: dict[str, Merged]) -> None:
+    if not used:
         return
+    recode: Recode = {u.key: (u.width, parse_cmap(u.cmap), merged[u.name]) for u in used}
+    signature = tuple((u.key, merged[u.name].base, hashlib.sha1(u.cmap).hexdigest())
+                      for u in used)
     assert isinstance(form, pikepdf.Stream)
-    memo = (hashlib.sha1(form.read_bytes()).hexdigest(), tuple(signature))
-    if memo not in RECODED:
-        if len(RECODED) >= RECODED_MAX:
-            RECODED.clear()
-        RECODED[memo] = _recoded_stream(form, recode)
-    form.write(RECODED[memo])
+    digest = hashlib.sha1(form.read_bytes()).hexdigest()
+    if (digest, signature) not in RECODED:
+        _bounded(RECODED)[digest, signature] = _parsed(form, digest).recoded(recode)
+    form.write(RECODED[digest, signature])
+    fonts = form.Resources.Font
     for key, (_, _, target) in recode.items():
         fonts[key] = target.font
 
 
-def _recoded_stream(form: pikepdf.Stream,
-                    recode: dict[str, tuple[int, dict[bytes, str], Merged]]) -> bytes:
-    ops: list[pikepdf.ContentStreamInstruction | pikepdf.ContentStreamInlineImage] = []
+@dataclass(frozen=True)
+class Parsed:
+    """A form's content stream cut at the instructions that show text: the text between
+    them as it is written back (unchanged), and each text instruction with the font then
+    in use. Recoding for new subsets (a watched deck's edit moves the glyph ids) then
+    writes only those instructions again instead of parsing the whole stream."""
+
+    parts: tuple[bytes | tuple[pikepdf.ContentStreamInstruction, str], ...]
+
+    def recoded(self, recode: Recode) -> bytes:
+        out = []
+        for part in self.parts:
+            if isinstance(part, bytes):
+                out.append(part)
+                continue
+            show, font = part
+            if font in recode:
+                show = pikepdf.ContentStreamInstruction(
+                    [_recode(o, *recode[font]) for o in show.operands], show.operator)
+            out.append(bytes(pikepdf.unparse_content_stream([show])))
+        return b"\n".join(out)
+
+
+PARSED: dict[str, Parsed] = {}  # by the content's digest
+
+
+def _bounded(memo: dict[K, V]) -> dict[K, V]:
+    """``memo``, emptied first when full (a long watch must not grow without end)."""
+    if len(memo) >= RECODED_MAX:
+        memo.clear()
+    return memo
+
+
+def _parsed(form: pikepdf.Stream, digest: str) -> Parsed:
+    if digest in PARSED:
+        return PARSED[digest]
+    parts: list[bytes | tuple[pikepdf.ContentStreamInstruction, str]] = []
+    run: list[pikepdf.ContentStreamInstruction | pikepdf.ContentStreamInlineImage] = []
     current: str | None = None
     stack: list[str | None] = []
     for instruction in pikepdf.parse_content_stream(form):
         if isinstance(instruction, pikepdf.ContentStreamInlineImage):
-            ops.append(instruction)
+            run.append(instruction)
             continue
-        operands, operator = instruction.operands, instruction.operator
-        op = str(operator)
+        op = str(instruction.operator)
         if op == "q":
             stack.append(current)
         elif op == "Q" and stack:
             current = stack.pop()
         elif op == "Tf":
-            current = str(operands[0])
-        elif op in TEXT_SHOW and current in recode:
-            instruction = pikepdf.ContentStreamInstruction(
-                [_recode(o, *recode[current]) for o in operands], operator)
-        ops.append(instruction)
-    return bytes(pikepdf.unparse_content_stream(ops))
+            current = str(instruction.operands[0])
+        elif op in TEXT_SHOW and current is not None:
+            if run:
+                parts.append(bytes(pikepdf.unparse_content_stream(run)))
+            parts.append((instruction, current))
+            run = []
+            continue
+        run.append(instruction)
+    if run:
+        parts.append(bytes(pikepdf.unparse_content_stream(run)))
+    _bounded(PARSED)[digest] = Parsed(tuple(parts))
+    return PARSED[digest]
 
 
 def _recode(operand: pikepdf.Object, width: int, text: dict[bytes, str],

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import math
 import os
+import threading
 import time
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
@@ -42,26 +43,58 @@ def _num(v: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+Form = tuple[pikepdf.Object, float, float]  # a face's page as a form, its width, height
+Kept = dict[tuple[int, bytes], tuple[pikepdf.Pdf, Form]]
+OPENED = threading.local()  # per thread: the faces' PDFs kept open, and those in use
+
+
+def _kept() -> tuple[Kept, set[tuple[int, bytes]]]:
+    faces: Kept = OPENED.__dict__.setdefault("faces", {})
+    used: set[tuple[int, bytes]] = OPENED.__dict__.setdefault("used", set())
+    return faces, used
+
+
+def _opened(data: bytes, nth: int) -> Form:
+    """The face's page as a form of its own opened PDF, kept open for the next document
+    (a watched deck's rebuild opens only the faces it drew again). The ``nth`` face of
+    the same bytes in one document has a PDF of its own, as it had when each was opened."""
+    kept, used = _kept()
+    if (nth, data) not in kept:
+        src = pikepdf.open(io.BytesIO(data))
+        page = src.pages[0]
+        box = [float(v) for v in page.mediabox]
+        form = page.as_form_xobject()
+        if "/Group" in form:  # cairo's no-op transparency group: it only hurts printing
+            del form["/Group"]
+        kept[nth, data] = (src, (form, box[2] - box[0], box[3] - box[1]))
+    used.add((nth, data))
+    return kept[nth, data][1]
+
+
+def _forget_opened() -> None:
+    """Before a document: close the faces the last one did not use (a build of several
+    games keeps one game's faces open, not all of them)."""
+    kept, used = _kept()
+    for key in [key for key in kept if key not in used]:
+        kept.pop(key)[0].close()
+    used.clear()
+
+
 class Writer:
     def __init__(self, doc: Document, art_pdfs: Sequence[bytes], paper: Paper) -> None:
         self.doc, self.paper = doc, paper
         self.pdf = pikepdf.new()
-        self._sources: list[pikepdf.Pdf] = []  # kept open until the save
-        self.forms: list[tuple[pikepdf.Object, float, float] | None] = [None] * len(art_pdfs)
+        self.forms: list[Form | None] = [None] * len(art_pdfs)
         self.art_pdfs = art_pdfs
+        self.opened: dict[bytes, int] = {}  # how many forms of the same bytes so far
 
-    def _form(self, art: int) -> tuple[pikepdf.Object, float, float]:
+    def _form(self, art: int) -> Form:
         found = self.forms[art]
         if found is None:
-            src = pikepdf.open(io.BytesIO(self.art_pdfs[art]))
-            self._sources.append(src)
-            page = src.pages[0]
-            box = [float(v) for v in page.mediabox]
-            form = page.as_form_xobject()
-            if "/Group" in form:  # cairo's no-op transparency group: it only hurts printing
-                del form["/Group"]
-            found = (self.pdf.copy_foreign(form), box[2] - box[0], box[3] - box[1])
-            self.forms[art] = found
+            data = self.art_pdfs[art]
+            self.opened[data] = nth = self.opened.get(data, -1) + 1
+            form, width, height = _opened(data, nth)
+            found = self.forms[art] = (self.pdf.copy_foreign(form), width, height)
         return found
 
     def y(self, mm: float) -> float:
@@ -202,11 +235,8 @@ def source_date_epoch() -> int | None:
 
 def write_pdf(doc: Document, art_pdfs: Sequence[bytes], paper: Paper, title: str,
               duplex: str) -> bytes:
+    _forget_opened()
     writer = Writer(doc, art_pdfs, paper)
-    try:
-        for page in doc.pages:
-            writer.page(page)
-        return writer.save(title, duplex)
-    finally:
-        for source in writer._sources:
-            source.close()
+    for page in doc.pages:
+        writer.page(page)
+    return writer.save(title, duplex)

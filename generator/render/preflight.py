@@ -8,6 +8,7 @@ but in the same run as every other problem and without drawing a PDF.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -90,13 +91,30 @@ def _face_problem(loaded: LoadedGame, piece: Any, face: Any, side: str, bleed: f
                        **_die_context(piece, face))
     except BuildError as exc:
         return _problem(str(exc), loaded, piece, face, side)
-    try:
-        parse(svg)
-    except Undecodable as exc:
+    refused = _refused(svg)
+    if refused is not None:
         return Problem(template_file(loaded, piece, face, side), 1, 1, ERROR,
-                       f"the {side} of '{piece.id}' face '{face.id}' {exc.message}",
+                       f"the {side} of '{piece.id}' face '{face.id}' {refused}",
                        "template-svg")
     return None
+
+
+REFUSED: dict[bytes, str | None] = {}  # an SVG's digest -> why it is refused (None: it is not)
+
+
+def _refused(svg: str) -> str | None:
+    """Why ``parse`` refuses the SVG, or None; asked once per SVG text (a watched deck's
+    unchanged faces are the same text on every save)."""
+    key = hashlib.sha256(svg.encode("utf-8")).digest()
+    if key not in REFUSED:
+        if len(REFUSED) >= 4096:
+            REFUSED.clear()
+        try:
+            parse(svg)
+            REFUSED[key] = None
+        except Undecodable as exc:
+            REFUSED[key] = exc.message
+    return REFUSED[key]
 
 
 def _counted(problem: Problem, faces: int) -> Problem:

@@ -9,6 +9,7 @@ rely on: ``face`` (the face's fields), ``piece`` (the piece's fields, no faces),
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -176,8 +177,25 @@ def render_face(loaded: LoadedGame, piece: Any, face: Any, *, side: str = "front
         return render_bounded(template, context)
 
 
+PAGES: dict[tuple[jinja2.Template, str], str] = {}  # (template, context as JSON) -> SVG
+PAGES_MAX = 512
+
+
 def page_svg(template: str, **context: Any) -> str:
-    """A generator page (contents, registration test, labels) from ``templates/_shared``."""
+    """A generator page (contents, registration test, labels) from ``templates/_shared``;
+    drawn once per template (as compiled now) and context given as plain data: a rebuild,
+    and every game of a build on the same paper, draw the registration test page once."""
     page = environment((BUNDLED_TEMPLATES,)).get_template(template)
+    try:
+        key = (page, json.dumps(context, sort_keys=True, allow_nan=False))
+    except (TypeError, ValueError):  # not plain data: drawn every time
+        key = None
+    if key is not None and key in PAGES:
+        return PAGES[key]
     with budget():
-        return render_bounded(page, context)
+        svg = render_bounded(page, context)
+    if key is not None:
+        if len(PAGES) >= PAGES_MAX:
+            PAGES.clear()
+        PAGES[key] = svg
+    return svg

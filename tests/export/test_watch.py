@@ -4,6 +4,8 @@ save is reported and the watch goes on."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,10 +13,10 @@ from gametree import copy_game, edit
 from markupsafe import escape
 
 from generator.cli import main
-from generator.commands.preview import load
+from generator.commands.watch import deck_watcher
 from generator.data.components import BUNDLED_TEMPLATES
-from generator.export.live import Watcher
 from generator.files.problems import has_errors
+from generator.render.faces import face_svg
 
 
 def touch_later(path: Path) -> None:
@@ -26,9 +28,7 @@ def touch_later(path: Path) -> None:
 @pytest.mark.slow  # a long run: kept out of the fast tier, run by make test
 def test_one_edited_card_is_the_only_face_drawn_again(tmp_path):
     folder = copy_game("kings-of-copper", tmp_path / "decks")
-    watcher = Watcher(lambda: load("kings-of-copper", tmp_path / "decks"),
-                      [folder, BUNDLED_TEMPLATES / "kings-of-copper", BUNDLED_TEMPLATES / "_shared"],
-                      tmp_path / "out")
+    watcher = deck_watcher("kings-of-copper", tmp_path / "decks", tmp_path / "out")
     first = watcher.rebuild()
     assert first.pdf is not None and first.pdf.is_file() and not has_errors(first.problems)
     assert watcher.poll() is None  # nothing saved, nothing done
@@ -54,6 +54,109 @@ def test_one_edited_card_is_the_only_face_drawn_again(tmp_path):
     assert first.pdf.is_file()  # the last good PDF stays
 
 
+@pytest.mark.slow  # a fresh build process beside the watch: about 3 CPU s
+def test_the_watched_pdf_is_a_cold_builds_byte_for_byte(tmp_path, monkeypatch):
+    """Saves that bring new letters (the fonts are cut again, from what the watch keeps
+    warm) and a new template line: the watch's PDF is the one a fresh ``build`` process
+    with an empty cache writes, byte for byte."""
+    decks = tmp_path / "decks"
+    assert main(["new", str(decks / "mine"), "--name", "Mine", "--pieces", "cards"]) == 0
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
+    watcher = deck_watcher("mine", decks, tmp_path / "out")
+    assert watcher.rebuild().pdf is not None
+    cards, card = decks / "mine" / "cards.yaml", decks / "mine" / "templates" / "card.svg.j2"
+    card.write_text(card.read_text(encoding="utf-8").replace(
+        "{% endblock %}", '<text x="3" y="6" font-size="3">Vex</text>{% endblock %}', 1),
+        encoding="utf-8")
+    touch_later(card)
+    assert watcher.poll() is not None
+    for old, new in (("title: Dawn", "title: Quixotic Jab"), ("Draw a card.", "Żółw: 9 ¾ €")):
+        edit(cards, old, new)  # data alone: the other faces' drawings are carried over
+        touch_later(cards)
+        done = watcher.poll()
+        assert done is not None and done.pdf is not None and done.drawn >= 1
+    env = dict(os.environ, COPPERPLATE_CACHE=str(tmp_path / "cold-cache"),
+               PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    cold = subprocess.run([sys.executable, "-m", "generator", "build", "mine", "--components",
+                           str(decks), "--out", str(tmp_path / "cold"), "--quiet"], env=env,
+                          capture_output=True, text=True)
+    assert cold.returncode == 0, cold.stderr
+    assert (tmp_path / "cold" / "mine" / "mine-a4.pdf").read_bytes() == done.pdf.read_bytes()
+    assert b"Vex" not in done.pdf.read_bytes()  # (text is in glyph ids: the check is real)
+
+
+def _deck(tmp_path: Path) -> Path:
+    decks = tmp_path / "decks"
+    assert main(["new", str(decks / "mine"), "--name", "Mine", "--pieces", "cards"]) == 0
+    return decks
+
+
+def _counting(monkeypatch) -> list[str]:
+    """The faces drawn from their templates from now on (piece-face-side)."""
+    from generator.render import faces
+
+    drawn: list[str] = []
+    real = faces.render_face
+
+    def counted(loaded, piece, face, **kw):
+        drawn.append(f"{piece.id}-{face.id}-{kw.get('side')}")
+        return real(loaded, piece, face, **kw)
+
+    monkeypatch.setattr(faces, "render_face", counted)
+    return drawn
+
+
+def test_a_data_edit_draws_only_the_face_it_changes(tmp_path, monkeypatch):
+    decks = _deck(tmp_path)
+    watcher = deck_watcher("mine", decks, tmp_path / "out")
+    assert watcher.rebuild().pdf is not None
+    drawn = _counting(monkeypatch)
+    edit(decks / "mine" / "cards.yaml", "title: Dawn", "title: Daybreak")
+    touch_later(decks / "mine" / "cards.yaml")
+    done = watcher.poll()
+    assert done is not None and done.pdf is not None
+    assert [d for d in drawn if d.endswith("-front")] == ["cards-sun-1-front"]
+    assert len([d for d in drawn if d.endswith("-back")]) == 6  # each reads data.cards
+    again = watcher.load()  # every carried drawing is what drawing it gives
+    assert watcher.last is not None
+    faces = {key: found[0] for key, found in watcher.last[0].drawn.items()
+             if len(key) == 8 and key[-1] is False}  # face drawings: (piece, face, side, …)
+    assert len(faces) == 12
+    for (piece_id, face_id, side, copy, bleed, *_), svg in faces.items():
+        piece = next(p for _, p in again.data.pieces() if p.id == piece_id)
+        face = next(f for f in piece.faces if f.id == face_id)
+        assert svg == face_svg(again, piece, face, side=side, copy=copy, bleed=bleed)
+    assert "Daybreak" in faces["cards", "sun-1", "front", 0, 3.0, "[]", None, False]
+
+
+def test_a_template_that_reads_the_whole_model_is_drawn_again(tmp_path, monkeypatch):
+    decks = _deck(tmp_path)
+    card = decks / "mine" / "templates" / "card.svg.j2"
+    card.write_text(card.read_text(encoding="utf-8").replace(
+        "{% endblock %}", '<text x="3" y="6" font-size="3">{{ data.cards.pieces[0].faces[0]'
+        '.title }}</text>{% endblock %}', 1), encoding="utf-8")
+    watcher = deck_watcher("mine", decks, tmp_path / "out")
+    assert watcher.rebuild().pdf is not None
+    drawn = _counting(monkeypatch)
+    edit(decks / "mine" / "cards.yaml", "title: Dawn", "title: Daybreak")
+    touch_later(decks / "mine" / "cards.yaml")
+    assert watcher.poll() is not None
+    fronts = {d for d in drawn if d.endswith("-front")}
+    assert len(fronts) == 6  # every front (the first title is on each)
+
+
+def test_a_template_edit_draws_every_face_again(tmp_path, monkeypatch):
+    decks = _deck(tmp_path)
+    watcher = deck_watcher("mine", decks, tmp_path / "out")
+    assert watcher.rebuild().pdf is not None
+    drawn = _counting(monkeypatch)
+    back = decks / "mine" / "templates" / "back-art.svg.j2"
+    back.write_text(back.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    touch_later(back)
+    assert watcher.poll() is not None
+    assert len({d for d in drawn if d.endswith("-front")}) == 6
+
+
 def test_the_watch_command_builds_and_reports(capsys, tmp_path):
     copy_game("copperdale", tmp_path / "decks")
     code = main(["watch", "copperdale", "--components", str(tmp_path / "decks"), "--out",
@@ -70,8 +173,7 @@ def test_a_broken_template_is_shown_and_the_watch_goes_on(tmp_path):
     own = folder / "templates" / "event.svg.j2"
     own.write_text((BUNDLED_TEMPLATES / "kings-of-copper" / "event.svg.j2").read_text(
         encoding="utf-8"), encoding="utf-8")
-    watcher = Watcher(lambda: load("kings-of-copper", tmp_path / "decks"), [folder],
-                      tmp_path / "out")
+    watcher = deck_watcher("kings-of-copper", tmp_path / "decks", tmp_path / "out")
     assert watcher.rebuild().pdf is not None
     own.write_text(own.read_text(encoding="utf-8").replace(
         "{% block body %}", "{% block body %}{{ face.nothing_here }}"), encoding="utf-8")
@@ -94,8 +196,7 @@ def test_a_save_is_seen_through_file_events_and_rebuilt(tmp_path):
     from generator.export.live import watch
 
     folder = copy_game("copperdale", tmp_path / "decks")
-    watcher = Watcher(lambda: load("copperdale", tmp_path / "decks"), [folder],
-                      tmp_path / "out")
+    watcher = deck_watcher("copperdale", tmp_path / "decks", tmp_path / "out")
     rounds: list[object] = []
     second = threading.Event()
     stop = threading.Event()
