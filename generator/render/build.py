@@ -139,6 +139,18 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     return doc
 
 
+def planned(loaded: LoadedGame, options: BuildOptions) -> Document:
+    """``plan``, once per game loaded and options that shape the document: the print lint
+    after a build reads the build's own plan (where to write, how many processes and the
+    page limit change nothing in it)."""
+    key = ("plan", replace(options, out=Path("output"), progress=False, jobs=0, max_pages=0,
+                           since=""))
+    if key not in loaded.drawn:
+        loaded.drawn[key] = plan(loaded, options)
+    doc: Document = loaded.drawn[key]
+    return doc
+
+
 def _reprinted(all_jobs: list[Job], keep: frozenset[tuple[str, int]]) -> list[Job]:
     """Only the copies to reprint; pieces with none left out."""
     out = []
@@ -235,7 +247,7 @@ def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
     paper = paper_for(options.paper, options.printer_margin)
     check_page_estimate(loaded, options)  # before drawing a million faces
     fonts.pin(cache_root())  # before anything can start cairo
-    doc = plan(loaded, options)
+    doc = planned(loaded, options)
     check_page_count(loaded, options, len(doc.pages))
     pdfs, rendered = render_arts(doc, options)
     suffix = "-reprint" if options.only is not None else ""

@@ -3,6 +3,8 @@ every paper and the lint after the build share the same SVG."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import jinja2
 import pytest
 
@@ -86,3 +88,26 @@ def test_validate_draws_each_face_once_for_its_check_and_the_lint(
     envs = {call[0] for call in calls}
     assert len(calls) > 10 and len(envs) == 1 and None not in envs  # the marked one only
     assert len(set(calls)) == len(calls)  # and no drawing made twice
+
+
+def test_the_lint_after_a_build_reads_the_builds_own_plan(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.lint.pages import page_findings
+    from generator.render import build
+    from generator.render.geometry import DEFAULT_MARGIN
+
+    loaded = validate_game(GAMES["copperdale"])
+    planned: list[object] = []
+    real = build.plan
+
+    def counting(loaded_: object, options: build.BuildOptions) -> object:
+        planned.append(options)
+        return real(loaded_, options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(build, "plan", counting)
+    built = build.planned(loaded, build.BuildOptions(paper="a4", jobs=2, out=Path("elsewhere")))
+    list(page_findings(loaded, "a4", DEFAULT_MARGIN, []))
+    assert len(planned) == 1
+    assert build.planned(loaded, build.BuildOptions(paper="a4")) is built
+    build.planned(loaded, build.BuildOptions(paper="a4", duplex="short"))  # another document
+    assert len(planned) == 2
