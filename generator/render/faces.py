@@ -154,10 +154,11 @@ def _href_line(loaded: LoadedGame, piece: Any, face: Any, side: str, href: str) 
 
 
 def template_file(loaded: LoadedGame, piece: Any, face: Any, side: str) -> str:
-    """The template that draws this side, as the user sees its path."""
+    """The template that draws this side, as the user sees its path (read off the template
+    the face is drawn with, so it is compiled once)."""
     name = str((face.back or piece.back) if side == "back" else (face.template or piece.template))
     try:
-        filename = game_environment(loaded).get_template(name).filename
+        filename = marked_environment(loaded).get_template(name).filename
     except Exception:  # noqa: BLE001 - the render error already names what is wrong
         return name
     return display_path(filename) if filename else name

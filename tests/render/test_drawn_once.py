@@ -111,3 +111,22 @@ def test_the_lint_after_a_build_reads_the_builds_own_plan(
     assert build.planned(loaded, build.BuildOptions(paper="a4")) is built
     build.planned(loaded, build.BuildOptions(paper="a4", duplex="short"))  # another document
     assert len(planned) == 2
+
+
+def test_a_build_and_its_lint_load_each_template_into_one_environment() -> None:
+    """The PDF's faces are the lint's marked drawings with the marks taken off, and the
+    template a piece names is read off that same environment: the unmarked one loads
+    no face template at all (each template is compiled once, not once per environment)."""
+    from generator.lint import lint_game
+    from generator.render import build
+    from generator.render.marks import marked_environment
+    from generator.render.svg import game_environment
+
+    loaded = validate_game(GAMES["copperdale"])
+    plain, marked = game_environment(loaded), marked_environment(loaded)
+    assert plain.cache is not None and marked.cache is not None
+    plain.cache.clear()
+    marked.cache.clear()
+    build.planned(loaded, build.BuildOptions(paper="a4"))
+    lint_game(loaded, papers=("a4",))
+    assert len(marked.cache) > 3 and len(plain.cache) == 0
