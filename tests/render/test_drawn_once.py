@@ -130,3 +130,28 @@ def test_a_build_and_its_lint_load_each_template_into_one_environment() -> None:
     build.planned(loaded, build.BuildOptions(paper="a4"))
     lint_game(loaded, papers=("a4",))
     assert len(marked.cache) > 3 and len(plain.cache) == 0
+
+
+def test_a_boards_tiling_is_worked_out_once_per_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build cuts a large board into tiles and the lint after it checks those seams:
+    one tiling for both (the stepping search costs a second on a big board)."""
+    from generator.render import large
+    from generator.render.geometry import paper_for
+    from generator.render.jobs import jobs
+
+    loaded = validate_game(GAMES["boomtown-builders"])
+    paper = paper_for("a4")
+    job = next(j for j in jobs(loaded, 3.0) if j.is_large(paper))
+    tiled: list[object] = []
+    real = large.tile
+
+    def counting(*args: object, **kwargs: object) -> object:
+        tiled.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(large, "tile", counting)
+    svg = job.front_svg(job.copies[0])
+    first = large.board_tiling(job, paper, [svg])
+    assert large.board_tiling(job, paper, [svg]) is first and len(tiled) == 1
+    large.board_tiling(job, paper, [svg.replace("</svg>", "<text>x</text></svg>")])
+    assert len(tiled) == 2  # another drawing: tiled again
