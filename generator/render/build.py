@@ -37,7 +37,6 @@ from generator.render.ink import INKS
 from generator.render.jobs import BACKS, Job, jobs
 from generator.render.large import large_pages
 from generator.render.pages import check_page_count, check_page_estimate
-from generator.render.pdfwriter import write_pdf
 from generator.render.reprint import Hashes, copy_hashes, reprint_list
 from generator.render.sandbox import TemplateRefused
 from generator.render.sheets import Duplex, sheet_pages
@@ -250,6 +249,9 @@ def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
     doc = planned(loaded, options)
     check_page_count(loaded, options, len(doc.pages))
     pdfs, rendered = render_arts(doc, options)
+    # imported late: pikepdf and fontTools' subsetter, which the print lint's page plans
+    from generator.render.pdfwriter import write_pdf  # (validate, lint) never need
+
     suffix = "-reprint" if options.only is not None else ""
     name = f"{loaded.game_id}-{paper.name}{suffix}.pdf"
     data = write_pdf(doc, pdfs, paper, f"{loaded.data.game.name}: print-and-play",
