@@ -8,6 +8,7 @@ a traceback; one the sandbox refuses or stops is ``(template-sandbox)`` or
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from collections.abc import Mapping
@@ -43,7 +44,7 @@ def face_svg_and_images(loaded: LoadedGame, piece: Any, face: Any, *, side: str,
     """The face's SVG as printed with its pictures embedded, and those pictures
     (``images``); drawn once per game and process (copies too, unless the template reads
     ``copy``), and from the lint's own drawing (``printed``)."""
-    key = (*_key(loaded, piece, face, side, copy, bleed, extra, size), "printed")
+    key = (*_key(loaded, piece, face, side, copy, bleed, extra, size), False)  # as printed
     found = loaded.drawn.get(key)
     if found is None:
         found = loaded.drawn[key] = _draw(loaded, piece, face, side=side, copy=copy,
@@ -154,14 +155,18 @@ def _href_line(loaded: LoadedGame, piece: Any, face: Any, side: str, href: str) 
 
 
 def template_file(loaded: LoadedGame, piece: Any, face: Any, side: str) -> str:
-    """The template that draws this side, as the user sees its path (read off the template
-    the face is drawn with, so it is compiled once)."""
+    """The template that draws this side, as the user sees its path (looked up once per
+    game loaded and folder: every placed copy names its template; read off the
+    environment its faces are drawn with, so the template is compiled once)."""
     name = str((face.back or piece.back) if side == "back" else (face.template or piece.template))
-    try:
-        filename = marked_environment(loaded).get_template(name).filename
-    except Exception:  # noqa: BLE001 - the render error already names what is wrong
-        return name
-    return display_path(filename) if filename else name
+    key = ("template file", name, os.getcwd())
+    if key not in loaded.drawn:
+        try:
+            filename = marked_environment(loaded).get_template(name).filename
+        except Exception:  # noqa: BLE001 - the render error already names what is wrong
+            filename = None
+        loaded.drawn[key] = display_path(filename) if filename else name
+    return str(loaded.drawn[key])
 
 
 def _message(exc: Exception) -> str:
