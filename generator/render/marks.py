@@ -12,6 +12,10 @@ captures (a template may measure or change that text before it prints it): what 
 template prints differs from its unmarked drawing only by the marks. Taking them off is
 exact; a drawing in which anything like a mark is left over (a template that upper-cases
 a macro's output, say) is not used for print: the face is drawn again without marks.
+One case is not caught: a template that measures a macro's drawn output (its ``length``)
+measures the marks too, so what it computes from that differs from its unmarked drawing
+(the same bytes on every build all the same). No bundled template does; every bundled
+game prints the bytes it printed when faces were drawn without marks.
 """
 
 from __future__ import annotations
