@@ -45,13 +45,12 @@ def run(args: argparse.Namespace) -> int:
 def game_problems(game_id: str, user_dir: Path | None) -> list[Problem]:
     """Schema and rules checks, then (on sound data) every face drawn and measured."""
     from generator.lint import lint_game
-    from generator.lint.faces import environment
     from generator.render.preflight import template_problems
 
     loaded = validate_game(GAMES[game_id], user_dir)
     problems = list(loaded.problems)
-    if loaded.data is not None:  # the data is sound: now draw every face once, with the
-        drawn = template_problems(loaded, marked=environment(loaded))  # lint's templates
+    if loaded.data is not None:  # the data is sound: now draw every face once (the lint
+        drawn = template_problems(loaded)  # reads those very drawings)
         problems.extend(drawn)
         if not drawn:  # and measure what the faces draw (papers are build's business),
             problems.extend(lint_game(loaded, papers=()))  # each with its own severity

@@ -1,45 +1,27 @@
 """Every distinct face a game prints, rendered with its template lines marked, and read back.
 
-The lint renders through an overlay of the game's own Jinja environment whose only
-difference is a preprocessing step: every ``<text`` and ``<image`` tag of a template gets
-``data-src="FILE:LINE"``, so a finding points at the template line that drew it. cairo
-ignores the attribute; the build never sees it.
+The lint reads each face as the build draws it, with its template lines marked
+(``render.marks``): every ``<text`` and ``<image`` tag of a template carries
+``data-src="FILE:LINE"``, so a finding points at the template line that drew it. The
+build prints the same drawing with the marks taken off.
 """
 
 from __future__ import annotations
 
-import os
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-import jinja2
-from jinja2.ext import Extension
-
 from generator.data.components import LoadedGame
-from generator.files.problems import display_path
 from generator.render.drawn import SOURCE_ATTR, Drawing, read
 from generator.render.faces import face_svg, marked_svg, reads_copy
 from generator.render.ink import ink_svg
+from generator.render.marks import marked_environment
 from generator.render.sandbox import budget
 from generator.render.stamp import STAMP_MARK, stamped
-from generator.render.svg import face_context, game_environment
+from generator.render.svg import face_context
 
-TAG = re.compile(r"<(text|image)(?=[\s>/])")
 STAMP_SOURCE = "stamp"  # the source of a version stamp's line: no template drew it
-UNSAFE = re.compile(r"[{}%#\"<>&\\]")
-
-
-class SourceLines(Extension):
-    """Marks each ``<text``/``<image`` tag with the template file and line it is on."""
-
-    def preprocess(self, source: str, name: str | None, filename: str | None = None) -> str:
-        where = display_path(filename) if filename else (name or "template")
-        where = UNSAFE.sub("_", where)  # a folder named "{{ x }}" must not become Jinja
-        return "\n".join(TAG.sub(rf'<\1 {SOURCE_ATTR}="{where}:{n}"', line)
-                         for n, line in enumerate(source.split("\n"), start=1))
 
 
 @dataclass(frozen=True)
@@ -57,24 +39,12 @@ class Face:
         return f"the {self.side} of '{self.piece.id}' face '{self.face.id}'"
 
 
-def environment(loaded: LoadedGame) -> jinja2.Environment:
-    """The game's environment with its template lines marked: one per game environment
-    and working directory (the marks name files relative to it), so every use in a
-    process shares its compiled templates."""
-    return _marked(game_environment(loaded), os.getcwd())
-
-
-@lru_cache(maxsize=32)
-def _marked(base: jinja2.Environment, cwd: str) -> jinja2.Environment:
-    return base.overlay(extensions=[SourceLines], cache_size=400)
-
-
 def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full",
           stamp: bool = False) -> Iterator[Face]:
     """Each distinct rendered face (copies that draw the same SVG are read once), printed
     with ``ink``, and with its version stamp when ``stamp`` (``build --stamp``): the
     stamp's text line has the source ``STAMP_SOURCE``."""
-    env = environment(loaded)
+    env = marked_environment(loaded)
     seen: set[str] = set()
     for _, piece in loaded.data.pieces():
         for face in piece.faces:

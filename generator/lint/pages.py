@@ -15,7 +15,7 @@ from generator.data.components import LoadedGame
 from generator.files.problems import ERROR
 from generator.lint.faces import Face
 from generator.lint.rules import Finding
-from generator.render.build import BuildOptions, plan
+from generator.render.build import BuildOptions, planned
 from generator.render.document import CUT, MARK, Document, Line
 from generator.render.geometry import Paper, Rect, paper_for
 from generator.render.jobs import Job, jobs
@@ -31,8 +31,8 @@ def page_findings(loaded: LoadedGame, paper_name: str, margin: float, drawn: lis
     """(page number or 0 for a face, finding) for one paper (and layout, and ink), as built
     for a printer with that margin."""
     paper = paper_for(paper_name, margin)
-    doc = plan(loaded, BuildOptions(paper=paper_name, layout=layout, printer_margin=margin,
-                                    ink=ink))
+    doc = planned(loaded, BuildOptions(paper=paper_name, layout=layout,
+                                       printer_margin=margin, ink=ink))
     yield from mark_findings(doc, paper)
     yield from ((0, f) for f in seam_findings(loaded, paper, drawn))
 

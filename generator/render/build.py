@@ -37,7 +37,6 @@ from generator.render.ink import INKS
 from generator.render.jobs import BACKS, Job, jobs
 from generator.render.large import large_pages
 from generator.render.pages import check_page_count, check_page_estimate
-from generator.render.pdfwriter import write_pdf
 from generator.render.reprint import Hashes, copy_hashes, reprint_list
 from generator.render.sandbox import TemplateRefused
 from generator.render.sheets import Duplex, sheet_pages
@@ -139,6 +138,18 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     return doc
 
 
+def planned(loaded: LoadedGame, options: BuildOptions) -> Document:
+    """``plan``, once per game loaded and options that shape the document: the print lint
+    after a build reads the build's own plan (where to write, how many processes and the
+    page limit change nothing in it)."""
+    key = ("plan", replace(options, out=Path("output"), progress=False, jobs=0, max_pages=0,
+                           since=""))
+    if key not in loaded.drawn:
+        loaded.drawn[key] = plan(loaded, options)
+    doc: Document = loaded.drawn[key]
+    return doc
+
+
 def _reprinted(all_jobs: list[Job], keep: frozenset[tuple[str, int]]) -> list[Job]:
     """Only the copies to reprint; pieces with none left out."""
     out = []
@@ -235,9 +246,12 @@ def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
     paper = paper_for(options.paper, options.printer_margin)
     check_page_estimate(loaded, options)  # before drawing a million faces
     fonts.pin(cache_root())  # before anything can start cairo
-    doc = plan(loaded, options)
+    doc = planned(loaded, options)
     check_page_count(loaded, options, len(doc.pages))
     pdfs, rendered = render_arts(doc, options)
+    # imported late: pikepdf and fontTools' subsetter, which the print lint's page plans
+    from generator.render.pdfwriter import write_pdf  # (validate, lint) never need
+
     suffix = "-reprint" if options.only is not None else ""
     name = f"{loaded.game_id}-{paper.name}{suffix}.pdf"
     data = write_pdf(doc, pdfs, paper, f"{loaded.data.game.name}: print-and-play",

@@ -24,7 +24,7 @@ from jinja2.bccache import Bucket
 
 from generator.render.cache import keep
 
-FORMAT = "copperplate-jinja-1"
+FORMAT = "copperplate-jinja-2"
 COMPILE_OPTIONS = ("block_start_string", "block_end_string", "variable_start_string",
                    "variable_end_string", "comment_start_string", "comment_end_string",
                    "line_statement_prefix", "line_comment_prefix", "trim_blocks",

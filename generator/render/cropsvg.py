@@ -15,16 +15,15 @@ from xml.etree import ElementTree
 from generator.render.decoding import parse
 from generator.render.document import bounds
 from generator.render.drawn import (
-    INHERITED,
     SVG,
     Drawing,
     Matrix,
-    _attr,
     _box,
     _multiply,
     _num,
     _shape,
     _text_lines,
+    inherited,
     parse_transform,
 )
 from generator.render.geometry import Rect
@@ -64,7 +63,7 @@ def _extent(node: ElementTree.Element, m: Matrix, style: dict[str, str],
     if tag in KEPT:
         return None
     m = _multiply(m, parse_transform(node.get("transform", "")))
-    style = {**style, **{k: v for k in INHERITED if (v := _attr(node, k)) is not None}}
+    style = inherited(style, node)
     if tag in GROUPS:
         boxes = [_prune(node, child, m, style, shown) for child in list(node)]
         known = [b for b in boxes if b is not None]

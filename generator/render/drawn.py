@@ -111,7 +111,7 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
                "pattern", "title", "desc", "style"):
         return
     m = _multiply(m, parse_transform(node.get("transform", "")))
-    style = {**style, **{k: v for k in INHERITED if (v := _attr(node, k)) is not None}}
+    style = inherited(style, node)
     if node.get("data-area"):
         area = (node.get("data-area", ""), drawing.groups)
         drawing.groups += 1
@@ -142,13 +142,19 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
             drawing.spaces.append((box, node.get("data-space", "")))
 
 
-def _attr(node: ElementTree.Element, name: str) -> str | None:
-    """A presentation attribute, or the same property in a ``style`` attribute."""
+def inherited(style: dict[str, str], node: ElementTree.Element) -> dict[str, str]:
+    """``style`` with what ``node`` sets of the inherited properties: the first declaration
+    of one in its ``style`` attribute, else its presentation attribute of that name."""
+    found: dict[str, str] = {}
     for part in node.get("style", "").split(";"):
         key, _, value = part.partition(":")
-        if key.strip() == name:
-            return value.strip()
-    return node.get(name)
+        key = key.strip()
+        if key in INHERITED and key not in found:
+            found[key] = value.strip()
+    for name in INHERITED:
+        if name not in found and (given := node.get(name)) is not None:
+            found[name] = given
+    return {**style, **{k: found[k] for k in INHERITED if k in found}} if found else style
 
 
 def _num(node: ElementTree.Element, name: str, default: float = 0.0) -> float:
@@ -236,7 +242,7 @@ def _chunks(node: ElementTree.Element, style: dict[str, str]
     """(text, style, absolute x or None, absolute y or None, dy) in drawing order."""
     yield (node.text or "", style, None, None, 0.0)
     for child in node:
-        inner = {**style, **{k: v for k in INHERITED if (v := _attr(child, k)) is not None}}
+        inner = inherited(style, child)
         x = _num(child, "x") if child.get("x") is not None else None
         y = _num(child, "y") if child.get("y") is not None else None
         yield (child.text or "", inner, x, y, _num(child, "dy"))

@@ -24,6 +24,7 @@ from generator.render.datalines import face_location
 from generator.render.decoding import Undecodable, check_face
 from generator.render.errors import BuildError
 from generator.render.images import ImageRefused, ImageUse, embed_images
+from generator.render.marks import marked_environment, unmarked
 from generator.render.sandbox import TemplateRefused, budget
 from generator.render.svg import face_context, game_environment, reads, render_face
 from generator.render.textfit import TextFitError
@@ -31,26 +32,23 @@ from generator.render.textfit import TextFitError
 
 def face_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
              bleed: float, extra: Mapping[str, Any] | None = None,
-             size: tuple[float, float] | None = None,
-             marked: jinja2.Environment | None = None) -> str:
+             size: tuple[float, float] | None = None) -> str:
     return face_svg_and_images(loaded, piece, face, side=side, copy=copy, bleed=bleed,
-                               extra=extra, size=size, marked=marked)[0]
+                               extra=extra, size=size)[0]
 
 
 def face_svg_and_images(loaded: LoadedGame, piece: Any, face: Any, *, side: str,
                         copy: int, bleed: float, extra: Mapping[str, Any] | None = None,
-                        size: tuple[float, float] | None = None,
-                        marked: jinja2.Environment | None = None
+                        size: tuple[float, float] | None = None
                         ) -> tuple[str, list[ImageUse]]:
-    """The face's SVG with its pictures embedded, and those pictures (``images``); drawn
-    once per game and process (copies too, unless the template reads ``copy``). With
-    ``marked`` (the lint's environment, whose templates mark their lines), drawn with it
-    instead: a check that needs no print bytes shares the lint's compiled templates."""
-    key = (*_key(loaded, piece, face, side, copy, bleed, extra, size), marked is not None)
+    """The face's SVG as printed with its pictures embedded, and those pictures
+    (``images``); drawn once per game and process (copies too, unless the template reads
+    ``copy``), and from the lint's own drawing (``printed``)."""
+    key = (*_key(loaded, piece, face, side, copy, bleed, extra, size), False)  # as printed
     found = loaded.drawn.get(key)
     if found is None:
         found = loaded.drawn[key] = _draw(loaded, piece, face, side=side, copy=copy,
-                                          bleed=bleed, extra=extra, size=size, env=marked)
+                                          bleed=bleed, extra=extra, size=size)
     return found[0], list(found[1])
 
 
@@ -147,14 +145,29 @@ def reads_copy(loaded: LoadedGame, name: str | None) -> bool:
     return bool(loaded.drawn[key])
 
 
-def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bleed: float,
-          extra: Mapping[str, Any] | None, size: tuple[float, float] | None,
-          env: jinja2.Environment | None) -> tuple[str, list[ImageUse]]:
+def printed(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
+            bleed: float, extra: Mapping[str, Any] | None,
+            size: tuple[float, float] | None) -> str:
+    """The face as its template draws it for print: the lint's marked drawing with the marks
+    taken off (``render.marks``), so each template is compiled and each face drawn once for
+    both; drawn without marks when that fails or leaves anything like a mark behind (that
+    drawing's verdict and error are the build's)."""
+    drawing: dict[str, Any] = {"side": side, "copy": copy, "bleed": bleed, "extra": extra,
+                               "size": size}
     try:
-        svg = render_face(loaded, piece, face, side=side, copy=copy, bleed=bleed,
-                          extra=extra, size=size) if env is None else marked_svg(
-            loaded, piece, face, side=side, copy=copy, bleed=bleed, extra=extra, size=size,
-            marked=env)
+        plain = unmarked(marked_svg(loaded, piece, face, marked=marked_environment(loaded),
+                                    **drawing))
+    except Exception:  # noqa: BLE001 - drawn again without marks, whose error is reported
+        plain = None
+    return plain if plain is not None else render_face(loaded, piece, face, **drawing)
+
+
+def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bleed: float,
+          extra: Mapping[str, Any] | None, size: tuple[float, float] | None
+          ) -> tuple[str, list[ImageUse]]:
+    try:
+        svg = printed(loaded, piece, face, side=side, copy=copy, bleed=bleed, extra=extra,
+                      size=size)
     except TextFitError as exc:  # the data is too long: point at the data, not the layout
         found = face_location(loaded, piece, face, exc.text)
         where = f"{found.path}:{found.where}" if found else _template_line(exc)
@@ -201,12 +214,13 @@ def _href_line(loaded: LoadedGame, piece: Any, face: Any, side: str, href: str) 
 
 def template_file(loaded: LoadedGame, piece: Any, face: Any, side: str) -> str:
     """The template that draws this side, as the user sees its path (looked up once per
-    game loaded and folder: every placed copy names its template)."""
+    game loaded and folder: every placed copy names its template; read off the
+    environment its faces are drawn with, so the template is compiled once)."""
     name = str((face.back or piece.back) if side == "back" else (face.template or piece.template))
     key = ("template file", name, os.getcwd())
     if key not in loaded.drawn:
         try:
-            filename = game_environment(loaded).get_template(name).filename
+            filename = marked_environment(loaded).get_template(name).filename
         except Exception:  # noqa: BLE001 - the render error already names what is wrong
             filename = None
         loaded.drawn[key] = display_path(filename) if filename else name

@@ -90,11 +90,17 @@ def _tile_art(doc: Document, job: Job, copy: Copy, svg: str, tiling: Tiling, t: 
 
 def board_tiling(job: Job, paper: Paper, svgs: list[str]) -> Tiling:
     """The tiling of a large piece whose seams keep off the play spaces, text and declared
-    symbols of its drawn sides (``svgs``)."""
+    symbols of its drawn sides (``svgs``): worked out once per game loaded, paper and
+    drawing (the print lint after a build checks the very seams the build cut)."""
     w, h = job.size
     b = job.bleed
-    keep_out = [box.moved(b, b) for svg in svgs for box in keep_out_boxes(svg)]
-    return tile(w + 2 * b, h + 2 * b, paper, keep_out)
+    key = ("tiling", w, h, b, paper, tuple(svgs))
+    found = job.loaded.drawn.get(key)
+    if found is None:
+        keep_out = [box.moved(b, b) for svg in svgs for box in keep_out_boxes(svg)]
+        found = job.loaded.drawn[key] = tile(w + 2 * b, h + 2 * b, paper, keep_out)
+    tiling: Tiling = found
+    return tiling
 
 
 def keep_out_boxes(svg: str) -> list[Rect]:

@@ -13,8 +13,6 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import jinja2
-
 from generator.data.components import LoadedGame
 from generator.files.problems import ERROR, Problem
 from generator.render.decoding import Undecodable, parse
@@ -43,13 +41,11 @@ def located(match: re.Match[str]) -> Problem:
                    match["msg"], match["rule"])
 
 
-def template_problems(loaded: LoadedGame, bleed: float = 3.0,
-                      marked: jinja2.Environment | None = None) -> list[Problem]:
+def template_problems(loaded: LoadedGame, bleed: float = 3.0) -> list[Problem]:
     """One problem per template line and message, with how many faces it spoils; a
     template that ran past a limit is not run again for its other faces (each would
-    cost the whole time budget). ``marked``: draw with the lint's environment (the print
-    lint draws every face with it next, so each template is compiled once); a face that
-    fails there is drawn the build's way, whose verdict and message count."""
+    cost the whole time budget). Each face is drawn the build's way, which is also the
+    drawing the print lint reads next (``faces.printed``)."""
     found: dict[tuple[str, int, str, str], list[Any]] = {}  # key -> [first problem, faces]
     stopped: dict[str, tuple[str, int, str, str]] = {}
     for piece, face, side in _drawings(loaded):
@@ -57,9 +53,7 @@ def template_problems(loaded: LoadedGame, bleed: float = 3.0,
         if name in stopped:
             found[stopped[name]][1] += 1
             continue
-        problem = _face_problem(loaded, piece, face, side, bleed, marked)
-        if problem is not None and marked is not None:
-            problem = _face_problem(loaded, piece, face, side, bleed, None)
+        problem = _face_problem(loaded, piece, face, side, bleed)
         if problem is None:
             continue
         key = (problem.path, problem.line, problem.rule, FACE.sub("", problem.message))
@@ -84,10 +78,10 @@ def image_uses(loaded: LoadedGame, bleed: float = 3.0) -> list[tuple[str, ImageU
     return found
 
 
-def _face_problem(loaded: LoadedGame, piece: Any, face: Any, side: str, bleed: float,
-                  marked: jinja2.Environment | None) -> Problem | None:
+def _face_problem(loaded: LoadedGame, piece: Any, face: Any, side: str,
+                  bleed: float) -> Problem | None:
     try:
-        svg = face_svg(loaded, piece, face, side=side, copy=1, bleed=bleed, marked=marked,
+        svg = face_svg(loaded, piece, face, side=side, copy=1, bleed=bleed,
                        **_die_context(piece, face))
     except BuildError as exc:
         return _problem(str(exc), loaded, piece, face, side)

@@ -15,12 +15,12 @@ from __future__ import annotations
 import hashlib
 import marshal
 import re
-import struct
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from generator.render.fonts import DEJAVU_DIR
+from generator.render.ttf import read_glyphs
 
 PT_PER_MM = 72 / 25.4
 METRICS_FORMAT = "copperplate-metrics-1"
@@ -77,7 +77,7 @@ class Metrics:
 @lru_cache(maxsize=32)
 def metrics(path: Path) -> Metrics:
     """The font file's metrics, from the cache folder when this very file was read before
-    (reading a TrueType file costs about 40 ms; the kept copy is checked, never trusted)."""
+    (reading its tables costs a few ms; the kept copy is checked, never trusted)."""
     from generator.render.cache import cache_root, keep
 
     data = path.read_bytes()
@@ -89,7 +89,7 @@ def metrics(path: Path) -> Metrics:
             return Metrics(*marshal.loads(body))
     except (OSError, ValueError, EOFError, TypeError):
         pass  # missing or damaged: read the font again
-    found = _read_metrics(path)
+    found = _read_metrics(data)
     body = marshal.dumps((found.advances, found.tops, found.bottoms, found.missing_advance))
     keep(kept, _head(body) + b"\n" + body)
     return found
@@ -99,24 +99,16 @@ def _head(body: bytes) -> bytes:
     return f"{METRICS_FORMAT} sha256={hashlib.sha256(body).hexdigest()}".encode("ascii")
 
 
-def _read_metrics(path: Path) -> Metrics:
-    from fontTools.ttLib import TTFont  # imported late: only lint and fitting need it
-
-    font = TTFont(str(path), lazy=True)
-    em = float(font["head"].unitsPerEm)
-    cmap = font.getBestCmap()
-    hmtx, glyphs = font["hmtx"], font["glyf"].glyphs
+def _read_metrics(data: bytes) -> Metrics:
+    found = read_glyphs(data)
+    em = float(found.units_per_em)
     advances, tops, bottoms = {}, {}, {}
-    for code, name in cmap.items():
-        advances[code] = hmtx[name][0] / em
-        # the glyph header (contours, xMin, yMin, xMax, yMax) is enough: decoding every
-        # outline would cost a second per font
-        header = getattr(glyphs[name], "data", b"")[:10]
-        if len(header) == 10:
-            contours, _, low, _, high = struct.unpack(">hhhhh", header)
-            if contours:
-                tops[code], bottoms[code] = high / em, low / em
-    return Metrics(advances, tops, bottoms, hmtx[".notdef"][0] / em)
+    for code, glyph in found.glyph_of.items():
+        advances[code] = found.advance(glyph) / em
+        if glyph in found.boxes:  # the glyph header's box: no outline decoded
+            low, high = found.boxes[glyph]
+            tops[code], bottoms[code] = high / em, low / em
+    return Metrics(advances, tops, bottoms, found.advance(0) / em)
 
 
 def width(text: str, font: Font, size: float, spacing: float = 0.0) -> float:

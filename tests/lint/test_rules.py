@@ -206,3 +206,15 @@ def test_a_stamped_face_is_linted_as_printed(tmp_path):
     (face,) = [f for f in faces(other, stamp=True)]
     assert [ln.text for ln in face.drawing.lines] == ["low"]
     assert [p.rule for p in lint_game(other, papers=(), stamp=True)] == ["text-safe"]
+
+
+def test_text_a_template_captures_before_printing_is_found_at_its_data_line(tmp_path: Path):
+    """A ``{% set %}`` block's text may be measured or reworked by the template, so the
+    lint leaves it unmarked (the PDF must be what the template prints): the finding is
+    still made, at the YAML line the text came from."""
+    art = ('{% set label %}<text x="31.75" y="40" font-size="5" text-anchor="middle">'
+           '{{ face.name }}</text>{% endset %}{{ label }}')
+    problems = lint_tiny(tmp_path, art, {"name": "Arizona Charlie Meadows of the Klondike"})
+    (p,) = only(problems, "text-trim")
+    assert p.path.endswith("cards.yaml") and data_line(tmp_path, "Arizona") == (
+        f"cards.yaml:{p.line}:")

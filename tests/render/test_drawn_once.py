@@ -3,6 +3,8 @@ every paper and the lint after the build share the same SVG."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import jinja2
 import pytest
 
@@ -86,3 +88,70 @@ def test_validate_draws_each_face_once_for_its_check_and_the_lint(
     envs = {call[0] for call in calls}
     assert len(calls) > 10 and len(envs) == 1 and None not in envs  # the marked one only
     assert len(set(calls)) == len(calls)  # and no drawing made twice
+
+
+def test_the_lint_after_a_build_reads_the_builds_own_plan(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.lint.pages import page_findings
+    from generator.render import build
+    from generator.render.geometry import DEFAULT_MARGIN
+
+    loaded = validate_game(GAMES["copperdale"])
+    planned: list[object] = []
+    real = build.plan
+
+    def counting(loaded_: object, options: build.BuildOptions) -> object:
+        planned.append(options)
+        return real(loaded_, options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(build, "plan", counting)
+    built = build.planned(loaded, build.BuildOptions(paper="a4", jobs=2, out=Path("elsewhere")))
+    list(page_findings(loaded, "a4", DEFAULT_MARGIN, []))
+    assert len(planned) == 1
+    assert build.planned(loaded, build.BuildOptions(paper="a4")) is built
+    build.planned(loaded, build.BuildOptions(paper="a4", duplex="short"))  # another document
+    assert len(planned) == 2
+
+
+def test_a_build_and_its_lint_load_each_template_into_one_environment() -> None:
+    """The PDF's faces are the lint's marked drawings with the marks taken off, and the
+    template a piece names is read off that same environment: the unmarked one loads
+    no face template at all (each template is compiled once, not once per environment)."""
+    from generator.lint import lint_game
+    from generator.render import build
+    from generator.render.marks import marked_environment
+    from generator.render.svg import game_environment
+
+    loaded = validate_game(GAMES["copperdale"])
+    plain, marked = game_environment(loaded), marked_environment(loaded)
+    assert plain.cache is not None and marked.cache is not None
+    plain.cache.clear()
+    marked.cache.clear()
+    build.planned(loaded, build.BuildOptions(paper="a4"))
+    lint_game(loaded, papers=("a4",))
+    assert len(marked.cache) > 3 and len(plain.cache) == 0
+
+
+def test_a_boards_tiling_is_worked_out_once_per_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build cuts a large board into tiles and the lint after it checks those seams:
+    one tiling for both (the stepping search costs a second on a big board)."""
+    from generator.render import large
+    from generator.render.geometry import paper_for
+    from generator.render.jobs import jobs
+
+    loaded = validate_game(GAMES["boomtown-builders"])
+    paper = paper_for("a4")
+    job = next(j for j in jobs(loaded, 3.0) if j.is_large(paper))
+    tiled: list[object] = []
+    real = large.tile
+
+    def counting(*args: object, **kwargs: object) -> object:
+        tiled.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(large, "tile", counting)
+    svg = job.front_svg(job.copies[0])
+    first = large.board_tiling(job, paper, [svg])
+    assert large.board_tiling(job, paper, [svg]) is first and len(tiled) == 1
+    large.board_tiling(job, paper, [svg.replace("</svg>", "<text>x</text></svg>")])
+    assert len(tiled) == 2  # another drawing: tiled again
