@@ -53,6 +53,7 @@ class Position(State):
     over: bool
     fault: tuple[Loc, str] | None
     memo: dict[Any, Any] | None
+    here: Ctx  # the context play's flow reads (refilled each time, kept by none)
 
     def fail(self, loc: Loc, message: str) -> None:
         raise NotImplementedError

@@ -15,6 +15,7 @@ from typing import Any
 from generator.data.yamlsrc import Loc, Source
 from generator.files.problems import Problem
 from generator.rulesfile.cards import CardTable
+from generator.rulesfile.choices import Offer, offer
 from generator.rulesfile.effects import EffectCompiler, SlotFn
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
 from generator.rulesfile.report import Reporter
@@ -27,7 +28,6 @@ ZONE_KEYS = ("owner", "see", "order", "start", "grid")
 VAR_KEYS = ("owner", "start", "min")
 ACTION_KEYS = ("choose", "if", "do", "again")
 PHASE_KEYS = ("id", "actions", "first", "until", "skip", "start", "end", "next")
-MAX_CHOICES = 1000  # choices one action offers at once; more is a mistake
 DEFAULT_MAX_ACTIONS = 5000
 
 
@@ -112,7 +112,7 @@ class PhaseRule:
     # when none of its actions chooses anything: each action as the engine writes it and
     # its condition, in the order of the legal actions
     plain: list[tuple[tuple[str], Fn | None]] | None = None
-    by_name: list[ActionRule] = field(default_factory=list)  # in name order: legal order
+    offers: list[Offer] = field(default_factory=list)  # by action name: legal order
 
 
 @dataclass
@@ -375,7 +375,7 @@ def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None
             fx.block(spec.get("end") or [], loc + ("end",)), ids.index(following)))
     for phase in prog.phases:
         rules = [prog.actions[i] for i in phase.actions]
-        phase.by_name = sorted(rules, key=lambda rule: rule.name)
+        phase.offers = [offer(rule) for rule in sorted(rules, key=lambda rule: rule.name)]
         if not any(rule.shape for rule in rules):
             phase.plain = sorted((((rule.name,), rule.test) for rule in rules),
                                  key=lambda pair: pair[0])

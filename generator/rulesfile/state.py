@@ -53,6 +53,7 @@ class RulesState(Position):
         self._legal: list[Action] | None = None
         self.memo: dict[Any, Any] | None = None  # while the legal actions are worked out
         self._here: tuple[list[int] | None, Ctx] = (None, Ctx(self, 0))  # see run_frames
+        self.here = Ctx(self, 0)  # the context of the action and of play's flow (``ctx``)
 
     # -- set-up and the flow of play --------------------------------------------------
 
@@ -74,8 +75,12 @@ class RulesState(Position):
         return self
 
     def ctx(self, seat: int) -> Ctx:
-        _, card, number, target = self.acting
-        return Ctx(self, seat, card, number, target, self.player)
+        """The context of play's flow at ``seat``: the action's choices, the seat to act
+        (one object, refilled: an expression holds no context beyond its reading)."""
+        c = self.here
+        _, c.card, c.number, c.target = self.acting
+        c.seat, c.actor = seat, self.player
+        return c
 
     def settle(self) -> None:
         """Run effects until play needs a choice, a chance outcome, or the game is over."""
@@ -91,25 +96,19 @@ class RulesState(Position):
                 return
             if self.frames:
                 continue
-            if self.stage == SETUP:
+            stage = self.stage
+            if stage == ACTING:
+                if self._acted():
+                    return
+            elif stage == SETUP:
                 self.stage = STARTING
                 self._enter(0)
-            elif self.stage == ACTING:
-                rule = self.prog.actions[self.acting[0]]
-                c = self.ctx(self.player)  # read by again, end and until alike
-                again = rule.again is not None and bool(rule.again(c))
-                self.turns += not again
-                if self._ended(c):
-                    return
-                self._after_action(again, c)
-                if self.stage == READY:
-                    return
-            elif self.stage == ENDING:  # a phase ends only after an action: no loop here
+            elif stage == ENDING:  # a phase ends only after an action: no loop here
                 if self._ended():
                     return
                 self.stage = STARTING
                 self._enter(self.prog.phases[self.phase].next)
-            elif self.stage == STARTING:
+            elif stage == STARTING:
                 c = self.ctx(self.player)  # read by end and first alike
                 if self._ended(c):
                     return
@@ -126,19 +125,28 @@ class RulesState(Position):
             self.over = True
         return self.over
 
-    def _after_action(self, again: bool, c: Ctx) -> None:
-        """After an action's effects: the phase ends, or the next seat (or the same one,
-        with ``again``) acts."""
-        phase = self.prog.phases[self.phase]
+    def _acted(self) -> bool:
+        """After an action's effects: the game ends, the phase ends (False: its ``end``
+        effects run next), or the next seat (or the same one, with ``again``) acts."""
+        prog, player = self.prog, self.player
+        rule = prog.actions[self.acting[0]]
+        c = self.ctx(player)  # read by again, end, until and skip alike
+        again = rule.again is not None and bool(rule.again(c))
+        self.turns += not again
+        if prog.end(c):  # type: ignore[misc]
+            self.over = True
+            return True
+        phase = prog.phases[self.phase]
         if phase.until is not None and phase.until(c):
             self.stage = ENDING
             if not again:
-                self.player = (self.player + 1) % self.players
+                self.player = (player + 1) % self.players
             self._push(phase.end, self.player, actor=self.player)
-            return
+            return False
         if not again:
-            self._next_seat((self.player + 1) % self.players, c)
+            self._next_seat((player + 1) % self.players, c)
         self._ready()
+        return True
 
     def _first_player(self, c: Ctx) -> None:
         phase = self.prog.phases[self.phase]
@@ -229,7 +237,9 @@ class RulesState(Position):
         if self.prog.pausing[block]:
             self.frames.append([block, 0, 1, seat, card, number, target, actor, 0])
         else:
-            self.run_now(block, 1, Ctx(self, seat, card, number, target, actor), 0)
+            c = self.here
+            c.seat, c.card, c.number, c.target, c.actor = seat, card, number, target, actor
+            self.run_now(block, 1, c, 0)
 
     def fail(self, loc: Loc, message: str) -> None:
         if self.fault is None:
@@ -278,10 +288,16 @@ class RulesState(Position):
         return self._legal
 
     def apply_action(self, action: Action) -> None:
-        if not self._is_legal(action):
+        legal = self._legal  # a seat to act, its legal actions worked out: no chance
+        if legal is not None and not self.over:
+            if action not in legal:
+                raise ValueError(f"illegal action {action!r}")
+            self._legal, self.steps = None, 0
+            self._act(action)
+        elif not self._is_legal(action):
             raise ValueError(f"illegal action {action!r}")
-        self._legal, self.steps = None, 0
-        if self.pending:
+        elif self.pending:
+            self._legal, self.steps = None, 0
             src, dest, by, roll = self.pending
             self.pending = []
             if roll:
@@ -290,6 +306,7 @@ class RulesState(Position):
             else:
                 self.move(int(action), dest, by)  # type: ignore[arg-type]
         else:
+            self._legal, self.steps = None, 0
             self._act(action)
         self.settle()
 
@@ -345,7 +362,7 @@ class RulesState(Position):
         other.frames = [list(f) for f in self.frames]
         other.acting = list(self.acting)
         other._legal = None
-        other._here = (None, Ctx(other, 0))
+        other._here, other.here = (None, Ctx(other, 0)), Ctx(other, 0)
         return other
 
     def to_dict(self) -> dict[str, Any]:
