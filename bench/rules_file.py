@@ -79,18 +79,40 @@ def best(runs: list[Callable[[int], list[Any]]], games: int, rounds: int
     return out
 
 
-def row(name: str, game: Any, cards: list[Any], games: int, rounds: int) -> str:
-    players = PLAYERS.get(name, 3)
-
-    def compiled(seed: int) -> list[Any]:
+def compiled(game: Any, players: int) -> Callable[[int], list[Any]]:
+    """The seeded games of the compiled rules, through the State API."""
+    def run(seed: int) -> list[Any]:
         state = game.new_initial_state(players)
         return play(state.current_player, state.legal_actions, state.apply_action, seed)
+    return run
 
-    def hand_written(seed: int) -> list[Any]:
+
+def hand_written(name: str, cards: list[Any], players: int) -> Callable[[int], list[Any]]:
+    """The same games by the referee, made to do what the State API asks of any engine
+    and the compiled game does: refuse an action that is not among the legal ones it last
+    listed (the referee itself plays any action it is given)."""
+    def run(seed: int) -> list[Any]:
         ref = REFEREES[name](cards, players)
-        return play(ref.to_move, ref.legal, ref.apply, seed)
+        referee_legal, referee_apply = ref.legal, ref.apply
+        listed: list[Any] = []
 
-    (fast, same), (ours, digest) = best([hand_written, compiled], games, rounds)
+        def legal() -> list[Any]:
+            nonlocal listed
+            listed = referee_legal()
+            return listed
+
+        def apply(action: Any) -> None:
+            if action not in listed:
+                raise ValueError(f"illegal action {action!r}")
+            referee_apply(action)
+        return play(ref.to_move, legal, apply, seed)
+    return run
+
+
+def row(name: str, game: Any, cards: list[Any], games: int, rounds: int) -> str:
+    players = PLAYERS.get(name, 3)
+    (fast, same), (ours, digest) = best(
+        [hand_written(name, cards, players), compiled(game, players)], games, rounds)
     return (f"| {name} | {players} | {ours:,.0f} | {fast:,.0f} | {fast / ours:.1f}x | "
             f"{'yes' if digest == same else 'NO'} |")
 
