@@ -10,7 +10,7 @@ of several cards) push a frame of their block.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
@@ -123,19 +123,25 @@ class MoveAll(Ins):
 
 @dataclass
 class Change(Ins):
-    """``gain``, ``pay`` or ``set`` of one variable."""
+    """``gain``, ``pay`` or ``set`` of one variable (its slot read in place)."""
 
-    slot: SlotFn
+    name: str
+    owned: bool  # one per player: the seat in focus's
     amount: Fn
     how: str
+    fixed: int | str | None = None  # the amount when it is a constant (not read each time)
+    sign: int = field(init=False)  # what the amount is multiplied by: 0 (set), 1 or -1
+
+    def __post_init__(self) -> None:
+        self.sign = {"set": 0, "gain": 1, "pay": -1}[self.how]
 
     def run(self, st: Position, c: Ctx) -> bool:
-        slot, amount = self.slot(c), self.amount(c)
+        slot = st.var_slot[self.name] + c.seat if self.owned else st.var_slot[self.name]
+        amount = self.amount(c) if self.fixed is None else self.fixed
         st.written = next(STAMPS)
         if type(amount) is int:  # the common case, in few steps
-            how = self.how
-            value = amount if how == "set" else st.vars[slot] + (
-                amount if how == "gain" else -amount)
+            sign = self.sign
+            value = st.vars[slot] + sign * amount if sign else amount
             if -MAX_VALUE <= value <= MAX_VALUE:
                 st.vars[slot] = value
                 return True
@@ -267,8 +273,10 @@ class EffectCompiler:
                               f"e.g. {word}: {{coins: 2}}", "rules-schema")
             return None
         name, amount = next(iter(body.items()))
-        slot = self.var_slot(name, loc + (word, name))
-        return Change(loc, of, slot, self.x.expr(amount, loc + (word, name)), word)
+        self.var_slot(name, loc + (word, name))  # the name checked
+        owned = self.x.names.vars.get(name, False) if isinstance(name, str) else False
+        fn = self.x.expr(amount, loc + (word, name))
+        return Change(loc, of, str(name), owned, fn, word, self.x.consts.get(fn))
 
     def _gain(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
         return self._changes("gain", value, loc, of)

@@ -18,9 +18,11 @@ from generator.data.yamlsrc import Loc
 from generator.rulesfile import plugins
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
 from generator.rulesfile.grids import all_cells, cell_cards, next_to
-from generator.rulesfile.position import Ctx, Fn
+from generator.rulesfile.position import Ctx, Fn, Value
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import (
+    COMPARISONS,
+    Read,
     against,
     against_read,
     chain,
@@ -28,6 +30,9 @@ from generator.rulesfile.written import (
     field_filter,
     memo,
     of_every_pile,
+    plus,
+    read_against,
+    read_against_seat,
     uses_choice,
 )
 
@@ -75,8 +80,10 @@ class Compiler:
         # a {field: F} closure -> F's column, a {var: V} closure (V of each) -> V (the
         # closures themselves as keys: an id could be reused once one is dropped)
         self.plain: dict[Fn, list[Any]] = {}
-        self.plain_var: dict[Fn, str] = {}
+        self.reads: dict[Fn, Read] = {}  # a variable or a pile's size read (``Read``)
+        self.consts: dict[Fn, Value] = {}  # a constant's closure -> the constant
         self.hoist = False  # compiling an action's condition: see ``written.memo``
+        self.memos = False  # some closure is read once per listing (``written.memo``)
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
         if depth > MAX_DEPTH:
@@ -85,7 +92,11 @@ class Compiler:
             return (lambda c: True) if value else (lambda c: False)
         if isinstance(value, int | str):
             const = value
-            return lambda c: const
+
+            def constant(c: Ctx) -> Value:
+                return const
+            self.consts[constant] = const
+            return constant
         if not isinstance(value, dict) or not value:
             return self._bad(loc, f"expected a number, a word or an expression such as "
                              f"{{add: [1, 2]}}, not {value!r}")
@@ -121,6 +132,7 @@ class Compiler:
         fn: Fn = handler(value, loc, depth + 1)
         if self.hoist and word in _AGGREGATES and value != {"count": arg} \
                 and not uses_choice(value):  # (a pile's size is read faster than kept)
+            self.memos = True
             return memo(fn)
         return fn
 
@@ -128,10 +140,15 @@ class Compiler:
         if not _args(arg, 2):
             return self._bad(loc, f"'{word}' takes a list of two expressions")
         a, b = (self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
-        op = _BINARY[word]
+        op, read = _BINARY[word], self.reads.get(a)
         if isinstance(arg[1], int | str) and not isinstance(arg[1], bool):
             # the common case, {eq: [EXPR, 0]}: the constant and the operator inlined
+            if read is not None and word in COMPARISONS:
+                return read_against(op, read, arg[1], None)
             return against(word, op, a, arg[1])
+        if read is not None and word in COMPARISONS:
+            seat = read_against_seat(op, read) if arg[1] == {"game": "seat"} else None
+            return seat or read_against(op, read, None, b)
         return against_read(word, a, b, arg[1], self.plain.get(a)) or compare(
             word, op, a, b)
 
@@ -144,6 +161,8 @@ class Compiler:
             return chain(word == "and", parts)
         if word == "add" and len(parts) == 2:  # the common case, written out
             a, b = parts
+            if type(arg[1]) is int:
+                return plus(a, self.reads.get(a), arg[1])
             return lambda c: 0 + a(c) + b(c)  # (as sum: a word is no number)
         return lambda c: op([p(c) for p in parts])
 
@@ -163,12 +182,15 @@ class Compiler:
         if not isinstance(name, str) or name not in self.names.vars:
             return self._bad(loc + ("var",), f"no variable '{name}' "
                              f"(variables: {', '.join(self.names.vars) or 'none'})")
-        if self.names.vars[name]:
+        owned = self.names.vars[name]
+        if owned:
             def read(c: Ctx) -> Any:
                 return c.st.vars[c.st.var_slot[name] + c.seat]
-            self.plain_var[read] = name
-            return read
-        return lambda c: c.st.vars[c.st.var_slot[name]]
+        else:
+            def read(c: Ctx) -> Any:
+                return c.st.vars[c.st.var_slot[name]]
+        self.reads[read] = ("var", name, owned)
+        return read
 
     def _w_game(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         word = value["game"]
@@ -291,9 +313,15 @@ class Compiler:
         zone = value["count"]
         if set(value) == {"count"} and isinstance(zone, str) and zone in self.names.zones \
                 and not self.names.zones[zone].width:  # a pile's size, read in one step
-            if self.names.zones[zone].owned:
-                return lambda c: len(c.st.zones[c.st.zone_slot[zone] + c.seat])
-            return lambda c: len(c.st.zones[c.st.zone_slot[zone]])
+            owned = self.names.zones[zone].owned
+            if owned:
+                def size(c: Ctx) -> Any:
+                    return len(c.st.zones[c.st.zone_slot[zone] + c.seat])
+            else:
+                def size(c: Ctx) -> Any:
+                    return len(c.st.zones[c.st.zone_slot[zone]])
+            self.reads[size] = ("count", zone, owned)
+            return size
         cards = self._cards(value, "count", loc, depth)
         return lambda c: len(cards(c))
 
@@ -339,8 +367,10 @@ class Compiler:
         if how not in COMBINE:
             return self._bad(loc + ("combine",), f"combine with one of {', '.join(COMBINE)}")
         op = COMBINE[how]
-        name = self.plain_var.get(each)
-        if name is not None:  # a variable of each player: its values side by side
+        known = self.reads.get(each)
+        if known is not None and known[0] == "var" and known[2]:
+            name = known[1]  # a variable of each player: its values side by side
+
             def side_by_side(c: Ctx) -> Any:
                 base = c.st.var_slot[name]
                 return op(c.st.vars[base:base + c.st.players])

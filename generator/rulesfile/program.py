@@ -132,6 +132,7 @@ class Program:
     tiebreak: list[Fn] = field(default_factory=list)
     max_actions: int = DEFAULT_MAX_ACTIONS
     action_index: dict[str, int] = field(default_factory=dict)
+    memos: bool = False  # some condition keeps what it read while the legal actions are listed
 
     def layout(self, players: int) -> tuple[dict[str, int], list[int], dict[str, int]]:
         """Zone slots, the zone index of every slot, and variable slots, for ``players``."""
@@ -199,6 +200,7 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
     fx.finish()
     prog.blocks, prog.pausing = fx.blocks, fx.pausing
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
+    prog.memos = x.memos
     for key in ("end", "score"):
         if key not in data:
             report.error((), f"a rules file needs '{key}'", "rules-schema")

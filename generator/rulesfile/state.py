@@ -85,35 +85,31 @@ class RulesState(Position):
     def settle(self) -> None:
         """Run effects until play needs a choice, a chance outcome, or the game is over."""
         try:
-            self._settle()
+            while not self.over:
+                if self.frames and not self.run_frames():
+                    return
+                if self.frames:
+                    continue
+                stage = self.stage
+                if stage == ACTING:
+                    if self._acted():
+                        return
+                elif stage == SETUP:
+                    self.stage = STARTING
+                    self._enter(0)
+                elif stage == ENDING:  # a phase ends only after an action: no loop here
+                    if self._ended():
+                        return
+                    self.stage = STARTING
+                    self._enter(self.prog.phases[self.phase].next)
+                elif stage == STARTING:
+                    c = self.ctx(self.player)  # read by end and first alike
+                    if not self._ended(c):
+                        self._first_player(c)
+                    return
         except FAULTS as exc:  # an end, until, skip or first that reads a wrong value
             phase = self.prog.phases[self.phase]
             self.fail(phase.loc, f"cannot be worked out: {exc}")
-
-    def _settle(self) -> None:
-        while not self.over:
-            if self.frames and not self.run_frames():
-                return
-            if self.frames:
-                continue
-            stage = self.stage
-            if stage == ACTING:
-                if self._acted():
-                    return
-            elif stage == SETUP:
-                self.stage = STARTING
-                self._enter(0)
-            elif stage == ENDING:  # a phase ends only after an action: no loop here
-                if self._ended():
-                    return
-                self.stage = STARTING
-                self._enter(self.prog.phases[self.phase].next)
-            elif stage == STARTING:
-                c = self.ctx(self.player)  # read by end and first alike
-                if self._ended(c):
-                    return
-                self._first_player(c)
-                return
 
     def _enter(self, phase: int) -> None:
         self.phase = phase
@@ -277,7 +273,7 @@ class RulesState(Position):
         """The legal actions of the seat to act, worked out once per position."""
         if self._legal is None:
             try:
-                self.memo = {}
+                self.memo = {} if self.prog.memos else None
                 self._legal = legal_choices(self)
             except FAULTS as exc:
                 self.fail(self.prog.phases[self.phase].loc + ("actions",),
@@ -323,12 +319,13 @@ class RulesState(Position):
 
     def _act(self, action: Action) -> None:
         assert isinstance(action, tuple)
-        index = self.prog.action_index[action[0]]
-        rule = self.prog.actions[index]
+        prog, player = self.prog, self.player
+        index = prog.action_index[action[0]]
+        rule = prog.actions[index]
         card, target, number = rule.decoder(action)
         self.acting = [index, card, number, target]
         self.stage = ACTING
-        self._push(rule.block, self.player, card, number, target, self.player)
+        self._push(rule.block, player, card, number, target, player)
 
     def is_terminal(self) -> bool:
         return self.over

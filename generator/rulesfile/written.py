@@ -98,10 +98,12 @@ def remembered(fn: Fn, watch: str, seat: bool) -> Fn:
     that was."""
     seen: list[Any] = [None, None]  # (stamps, seat) and the value read
     variables = watch == "state"
+    cards = not variables and not seat  # the common case (an end that reads the cards)
 
     def read(c: Ctx) -> Any:
         st = c.st
-        key = (st.moved, st.written if variables else 0, c.seat if seat else -1)
+        key = st.moved if cards else (st.moved, st.written if variables else 0,
+                                      c.seat if seat else -1)
         if seen[0] == key:
             return seen[1]
         value = fn(c)
@@ -280,3 +282,51 @@ def of_every_pile(value: Any, zones: dict[str, Any], columns: dict[str, list[Any
         base = st.zone_slot[name]
         return [sum([column[k] for k in cards]) for cards in st.zones[base:base + st.players]]
     return sums
+
+
+# a closure that reads one thing in place: ("var", a variable) or ("count", a pile's size),
+# its name, and whether it is one of each player (the seat in focus's)
+Read = tuple[str, str, bool]
+COMPARISONS = frozenset(("eq", "ne", "lt", "le", "gt", "ge"))
+
+
+def read_against(op: Callable[[Any, Any], Any], read: Read, const: Any, b: Fn | None
+                 ) -> Fn:
+    """``{WORD: [READ, X]}`` compared by ``op`` with READ, a variable or a pile's size, read
+    in place: X the constant ``const``, or read by ``b`` if given."""
+    kind, name, owned = read
+    if kind == "var" and owned:
+        if b is None:
+            return lambda c: op(c.st.vars[c.st.var_slot[name] + c.seat], const)
+        return lambda c: op(c.st.vars[c.st.var_slot[name] + c.seat], b(c))
+    if kind == "var":
+        if b is None:
+            return lambda c: op(c.st.vars[c.st.var_slot[name]], const)
+        return lambda c: op(c.st.vars[c.st.var_slot[name]], b(c))
+    if owned:
+        if b is None:
+            return lambda c: op(len(c.st.zones[c.st.zone_slot[name] + c.seat]), const)
+        return lambda c: op(len(c.st.zones[c.st.zone_slot[name] + c.seat]), b(c))
+    if b is None:
+        return lambda c: op(len(c.st.zones[c.st.zone_slot[name]]), const)
+    return lambda c: op(len(c.st.zones[c.st.zone_slot[name]]), b(c))
+
+
+def read_against_seat(op: Callable[[Any, Any], Any], read: Read) -> Fn | None:
+    """``{WORD: [{var: V}, {game: seat}]}``, V read in place; None for another READ."""
+    kind, name, owned = read
+    if kind != "var":
+        return None
+    if owned:
+        return lambda c: op(c.st.vars[c.st.var_slot[name] + c.seat], c.seat)
+    return lambda c: op(c.st.vars[c.st.var_slot[name]], c.seat)
+
+
+def plus(a: Fn, read: Read | None, const: int) -> Fn:
+    """``{add: [EXPR, CONSTANT]}``, EXPR read in place when it is a variable (``read``)."""
+    if read is not None and read[0] == "var":
+        name = read[1]
+        if read[2]:
+            return lambda c: c.st.vars[c.st.var_slot[name] + c.seat] + const
+        return lambda c: c.st.vars[c.st.var_slot[name]] + const
+    return lambda c: a(c) + const
