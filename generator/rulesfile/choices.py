@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 MAX_CHOICES = 1000  # choices one action offers at once; more is a mistake
 NO_CARD, NO_NUMBER = [-1], (0,)  # an action that chooses no card, no number
 NUMBER_ONLY = (2,)  # the shape of an action that chooses a number alone
+MAX_KEPT = 4096  # lists of bids an action keeps (then forgets them all and starts again)
 # (position, its context with nothing chosen, the list to add to): the action's legal
 # choices added in order; a fault of play (too many choices) ends the game
 Offer = Callable[["Position", Ctx, list[Action]], None]
@@ -56,11 +57,17 @@ def offer(rule: ActionRule) -> Offer:
         return tested
     if rule.number is not None and rule.shape == NUMBER_ONLY and test is None:
         name, (lowest, highest) = rule.name, rule.number
+        made: dict[tuple[int, int], list[Action]] = {}  # (low, high) -> the bids, kept
 
         def bids(st: Position, here: Ctx, out: list[Action]) -> None:
             low = lowest(here)  # every number from low on
-            out += [(name, n) for n in range(low, min(highest(here), low + MAX_CHOICES - 1)
-                                             + 1)]
+            high = min(highest(here), low + MAX_CHOICES - 1)
+            listed = made.get((low, high))
+            if listed is None:
+                if len(made) >= MAX_KEPT:
+                    made.clear()
+                listed = made[low, high] = [(name, n) for n in range(low, high + 1)]
+            out += listed
         return bids
     return lambda st, here, out: _offer(st, rule, here, out)
 

@@ -15,14 +15,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
-from generator.rulesfile import plugins
+from generator.rulesfile import fused, plugins
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
 from generator.rulesfile.grids import all_cells, cell_cards, next_to
 from generator.rulesfile.position import Ctx, Fn, Value
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import (
-    COMPARISONS,
-    Read,
     against,
     against_read,
     chain,
@@ -30,9 +28,6 @@ from generator.rulesfile.written import (
     field_filter,
     memo,
     of_every_pile,
-    plus,
-    read_against,
-    read_against_seat,
     uses_choice,
 )
 
@@ -77,11 +72,12 @@ class Compiler:
     def __init__(self, names: Names, report: Reporter):
         self.names = names
         self.report = report
-        # a {field: F} closure -> F's column, a {var: V} closure (V of each) -> V (the
-        # closures themselves as keys: an id could be reused once one is dropped)
+        # a {field: F} closure -> F's column, a closure that reads one thing in place ->
+        # what (``fused.Read``), a constant's closure -> the constant (the closures
+        # themselves as keys: an id could be reused once one is dropped)
         self.plain: dict[Fn, list[Any]] = {}
-        self.reads: dict[Fn, Read] = {}  # a variable or a pile's size read (``Read``)
-        self.consts: dict[Fn, Value] = {}  # a constant's closure -> the constant
+        self.reads: dict[Fn, fused.Read] = {}
+        self.consts: dict[Fn, Value] = {}
         self.hoist = False  # compiling an action's condition: see ``written.memo``
         self.memos = False  # some closure is read once per listing (``written.memo``)
 
@@ -141,14 +137,12 @@ class Compiler:
             return self._bad(loc, f"'{word}' takes a list of two expressions")
         a, b = (self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
         op, read = _BINARY[word], self.reads.get(a)
-        if isinstance(arg[1], int | str) and not isinstance(arg[1], bool):
-            # the common case, {eq: [EXPR, 0]}: the constant and the operator inlined
-            if read is not None and word in COMPARISONS:
-                return read_against(op, read, arg[1], None)
+        const = isinstance(arg[1], int | str) and not isinstance(arg[1], bool)
+        if read is not None and word in fused.FUSED:  # what EXPR reads, read in place
+            return fused.against_const(op, read, arg[1]) if const else fused.against_fn(
+                op, read, b, arg[1])
+        if const:  # the common case, {eq: [EXPR, 0]}: the constant and the operator inlined
             return against(word, op, a, arg[1])
-        if read is not None and word in COMPARISONS:
-            seat = read_against_seat(op, read) if arg[1] == {"game": "seat"} else None
-            return seat or read_against(op, read, None, b)
         return against_read(word, a, b, arg[1], self.plain.get(a)) or compare(
             word, op, a, b)
 
@@ -162,7 +156,7 @@ class Compiler:
         if word == "add" and len(parts) == 2:  # the common case, written out
             a, b = parts
             if type(arg[1]) is int:
-                return plus(a, self.reads.get(a), arg[1])
+                return fused.plus(a, self.reads.get(a), arg[1])
             return lambda c: 0 + a(c) + b(c)  # (as sum: a word is no number)
         return lambda c: op([p(c) for p in parts])
 
@@ -182,25 +176,26 @@ class Compiler:
         if not isinstance(name, str) or name not in self.names.vars:
             return self._bad(loc + ("var",), f"no variable '{name}' "
                              f"(variables: {', '.join(self.names.vars) or 'none'})")
-        owned = self.names.vars[name]
-        if owned:
-            def read(c: Ctx) -> Any:
-                return c.st.vars[c.st.var_slot[name] + c.seat]
-        else:
-            def read(c: Ctx) -> Any:
-                return c.st.vars[c.st.var_slot[name]]
-        self.reads[read] = ("var", name, owned)
-        return read
+        return self._read(("var", name, self.names.vars[name]))
+
+    def _read(self, read: fused.Read) -> Fn:
+        """The closure that reads a variable or a pile's size, known as such."""
+        fn = fused.reader(read)
+        self.reads[fn] = read
+        return fn
 
     def _w_game(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         word = value["game"]
         if not isinstance(word, str) or word not in GAME_WORDS:
             return self._bad(loc + ("game",), f"'game' reads one of {', '.join(GAME_WORDS)}, "
                              f"not {word!r}")
-        return {"players": lambda c: c.st.players, "seat": lambda c: c.seat,
-                "actor": lambda c: c.actor, "turn": lambda c: c.st.turns,
-                "number": lambda c: c.number, "target": lambda c: c.target,
-                "first": lambda c: c.st.first_player}[word]
+        fn: Fn = {"players": lambda c: c.st.players, "seat": lambda c: c.seat,
+                  "actor": lambda c: c.actor, "turn": lambda c: c.st.turns,
+                  "number": lambda c: c.number, "target": lambda c: c.target,
+                  "first": lambda c: c.st.first_player}[word]
+        if word == "players":
+            self.reads[fn] = fused.PLAYERS
+        return fn
 
     def _w_field(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         name = value["field"]
@@ -313,15 +308,7 @@ class Compiler:
         zone = value["count"]
         if set(value) == {"count"} and isinstance(zone, str) and zone in self.names.zones \
                 and not self.names.zones[zone].width:  # a pile's size, read in one step
-            owned = self.names.zones[zone].owned
-            if owned:
-                def size(c: Ctx) -> Any:
-                    return len(c.st.zones[c.st.zone_slot[zone] + c.seat])
-            else:
-                def size(c: Ctx) -> Any:
-                    return len(c.st.zones[c.st.zone_slot[zone]])
-            self.reads[size] = ("count", zone, owned)
-            return size
+            return self._read(("count", zone, self.names.zones[zone].owned))
         cards = self._cards(value, "count", loc, depth)
         return lambda c: len(cards(c))
 
@@ -374,6 +361,8 @@ class Compiler:
             def side_by_side(c: Ctx) -> Any:
                 base = c.st.var_slot[name]
                 return op(c.st.vars[base:base + c.st.players])
+            if how == "sum":
+                self.reads[side_by_side] = ("every", name, True)
             return side_by_side
         piles = of_every_pile(value["each_player"], self.names.zones, self.names.columns)
         if piles is not None:  # each seat's pile counted or added up, side by side

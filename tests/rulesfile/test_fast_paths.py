@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from generator.rulesfile.expr import Compiler, Names
+from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import seated, split_test, steady
 from rulesfile.starters import STARTERS
 
@@ -117,3 +119,55 @@ def test_the_legal_actions_come_sorted(built: dict[str, Any], name: str) -> None
             actions = state.legal_actions()
             assert actions == sorted(actions)
             state.apply_action(rng.choice(actions))
+
+
+def _compiler(prog: Any) -> Compiler:
+    """An expression compiler for ``prog``'s names, as ``compile_rules`` makes one."""
+    names = Names({z.name: z for z in prog.zones}, {v[0]: v[1] for v in prog.vars},
+                  prog.table.columns)
+    return Compiler(names, Reporter(prog.source))
+
+
+# an expression whose left side is read in place (``fused``), and what it reads, worked
+# out from the position in the rules file's words (``v``) for the seat in focus ``s``
+FUSED = [
+    ({"eq": [{"var": "out"}, 1]}, lambda v, s, n: v["out"][s] == 1),
+    ({"ge": [{"var": "bid"}, 3]}, lambda v, s, n: v["bid"] >= 3),
+    ({"le": [{"var": "coins"}, {"var": "bid"}]}, lambda v, s, n: v["coins"][s] <= v["bid"]),
+    ({"gt": [{"var": "bid"}, {"var": "coins"}]}, lambda v, s, n: v["bid"] > v["coins"][s]),
+    ({"eq": [{"var": "high"}, {"game": "seat"}]}, lambda v, s, n: v["high"] == s),
+    ({"ne": [{"var": "out"}, {"game": "seat"}]}, lambda v, s, n: v["out"][s] != s),
+    ({"sub": [{"game": "players"}, 1]}, lambda v, s, n: n - 1),
+    ({"lt": [{"game": "players"}, {"var": "coins"}]}, lambda v, s, n: n < v["coins"][s]),
+    ({"eq": [{"each_player": {"var": "out"}}, {"game": "players"}]},
+     lambda v, s, n: sum(v["out"]) == n),
+    ({"ge": [{"each_player": {"var": "coins"}}, 40]}, lambda v, s, n: sum(v["coins"]) >= 40),
+    ({"sub": [{"each_player": {"var": "out"}}, {"var": "bid"}]},
+     lambda v, s, n: sum(v["out"]) - v["bid"]),
+    ({"eq": [{"count": "won"}, 2]}, lambda v, s, n: len(v["won"][s]) == 2),
+    ({"gt": [{"count": "deck"}, {"var": "bid"}]}, lambda v, s, n: len(v["deck"]) > v["bid"]),
+    ({"sub": [{"count": "won"}, {"count": "deck"}]},
+     lambda v, s, n: len(v["won"][s]) - len(v["deck"])),
+    ({"add": [{"var": "coins"}, 2]}, lambda v, s, n: v["coins"][s] + 2),
+    ({"add": [{"var": "bid"}, 1]}, lambda v, s, n: v["bid"] + 1),
+    ({"add": [{"count": "deck"}, 1]}, lambda v, s, n: len(v["deck"]) + 1),
+]
+
+
+@pytest.mark.parametrize(("value", "expected"), FUSED)
+def test_a_value_read_in_place_is_the_value_its_expression_reads(
+        built: dict[str, Any], value: Any, expected: Any) -> None:
+    """``fused``: a comparison, subtraction or add whose left side (a variable, a pile's
+    size, a variable summed over the players, the number of players) is read in place
+    gives what the expression says, for every seat, all through seeded games."""
+    game, _ = built["auction-house"]
+    x = _compiler(game.prog)
+    fn = x.expr(value, ())
+    assert x.report.problems == []
+    for seed in range(3):
+        rng, state = random.Random(seed), game.new_initial_state(3 + seed % 2)
+        while not state.is_terminal():
+            v = state.view()
+            for seat in range(state.players):
+                assert fn(state.ctx(seat)) == expected(v, seat, state.players), (value, seat)
+            state.apply_action(rng.choice(state.legal_actions()))
