@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from generator.data.yamlsrc import Loc
 from generator.rulesfile import plugins
 from generator.rulesfile.expr import Compiler, Ctx, Fn
-from generator.rulesfile.position import MAX_VALUE, STAMPS
+from generator.rulesfile.position import MAX_VALUE, STAMPS, Place
 
 if TYPE_CHECKING:
     from generator.rulesfile.position import Position
@@ -78,32 +78,36 @@ class Push(Ins):
 
 @dataclass
 class DrawOne(Ins):
-    source: SlotFn
-    dest: SlotFn
+    source: Place
+    dest: Place
     may_pause: bool = True  # it draws from a shuffled pile (a chance action)
 
     def run(self, st: Position, c: Ctx) -> bool:
-        src = self.source(c)
+        (pile, each), (dest, dest_each), seat = self.source, self.dest, c.seat
+        src = st.zone_slot[pile] + seat * each
         if not st.zones[src]:
             if st.stage == 0:  # dealing the set-up from a pile too small: a mistake
                 st.fail(self.loc, "deals more cards than the pile holds at set-up")
             return True
+        to = st.zone_slot[dest] + seat * dest_each
         if st.random[src]:
-            st.pending = [src, self.dest(c), c.actor if c.actor >= 0 else c.seat, 0]
+            st.pending = [src, to, c.actor if c.actor >= 0 else seat, 0]
             return False
-        st.move(st.zones[src][-1], self.dest(c), c.actor if c.actor >= 0 else c.seat)
+        st.move(st.zones[src][-1], to, c.actor if c.actor >= 0 else seat)
         return True
 
 
 @dataclass
 class Play(Ins):
-    dest: SlotFn | None  # None: the action's chosen destination
+    dest: Place | None  # None: the action's chosen destination
 
     def run(self, st: Position, c: Ctx) -> bool:
         if c.card < 0:
             st.fail(self.loc, "'play' moves the chosen card, but no card was chosen")
             return True
-        slot = self.dest(c) if self.dest else st.prog.target_slot(c)
+        dest = self.dest
+        slot = st.prog.target_slot(c) if dest is None else st.zone_slot[dest[0]] + (
+            c.seat * dest[1])
         st.move(c.card, slot, c.actor if c.actor >= 0 else c.seat)
         return True
 
@@ -247,8 +251,8 @@ class EffectCompiler:
     def _draw(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         pile = self.x.names.zones.get(value["draw"]) if isinstance(value["draw"], str) \
             else None
-        one = DrawOne(loc, None, self.x.zone(value["draw"], loc + ("draw",)),
-                      self.x.zone(self._need(value, "to", loc), loc + ("to",)),
+        one = DrawOne(loc, None, self.x.place(value["draw"], loc + ("draw",)),
+                      self.x.place(self._need(value, "to", loc), loc + ("to",)),
                       pile is None or pile.random)
         if value.get("count", 1) == 1 and type(value.get("count", 1)) is int:
             one.of = of  # one card: the draw itself, without a block of its own
@@ -260,7 +264,7 @@ class EffectCompiler:
     def _play(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         target = value["play"]
         chosen = target in ("target", "cell")  # the action's chosen zone or cell
-        return Play(loc, of, None if chosen else self.x.zone(target, loc + ("play",)))
+        return Play(loc, of, None if chosen else self.x.place(target, loc + ("play",)))
 
     def _move_all(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         return MoveAll(loc, of, self.x.zone(value["move_all"], loc + ("move_all",)),

@@ -18,7 +18,7 @@ from generator.data.yamlsrc import Loc
 from generator.rulesfile import fused, plugins
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
 from generator.rulesfile.grids import all_cells, cell_cards, next_to
-from generator.rulesfile.position import Ctx, Fn, Value
+from generator.rulesfile.position import Ctx, Fn, Place, Value
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import (
     against,
@@ -72,9 +72,8 @@ class Compiler:
     def __init__(self, names: Names, report: Reporter):
         self.names = names
         self.report = report
-        # a {field: F} closure -> F's column, a closure that reads one thing in place ->
-        # what (``fused.Read``), a constant's closure -> the constant (the closures
-        # themselves as keys: an id could be reused once one is dropped)
+        # closures (themselves as keys: an id could be reused once one is dropped) of
+        # {field: F} -> F's column, of one thing read in place -> what, of a constant -> it
         self.plain: dict[Fn, list[Any]] = {}
         self.reads: dict[Fn, fused.Read] = {}
         self.consts: dict[Fn, Value] = {}
@@ -136,15 +135,15 @@ class Compiler:
         if not _args(arg, 2):
             return self._bad(loc, f"'{word}' takes a list of two expressions")
         a, b = (self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
-        op, read = _BINARY[word], self.reads.get(a)
-        const = isinstance(arg[1], int | str) and not isinstance(arg[1], bool)
-        if read is not None and word in fused.FUSED:  # what EXPR reads, read in place
-            return fused.against_const(op, read, arg[1]) if const else fused.against_fn(
-                op, read, b, arg[1])
-        if const:  # the common case, {eq: [EXPR, 0]}: the constant and the operator inlined
+        op, column = _BINARY[word], self.plain.get(a)
+        fn = fused.binary(word, op, (self.reads.get(a), column), (b, self.reads.get(b)),
+                          arg[1])
+        if fn is not None:  # what EXPR (or OTHER) reads, read in place
+            return fn
+        if isinstance(arg[1], int | str) and not isinstance(arg[1], bool):
+            # the common case, {eq: [EXPR, 0]}: the constant and the operator inlined
             return against(word, op, a, arg[1])
-        return against_read(word, a, b, arg[1], self.plain.get(a)) or compare(
-            word, op, a, b)
+        return against_read(word, a, b, arg[1], column) or compare(word, op, a, b)
 
     def _many(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, None):
@@ -220,16 +219,22 @@ class Compiler:
 
     def zone(self, value: Any, loc: Loc) -> Callable[[Ctx], int]:
         """A zone's slot for the seat in focus (a shared zone has one slot)."""
+        name, each = self.place(value, loc)
+        if each:
+            return lambda c: c.st.zone_slot[name] + c.seat
+        return lambda c: c.st.zone_slot[name]
+
+    def place(self, value: Any, loc: Loc) -> Place:
+        """A pile as an effect finds its slot: its name, 1 if it is one of each player
+        (the slot of the seat in focus: ``zone_slot[name] + seat * each``), else 0."""
         zone = self._named(value, loc)
         if zone is None:
-            return lambda c: 0
+            return "", 0  # reported: the rules are not played
         if zone.width:
             self.report.error(loc, f"'{value}' is a grid: place a card with choose: "
                               "{cell: …} and play: cell; read it with count, sum…",
                               "rules-name")
-        if zone.owned:
-            return lambda c: c.st.zone_slot[value] + c.seat
-        return lambda c: c.st.zone_slot[value]
+        return zone.name, int(zone.owned)
 
     def grid(self, value: Any, loc: Loc) -> ZoneRule | None:
         zone = self._named(value, loc)
@@ -299,10 +304,10 @@ class Compiler:
         return (None if name == "by" else self.names.columns[name]), word == "eq", other
 
     def _column(self, name: Any, loc: Loc) -> list[Any]:
-        if not isinstance(name, str) or name not in self.names.columns:
-            self.report.error(loc, f"no card has a field '{name}'", "rules-expression")
-            return []
-        return self.names.columns[name]
+        if isinstance(name, str) and name in self.names.columns:
+            return self.names.columns[name]
+        self.report.error(loc, f"no card has a field '{name}'", "rules-expression")
+        return []
 
     def _w_count(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         zone = value["count"]

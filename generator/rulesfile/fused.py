@@ -25,6 +25,21 @@ PLAYERS: Read = ("players", "", False)
 FUSED = frozenset(("eq", "ne", "lt", "le", "gt", "ge", "sub"))
 
 
+def binary(word: str, op: Op, left: tuple[Read | None, list[Any] | None],
+           right: tuple[Fn, Read | None], other: Any) -> Fn | None:
+    """``{WORD: [EXPR, OTHER]}`` fused, or None when it is not of a fused shape: EXPR
+    what it reads (``Read``) and, if a card's field, its column; OTHER compiled and what
+    it reads; OTHER as written."""
+    (read, column), (b, other_read) = left, right
+    if read is not None and word in FUSED:
+        if isinstance(other, int | str) and not isinstance(other, bool):
+            return against_const(op, read, other)
+        return against_fn(op, read, b, other)
+    if column is not None and other_read is not None and word in ("eq", "ne"):
+        return field_against_var(op, column, other_read)
+    return None
+
+
 def against_const(op: Op, read: Read, const: Any) -> Fn:
     """``{WORD: [READ, CONSTANT]}``."""
     kind, name, owned = read
@@ -88,3 +103,15 @@ def reader(read: Read) -> Fn:
     if owned:
         return lambda c: len(c.st.zones[c.st.zone_slot[name] + c.seat])
     return lambda c: len(c.st.zones[c.st.zone_slot[name]])
+
+
+def field_against_var(op: Op, column: list[Any], read: Read) -> Fn | None:
+    """``{eq: [{field: F}, {var: V}]}`` (or ``ne``): the card in scope's F (its
+    ``column``; 0 with no card) and V, both read in place; None for another READ."""
+    kind, name, owned = read
+    if kind != "var":
+        return None
+    if owned:
+        return lambda c: op(column[c.card] if c.card >= 0 else 0,
+                            c.st.vars[c.st.var_slot[name] + c.seat])
+    return lambda c: op(column[c.card] if c.card >= 0 else 0, c.st.vars[c.st.var_slot[name]])

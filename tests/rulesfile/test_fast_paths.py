@@ -171,3 +171,25 @@ def test_a_value_read_in_place_is_the_value_its_expression_reads(
             for seat in range(state.players):
                 assert fn(state.ctx(seat)) == expected(v, seat, state.players), (value, seat)
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("word", ["eq", "ne"])
+def test_a_card_field_against_a_variable_read_in_place(built: dict[str, Any],
+                                                         word: str) -> None:
+    """``{eq: [{field: F}, {var: V}]}`` (``fused.field_against_var``): the card in scope's
+    F (0 with no card in scope) against V of the seat in focus, or V shared."""
+    game, cards = built["auction-house"]
+    x = _compiler(game.prog)
+    mine = x.expr({word: [{"field": "value"}, {"var": "coins"}]}, ())
+    shared = x.expr({word: [{"field": "value"}, {"var": "bid"}]}, ())
+    same = (lambda a, b: a == b) if word == "eq" else (lambda a, b: a != b)
+    rng, state = random.Random(1), game.new_initial_state(3)
+    while not state.is_terminal():
+        v = state.view()
+        for seat in range(3):
+            for card in [-1, *range(len(cards))]:
+                c = state.ctx(seat).on(card)
+                value = cards[card]["value"] if card >= 0 else 0
+                assert mine(c) is same(value, v["coins"][seat])
+                assert shared(c) is same(value, v["bid"])
+        state.apply_action(rng.choice(state.legal_actions()))
