@@ -101,7 +101,9 @@ class RulesState(Position):
                     if self._ended():
                         return
                     self.stage = STARTING
-                    self._enter(self.prog.phases[self.phase].next)
+                    if not self._enter(self.prog.phases[self.phase].next):
+                        self._first_player(self.ctx(self.player))  # the end as just read
+                        return
                 elif stage == STARTING:
                     c = self.ctx(self.player)  # read by end and first alike
                     if not self._ended(c):
@@ -111,9 +113,12 @@ class RulesState(Position):
             phase = self.prog.phases[self.phase]
             self.fail(phase.loc, f"cannot be worked out: {exc}")
 
-    def _enter(self, phase: int) -> None:
+    def _enter(self, phase: int) -> bool:
+        """Start a phase; False when its start has no effects (nothing changed)."""
         self.phase = phase
-        self._push(self.prog.phases[phase].start, self.player, actor=self.player)
+        start = self.prog.phases[phase].start
+        self._push(start, self.player, actor=self.player)
+        return bool(self.prog.blocks[start])
 
     def _ended(self, c: Ctx | None = None) -> bool:
         assert self.prog.end is not None
@@ -169,15 +174,26 @@ class RulesState(Position):
         phase = self.prog.phases[self.phase]
         self.fail(phase.loc + ("skip",), f"phase '{phase.id}' skips every seat")
 
-    def _ready(self) -> None:
+    def _ready(self) -> list[Action]:
+        """The seat to act chooses: its legal actions worked out (and kept), a fault of
+        play if it has none."""
         if self.over:
-            return
+            return []
         self.stage = READY
-        self._legal = None
-        if not self._legal_list():
+        try:
+            self.memo = {} if self.prog.memos else None
+            self._legal = legal = legal_choices(self)
+        except FAULTS as exc:
+            self.fail(self.prog.phases[self.phase].loc + ("actions",),
+                      f"the legal actions cannot be worked out: {exc}")
+            return []
+        finally:
+            self.memo = None
+        if not legal and not self.over:
             phase = self.prog.phases[self.phase]
             self.fail(phase.loc + ("actions",), f"P{self.player + 1} has no legal action in "
                       f"phase '{phase.id}' (add one, e.g. a pass, that is always legal)")
+        return legal
 
     def run_frames(self) -> bool:
         """Run the paused program; False when it waits for chance."""
@@ -229,10 +245,11 @@ class RulesState(Position):
 
     def _push(self, block: int, seat: int, card: int = -1, number: int = 0,
               target: int = -1, actor: int = -1) -> None:
-        """Run a block once: at once if it cannot pause, else as a frame of the program."""
+        """Run a block once: at once if it cannot pause, else as a frame of the program
+        (an empty block, a phase's start or end without effects: nothing to run)."""
         if self.prog.pausing[block]:
             self.frames.append([block, 0, 1, seat, card, number, target, actor, 0])
-        else:
+        elif self.prog.blocks[block]:
             c = self.here
             c.seat, c.card, c.number, c.target, c.actor = seat, card, number, target, actor
             self.run_now(block, 1, c, 0)
@@ -271,17 +288,7 @@ class RulesState(Position):
 
     def _legal_list(self) -> list[Action]:
         """The legal actions of the seat to act, worked out once per position."""
-        if self._legal is None:
-            try:
-                self.memo = {} if self.prog.memos else None
-                self._legal = legal_choices(self)
-            except FAULTS as exc:
-                self.fail(self.prog.phases[self.phase].loc + ("actions",),
-                          f"the legal actions cannot be worked out: {exc}")
-                return []
-            finally:
-                self.memo = None
-        return self._legal
+        return self._legal if self._legal is not None else self._ready()
 
     def apply_action(self, action: Action) -> None:
         legal = self._legal  # a seat to act, its legal actions worked out: no chance
