@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 MAX_CHOICES = 1000  # choices one action offers at once; more is a mistake
 NO_CARD, NO_NUMBER = [-1], (0,)  # an action that chooses no card, no number
-NUMBER_ONLY = (2,)  # the shape of an action that chooses a number alone
+NUMBER_ONLY, CARD_ONLY = (2,), (0,)  # the shapes of an action that chooses a number or
+# a card alone
 MAX_KEPT = 4096  # lists of bids an action keeps (then forgets them all and starts again)
 # (position, its context with nothing chosen, the list to add to): the action's legal
 # choices added in order; a fault of play (too many choices) ends the game
@@ -91,6 +92,12 @@ def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None
             here.card = cards[0]
             kept = list(_tried(test, here, targets, numbers))
             out += [encode(card, t, n) for card in cards for t, n in kept]
+    elif rule.shape == CARD_ONLY:  # the common case, a card alone: no loops within
+        name = rule.name
+        for card in cards:
+            here.card = card
+            if test(here):
+                out.append((name, card))
     else:
         for card in cards:
             here.card = card

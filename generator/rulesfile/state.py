@@ -324,8 +324,8 @@ class RulesState(Position):
         return 1 <= action <= sides if roll else (
             0 <= action < len(self.where) and self.where[action] == src)
 
-    def _act(self, action: Action) -> None:
-        assert isinstance(action, tuple)
+    def _act(self, action: Any) -> None:
+        """Play ``action``, one of the legal actions (a tuple: its name, its choices)."""
         prog, player = self.prog, self.player
         index = prog.action_index[action[0]]
         rule = prog.actions[index]
