@@ -49,12 +49,18 @@ class Factory:
 
 
 def play(to_move: Callable[[], int], legal: Callable[[], list[Any]],
-         apply: Callable[[Any], None], seed: int) -> list[Any]:
-    """One game, every choice (chance too) drawn from ``seed``: the actions played."""
+         apply: Callable[[Any], None], seed: int, check: bool = False) -> list[Any]:
+    """One game, every choice (chance too) drawn from ``seed``: the actions played. With
+    ``check``, an action not among those ``legal`` listed is refused before ``apply``
+    plays it: the check the State API asks of every engine's apply_action (the compiled
+    game makes it in its own; a referee plays any action it is given)."""
     rng, actions = random.Random(seed), []
     while to_move() != TERMINAL:
-        options = sorted(legal())
+        listed = legal()
+        options = sorted(listed)
         action = options[rng.randrange(len(options))]
+        if check and action not in listed:
+            raise ValueError(f"illegal action {action!r}")
         apply(action)
         actions.append(action)
     return actions
@@ -88,24 +94,11 @@ def compiled(game: Any, players: int) -> Callable[[int], list[Any]]:
 
 
 def hand_written(name: str, cards: list[Any], players: int) -> Callable[[int], list[Any]]:
-    """The same games by the referee, made to do what the State API asks of any engine
-    and the compiled game does: refuse an action that is not among the legal ones it last
-    listed (the referee itself plays any action it is given)."""
+    """The same games by the referee, each action checked as the compiled game checks it
+    (``play``'s ``check``)."""
     def run(seed: int) -> list[Any]:
         ref = REFEREES[name](cards, players)
-        referee_legal, referee_apply = ref.legal, ref.apply
-        listed: list[Any] = []
-
-        def legal() -> list[Any]:
-            nonlocal listed
-            listed = referee_legal()
-            return listed
-
-        def apply(action: Any) -> None:
-            if action not in listed:
-                raise ValueError(f"illegal action {action!r}")
-            referee_apply(action)
-        return play(ref.to_move, legal, apply, seed)
+        return play(ref.to_move, ref.legal, ref.apply, seed, check=True)
     return run
 
 
