@@ -114,14 +114,13 @@ class Play(Ins):
 
 @dataclass
 class MoveAll(Ins):
-    source: SlotFn
-    dest: SlotFn
+    source: Place
+    dest: Place
 
     def run(self, st: Position, c: Ctx) -> bool:
-        src, dst = self.source(c), self.dest(c)
-        if src != dst:
-            for card in list(st.zones[src]):
-                st.move(card, dst, st.by[card])
+        (pile, each), (dest, dest_each) = self.source, self.dest
+        src = st.zone_slot[pile] + c.seat * each
+        st.move_all(src, st.zone_slot[dest] + c.seat * dest_each)
         return True
 
 
@@ -267,8 +266,8 @@ class EffectCompiler:
         return Play(loc, of, None if chosen else self.x.place(target, loc + ("play",)))
 
     def _move_all(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
-        return MoveAll(loc, of, self.x.zone(value["move_all"], loc + ("move_all",)),
-                       self.x.zone(self._need(value, "to", loc), loc + ("to",)))
+        return MoveAll(loc, of, self.x.place(value["move_all"], loc + ("move_all",)),
+                       self.x.place(self._need(value, "to", loc), loc + ("to",)))
 
     def _changes(self, word: str, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
         body = value[word]

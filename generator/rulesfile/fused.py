@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 Read = tuple[str, str, bool]
 Op = Callable[[Any, Any], Any]
 PLAYERS: Read = ("players", "", False)
-# the words fused: comparisons and the subtraction (operators of the standard library)
-FUSED = frozenset(("eq", "ne", "lt", "le", "gt", "ge", "sub"))
+# the words fused: the comparisons, the subtraction, the division and the remainder
+FUSED = frozenset(("eq", "ne", "lt", "le", "gt", "ge", "sub", "div", "mod"))
 
 
 def binary(word: str, op: Op, left: tuple[Read | None, list[Any] | None],
@@ -65,9 +65,14 @@ def against_fn(op: Op, read: Read, b: Fn, other: Any) -> Fn:
         if owned:
             return lambda c: op(c.st.vars[c.st.var_slot[name] + c.seat], c.seat)
         return lambda c: op(c.st.vars[c.st.var_slot[name]], c.seat)
-    if kind == "every" and other == {"game": "players"}:
-        return lambda c: op(sum(c.st.vars[c.st.var_slot[name]:c.st.var_slot[name]
-                                       + c.st.players]), c.st.players)
+    if other == {"game": "players"}:
+        if kind == "every":
+            return lambda c: op(sum(c.st.vars[c.st.var_slot[name]:c.st.var_slot[name]
+                                           + c.st.players]), c.st.players)
+        if kind == "var" and not owned:  # a shared counter against the players
+            return lambda c: op(c.st.vars[c.st.var_slot[name]], c.st.players)
+        if kind == "count" and not owned:
+            return lambda c: op(len(c.st.zones[c.st.zone_slot[name]]), c.st.players)
     if kind == "var":
         if owned:
             return lambda c: op(c.st.vars[c.st.var_slot[name] + c.seat], b(c))

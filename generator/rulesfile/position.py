@@ -62,6 +62,9 @@ class Position(State):
     def move(self, card: int, slot: int, seat: int) -> None:
         raise NotImplementedError
 
+    def move_all(self, src: int, dest: int) -> None:
+        raise NotImplementedError
+
     def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
         raise NotImplementedError
 
