@@ -26,6 +26,7 @@ from generator.rulesfile.written import (
     chain,
     compare,
     field_filter,
+    field_test,
     memo,
     of_every_pile,
     uses_choice,
@@ -127,9 +128,13 @@ class Compiler:
         fn: Fn = handler(value, loc, depth + 1)
         if self.hoist and word in _AGGREGATES and value != {"count": arg} \
                 and not uses_choice(value):  # (a pile's size is read faster than kept)
-            self.memos = True
-            return memo(fn)
+            return self.kept(fn)
         return fn
+
+    def kept(self, fn: Fn) -> Fn:
+        """``fn`` read once per seat while the legal actions are listed (``memo``)."""
+        self.memos = True
+        return memo(fn)
 
     def _binary(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, 2):
@@ -273,7 +278,8 @@ class Compiler:
         cards = self.cards(value[word], loc + (word,))
         where: Any = None
         if "where" in value:
-            where = self._field_test(value["where"], loc + ("where",), depth)
+            where = field_test(value["where"], self.names.columns,
+                               lambda v, at: self.expr(v, at, depth + 1), loc + ("where",))
             if where is None:
                 where = self.expr(value["where"], loc + ("where",), depth)
         if "same" in value:  # the other cards whose field equals the card in scope's
@@ -284,24 +290,6 @@ class Compiler:
             return field_filter(cards, *where)
         test: Fn = where
         return lambda c: kept(c, cards, test)
-
-    def _field_test(self, value: Any, loc: Loc, depth: int
-                    ) -> tuple[list[Any] | None, bool, Fn] | None:
-        """A ``where`` that compares a card's field with what no card changes, ``{eq:
-        [{field: F}, X]}`` or ``ne``: F's column (None: ``by``), eq or not, X compiled."""
-        if not isinstance(value, dict) or len(value) != 1:
-            return None
-        word, arg = next(iter(value.items()))
-        if word not in ("eq", "ne") or not _args(arg, 2):
-            return None
-        left, right = arg
-        if not isinstance(left, dict) or set(left) != {"field"} or uses_choice(right):
-            return None
-        name = left["field"]
-        if name != "by" and (not isinstance(name, str) or name not in self.names.columns):
-            return None
-        other = self.expr(right, loc + (word, 1), depth + 1)
-        return (None if name == "by" else self.names.columns[name]), word == "eq", other
 
     def _column(self, name: Any, loc: Loc) -> list[Any]:
         if isinstance(name, str) and name in self.names.columns:

@@ -99,7 +99,11 @@ class Flow(Position):
                 self.player = (player + 1) % self.players
             self._push(phase.end, self.player, actor=self.player)
             return False
-        if not again:
+        if again:
+            pass
+        elif phase.skip is None:  # the next seat, none skipped
+            self.player = (player + 1) % self.players
+        else:
             self._next_seat((player + 1) % self.players, c)
         self._ready()
         return True

@@ -321,8 +321,8 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             x.report.error(loc + ("choose",), "choose a zone ('to') or a cell, not both",
                            "rules-schema")
         x.hoist = bool(choose)  # tried for every choice: what does not vary, read once
-        test, split = split_test(spec["if"], loc + ("if",), x.expr) if "if" in spec else (
-            None, None)
+        test, split = (None, None) if "if" not in spec else split_test(
+            spec["if"], loc + ("if",), x.expr, x.kept)
         x.hoist = False
         prog.actions.append(ActionRule(
             str(name), loc, card, [x.zone(z, loc + ("choose", "to", i)) for i, z in

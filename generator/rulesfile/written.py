@@ -123,10 +123,12 @@ def read_on_change(fn: Fn, value: Any, owned: frozenset[str]) -> Fn:
 Split = tuple["Fn", "Fn", bool]
 
 
-def split_test(value: Any, loc: Loc, compile_: Callable[[Any, Loc, int], Fn]
-               ) -> tuple[Fn, Split | None]:
+def split_test(value: Any, loc: Loc, compile_: Callable[[Any, Loc, int], Fn],
+               kept: Callable[[Fn], Fn] = lambda fn: fn) -> tuple[Fn, Split | None]:
     """An action's condition compiled, and its ``Split`` if it has one: the parts compiled
-    one by one at their places, as ``and``/``or`` would, then joined by ``chain``."""
+    one by one at their places, as ``and``/``or`` would, then joined by ``chain``; in the
+    other parts, one that does not read the choice either is ``kept`` (read once per
+    position, where it stands: ``memo``)."""
     word = next(iter(value), None) if isinstance(value, dict) and len(value) == 1 else None
     parts = value.get(word) if word in ("and", "or") else None
     if not isinstance(parts, list) or len(parts) < 2:
@@ -137,8 +139,9 @@ def split_test(value: Any, loc: Loc, compile_: Callable[[Any, Loc, int], Fn]
     free = next((i for i, part in enumerate(parts) if uses_choice(part)), len(parts))
     if not 0 < free < len(parts):
         return whole, None
-    return whole, (chain(conjunction, fns[:free]), chain(conjunction, fns[free:]),
-                   conjunction)
+    rest = [fn if uses_choice(part) else kept(fn) for fn, part in zip(
+        fns[free:], parts[free:], strict=True)]
+    return whole, (chain(conjunction, fns[:free]), chain(conjunction, rest), conjunction)
 
 
 def uses_choice(value: Any) -> bool:
@@ -252,6 +255,26 @@ def field_filter(cards: Callable[[Ctx], list[int]], column: list[Any] | None, eq
             return [k for k in got if values[k] == want]
         return [k for k in got if values[k] != want]
     return kept
+
+
+def field_test(value: Any, columns: dict[str, list[Any]],
+               compile_: Callable[[Any, Loc], Fn], loc: Loc
+               ) -> tuple[list[Any] | None, bool, Fn] | None:
+    """A ``where`` that compares a card's field with what no card changes, ``{eq:
+    [{field: F}, X]}`` or ``ne``: F's column (None: ``by``), eq or not, X compiled."""
+    if not isinstance(value, dict) or len(value) != 1:
+        return None
+    word, arg = next(iter(value.items()))
+    if word not in ("eq", "ne") or not isinstance(arg, list) or len(arg) != 2:
+        return None
+    left, right = arg
+    if not isinstance(left, dict) or set(left) != {"field"} or uses_choice(right):
+        return None
+    name = left["field"]
+    if name != "by" and (not isinstance(name, str) or name not in columns):
+        return None
+    other = compile_(right, loc + (word, 1))
+    return (None if name == "by" else columns[name]), word == "eq", other
 
 
 def of_every_pile(value: Any, zones: dict[str, Any], columns: dict[str, list[Any]]

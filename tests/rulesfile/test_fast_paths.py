@@ -193,3 +193,24 @@ def test_a_card_field_against_a_variable_read_in_place(built: dict[str, Any],
                 assert mine(c) is same(value, v["coins"][seat])
                 assert shared(c) is same(value, v["bid"])
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_later_part_that_does_not_read_the_choice_is_kept() -> None:
+    """``split_test``'s ``kept``: among the parts after the first that reads the choice,
+    those that do not read it are read once per position (kept); the others each time."""
+    compiled: dict[str, Any] = {}
+    kept: list[str] = []
+
+    def compile_(value: Any, loc: Any, depth: int) -> Any:
+        name = str(next(iter(value.values())))
+        compiled[name] = fn = lambda c: c[name]
+        return fn
+
+    def keep(fn: Any) -> Any:
+        kept.append(next(k for k, v in compiled.items() if v is fn))
+        return fn
+
+    parts = [{"var": "x"}, {"field": "suit"}, {"var": "y"}, {"game": "number"},
+             {"count": "deck"}]
+    split_test({"or": parts}, (), compile_, keep)
+    assert kept == ["y", "deck"]
