@@ -133,6 +133,7 @@ class Change(Ins):
     amount: Fn
     how: str
     fixed: int | str | None = None  # the amount when it is a constant (not read each time)
+    given: str = ""  # "number" or "seat" when the amount is the chosen number or the seat
     sign: int = field(init=False)  # what the amount is multiplied by: 0 (set), 1 or -1
 
     def __post_init__(self) -> None:
@@ -140,7 +141,10 @@ class Change(Ins):
 
     def run(self, st: Position, c: Ctx) -> bool:
         slot = st.var_slot[self.name] + c.seat if self.owned else st.var_slot[self.name]
-        amount = self.amount(c) if self.fixed is None else self.fixed
+        amount = self.fixed
+        if amount is None:  # read: in place when it is the chosen number or the seat
+            given = self.given
+            amount = self.amount(c) if not given else c.number if given == "number" else c.seat
         st.written = next(STAMPS)
         if type(amount) is int:  # the common case, in few steps
             sign = self.sign
@@ -279,7 +283,8 @@ class EffectCompiler:
         self.var_slot(name, loc + (word, name))  # the name checked
         owned = self.x.names.vars.get(name, False) if isinstance(name, str) else False
         fn = self.x.expr(amount, loc + (word, name))
-        return Change(loc, of, str(name), owned, fn, word, self.x.consts.get(fn))
+        return Change(loc, of, str(name), owned, fn, word, self.x.consts.get(fn),
+                      self.x.words.get(fn, ""))
 
     def _gain(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
         return self._changes("gain", value, loc, of)

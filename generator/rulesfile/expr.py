@@ -78,6 +78,7 @@ class Compiler:
         self.plain: dict[Fn, list[Any]] = {}
         self.reads: dict[Fn, fused.Read] = {}
         self.consts: dict[Fn, Value] = {}
+        self.words: dict[Fn, str] = {}  # {game: number} and {game: seat} -> that word
         self.hoist = False  # compiling an action's condition: see ``written.memo``
         self.memos = False  # some closure is read once per listing (``written.memo``)
 
@@ -199,6 +200,8 @@ class Compiler:
                   "first": lambda c: c.st.first_player}[word]
         if word == "players":
             self.reads[fn] = fused.PLAYERS
+        elif word in ("number", "seat"):
+            self.words[fn] = word
         return fn
 
     def _w_field(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
