@@ -21,11 +21,13 @@ from generator.rulesfile.grids import all_cells, cell_cards, next_to
 from generator.rulesfile.position import Ctx, Fn, Place, Value
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import (
+    Picked,
     against,
     against_read,
     chain,
     compare,
     field_filter,
+    field_sum,
     field_test,
     memo,
     of_every_pile,
@@ -71,14 +73,14 @@ class Compiler:
     """Compiles expressions, reporting problems through ``report``."""
 
     def __init__(self, names: Names, report: Reporter):
-        self.names = names
-        self.report = report
+        self.names, self.report = names, report
         # closures (themselves as keys: an id could be reused once one is dropped) of
         # {field: F} -> F's column, of one thing read in place -> what, of a constant -> it
         self.plain: dict[Fn, list[Any]] = {}
         self.reads: dict[Fn, fused.Read] = {}
         self.consts: dict[Fn, Value] = {}
         self.words: dict[Fn, str] = {}  # {game: number} and {game: seat} -> that word
+        self.picked: dict[Fn, Picked] = {}  # cards a field test keeps -> how (field_filter)
         self.hoist = False  # compiling an action's condition: see ``written.memo``
         self.memos = False  # some closure is read once per listing (``written.memo``)
 
@@ -290,7 +292,9 @@ class Compiler:
         if where is None:
             return cards
         if isinstance(where, tuple):  # {eq: [{field: F}, X]}: no expression per card
-            return field_filter(cards, *where)
+            picked = field_filter(cards, *where)
+            self.picked[picked] = (cards, *where)
+            return picked
         test: Fn = where
         return lambda c: kept(c, cards, test)
 
@@ -312,6 +316,9 @@ class Compiler:
         cards = self._cards(value, "sum", loc, depth)
         each = self._card_value(value, loc, depth)
         column = self.plain.get(each)
+        picked = self.picked.get(cards)
+        if column is not None and picked is not None:  # filtered and added up at once
+            return field_sum(column, *picked)
         if column is not None:  # a field's values added up: read straight from its column
             return lambda c: sum([column[card] for card in cards(c)])
         return lambda c: sum(each_card(c, each, cards(c)))

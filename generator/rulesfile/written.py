@@ -257,6 +257,27 @@ def field_filter(cards: Callable[[Ctx], list[int]], column: list[Any] | None, eq
     return kept
 
 
+# a field_filter's parts: the cards, the field's column (None: who moved it last), equal
+# or not, and what the field is compared with
+Picked = tuple[Callable[["Ctx"], list[int]], "list[Any] | None", bool, "Fn"]
+
+
+def field_sum(values: list[Any], cards: Callable[[Ctx], list[int]],
+              column: list[Any] | None, equal: bool, other: Fn) -> Fn:
+    """``{sum: …, where: {eq: [{field: F}, X]}, value: {field: G}}``: G's ``values`` of the
+    cards ``field_filter`` keeps, added up in the same step (X read as it reads it)."""
+    def summed(c: Ctx) -> Any:
+        got = cards(c)
+        if not got:
+            return 0
+        want = other(c)
+        fields = c.st.by if column is None else column
+        if equal:
+            return sum([values[k] for k in got if fields[k] == want])
+        return sum([values[k] for k in got if fields[k] != want])
+    return summed
+
+
 def field_test(value: Any, columns: dict[str, list[Any]],
                compile_: Callable[[Any, Loc], Fn], loc: Loc
                ) -> tuple[list[Any] | None, bool, Fn] | None:

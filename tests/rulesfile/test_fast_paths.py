@@ -214,3 +214,24 @@ def test_a_later_part_that_does_not_read_the_choice_is_kept() -> None:
              {"count": "deck"}]
     split_test({"or": parts}, (), compile_, keep)
     assert kept == ["y", "deck"]
+
+
+@pytest.mark.parametrize("word", ["eq", "ne"])
+@pytest.mark.parametrize("field", ["value", "by"])
+def test_a_pile_filtered_by_a_field_is_added_up_in_one_step(
+        built: dict[str, Any], word: str, field: str) -> None:
+    """``written.field_sum``: ``{sum: PILE, where: {eq: [{field: F}, X]}, value: {field:
+    G}}`` adds up G over the cards of the pile whose F equals (or not) X."""
+    game, cards = built["auction-house"]
+    x = _compiler(game.prog)
+    fn = x.expr({"sum": "won", "where": {word: [{"field": field}, {"var": "round"}]},
+                 "value": {"field": "value"}}, ())
+    rng, state = random.Random(2), game.new_initial_state(4)
+    while not state.is_terminal():
+        v = state.view()
+        for seat in range(4):
+            got = [cards[k]["value"] for k in v["won"][seat]
+                   if ((cards[k]["value"] if field == "value" else state.by[k]) == v["round"])
+                   is (word == "eq")]
+            assert fn(state.ctx(seat)) == sum(got)
+        state.apply_action(rng.choice(state.legal_actions()))
