@@ -133,6 +133,7 @@ class Program:
     max_actions: int = DEFAULT_MAX_ACTIONS
     action_index: dict[str, int] = field(default_factory=dict)
     memos: bool = False  # some condition keeps what it read while the legal actions are listed
+    blanks: dict[int, Any] = field(default_factory=dict)  # by players: state.Blank
 
     def layout(self, players: int) -> tuple[dict[str, int], list[int], dict[str, int]]:
         """Zone slots, the zone index of every slot, and variable slots, for ``players``."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from generator.data.yamlsrc import Loc
@@ -26,17 +27,18 @@ class RulesState(Flow):
     prog: Program  # the compiled rules (the position names them loosely)
     def __init__(self, prog: Program, players: int):
         self.prog, self.players = prog, players
-        self.zone_slot, self.owner_zone, self.var_slot = prog.layout(players)
-        self.zones: list[list[int]] = [[] for _ in self.owner_zone]
-        # whether a zone's list is this state's own (False: shared with a clone, copied
-        # before it is changed)
-        self.own = [True] * len(self.zones)
-        self.random = [prog.zones[index].random for index in self.owner_zone]  # shuffled
+        blank = prog.blanks.get(players) or _blank(prog, players)
+        self.zone_slot, self.owner_zone, self.var_slot = blank.layout
+        self.zones: list[list[int]] = list(blank.zones)  # the blank's piles, shared
+        # whether a zone's list is this state's own (False: shared with a clone or the
+        # blank, copied before it is changed)
+        self.own = [False] * len(self.zones)
+        self.random = blank.random  # by slot: a shuffled pile
         # something lies where some seat cannot see it (fair search redeals it)
-        self.hidden_information = any(zone.see != "all" for zone in prog.zones)
-        self.where = [0] * len(prog.table)
+        self.hidden_information = blank.hidden
+        self.where = list(blank.where)
         self.by = [-1] * len(prog.table)
-        self.vars: list[Any] = [0] * sum(players if owned else 1 for _, owned, *_ in prog.vars)
+        self.vars: list[Any] = list(blank.vars)
         self.counts = [0] * len(prog.events)
         self.frames: list[list[int]] = []
         self.pending: list[int] = []  # [from slot, to slot, by seat, 0] or [-1, var, sides, 1]
@@ -53,18 +55,8 @@ class RulesState(Flow):
     # -- set-up and the flow of play --------------------------------------------------
 
     def start(self) -> RulesState:
-        """Fill the zones that start with pieces, set the variables, run the set-up."""
-        for slot, index in enumerate(self.owner_zone):
-            piece = self.prog.zones[index].start
-            if piece is not None:
-                cards = [i for i, p in enumerate(self.prog.table.pieces) if p == piece]
-                self.zones[slot] = cards
-                for card in cards:
-                    self.where[card] = slot
-        for name, owned, value, _ in self.prog.vars:
-            base = self.var_slot[name]
-            for s in range(self.players if owned else 1):
-                self.vars[base + s] = value
+        """Run the set-up (the zones hold their starting pieces, the variables their
+        starting values: see ``Blank``)."""
         self._push(self.prog.setup, 0)
         self.settle()
         return self
@@ -207,3 +199,37 @@ class RulesState(Flow):
     def determinize(self, seat: int, rng: random.Random) -> RulesState:
         """A state ``seat`` cannot tell from this one (see ``knowledge.determinize``)."""
         return determinize(self, seat, rng)
+
+
+@dataclass(frozen=True)
+class Blank:
+    """A new game of a player count before its set-up: the zones and variables laid out,
+    the zones that start with pieces filled, the variables at their starting values. Made
+    once per player count and shared by every new state (a pile copied when it changes)."""
+
+    layout: tuple[dict[str, int], list[int], dict[str, int]]  # see Program.layout
+    zones: tuple[list[int], ...]
+    where: list[int]
+    vars: list[Any]
+    random: list[bool]
+    hidden: bool
+
+
+def _blank(prog: Program, players: int) -> Blank:
+    zone_slot, owner_zone, var_slot = layout = prog.layout(players)
+    zones: list[list[int]] = [[] for _ in owner_zone]
+    where = [0] * len(prog.table)
+    for slot, index in enumerate(owner_zone):
+        piece = prog.zones[index].start
+        if piece is not None:
+            zones[slot] = [i for i, p in enumerate(prog.table.pieces) if p == piece]
+            for card in zones[slot]:
+                where[card] = slot
+    values: list[Any] = [0] * sum(players if owned else 1 for _, owned, *_ in prog.vars)
+    for name, owned, value, _ in prog.vars:
+        for s in range(players if owned else 1):
+            values[var_slot[name] + s] = value
+    prog.blanks[players] = blank = Blank(
+        layout, tuple(zones), where, values, [prog.zones[i].random for i in owner_zone],
+        any(zone.see != "all" for zone in prog.zones))
+    return blank
