@@ -144,8 +144,8 @@ class Compiler:
             return self._bad(loc, f"'{word}' takes a list of two expressions")
         a, b = (self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
         op, column = _BINARY[word], self.plain.get(a)
-        fn = fused.binary(word, op, (self.reads.get(a), column), (b, self.reads.get(b)),
-                          arg[1])
+        fn = fused.binary(word, op, (self.reads.get(a), column),
+                          (b, self.reads.get(b), self.plain.get(b)), arg[1])
         if fn is not None:  # what EXPR (or OTHER) reads, read in place
             return fn
         if isinstance(arg[1], int | str) and not isinstance(arg[1], bool):

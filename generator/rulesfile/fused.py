@@ -26,14 +26,16 @@ FUSED = frozenset(("eq", "ne", "lt", "le", "gt", "ge", "sub", "div", "mod"))
 
 
 def binary(word: str, op: Op, left: tuple[Read | None, list[Any] | None],
-           right: tuple[Fn, Read | None], other: Any) -> Fn | None:
+           right: tuple[Fn, Read | None, list[Any] | None], other: Any) -> Fn | None:
     """``{WORD: [EXPR, OTHER]}`` fused, or None when it is not of a fused shape: EXPR
-    what it reads (``Read``) and, if a card's field, its column; OTHER compiled and what
-    it reads; OTHER as written."""
-    (read, column), (b, other_read) = left, right
+    what it reads (``Read``) and, if a card's field, its column; OTHER compiled, what it
+    reads and its column; OTHER as written."""
+    (read, column), (b, other_read, other_column) = left, right
     if read is not None and word in FUSED:
         if isinstance(other, int | str) and not isinstance(other, bool):
             return against_const(op, read, other)
+        if read[0] == "var" and other_column is not None:  # {ge: [{var: V}, {field: F}]}
+            return var_against_field(op, read, other_column)
         return against_fn(op, read, b, other)
     if column is not None and other_read is not None and word in ("eq", "ne"):
         return field_against_var(op, column, other_read)
@@ -120,3 +122,13 @@ def field_against_var(op: Op, column: list[Any], read: Read) -> Fn | None:
         return lambda c: op(column[c.card] if c.card >= 0 else 0,
                             c.st.vars[c.st.var_slot[name] + c.seat])
     return lambda c: op(column[c.card] if c.card >= 0 else 0, c.st.vars[c.st.var_slot[name]])
+
+
+def var_against_field(op: Op, read: Read, column: list[Any]) -> Fn:
+    """``{WORD: [{var: V}, {field: F}]}`` (can I pay its cost?): V and the card in
+    scope's F (its ``column``; 0 with no card), both read in place."""
+    _, name, owned = read
+    if owned:
+        return lambda c: op(c.st.vars[c.st.var_slot[name] + c.seat],
+                            column[c.card] if c.card >= 0 else 0)
+    return lambda c: op(c.st.vars[c.st.var_slot[name]], column[c.card] if c.card >= 0 else 0)

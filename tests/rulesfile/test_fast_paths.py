@@ -176,12 +176,15 @@ def test_a_value_read_in_place_is_the_value_its_expression_reads(
 @pytest.mark.parametrize("word", ["eq", "ne"])
 def test_a_card_field_against_a_variable_read_in_place(built: dict[str, Any],
                                                          word: str) -> None:
-    """``{eq: [{field: F}, {var: V}]}`` (``fused.field_against_var``): the card in scope's
-    F (0 with no card in scope) against V of the seat in focus, or V shared."""
+    """``{eq: [{field: F}, {var: V}]}`` and ``{eq: [{var: V}, {field: F}]}``
+    (``fused.field_against_var``, ``fused.var_against_field``): the card in scope's F (0
+    with no card in scope) against V of the seat in focus, or V shared."""
     game, cards = built["auction-house"]
     x = _compiler(game.prog)
     mine = x.expr({word: [{"field": "value"}, {"var": "coins"}]}, ())
     shared = x.expr({word: [{"field": "value"}, {"var": "bid"}]}, ())
+    mine_first = x.expr({word: [{"var": "coins"}, {"field": "value"}]}, ())
+    shared_first = x.expr({word: [{"var": "bid"}, {"field": "value"}]}, ())
     same = (lambda a, b: a == b) if word == "eq" else (lambda a, b: a != b)
     rng, state = random.Random(1), game.new_initial_state(3)
     while not state.is_terminal():
@@ -192,6 +195,8 @@ def test_a_card_field_against_a_variable_read_in_place(built: dict[str, Any],
                 value = cards[card]["value"] if card >= 0 else 0
                 assert mine(c) is same(value, v["coins"][seat])
                 assert shared(c) is same(value, v["bid"])
+                assert mine_first(c) is same(v["coins"][seat], value)
+                assert shared_first(c) is same(v["bid"], value)
         state.apply_action(rng.choice(state.legal_actions()))
 
 
