@@ -81,16 +81,11 @@ class RulesState(Flow):
         return self._legal if self._legal is not None else self._ready()
 
     def apply_action(self, action: Action) -> None:
-        legal = self._legal  # a seat to act, its legal actions worked out: no chance
-        if legal is not None and not self.over:
-            if action not in legal:
-                raise ValueError(f"illegal action {action!r}")
-            self._legal, self.steps = None, 0
-            self._act(action)
-        elif not self._is_legal(action):
+        if self.over or not (self._chance_outcome(action) if self.pending else action in (
+                self._legal if self._legal is not None else self._legal_list())):
             raise ValueError(f"illegal action {action!r}")
-        elif self.pending:
-            self._legal, self.steps = None, 0
+        self._legal, self.steps = None, 0
+        if self.pending:
             src, dest, by, roll = self.pending
             self.pending = []
             if roll:
@@ -99,15 +94,12 @@ class RulesState(Flow):
             else:
                 self.move(int(action), dest, by)  # type: ignore[arg-type]
         else:
-            self._legal, self.steps = None, 0
             self._act(action)
         self.settle()
 
-    def _is_legal(self, action: Action) -> bool:
-        if self.over:
-            return False
-        if not self.pending:
-            return action in (self._legal if self._legal is not None else self._legal_list())
+    def _chance_outcome(self, action: Action) -> bool:
+        """Whether ``action`` is a possible outcome of the chance awaited: a face of the
+        die, or a card of the shuffled pile drawn from."""
         src, _, sides, roll = self.pending
         if not isinstance(action, int) or isinstance(action, bool):
             return False
