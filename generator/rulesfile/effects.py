@@ -84,12 +84,12 @@ class DrawOne(Ins):
 
     def run(self, st: Position, c: Ctx) -> bool:
         (pile, each), (dest, dest_each), seat = self.source, self.dest, c.seat
-        src = st.zone_slot[pile] + seat * each
+        src = pile + seat * each
         if not st.zones[src]:
             if st.stage == 0:  # dealing the set-up from a pile too small: a mistake
                 st.fail(self.loc, "deals more cards than the pile holds at set-up")
             return True
-        to = st.zone_slot[dest] + seat * dest_each
+        to = dest + seat * dest_each
         if st.random[src]:
             st.pending = [src, to, c.actor if c.actor >= 0 else seat, 0]
             return False
@@ -106,8 +106,7 @@ class Play(Ins):
             st.fail(self.loc, "'play' moves the chosen card, but no card was chosen")
             return True
         dest = self.dest
-        slot = st.prog.target_slot(c) if dest is None else st.zone_slot[dest[0]] + (
-            c.seat * dest[1])
+        slot = st.prog.target_slot(c) if dest is None else dest[0] + c.seat * dest[1]
         st.move(c.card, slot, c.actor if c.actor >= 0 else c.seat)
         return True
 
@@ -119,8 +118,7 @@ class MoveAll(Ins):
 
     def run(self, st: Position, c: Ctx) -> bool:
         (pile, each), (dest, dest_each) = self.source, self.dest
-        src = st.zone_slot[pile] + c.seat * each
-        st.move_all(src, st.zone_slot[dest] + c.seat * dest_each)
+        st.move_all(pile + c.seat * each, dest + c.seat * dest_each)
         return True
 
 
@@ -128,7 +126,7 @@ class MoveAll(Ins):
 class Change(Ins):
     """``gain``, ``pay`` or ``set`` of one variable (its slot read in place)."""
 
-    name: str
+    slot: int  # the variable's (its first seat's, for one of each player)
     owned: bool  # one per player: the seat in focus's
     amount: Fn
     how: str
@@ -140,7 +138,7 @@ class Change(Ins):
         self.sign = {"set": 0, "gain": 1, "pay": -1}[self.how]
 
     def run(self, st: Position, c: Ctx) -> bool:
-        slot = st.var_slot[self.name] + c.seat if self.owned else st.var_slot[self.name]
+        slot = self.slot + c.seat if self.owned else self.slot
         amount = self.fixed
         if amount is None:  # read: in place when it is the chosen number or the seat
             given = self.given
@@ -281,9 +279,11 @@ class EffectCompiler:
             return None
         name, amount = next(iter(body.items()))
         self.var_slot(name, loc + (word, name))  # the name checked
-        owned = self.x.names.vars.get(name, False) if isinstance(name, str) else False
+        known = isinstance(name, str) and name in self.x.names.vars
+        owned, slot = (self.x.names.vars[name], self.x.names.var_slot[name]) if known else (
+            False, 0)
         fn = self.x.expr(amount, loc + (word, name))
-        return Change(loc, of, str(name), owned, fn, word, self.x.consts.get(fn),
+        return Change(loc, of, slot, owned, fn, word, self.x.consts.get(fn),
                       self.x.words.get(fn, ""))
 
     def _gain(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
@@ -301,9 +301,10 @@ class EffectCompiler:
             self.report.error(loc, f"no variable '{name}' (variables: "
                               f"{', '.join(names) or 'none'})", "rules-name", key=True)
             return lambda c: 0
+        slot = self.x.names.var_slot[name]
         if names[name]:
-            return lambda c: c.st.var_slot[name] + c.seat
-        return lambda c: c.st.var_slot[name]
+            return lambda c: slot + c.seat
+        return lambda c: slot
 
     def _roll(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         sides = value.get("sides", 6)

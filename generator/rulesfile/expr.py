@@ -44,11 +44,11 @@ class Names:
     """What a rules file declares, for the compiler to check names against."""
 
     def __init__(self, zones: dict[str, ZoneRule], vars_: dict[str, bool],
-                 columns: dict[str, list[Any]]):
-        self.zones = zones
-        self.vars = vars_
+                 columns: dict[str, list[Any]], slots: tuple[dict[str, int], dict[str, int]]):
+        self.zones, self.vars = zones, vars_
         self.columns = columns  # field -> its value on every card, by card number
         self.fields = set(columns) | {"by", "id"}
+        self.zone_slot, self.var_slot = slots  # for the player count compiled for
 
 
 def _args(items: Any, n: int | None) -> bool:
@@ -183,7 +183,7 @@ class Compiler:
         if not isinstance(name, str) or name not in self.names.vars:
             return self._bad(loc + ("var",), f"no variable '{name}' "
                              f"(variables: {', '.join(self.names.vars) or 'none'})")
-        return self._read(("var", name, self.names.vars[name]))
+        return self._read(("var", self.names.var_slot[name], self.names.vars[name]))
 
     def _read(self, read: fused.Read) -> Fn:
         """The closure that reads a variable or a pile's size, known as such."""
@@ -229,22 +229,22 @@ class Compiler:
 
     def zone(self, value: Any, loc: Loc) -> Callable[[Ctx], int]:
         """A zone's slot for the seat in focus (a shared zone has one slot)."""
-        name, each = self.place(value, loc)
+        slot, each = self.place(value, loc)
         if each:
-            return lambda c: c.st.zone_slot[name] + c.seat
-        return lambda c: c.st.zone_slot[name]
+            return lambda c: slot + c.seat
+        return lambda c: slot
 
     def place(self, value: Any, loc: Loc) -> Place:
-        """A pile as an effect finds its slot: its name, 1 if it is one of each player
-        (the slot of the seat in focus: ``zone_slot[name] + seat * each``), else 0."""
+        """A pile as an effect finds its slot: its (first) slot, 1 if it is one of each
+        player (the slot of the seat in focus: ``slot + seat * each``), else 0."""
         zone = self._named(value, loc)
         if zone is None:
-            return "", 0  # reported: the rules are not played
+            return 0, 0  # reported: the rules are not played
         if zone.width:
             self.report.error(loc, f"'{value}' is a grid: place a card with choose: "
                               "{cell: …} and play: cell; read it with count, sum…",
                               "rules-name")
-        return zone.name, int(zone.owned)
+        return self.names.zone_slot[zone.name], int(zone.owned)
 
     def grid(self, value: Any, loc: Loc) -> ZoneRule | None:
         zone = self._named(value, loc)
@@ -270,10 +270,10 @@ class Compiler:
         if zone is not None and zone.width:
             return all_cells(zone)
         if zone is not None:  # a pile: its slot read in the same step
-            name = zone.name
+            base = self.names.zone_slot[zone.name]
             if zone.owned:
-                return lambda c: c.st.zones[c.st.zone_slot[name] + c.seat]
-            return lambda c: c.st.zones[c.st.zone_slot[name]]
+                return lambda c: c.st.zones[base + c.seat]
+            return lambda c: c.st.zones[base]
         slot = self.zone(value, loc)
         return lambda c: c.st.zones[slot(c)]
 
@@ -308,7 +308,8 @@ class Compiler:
         zone = value["count"]
         if set(value) == {"count"} and isinstance(zone, str) and zone in self.names.zones \
                 and not self.names.zones[zone].width:  # a pile's size, read in one step
-            return self._read(("count", zone, self.names.zones[zone].owned))
+            return self._read(("count", self.names.zone_slot[zone],
+                               self.names.zones[zone].owned))
         cards = self._cards(value, "count", loc, depth)
         return lambda c: len(cards(c))
 
@@ -359,13 +360,12 @@ class Compiler:
         op = COMBINE[how]
         known = self.reads.get(each)
         if known is not None and known[0] == "var" and known[2]:
-            name = known[1]  # a variable of each player: its values side by side
+            base = known[1]  # a variable of each player: its values side by side
 
             def side_by_side(c: Ctx) -> Any:
-                base = c.st.var_slot[name]
                 return op(c.st.vars[base:base + c.st.players])
             if how == "sum":
-                self.reads[side_by_side] = ("every", name, True)
+                self.reads[side_by_side] = ("every", base, True)
             return side_by_side
         piles = of_every_pile(value["each_player"], self.names.zones, self.names.columns)
         if piles is not None:  # each seat's pile counted or added up, side by side

@@ -17,10 +17,12 @@ if TYPE_CHECKING:
     from generator.rulesfile.position import Fn
 
 # what a closure reads in place: its kind ("var", "count", "every" or "players"), the
-# variable's or pile's name, and whether it is one of each player (the seat in focus's)
-Read = tuple[str, str, bool]
+# variable's or pile's slot (the first of its seats' for one of each player, laid out for
+# the player count compiled for), and whether it is one of each player (the seat in
+# focus's slot: the first plus the seat)
+Read = tuple[str, int, bool]
 Op = Callable[[Any, Any], Any]
-PLAYERS: Read = ("players", "", False)
+PLAYERS: Read = ("players", 0, False)
 # the words fused: the comparisons, the subtraction, the division and the remainder
 FUSED = frozenset(("eq", "ne", "lt", "le", "gt", "ge", "sub", "div", "mod"))
 
@@ -44,17 +46,17 @@ def binary(word: str, op: Op, left: tuple[Read | None, list[Any] | None],
 
 def against_const(op: Op, read: Read, const: Any) -> Fn:
     """``{WORD: [READ, CONSTANT]}``."""
-    kind, name, owned = read
+    kind, base, owned = read
     if kind == "var":
         if owned:
-            return lambda c: op(c.st.vars[c.st.var_slot[name] + c.seat], const)
-        return lambda c: op(c.st.vars[c.st.var_slot[name]], const)
+            return lambda c: op(c.st.vars[base + c.seat], const)
+        return lambda c: op(c.st.vars[base], const)
     if kind == "count":
         if owned:
-            return lambda c: op(len(c.st.zones[c.st.zone_slot[name] + c.seat]), const)
-        return lambda c: op(len(c.st.zones[c.st.zone_slot[name]]), const)
+            return lambda c: op(len(c.st.zones[base + c.seat]), const)
+        return lambda c: op(len(c.st.zones[base]), const)
     if kind == "every":
-        return lambda c: op(sum(c.st.vars[c.st.var_slot[name]:c.st.var_slot[name]
+        return lambda c: op(sum(c.st.vars[base:base
                                        + c.st.players]), const)
     return lambda c: op(c.st.players, const)
 
@@ -62,29 +64,29 @@ def against_const(op: Op, read: Read, const: Any) -> Fn:
 def against_fn(op: Op, read: Read, b: Fn, other: Any) -> Fn:
     """``{WORD: [READ, OTHER]}``, OTHER compiled to ``b`` (read in place when it is the
     seat in focus or the number of players)."""
-    kind, name, owned = read
+    kind, base, owned = read
     if kind == "var" and other == {"game": "seat"}:
         if owned:
-            return lambda c: op(c.st.vars[c.st.var_slot[name] + c.seat], c.seat)
-        return lambda c: op(c.st.vars[c.st.var_slot[name]], c.seat)
+            return lambda c: op(c.st.vars[base + c.seat], c.seat)
+        return lambda c: op(c.st.vars[base], c.seat)
     if other == {"game": "players"}:
         if kind == "every":
-            return lambda c: op(sum(c.st.vars[c.st.var_slot[name]:c.st.var_slot[name]
+            return lambda c: op(sum(c.st.vars[base:base
                                            + c.st.players]), c.st.players)
         if kind == "var" and not owned:  # a shared counter against the players
-            return lambda c: op(c.st.vars[c.st.var_slot[name]], c.st.players)
+            return lambda c: op(c.st.vars[base], c.st.players)
         if kind == "count" and not owned:
-            return lambda c: op(len(c.st.zones[c.st.zone_slot[name]]), c.st.players)
+            return lambda c: op(len(c.st.zones[base]), c.st.players)
     if kind == "var":
         if owned:
-            return lambda c: op(c.st.vars[c.st.var_slot[name] + c.seat], b(c))
-        return lambda c: op(c.st.vars[c.st.var_slot[name]], b(c))
+            return lambda c: op(c.st.vars[base + c.seat], b(c))
+        return lambda c: op(c.st.vars[base], b(c))
     if kind == "count":
         if owned:
-            return lambda c: op(len(c.st.zones[c.st.zone_slot[name] + c.seat]), b(c))
-        return lambda c: op(len(c.st.zones[c.st.zone_slot[name]]), b(c))
+            return lambda c: op(len(c.st.zones[base + c.seat]), b(c))
+        return lambda c: op(len(c.st.zones[base]), b(c))
     if kind == "every":
-        return lambda c: op(sum(c.st.vars[c.st.var_slot[name]:c.st.var_slot[name]
+        return lambda c: op(sum(c.st.vars[base:base
                                        + c.st.players]), b(c))
     return lambda c: op(c.st.players, b(c))
 
@@ -92,43 +94,43 @@ def against_fn(op: Op, read: Read, b: Fn, other: Any) -> Fn:
 def plus(a: Fn, read: Read | None, const: int) -> Fn:
     """``{add: [EXPR, CONSTANT]}``, EXPR read in place when it is a variable (``read``)."""
     if read is not None and read[0] == "var":
-        name = read[1]
+        base = read[1]
         if read[2]:
-            return lambda c: c.st.vars[c.st.var_slot[name] + c.seat] + const
-        return lambda c: c.st.vars[c.st.var_slot[name]] + const
+            return lambda c: c.st.vars[base + c.seat] + const
+        return lambda c: c.st.vars[base] + const
     return lambda c: a(c) + const
 
 
 
 def reader(read: Read) -> Fn:
     """The closure of a variable (``{var: V}``) or of a pile's size (``{count: PILE}``)."""
-    kind, name, owned = read
+    kind, base, owned = read
     if kind == "var":
         if owned:
-            return lambda c: c.st.vars[c.st.var_slot[name] + c.seat]
-        return lambda c: c.st.vars[c.st.var_slot[name]]
+            return lambda c: c.st.vars[base + c.seat]
+        return lambda c: c.st.vars[base]
     if owned:
-        return lambda c: len(c.st.zones[c.st.zone_slot[name] + c.seat])
-    return lambda c: len(c.st.zones[c.st.zone_slot[name]])
+        return lambda c: len(c.st.zones[base + c.seat])
+    return lambda c: len(c.st.zones[base])
 
 
 def field_against_var(op: Op, column: list[Any], read: Read) -> Fn | None:
     """``{eq: [{field: F}, {var: V}]}`` (or ``ne``): the card in scope's F (its
     ``column``; 0 with no card) and V, both read in place; None for another READ."""
-    kind, name, owned = read
+    kind, base, owned = read
     if kind != "var":
         return None
     if owned:
         return lambda c: op(column[c.card] if c.card >= 0 else 0,
-                            c.st.vars[c.st.var_slot[name] + c.seat])
-    return lambda c: op(column[c.card] if c.card >= 0 else 0, c.st.vars[c.st.var_slot[name]])
+                            c.st.vars[base + c.seat])
+    return lambda c: op(column[c.card] if c.card >= 0 else 0, c.st.vars[base])
 
 
 def var_against_field(op: Op, read: Read, column: list[Any]) -> Fn:
     """``{WORD: [{var: V}, {field: F}]}`` (can I pay its cost?): V and the card in
     scope's F (its ``column``; 0 with no card), both read in place."""
-    _, name, owned = read
+    _, base, owned = read
     if owned:
-        return lambda c: op(c.st.vars[c.st.var_slot[name] + c.seat],
+        return lambda c: op(c.st.vars[base + c.seat],
                             column[c.card] if c.card >= 0 else 0)
-    return lambda c: op(c.st.vars[c.st.var_slot[name]], column[c.card] if c.card >= 0 else 0)
+    return lambda c: op(c.st.vars[base], column[c.card] if c.card >= 0 else 0)

@@ -18,7 +18,7 @@ from generator.engine.api import State
 
 Value = int | str
 Fn = Callable[["Ctx"], Any]
-Place = tuple[str, int]  # a pile's name and 1 if it is one of each player (see expr.place)
+Place = tuple[int, int]  # a pile's slot and 1 if it is one of each player (expr.place)
 MAX_VALUE = 10**15  # a variable beyond this is runaway arithmetic (reported as a fault)
 
 # stamps of change: a state takes a new one (``moved``, ``written``) whenever a card moves

@@ -134,20 +134,11 @@ class Program:
     action_index: dict[str, int] = field(default_factory=dict)
     memos: bool = False  # some condition keeps what it read while the legal actions are listed
     blanks: dict[int, Any] = field(default_factory=dict)  # by players: state.Blank
+    players: int = 0  # the player count its closures read slots for (see compile_rules)
 
-    def layout(self, players: int) -> tuple[dict[str, int], list[int], dict[str, int]]:
+    def layout(self, players: int) -> Layout:
         """Zone slots, the zone index of every slot, and variable slots, for ``players``."""
-        zone_slot: dict[str, int] = {}
-        owner_zone: list[int] = []
-        var_slot: dict[str, int] = {}
-        for index, zone in enumerate(self.zones):
-            zone_slot[zone.name] = len(owner_zone)
-            owner_zone += [index] * ((players if zone.owned else 1) * zone.cells)
-        slots = 0
-        for name, owned, *_ in self.vars:
-            var_slot[name] = slots
-            slots += players if owned else 1
-        return zone_slot, owner_zone, var_slot
+        return lay_out(self.zones, self.vars, players)
 
     def target_slot(self, c: Ctx) -> int:
         """The slot of the action's chosen zone, or of its chosen cell."""
@@ -161,6 +152,26 @@ class Program:
         return self.source.position(loc)[0]
 
 
+Layout = tuple[dict[str, int], list[int], dict[str, int]]
+
+
+def lay_out(zones: list[ZoneRule], vars_: list[tuple[str, bool, int | str, int | None]],
+            players: int) -> Layout:
+    """Zone slots (a zone of each player has one per seat, a grid one per cell), the zone
+    index of every slot, and variable slots (one per seat for a variable of each)."""
+    zone_slot: dict[str, int] = {}
+    owner_zone: list[int] = []
+    var_slot: dict[str, int] = {}
+    for index, zone in enumerate(zones):
+        zone_slot[zone.name] = len(owner_zone)
+        owner_zone += [index] * ((players if zone.owned else 1) * zone.cells)
+    slots = 0
+    for name, owned, *_ in vars_:
+        var_slot[name] = slots
+        slots += players if owned else 1
+    return zone_slot, owner_zone, var_slot
+
+
 def _mapping(report: Reporter, value: Any, loc: Loc, what: str) -> dict[str, Any]:
     if value is None:
         return {}
@@ -170,10 +181,11 @@ def _mapping(report: Reporter, value: Any, loc: Loc, what: str) -> dict[str, Any
     return value
 
 
-def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
+def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], players: int
                   ) -> tuple[Program | None, list[Problem]]:
-    """The program of a loaded rules file; ``pieces`` maps each piece id of the game to
-    its faces (every field, ``count`` included)."""
+    """The program of a loaded rules file for games of ``players``: its closures find the
+    slots of zones and variables laid out for that many (``lay_out``); ``pieces`` maps
+    each piece id of the game to its faces (every field, ``count`` included)."""
     report = Reporter(source)
     data = source.data
     if not isinstance(data, dict):
@@ -184,12 +196,14 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
     zones = _zones(report, _mapping(report, data.get("zones"), ("zones",), "zones"), pieces)
     vars_ = _vars(report, _mapping(report, data.get("vars"), ("vars",), "vars"))
     table = CardTable.of([(z.start, pieces.get(z.start or "", [])) for z in zones if z.start])
-    names = Names({z.name: z for z in zones}, {v[0]: v[1] for v in vars_}, table.columns)
+    zone_slot, _, var_slot = lay_out(zones, vars_, players)
+    names = Names({z.name: z for z in zones}, {v[0]: v[1] for v in vars_}, table.columns,
+                  (zone_slot, var_slot))
     events = data.get("events") or []
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
         report.error(("events",), "events is a list of names", "rules-schema")
         events = []
-    prog = Program(source, table, zones, vars_, list(events))
+    prog = Program(source, table, zones, vars_, list(events), players=players)
     x = Compiler(names, report)
     procs = _mapping(report, data.get("procedures"), ("procedures",), "procedures")
     fx = EffectCompiler(x, procs, prog.events)

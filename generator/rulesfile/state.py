@@ -26,6 +26,8 @@ from generator.rulesfile.program import Program
 class RulesState(Flow):
     prog: Program  # the compiled rules (the position names them loosely)
     def __init__(self, prog: Program, players: int):
+        if prog.players != players:  # its closures read slots laid out for another count
+            raise ValueError(f"rules compiled for {prog.players} players, not {players}")
         self.prog, self.players = prog, players
         blank = prog.blanks.get(players) or _blank(prog, players)
         self.zone_slot, self.owner_zone, self.var_slot = blank.layout

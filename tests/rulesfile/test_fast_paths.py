@@ -122,9 +122,11 @@ def test_the_legal_actions_come_sorted(built: dict[str, Any], name: str) -> None
 
 
 def _compiler(prog: Any) -> Compiler:
-    """An expression compiler for ``prog``'s names, as ``compile_rules`` makes one."""
+    """An expression compiler for ``prog``'s names and player count, as ``compile_rules``
+    makes one."""
+    zone_slot, _, var_slot = prog.layout(prog.players)
     names = Names({z.name: z for z in prog.zones}, {v[0]: v[1] for v in prog.vars},
-                  prog.table.columns)
+                  prog.table.columns, (zone_slot, var_slot))
     return Compiler(names, Reporter(prog.source))
 
 
@@ -161,11 +163,11 @@ def test_a_value_read_in_place_is_the_value_its_expression_reads(
     size, a variable summed over the players, the number of players) is read in place
     gives what the expression says, for every seat, all through seeded games."""
     game, _ = built["auction-house"]
-    x = _compiler(game.prog)
-    fn = x.expr(value, ())
-    assert x.report.problems == []
     for seed in range(3):
         rng, state = random.Random(seed), game.new_initial_state(3 + seed % 2)
+        x = _compiler(state.prog)  # the rules as compiled for this many players
+        fn = x.expr(value, ())
+        assert x.report.problems == []
         while not state.is_terminal():
             v = state.view()
             for seat in range(state.players):
@@ -180,13 +182,13 @@ def test_a_card_field_against_a_variable_read_in_place(built: dict[str, Any],
     (``fused.field_against_var``, ``fused.var_against_field``): the card in scope's F (0
     with no card in scope) against V of the seat in focus, or V shared."""
     game, cards = built["auction-house"]
-    x = _compiler(game.prog)
+    rng, state = random.Random(1), game.new_initial_state(3)
+    x = _compiler(state.prog)
     mine = x.expr({word: [{"field": "value"}, {"var": "coins"}]}, ())
     shared = x.expr({word: [{"field": "value"}, {"var": "bid"}]}, ())
     mine_first = x.expr({word: [{"var": "coins"}, {"field": "value"}]}, ())
     shared_first = x.expr({word: [{"var": "bid"}, {"field": "value"}]}, ())
     same = (lambda a, b: a == b) if word == "eq" else (lambda a, b: a != b)
-    rng, state = random.Random(1), game.new_initial_state(3)
     while not state.is_terminal():
         v = state.view()
         for seat in range(3):
@@ -228,10 +230,10 @@ def test_a_pile_filtered_by_a_field_is_added_up_in_one_step(
     """``written.field_sum``: ``{sum: PILE, where: {eq: [{field: F}, X]}, value: {field:
     G}}`` adds up G over the cards of the pile whose F equals (or not) X."""
     game, cards = built["auction-house"]
-    x = _compiler(game.prog)
+    rng, state = random.Random(2), game.new_initial_state(4)
+    x = _compiler(state.prog)
     fn = x.expr({"sum": "won", "where": {word: [{"field": field}, {"var": "round"}]},
                  "value": {"field": "value"}}, ())
-    rng, state = random.Random(2), game.new_initial_state(4)
     while not state.is_terminal():
         v = state.view()
         for seat in range(4):
