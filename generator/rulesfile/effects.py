@@ -167,11 +167,12 @@ class Change(Ins):
 
 @dataclass
 class Roll(Ins):
-    slot: SlotFn
+    slot: int  # the variable's (its first seat's, for one of each player)
+    owned: bool
     sides: int
 
     def run(self, st: Position, c: Ctx) -> bool:
-        st.pending = [-1, self.slot(c), self.sides, 1]
+        st.pending = [-1, self.slot + c.seat if self.owned else self.slot, self.sides, 1]
         return False
 
 
@@ -278,10 +279,7 @@ class EffectCompiler:
                               f"e.g. {word}: {{coins: 2}}", "rules-schema")
             return None
         name, amount = next(iter(body.items()))
-        self.var_slot(name, loc + (word, name))  # the name checked
-        known = isinstance(name, str) and name in self.x.names.vars
-        owned, slot = (self.x.names.vars[name], self.x.names.var_slot[name]) if known else (
-            False, 0)
+        slot, owned = self.var_at(name, loc + (word, name))
         fn = self.x.expr(amount, loc + (word, name))
         return Change(loc, of, slot, owned, fn, word, self.x.consts.get(fn),
                       self.x.words.get(fn, ""))
@@ -295,23 +293,21 @@ class EffectCompiler:
     def _set(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
         return self._changes("set", value, loc, of)
 
-    def var_slot(self, name: Any, loc: Loc) -> SlotFn:
+    def var_at(self, name: Any, loc: Loc) -> tuple[int, bool]:
+        """A variable's slot (its first seat's) and whether it is one of each player."""
         names = self.x.names.vars
-        if not isinstance(name, str) or name not in names:
-            self.report.error(loc, f"no variable '{name}' (variables: "
-                              f"{', '.join(names) or 'none'})", "rules-name", key=True)
-            return lambda c: 0
-        slot = self.x.names.var_slot[name]
-        if names[name]:
-            return lambda c: slot + c.seat
-        return lambda c: slot
+        if isinstance(name, str) and name in names:
+            return self.x.names.var_slot[name], names[name]
+        self.report.error(loc, f"no variable '{name}' (variables: "
+                          f"{', '.join(names) or 'none'})", "rules-name", key=True)
+        return 0, False  # reported: the rules are not played
 
     def _roll(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         sides = value.get("sides", 6)
         if not isinstance(sides, int) or isinstance(sides, bool) or not 2 <= sides <= 100:
             self.report.error(loc + ("sides",), "a die has 2 to 100 sides", "rules-schema")
             sides = 6
-        return Roll(loc, of, self.var_slot(value["roll"], loc + ("roll",)), sides)
+        return Roll(loc, of, *self.var_at(value["roll"], loc + ("roll",)), sides)
 
     def _if(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         test = self.x.expr(value["if"], loc + ("if",))

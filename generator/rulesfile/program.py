@@ -1,9 +1,8 @@
 """A whole rules file compiled: zones, variables, actions, phases, end and scoring.
 
 ``compile_rules`` reads the YAML (already loaded with its positions) against the game's
-pieces and returns a ``Program`` and the located problems; with any problem the program
-is not to be played.
-"""
+pieces, for a player count, and returns a ``Program`` and the located problems; with any
+problem the program is not to be played."""
 
 from __future__ import annotations
 
@@ -136,8 +135,7 @@ class Program:
     blanks: dict[int, Any] = field(default_factory=dict)  # by players: state.Blank
     players: int = 0  # the player count its closures read slots for (see compile_rules)
 
-    def layout(self, players: int) -> Layout:
-        """Zone slots, the zone index of every slot, and variable slots, for ``players``."""
+    def layout(self, players: int) -> Layout:  # see lay_out
         return lay_out(self.zones, self.vars, players)
 
     def target_slot(self, c: Ctx) -> int:
@@ -157,8 +155,8 @@ Layout = tuple[dict[str, int], list[int], dict[str, int]]
 
 def lay_out(zones: list[ZoneRule], vars_: list[tuple[str, bool, int | str, int | None]],
             players: int) -> Layout:
-    """Zone slots (a zone of each player has one per seat, a grid one per cell), the zone
-    index of every slot, and variable slots (one per seat for a variable of each)."""
+    """Zone slots (one per seat for a zone of each, per cell for a grid), the zone index
+    of every slot, variable slots (one per seat for a variable of each)."""
     zone_slot: dict[str, int] = {}
     owner_zone: list[int] = []
     var_slot: dict[str, int] = {}
