@@ -44,11 +44,12 @@ class Names:
     """What a rules file declares, for the compiler to check names against."""
 
     def __init__(self, zones: dict[str, ZoneRule], vars_: dict[str, bool],
-                 columns: dict[str, list[Any]], slots: tuple[dict[str, int], dict[str, int]]):
-        self.zones, self.vars = zones, vars_
+                 columns: dict[str, list[Any]], slots: tuple[dict[str, int], dict[str, int]],
+                 players: int):
+        self.zones, self.vars, self.players = zones, vars_, players
         self.columns = columns  # field -> its value on every card, by card number
         self.fields = set(columns) | {"by", "id"}
-        self.zone_slot, self.var_slot = slots  # for the player count compiled for
+        self.zone_slot, self.var_slot = slots  # laid out for the player count compiled for
 
 
 def _args(items: Any, n: int | None) -> bool:
@@ -81,8 +82,8 @@ class Compiler:
         self.consts: dict[Fn, Value] = {}
         self.words: dict[Fn, str] = {}  # {game: number} and {game: seat} -> that word
         self.picked: dict[Fn, Picked] = {}  # cards a field test keeps -> how (field_filter)
-        self.hoist = False  # compiling an action's condition: see ``written.memo``
-        self.memos = False  # some closure is read once per listing (``written.memo``)
+        # compiling an action's condition; some closure is read once per listing (memo)
+        self.hoist = self.memos = False
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
         if depth > MAX_DEPTH:
@@ -90,12 +91,7 @@ class Compiler:
         if isinstance(value, bool):
             return (lambda c: True) if value else (lambda c: False)
         if isinstance(value, int | str):
-            const = value
-
-            def constant(c: Ctx) -> Value:
-                return const
-            self.consts[constant] = const
-            return constant
+            return self._constant(value)
         if not isinstance(value, dict) or not value:
             return self._bad(loc, f"expected a number, a word or an expression such as "
                              f"{{add: [1, 2]}}, not {value!r}")
@@ -139,18 +135,25 @@ class Compiler:
         self.memos = True
         return memo(fn)
 
+    def _constant(self, const: Value) -> Fn:
+        self.consts[fn := lambda c: const] = const
+        return fn
+
     def _binary(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, 2):
             return self._bad(loc, f"'{word}' takes a list of two expressions")
         a, b = (self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
-        op, column = _BINARY[word], self.plain.get(a)
+        op, column, right = _BINARY[word], self.plain.get(a), self.consts.get(b)
+        value = fused.fold(op, self.consts.get(a), right)
+        if value is not None:  # {sub: [{game: players}, 1]}: worked out once
+            return self._constant(value)
         fn = fused.binary(word, op, (self.reads.get(a), column),
-                          (b, self.reads.get(b), self.plain.get(b)), arg[1])
+                          (b, self.reads.get(b), self.plain.get(b)),
+                          arg[1] if right is None else right)
         if fn is not None:  # what EXPR (or OTHER) reads, read in place
             return fn
-        if isinstance(arg[1], int | str) and not isinstance(arg[1], bool):
-            # the common case, {eq: [EXPR, 0]}: the constant and the operator inlined
-            return against(word, op, a, arg[1])
+        if right is not None:  # the common case, {eq: [EXPR, 0]}: the constant inlined
+            return against(word, op, a, right)
         return against_read(word, a, b, arg[1], column) or compare(word, op, a, b)
 
     def _many(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
@@ -196,7 +199,7 @@ class Compiler:
         if not isinstance(word, str) or word not in GAME_WORDS:
             return self._bad(loc + ("game",), f"'game' reads one of {', '.join(GAME_WORDS)}, "
                              f"not {word!r}")
-        fn: Fn = {"players": lambda c: c.st.players, "seat": lambda c: c.seat,
+        fn: Fn = {"players": self._constant(self.names.players), "seat": lambda c: c.seat,
                   "actor": lambda c: c.actor, "turn": lambda c: c.st.turns,
                   "number": lambda c: c.number, "target": lambda c: c.target,
                   "first": lambda c: c.st.first_player}[word]
@@ -299,10 +302,9 @@ class Compiler:
         return lambda c: kept(c, cards, test)
 
     def _column(self, name: Any, loc: Loc) -> list[Any]:
-        if isinstance(name, str) and name in self.names.columns:
-            return self.names.columns[name]
-        self.report.error(loc, f"no card has a field '{name}'", "rules-expression")
-        return []
+        if not isinstance(name, str) or name not in self.names.columns:
+            self.report.error(loc, f"no card has a field '{name}'", "rules-expression")
+        return self.names.columns.get(name, []) if isinstance(name, str) else []
 
     def _w_count(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         zone = value["count"]
@@ -347,9 +349,8 @@ class Compiler:
 
     def _card_value(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         if "value" not in value:
-            self.report.error(loc, "give the 'value' to read from each card, e.g. "
-                              "value: {field: points}", "rules-expression")
-            return lambda c: 0
+            return self._bad(loc, "give the 'value' to read from each card, e.g. value: "
+                             "{field: points}")
         return self.expr(value["value"], loc + ("value",), depth)
 
     def _w_each_player(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
@@ -384,7 +385,6 @@ class Compiler:
         return best
 
     def _w_plugin(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-
         return plugins.expression(self.report, lambda v, at: self.expr(v, at, depth + 1),
                                   value, loc)
 

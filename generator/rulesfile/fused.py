@@ -134,3 +134,16 @@ def var_against_field(op: Op, read: Read, column: list[Any]) -> Fn:
         return lambda c: op(c.st.vars[base + c.seat],
                             column[c.card] if c.card >= 0 else 0)
     return lambda c: op(c.st.vars[base], column[c.card] if c.card >= 0 else 0)
+
+
+def fold(op: Op, left: Any, right: Any) -> int | str | None:
+    """``op`` on two constants (None: not a constant), worked out once when the rules are
+    compiled; None for a comparison, or for values of the wrong kind (left to fail in
+    play, where they did)."""
+    if left is None or right is None:
+        return None
+    try:
+        value = op(left, right)
+    except (TypeError, ValueError):
+        return None
+    return value if type(value) is int or type(value) is str else None

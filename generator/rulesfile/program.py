@@ -196,7 +196,7 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     table = CardTable.of([(z.start, pieces.get(z.start or "", [])) for z in zones if z.start])
     zone_slot, _, var_slot = lay_out(zones, vars_, players)
     names = Names({z.name: z for z in zones}, {v[0]: v[1] for v in vars_}, table.columns,
-                  (zone_slot, var_slot))
+                  (zone_slot, var_slot), players)
     events = data.get("events") or []
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
         report.error(("events",), "events is a list of names", "rules-schema")

@@ -126,7 +126,7 @@ def _compiler(prog: Any) -> Compiler:
     makes one."""
     zone_slot, _, var_slot = prog.layout(prog.players)
     names = Names({z.name: z for z in prog.zones}, {v[0]: v[1] for v in prog.vars},
-                  prog.table.columns, (zone_slot, var_slot))
+                  prog.table.columns, (zone_slot, var_slot), prog.players)
     return Compiler(names, Reporter(prog.source))
 
 
@@ -242,3 +242,16 @@ def test_a_pile_filtered_by_a_field_is_added_up_in_one_step(
                    is (word == "eq")]
             assert fn(state.ctx(seat)) == sum(got)
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_an_expression_of_constants_is_worked_out_once(built: dict[str, Any]) -> None:
+    """``fused.fold``: arithmetic on constants (the number of players is one: the rules
+    are compiled for each count) is a constant; a comparison, or values of the wrong
+    kind (left to fail in play), are not folded."""
+    game, _ = built["auction-house"]
+    x = _compiler(game.new_initial_state(4).prog)
+    assert x.consts[x.expr({"sub": [{"game": "players"}, 1]}, ())] == 3
+    assert x.consts[x.expr({"mod": [7, {"game": "players"}]}, ())] == 3
+    assert x.consts[x.expr({"div": [7, 0]}, ())] == 0
+    assert x.expr({"eq": [{"game": "players"}, 4]}, ()) not in x.consts
+    assert x.expr({"sub": ["gold", 1]}, ()) not in x.consts
