@@ -49,12 +49,18 @@ class Factory:
 
 
 def play(to_move: Callable[[], int], legal: Callable[[], list[Any]],
-         apply: Callable[[Any], None], seed: int) -> list[Any]:
-    """One game, every choice (chance too) drawn from ``seed``: the actions played."""
+         apply: Callable[[Any], None], seed: int, check: bool = False) -> list[Any]:
+    """One game, every choice (chance too) drawn from ``seed``: the actions played. With
+    ``check``, an action not among those ``legal`` listed is refused before ``apply``
+    plays it: the check the State API asks of every engine's apply_action (the compiled
+    game makes it in its own; a referee plays any action it is given)."""
     rng, actions = random.Random(seed), []
     while to_move() != TERMINAL:
-        options = sorted(legal())
+        listed = legal()
+        options = sorted(listed)
         action = options[rng.randrange(len(options))]
+        if check and action not in listed:
+            raise ValueError(f"illegal action {action!r}")
         apply(action)
         actions.append(action)
     return actions
@@ -79,18 +85,27 @@ def best(runs: list[Callable[[int], list[Any]]], games: int, rounds: int
     return out
 
 
-def row(name: str, game: Any, cards: list[Any], games: int, rounds: int) -> str:
-    players = PLAYERS.get(name, 3)
-
-    def compiled(seed: int) -> list[Any]:
+def compiled(game: Any, players: int) -> Callable[[int], list[Any]]:
+    """The seeded games of the compiled rules, through the State API."""
+    def run(seed: int) -> list[Any]:
         state = game.new_initial_state(players)
         return play(state.current_player, state.legal_actions, state.apply_action, seed)
+    return run
 
-    def hand_written(seed: int) -> list[Any]:
+
+def hand_written(name: str, cards: list[Any], players: int) -> Callable[[int], list[Any]]:
+    """The same games by the referee, each action checked as the compiled game checks it
+    (``play``'s ``check``)."""
+    def run(seed: int) -> list[Any]:
         ref = REFEREES[name](cards, players)
-        return play(ref.to_move, ref.legal, ref.apply, seed)
+        return play(ref.to_move, ref.legal, ref.apply, seed, check=True)
+    return run
 
-    (fast, same), (ours, digest) = best([hand_written, compiled], games, rounds)
+
+def row(name: str, game: Any, cards: list[Any], games: int, rounds: int) -> str:
+    players = PLAYERS.get(name, 3)
+    (fast, same), (ours, digest) = best(
+        [hand_written(name, cards, players), compiled(game, players)], games, rounds)
     return (f"| {name} | {players} | {ours:,.0f} | {fast:,.0f} | {fast / ours:.1f}x | "
             f"{'yes' if digest == same else 'NO'} |")
 

@@ -2,71 +2,112 @@
 choice (card, target, number) its condition allows. A condition that does not read the
 chosen card is tried once for all the cards. The actions are tried in the order of their
 names and each one's choices come in order (cards sorted, targets and numbers counting
-up), so the list comes out sorted without sorting it."""
+up), so the list comes out sorted without sorting it.
+
+Each action's way of offering its choices (``Offer``) is made once, when the rules are
+compiled, for the action's shape: an action that chooses nothing, a bid (a number alone,
+every one legal) and the general case each have their own."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from generator.engine.api import Action
 from generator.rulesfile.position import Ctx, Fn
-from generator.rulesfile.program import MAX_CHOICES, ActionRule
 
 if TYPE_CHECKING:
     from generator.rulesfile.position import Position
+    from generator.rulesfile.program import ActionRule
 
-
+MAX_CHOICES = 1000  # choices one action offers at once; more is a mistake
 NO_CARD, NO_NUMBER = [-1], (0,)  # an action that chooses no card, no number
-NUMBER_ONLY = (2,)  # the shape of an action that chooses a number alone
+NUMBER_ONLY, CARD_ONLY = (2,), (0,)  # the shapes of an action that chooses a number or
+# a card alone
+MAX_KEPT = 4096  # lists of bids an action keeps (then forgets them all and starts again)
+# (position, its context with nothing chosen, the list to add to): the action's legal
+# choices added in order; a fault of play (too many choices) ends the game
+Offer = Callable[["Position", Ctx, list[Action]], None]
 
 
 def legal_choices(st: Position) -> list[Action]:
     """The legal actions of the seat to act, sorted (a fault of play stops the game)."""
-    out: list[Action] = []
-    here = Ctx(st, st.player, -1, 0, -1, st.player)  # moved from choice to choice
+    here = st.here  # the seat to act, nothing chosen (each offer puts back what it moves)
+    here.seat = here.actor = st.player
+    here.card, here.number, here.target = -1, 0, -1
     phase = st.prog.phases[st.phase]
     if phase.plain is not None:  # nothing to choose: each action whose condition holds
         return [action for action, test in phase.plain if test is None or test(here)]
-    for rule in phase.by_name:
-        test = rule.test
-        here.card, here.number, here.target = -1, 0, -1
-        if not rule.shape:  # no choice
-            if test is None or test(here):
-                out.append((rule.name,))
-            continue
-        if rule.number is not None and rule.shape == NUMBER_ONLY and test is None:
-            low, name = rule.number[0](here), rule.name  # a bid: every number from low on
-            out += [(name, n) for n in range(low, min(rule.number[1](here),
-                                                     low + MAX_CHOICES - 1) + 1)]
-            continue
-        ranges = _ranges(st, rule, here)
-        if ranges is None:
-            return []
-        cards, targets, numbers = ranges
-        encode = rule.encoder
-        if rule.split is not None and cards and targets and numbers:
-            first, test, conjunction = rule.split  # its first parts, read once
-            if bool(first(here)) is not conjunction:  # settled for every choice
-                out += [] if conjunction else rule.every(cards, targets, numbers)
-                continue
-        if test is None:  # every choice is legal
-            out += rule.every(cards, targets, numbers)
-        elif rule.card_free:  # tried once for all cards
-            if cards:
-                here.card = cards[0]
-                kept = list(_tried(test, here, targets, numbers))
-                out += [encode(card, t, n) for card in cards for t, n in kept]
-        else:
-            for card in cards:
-                here.card = card
-                for target in targets:
-                    here.target = target
-                    for number in numbers:
-                        here.number = number
-                        if test(here):
-                            out.append(encode(card, target, number))
-    return out
+    out: list[Action] = []
+    for offer in phase.offers:
+        offer(st, here, out)
+    return [] if st.over else out
+
+
+def offer(rule: ActionRule) -> Offer:
+    """How ``rule`` adds its legal choices, made for its shape."""
+    test = rule.test
+    if not rule.shape:  # no choice
+        action = (rule.name,)
+        if test is None:
+            return lambda st, here, out: out.append(action)
+
+        def tested(st: Position, here: Ctx, out: list[Action]) -> None:
+            if test(here):
+                out.append(action)
+        return tested
+    if rule.number is not None and rule.shape == NUMBER_ONLY and test is None:
+        name, (lowest, highest) = rule.name, rule.number
+        made: dict[tuple[int, int], list[Action]] = {}  # (low, high) -> the bids, kept
+
+        def bids(st: Position, here: Ctx, out: list[Action]) -> None:
+            low = lowest(here)  # every number from low on
+            high = min(highest(here), low + MAX_CHOICES - 1)
+            listed = made.get((low, high))
+            if listed is None:
+                if len(made) >= MAX_KEPT:
+                    made.clear()
+                listed = made[low, high] = [(name, n) for n in range(low, high + 1)]
+            out += listed
+        return bids
+    return lambda st, here, out: _offer(st, rule, here, out)
+
+
+def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None:
+    """The general case: every (card, target, number) the action ranges over, tried."""
+    ranges = _ranges(st, rule, here)
+    if ranges is None:
+        return
+    cards, targets, numbers = ranges
+    test, encode = rule.test, rule.encoder
+    if rule.split is not None and cards and targets and numbers:
+        first, test, conjunction = rule.split  # its first parts, read once
+        if bool(first(here)) is not conjunction:  # settled for every choice
+            out += [] if conjunction else rule.every(cards, targets, numbers)
+            return
+    if test is None:  # every choice is legal
+        out += rule.every(cards, targets, numbers)
+    elif rule.card_free:  # tried once for all cards
+        if cards:
+            here.card = cards[0]
+            kept = list(_tried(test, here, targets, numbers))
+            out += [encode(card, t, n) for card in cards for t, n in kept]
+    elif rule.shape == CARD_ONLY:  # the common case, a card alone: no loops within
+        name = rule.name
+        for card in cards:
+            here.card = card
+            if test(here):
+                out.append((name, card))
+    else:
+        for card in cards:
+            here.card = card
+            for target in targets:
+                here.target = target
+                for number in numbers:
+                    here.number = number
+                    if test(here):
+                        out.append(encode(card, target, number))
+    here.card, here.number, here.target = -1, 0, -1
 
 
 def _ranges(st: Position, rule: ActionRule, here: Ctx

@@ -10,13 +10,13 @@ of several cards) push a frame of their block.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
 from generator.rulesfile import plugins
 from generator.rulesfile.expr import Compiler, Ctx, Fn
-from generator.rulesfile.position import MAX_VALUE, STAMPS
+from generator.rulesfile.position import MAX_VALUE, STAMPS, Place
 
 if TYPE_CHECKING:
     from generator.rulesfile.position import Position
@@ -78,64 +78,75 @@ class Push(Ins):
 
 @dataclass
 class DrawOne(Ins):
-    source: SlotFn
-    dest: SlotFn
+    source: Place
+    dest: Place
     may_pause: bool = True  # it draws from a shuffled pile (a chance action)
 
     def run(self, st: Position, c: Ctx) -> bool:
-        src = self.source(c)
+        (pile, each), (dest, dest_each), seat = self.source, self.dest, c.seat
+        src = pile + seat * each
         if not st.zones[src]:
             if st.stage == 0:  # dealing the set-up from a pile too small: a mistake
                 st.fail(self.loc, "deals more cards than the pile holds at set-up")
             return True
+        to = dest + seat * dest_each
         if st.random[src]:
-            st.pending = [src, self.dest(c), c.actor if c.actor >= 0 else c.seat, 0]
+            st.pending = [src, to, c.actor if c.actor >= 0 else seat, 0]
             return False
-        st.move(st.zones[src][-1], self.dest(c), c.actor if c.actor >= 0 else c.seat)
+        st.move(st.zones[src][-1], to, c.actor if c.actor >= 0 else seat)
         return True
 
 
 @dataclass
 class Play(Ins):
-    dest: SlotFn | None  # None: the action's chosen destination
+    dest: Place | None  # None: the action's chosen destination
 
     def run(self, st: Position, c: Ctx) -> bool:
         if c.card < 0:
             st.fail(self.loc, "'play' moves the chosen card, but no card was chosen")
             return True
-        slot = self.dest(c) if self.dest else st.prog.target_slot(c)
+        dest = self.dest
+        slot = st.prog.target_slot(c) if dest is None else dest[0] + c.seat * dest[1]
         st.move(c.card, slot, c.actor if c.actor >= 0 else c.seat)
         return True
 
 
 @dataclass
 class MoveAll(Ins):
-    source: SlotFn
-    dest: SlotFn
+    source: Place
+    dest: Place
 
     def run(self, st: Position, c: Ctx) -> bool:
-        src, dst = self.source(c), self.dest(c)
-        if src != dst:
-            for card in list(st.zones[src]):
-                st.move(card, dst, st.by[card])
+        (pile, each), (dest, dest_each) = self.source, self.dest
+        st.move_all(pile + c.seat * each, dest + c.seat * dest_each)
         return True
 
 
 @dataclass
 class Change(Ins):
-    """``gain``, ``pay`` or ``set`` of one variable."""
+    """``gain``, ``pay`` or ``set`` of one variable (its slot read in place)."""
 
-    slot: SlotFn
+    slot: int  # the variable's (its first seat's, for one of each player)
+    owned: bool  # one per player: the seat in focus's
     amount: Fn
     how: str
+    fixed: int | str | None = None  # the amount when it is a constant (not read each time)
+    given: str = ""  # "number" or "seat" when the amount is the chosen number or the seat
+    sign: int = field(init=False)  # what the amount is multiplied by: 0 (set), 1 or -1
+
+    def __post_init__(self) -> None:
+        self.sign = {"set": 0, "gain": 1, "pay": -1}[self.how]
 
     def run(self, st: Position, c: Ctx) -> bool:
-        slot, amount = self.slot(c), self.amount(c)
+        slot = self.slot + c.seat if self.owned else self.slot
+        amount = self.fixed
+        if amount is None:  # read: in place when it is the chosen number or the seat
+            given = self.given
+            amount = self.amount(c) if not given else c.number if given == "number" else c.seat
         st.written = next(STAMPS)
         if type(amount) is int:  # the common case, in few steps
-            how = self.how
-            value = amount if how == "set" else st.vars[slot] + (
-                amount if how == "gain" else -amount)
+            sign = self.sign
+            value = st.vars[slot] + sign * amount if sign else amount
             if -MAX_VALUE <= value <= MAX_VALUE:
                 st.vars[slot] = value
                 return True
@@ -156,11 +167,12 @@ class Change(Ins):
 
 @dataclass
 class Roll(Ins):
-    slot: SlotFn
+    slot: int  # the variable's (its first seat's, for one of each player)
+    owned: bool
     sides: int
 
     def run(self, st: Position, c: Ctx) -> bool:
-        st.pending = [-1, self.slot(c), self.sides, 1]
+        st.pending = [-1, self.slot + c.seat if self.owned else self.slot, self.sides, 1]
         return False
 
 
@@ -241,8 +253,8 @@ class EffectCompiler:
     def _draw(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         pile = self.x.names.zones.get(value["draw"]) if isinstance(value["draw"], str) \
             else None
-        one = DrawOne(loc, None, self.x.zone(value["draw"], loc + ("draw",)),
-                      self.x.zone(self._need(value, "to", loc), loc + ("to",)),
+        one = DrawOne(loc, None, self.x.place(value["draw"], loc + ("draw",)),
+                      self.x.place(self._need(value, "to", loc), loc + ("to",)),
                       pile is None or pile.random)
         if value.get("count", 1) == 1 and type(value.get("count", 1)) is int:
             one.of = of  # one card: the draw itself, without a block of its own
@@ -254,11 +266,11 @@ class EffectCompiler:
     def _play(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         target = value["play"]
         chosen = target in ("target", "cell")  # the action's chosen zone or cell
-        return Play(loc, of, None if chosen else self.x.zone(target, loc + ("play",)))
+        return Play(loc, of, None if chosen else self.x.place(target, loc + ("play",)))
 
     def _move_all(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
-        return MoveAll(loc, of, self.x.zone(value["move_all"], loc + ("move_all",)),
-                       self.x.zone(self._need(value, "to", loc), loc + ("to",)))
+        return MoveAll(loc, of, self.x.place(value["move_all"], loc + ("move_all",)),
+                       self.x.place(self._need(value, "to", loc), loc + ("to",)))
 
     def _changes(self, word: str, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
         body = value[word]
@@ -267,8 +279,10 @@ class EffectCompiler:
                               f"e.g. {word}: {{coins: 2}}", "rules-schema")
             return None
         name, amount = next(iter(body.items()))
-        slot = self.var_slot(name, loc + (word, name))
-        return Change(loc, of, slot, self.x.expr(amount, loc + (word, name)), word)
+        slot, owned = self.var_at(name, loc + (word, name))
+        fn = self.x.expr(amount, loc + (word, name))
+        return Change(loc, of, slot, owned, fn, word, self.x.consts.get(fn),
+                      self.x.words.get(fn, ""))
 
     def _gain(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
         return self._changes("gain", value, loc, of)
@@ -279,22 +293,21 @@ class EffectCompiler:
     def _set(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
         return self._changes("set", value, loc, of)
 
-    def var_slot(self, name: Any, loc: Loc) -> SlotFn:
+    def var_at(self, name: Any, loc: Loc) -> tuple[int, bool]:
+        """A variable's slot (its first seat's) and whether it is one of each player."""
         names = self.x.names.vars
-        if not isinstance(name, str) or name not in names:
-            self.report.error(loc, f"no variable '{name}' (variables: "
-                              f"{', '.join(names) or 'none'})", "rules-name", key=True)
-            return lambda c: 0
-        if names[name]:
-            return lambda c: c.st.var_slot[name] + c.seat
-        return lambda c: c.st.var_slot[name]
+        if isinstance(name, str) and name in names:
+            return self.x.names.var_slot[name], names[name]
+        self.report.error(loc, f"no variable '{name}' (variables: "
+                          f"{', '.join(names) or 'none'})", "rules-name", key=True)
+        return 0, False  # reported: the rules are not played
 
     def _roll(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         sides = value.get("sides", 6)
         if not isinstance(sides, int) or isinstance(sides, bool) or not 2 <= sides <= 100:
             self.report.error(loc + ("sides",), "a die has 2 to 100 sides", "rules-schema")
             sides = 6
-        return Roll(loc, of, self.var_slot(value["roll"], loc + ("roll",)), sides)
+        return Roll(loc, of, *self.var_at(value["roll"], loc + ("roll",)), sides)
 
     def _if(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         test = self.x.expr(value["if"], loc + ("if",))

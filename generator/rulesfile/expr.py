@@ -15,17 +15,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
-from generator.rulesfile import plugins
+from generator.rulesfile import fused, plugins
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
 from generator.rulesfile.grids import all_cells, cell_cards, next_to
-from generator.rulesfile.position import Ctx, Fn
+from generator.rulesfile.position import Ctx, Fn, Place, Value
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import (
+    Picked,
     against,
     against_read,
     chain,
     compare,
     field_filter,
+    field_sum,
+    field_test,
     memo,
     of_every_pile,
     uses_choice,
@@ -41,11 +44,12 @@ class Names:
     """What a rules file declares, for the compiler to check names against."""
 
     def __init__(self, zones: dict[str, ZoneRule], vars_: dict[str, bool],
-                 columns: dict[str, list[Any]]):
-        self.zones = zones
-        self.vars = vars_
+                 columns: dict[str, list[Any]], slots: tuple[dict[str, int], dict[str, int]],
+                 players: int):
+        self.zones, self.vars, self.players = zones, vars_, players
         self.columns = columns  # field -> its value on every card, by card number
         self.fields = set(columns) | {"by", "id"}
+        self.zone_slot, self.var_slot = slots  # laid out for the player count compiled for
 
 
 def _args(items: Any, n: int | None) -> bool:
@@ -70,13 +74,16 @@ class Compiler:
     """Compiles expressions, reporting problems through ``report``."""
 
     def __init__(self, names: Names, report: Reporter):
-        self.names = names
-        self.report = report
-        # a {field: F} closure -> F's column, a {var: V} closure (V of each) -> V (the
-        # closures themselves as keys: an id could be reused once one is dropped)
+        self.names, self.report = names, report
+        # closures (themselves as keys: an id could be reused once one is dropped) of
+        # {field: F} -> F's column, of one thing read in place -> what, of a constant -> it
         self.plain: dict[Fn, list[Any]] = {}
-        self.plain_var: dict[Fn, str] = {}
-        self.hoist = False  # compiling an action's condition: see ``written.memo``
+        self.reads: dict[Fn, fused.Read] = {}
+        self.consts: dict[Fn, Value] = {}
+        self.words: dict[Fn, str] = {}  # {game: number} and {game: seat} -> that word
+        self.picked: dict[Fn, Picked] = {}  # cards a field test keeps -> how (field_filter)
+        # compiling an action's condition; some closure is read once per listing (memo)
+        self.hoist = self.memos = False
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
         if depth > MAX_DEPTH:
@@ -84,8 +91,7 @@ class Compiler:
         if isinstance(value, bool):
             return (lambda c: True) if value else (lambda c: False)
         if isinstance(value, int | str):
-            const = value
-            return lambda c: const
+            return self._constant(value)
         if not isinstance(value, dict) or not value:
             return self._bad(loc, f"expected a number, a word or an expression such as "
                              f"{{add: [1, 2]}}, not {value!r}")
@@ -121,19 +127,34 @@ class Compiler:
         fn: Fn = handler(value, loc, depth + 1)
         if self.hoist and word in _AGGREGATES and value != {"count": arg} \
                 and not uses_choice(value):  # (a pile's size is read faster than kept)
-            return memo(fn)
+            return self.kept(fn)
+        return fn
+
+    def kept(self, fn: Fn) -> Fn:
+        """``fn`` read once per seat while the legal actions are listed (``memo``)."""
+        self.memos = True
+        return memo(fn)
+
+    def _constant(self, const: Value) -> Fn:
+        self.consts[fn := lambda c: const] = const
         return fn
 
     def _binary(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, 2):
             return self._bad(loc, f"'{word}' takes a list of two expressions")
         a, b = (self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
-        op = _BINARY[word]
-        if isinstance(arg[1], int | str) and not isinstance(arg[1], bool):
-            # the common case, {eq: [EXPR, 0]}: the constant and the operator inlined
-            return against(word, op, a, arg[1])
-        return against_read(word, a, b, arg[1], self.plain.get(a)) or compare(
-            word, op, a, b)
+        op, column, right = _BINARY[word], self.plain.get(a), self.consts.get(b)
+        value = fused.fold(op, self.consts.get(a), right)
+        if value is not None:  # {sub: [{game: players}, 1]}: worked out once
+            return self._constant(value)
+        fn = fused.binary(word, op, (self.reads.get(a), column),
+                          (b, self.reads.get(b), self.plain.get(b)),
+                          arg[1] if right is None else right)
+        if fn is not None:  # what EXPR (or OTHER) reads, read in place
+            return fn
+        if right is not None:  # the common case, {eq: [EXPR, 0]}: the constant inlined
+            return against(word, op, a, right)
+        return against_read(word, a, b, arg[1], column) or compare(word, op, a, b)
 
     def _many(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, None):
@@ -144,6 +165,8 @@ class Compiler:
             return chain(word == "and", parts)
         if word == "add" and len(parts) == 2:  # the common case, written out
             a, b = parts
+            if type(arg[1]) is int:
+                return fused.plus(a, self.reads.get(a), arg[1])
             return lambda c: 0 + a(c) + b(c)  # (as sum: a word is no number)
         return lambda c: op([p(c) for p in parts])
 
@@ -163,22 +186,28 @@ class Compiler:
         if not isinstance(name, str) or name not in self.names.vars:
             return self._bad(loc + ("var",), f"no variable '{name}' "
                              f"(variables: {', '.join(self.names.vars) or 'none'})")
-        if self.names.vars[name]:
-            def read(c: Ctx) -> Any:
-                return c.st.vars[c.st.var_slot[name] + c.seat]
-            self.plain_var[read] = name
-            return read
-        return lambda c: c.st.vars[c.st.var_slot[name]]
+        return self._read(("var", self.names.var_slot[name], self.names.vars[name]))
+
+    def _read(self, read: fused.Read) -> Fn:
+        """The closure that reads a variable or a pile's size, known as such."""
+        fn = fused.reader(read)
+        self.reads[fn] = read
+        return fn
 
     def _w_game(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         word = value["game"]
         if not isinstance(word, str) or word not in GAME_WORDS:
             return self._bad(loc + ("game",), f"'game' reads one of {', '.join(GAME_WORDS)}, "
                              f"not {word!r}")
-        return {"players": lambda c: c.st.players, "seat": lambda c: c.seat,
-                "actor": lambda c: c.actor, "turn": lambda c: c.st.turns,
-                "number": lambda c: c.number, "target": lambda c: c.target,
-                "first": lambda c: c.st.first_player}[word]
+        fn: Fn = {"players": self._constant(self.names.players), "seat": lambda c: c.seat,
+                  "actor": lambda c: c.actor, "turn": lambda c: c.st.turns,
+                  "number": lambda c: c.number, "target": lambda c: c.target,
+                  "first": lambda c: c.st.first_player}[word]
+        if word == "players":
+            self.reads[fn] = fused.PLAYERS
+        elif word in ("number", "seat"):
+            self.words[fn] = word
+        return fn
 
     def _w_field(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         name = value["field"]
@@ -203,16 +232,22 @@ class Compiler:
 
     def zone(self, value: Any, loc: Loc) -> Callable[[Ctx], int]:
         """A zone's slot for the seat in focus (a shared zone has one slot)."""
+        slot, each = self.place(value, loc)
+        if each:
+            return lambda c: slot + c.seat
+        return lambda c: slot
+
+    def place(self, value: Any, loc: Loc) -> Place:
+        """A pile as an effect finds its slot: its (first) slot, 1 if it is one of each
+        player (the slot of the seat in focus: ``slot + seat * each``), else 0."""
         zone = self._named(value, loc)
         if zone is None:
-            return lambda c: 0
+            return 0, 0  # reported: the rules are not played
         if zone.width:
             self.report.error(loc, f"'{value}' is a grid: place a card with choose: "
                               "{cell: …} and play: cell; read it with count, sum…",
                               "rules-name")
-        if zone.owned:
-            return lambda c: c.st.zone_slot[value] + c.seat
-        return lambda c: c.st.zone_slot[value]
+        return self.names.zone_slot[zone.name], int(zone.owned)
 
     def grid(self, value: Any, loc: Loc) -> ZoneRule | None:
         zone = self._named(value, loc)
@@ -238,10 +273,10 @@ class Compiler:
         if zone is not None and zone.width:
             return all_cells(zone)
         if zone is not None:  # a pile: its slot read in the same step
-            name = zone.name
+            base = self.names.zone_slot[zone.name]
             if zone.owned:
-                return lambda c: c.st.zones[c.st.zone_slot[name] + c.seat]
-            return lambda c: c.st.zones[c.st.zone_slot[name]]
+                return lambda c: c.st.zones[base + c.seat]
+            return lambda c: c.st.zones[base]
         slot = self.zone(value, loc)
         return lambda c: c.st.zones[slot(c)]
 
@@ -251,7 +286,8 @@ class Compiler:
         cards = self.cards(value[word], loc + (word,))
         where: Any = None
         if "where" in value:
-            where = self._field_test(value["where"], loc + ("where",), depth)
+            where = field_test(value["where"], self.names.columns,
+                               lambda v, at: self.expr(v, at, depth + 1), loc + ("where",))
             if where is None:
                 where = self.expr(value["where"], loc + ("where",), depth)
         if "same" in value:  # the other cards whose field equals the card in scope's
@@ -259,41 +295,23 @@ class Compiler:
         if where is None:
             return cards
         if isinstance(where, tuple):  # {eq: [{field: F}, X]}: no expression per card
-            return field_filter(cards, *where)
+            picked = field_filter(cards, *where)
+            self.picked[picked] = (cards, *where)
+            return picked
         test: Fn = where
         return lambda c: kept(c, cards, test)
-
-    def _field_test(self, value: Any, loc: Loc, depth: int
-                    ) -> tuple[list[Any] | None, bool, Fn] | None:
-        """A ``where`` that compares a card's field with what no card changes, ``{eq:
-        [{field: F}, X]}`` or ``ne``: F's column (None: ``by``), eq or not, X compiled."""
-        if not isinstance(value, dict) or len(value) != 1:
-            return None
-        word, arg = next(iter(value.items()))
-        if word not in ("eq", "ne") or not _args(arg, 2):
-            return None
-        left, right = arg
-        if not isinstance(left, dict) or set(left) != {"field"} or uses_choice(right):
-            return None
-        name = left["field"]
-        if name != "by" and (not isinstance(name, str) or name not in self.names.columns):
-            return None
-        other = self.expr(right, loc + (word, 1), depth + 1)
-        return (None if name == "by" else self.names.columns[name]), word == "eq", other
 
     def _column(self, name: Any, loc: Loc) -> list[Any]:
         if not isinstance(name, str) or name not in self.names.columns:
             self.report.error(loc, f"no card has a field '{name}'", "rules-expression")
-            return []
-        return self.names.columns[name]
+        return self.names.columns.get(name, []) if isinstance(name, str) else []
 
     def _w_count(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         zone = value["count"]
         if set(value) == {"count"} and isinstance(zone, str) and zone in self.names.zones \
                 and not self.names.zones[zone].width:  # a pile's size, read in one step
-            if self.names.zones[zone].owned:
-                return lambda c: len(c.st.zones[c.st.zone_slot[zone] + c.seat])
-            return lambda c: len(c.st.zones[c.st.zone_slot[zone]])
+            return self._read(("count", self.names.zone_slot[zone],
+                               self.names.zones[zone].owned))
         cards = self._cards(value, "count", loc, depth)
         return lambda c: len(cards(c))
 
@@ -301,6 +319,9 @@ class Compiler:
         cards = self._cards(value, "sum", loc, depth)
         each = self._card_value(value, loc, depth)
         column = self.plain.get(each)
+        picked = self.picked.get(cards)
+        if column is not None and picked is not None:  # filtered and added up at once
+            return field_sum(column, *picked)
         if column is not None:  # a field's values added up: read straight from its column
             return lambda c: sum([column[card] for card in cards(c)])
         return lambda c: sum(each_card(c, each, cards(c)))
@@ -328,9 +349,8 @@ class Compiler:
 
     def _card_value(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         if "value" not in value:
-            self.report.error(loc, "give the 'value' to read from each card, e.g. "
-                              "value: {field: points}", "rules-expression")
-            return lambda c: 0
+            return self._bad(loc, "give the 'value' to read from each card, e.g. value: "
+                             "{field: points}")
         return self.expr(value["value"], loc + ("value",), depth)
 
     def _w_each_player(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
@@ -339,11 +359,14 @@ class Compiler:
         if how not in COMBINE:
             return self._bad(loc + ("combine",), f"combine with one of {', '.join(COMBINE)}")
         op = COMBINE[how]
-        name = self.plain_var.get(each)
-        if name is not None:  # a variable of each player: its values side by side
+        known = self.reads.get(each)
+        if known is not None and known[0] == "var" and known[2]:
+            base = known[1]  # a variable of each player: its values side by side
+
             def side_by_side(c: Ctx) -> Any:
-                base = c.st.var_slot[name]
                 return op(c.st.vars[base:base + c.st.players])
+            if how == "sum":
+                self.reads[side_by_side] = ("every", base, True)
             return side_by_side
         piles = of_every_pile(value["each_player"], self.names.zones, self.names.columns)
         if piles is not None:  # each seat's pile counted or added up, side by side
@@ -362,7 +385,6 @@ class Compiler:
         return best
 
     def _w_plugin(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-
         return plugins.expression(self.report, lambda v, at: self.expr(v, at, depth + 1),
                                   value, loc)
 

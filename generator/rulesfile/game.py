@@ -5,22 +5,35 @@ from __future__ import annotations
 from typing import Any
 
 from generator.engine.api import Game
-from generator.rulesfile.program import Program
+from generator.rulesfile.program import Program, compile_rules
 from generator.rulesfile.state import RulesState
 
 
 class RulesGame(Game):
-    """A game of one's own, played by its compiled rules file."""
+    """A game of one's own, played by its compiled rules file: ``prog`` compiled for
+    ``prog.players``, the rules compiled again for each other player count played (the
+    closures find the slots of zones and variables laid out for their count)."""
 
-    def __init__(self, game_id: str, prog: Program, low: int, high: int):
-        self.id, self.prog = game_id, prog
+    def __init__(self, game_id: str, prog: Program, low: int, high: int,
+                 pieces: dict[str, list[dict[str, Any]]]):
+        self.id, self.prog, self.pieces = game_id, prog, pieces
         self.min_players, self.max_players = low, high
+        self.progs = {prog.players: prog}
+
+    def program(self, players: int) -> Program:
+        """The rules compiled for ``players`` (the same rules: no new problem)."""
+        prog = self.progs.get(players)
+        if prog is None:
+            prog, problems = compile_rules(self.prog.source, self.pieces, players)
+            assert prog is not None, problems
+            self.progs[players] = prog
+        return prog
 
     def new_initial_state(self, players: int) -> RulesState:
-        return RulesState(self.prog, players).start()
+        return RulesState(self.program(players), players).start()
 
     def state_from_dict(self, data: dict[str, Any]) -> RulesState:
-        st = RulesState(self.prog, data["players"])
+        st = RulesState(self.program(data["players"]), data["players"])
         st.zones = [list(z) for z in data["zones"]]
         for slot, cards in enumerate(st.zones):
             for card in cards:

@@ -52,12 +52,13 @@ class RulesMaker:
             source = load(path)
         except YamlError as exc:
             return None, [exc.problem]
-        prog, problems = compile_rules(source, pieces_of(data))
+        prog, problems = compile_rules(source, pieces_of(data), data.game.players.min)
         read = source.problems  # found while reading (a duplicate key): errors too
         return (None if read else prog), read + problems
 
     def game(self, data: Any, prog: Program) -> RulesGame:
-        return RulesGame(self.game_id, prog, data.game.players.min, data.game.players.max)
+        return RulesGame(self.game_id, prog, data.game.players.min, data.game.players.max,
+                         pieces_of(data))
 
     def __call__(self, data: Any) -> RulesGame:
         prog, problems = self.compiled(data)

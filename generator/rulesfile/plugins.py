@@ -177,8 +177,8 @@ def arguments(value: dict[str, Any], loc: Loc, expr: Callable[[Any, Loc], Any],
 
 def call(fn: Callable[..., Any], args: list[Any], c: Ctx, write: bool) -> Any:
     """Run a plug-in; whatever it raises becomes the caller's fault to report."""
-    try:
-        return fn(Table(c, write), *[a(c) for a in args])
+    try:  # a copy of the context: play refills its own, and a plug-in may keep its table
+        return fn(Table(c.at(c.seat), write), *[a(c) for a in args])
     except PluginFault:
         raise
     except Exception as exc:

@@ -18,6 +18,7 @@ from generator.engine.api import State
 
 Value = int | str
 Fn = Callable[["Ctx"], Any]
+Place = tuple[int, int]  # a pile's slot and 1 if it is one of each player (expr.place)
 MAX_VALUE = 10**15  # a variable beyond this is runaway arithmetic (reported as a fault)
 
 # stamps of change: a state takes a new one (``moved``, ``written``) whenever a card moves
@@ -53,11 +54,15 @@ class Position(State):
     over: bool
     fault: tuple[Loc, str] | None
     memo: dict[Any, Any] | None
+    here: Ctx  # the context play's flow reads (refilled each time, kept by none)
 
     def fail(self, loc: Loc, message: str) -> None:
         raise NotImplementedError
 
     def move(self, card: int, slot: int, seat: int) -> None:
+        raise NotImplementedError
+
+    def move_all(self, src: int, dest: int) -> None:
         raise NotImplementedError
 
     def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:

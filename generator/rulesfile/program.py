@@ -1,9 +1,8 @@
 """A whole rules file compiled: zones, variables, actions, phases, end and scoring.
 
 ``compile_rules`` reads the YAML (already loaded with its positions) against the game's
-pieces and returns a ``Program`` and the located problems; with any problem the program
-is not to be played.
-"""
+pieces, for a player count, and returns a ``Program`` and the located problems; with any
+problem the program is not to be played."""
 
 from __future__ import annotations
 
@@ -15,6 +14,7 @@ from typing import Any
 from generator.data.yamlsrc import Loc, Source
 from generator.files.problems import Problem
 from generator.rulesfile.cards import CardTable
+from generator.rulesfile.choices import Offer, offer
 from generator.rulesfile.effects import EffectCompiler, SlotFn
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
 from generator.rulesfile.report import Reporter
@@ -27,7 +27,6 @@ ZONE_KEYS = ("owner", "see", "order", "start", "grid")
 VAR_KEYS = ("owner", "start", "min")
 ACTION_KEYS = ("choose", "if", "do", "again")
 PHASE_KEYS = ("id", "actions", "first", "until", "skip", "start", "end", "next")
-MAX_CHOICES = 1000  # choices one action offers at once; more is a mistake
 DEFAULT_MAX_ACTIONS = 5000
 
 
@@ -112,7 +111,7 @@ class PhaseRule:
     # when none of its actions chooses anything: each action as the engine writes it and
     # its condition, in the order of the legal actions
     plain: list[tuple[tuple[str], Fn | None]] | None = None
-    by_name: list[ActionRule] = field(default_factory=list)  # in name order: legal order
+    offers: list[Offer] = field(default_factory=list)  # by action name: legal order
 
 
 @dataclass
@@ -132,20 +131,12 @@ class Program:
     tiebreak: list[Fn] = field(default_factory=list)
     max_actions: int = DEFAULT_MAX_ACTIONS
     action_index: dict[str, int] = field(default_factory=dict)
+    memos: bool = False  # some condition keeps what it read while the legal actions are listed
+    blanks: dict[int, Any] = field(default_factory=dict)  # by players: state.Blank
+    players: int = 0  # the player count its closures read slots for (see compile_rules)
 
-    def layout(self, players: int) -> tuple[dict[str, int], list[int], dict[str, int]]:
-        """Zone slots, the zone index of every slot, and variable slots, for ``players``."""
-        zone_slot: dict[str, int] = {}
-        owner_zone: list[int] = []
-        var_slot: dict[str, int] = {}
-        for index, zone in enumerate(self.zones):
-            zone_slot[zone.name] = len(owner_zone)
-            owner_zone += [index] * ((players if zone.owned else 1) * zone.cells)
-        slots = 0
-        for name, owned, *_ in self.vars:
-            var_slot[name] = slots
-            slots += players if owned else 1
-        return zone_slot, owner_zone, var_slot
+    def layout(self, players: int) -> Layout:  # see lay_out
+        return lay_out(self.zones, self.vars, players)
 
     def target_slot(self, c: Ctx) -> int:
         """The slot of the action's chosen zone, or of its chosen cell."""
@@ -159,6 +150,26 @@ class Program:
         return self.source.position(loc)[0]
 
 
+Layout = tuple[dict[str, int], list[int], dict[str, int]]
+
+
+def lay_out(zones: list[ZoneRule], vars_: list[tuple[str, bool, int | str, int | None]],
+            players: int) -> Layout:
+    """Zone slots (one per seat for a zone of each, per cell for a grid), the zone index
+    of every slot, variable slots (one per seat for a variable of each)."""
+    zone_slot: dict[str, int] = {}
+    owner_zone: list[int] = []
+    var_slot: dict[str, int] = {}
+    for index, zone in enumerate(zones):
+        zone_slot[zone.name] = len(owner_zone)
+        owner_zone += [index] * ((players if zone.owned else 1) * zone.cells)
+    slots = 0
+    for name, owned, *_ in vars_:
+        var_slot[name] = slots
+        slots += players if owned else 1
+    return zone_slot, owner_zone, var_slot
+
+
 def _mapping(report: Reporter, value: Any, loc: Loc, what: str) -> dict[str, Any]:
     if value is None:
         return {}
@@ -168,10 +179,11 @@ def _mapping(report: Reporter, value: Any, loc: Loc, what: str) -> dict[str, Any
     return value
 
 
-def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
+def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], players: int
                   ) -> tuple[Program | None, list[Problem]]:
-    """The program of a loaded rules file; ``pieces`` maps each piece id of the game to
-    its faces (every field, ``count`` included)."""
+    """The program of a loaded rules file for games of ``players``: its closures find the
+    slots of zones and variables laid out for that many (``lay_out``); ``pieces`` maps
+    each piece id of the game to its faces (every field, ``count`` included)."""
     report = Reporter(source)
     data = source.data
     if not isinstance(data, dict):
@@ -182,12 +194,14 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
     zones = _zones(report, _mapping(report, data.get("zones"), ("zones",), "zones"), pieces)
     vars_ = _vars(report, _mapping(report, data.get("vars"), ("vars",), "vars"))
     table = CardTable.of([(z.start, pieces.get(z.start or "", [])) for z in zones if z.start])
-    names = Names({z.name: z for z in zones}, {v[0]: v[1] for v in vars_}, table.columns)
+    zone_slot, _, var_slot = lay_out(zones, vars_, players)
+    names = Names({z.name: z for z in zones}, {v[0]: v[1] for v in vars_}, table.columns,
+                  (zone_slot, var_slot), players)
     events = data.get("events") or []
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
         report.error(("events",), "events is a list of names", "rules-schema")
         events = []
-    prog = Program(source, table, zones, vars_, list(events))
+    prog = Program(source, table, zones, vars_, list(events), players=players)
     x = Compiler(names, report)
     procs = _mapping(report, data.get("procedures"), ("procedures",), "procedures")
     fx = EffectCompiler(x, procs, prog.events)
@@ -199,6 +213,7 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]]
     fx.finish()
     prog.blocks, prog.pausing = fx.blocks, fx.pausing
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
+    prog.memos = x.memos
     for key in ("end", "score"):
         if key not in data:
             report.error((), f"a rules file needs '{key}'", "rules-schema")
@@ -319,8 +334,8 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             x.report.error(loc + ("choose",), "choose a zone ('to') or a cell, not both",
                            "rules-schema")
         x.hoist = bool(choose)  # tried for every choice: what does not vary, read once
-        test, split = split_test(spec["if"], loc + ("if",), x.expr) if "if" in spec else (
-            None, None)
+        test, split = (None, None) if "if" not in spec else split_test(
+            spec["if"], loc + ("if",), x.expr, x.kept)
         x.hoist = False
         prog.actions.append(ActionRule(
             str(name), loc, card, [x.zone(z, loc + ("choose", "to", i)) for i, z in
@@ -375,7 +390,7 @@ def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None
             fx.block(spec.get("end") or [], loc + ("end",)), ids.index(following)))
     for phase in prog.phases:
         rules = [prog.actions[i] for i in phase.actions]
-        phase.by_name = sorted(rules, key=lambda rule: rule.name)
+        phase.offers = [offer(rule) for rule in sorted(rules, key=lambda rule: rule.name)]
         if not any(rule.shape for rule in rules):
             phase.plain = sorted((((rule.name,), rule.test) for rule in rules),
                                  key=lambda pair: pair[0])

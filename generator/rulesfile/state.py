@@ -3,45 +3,44 @@
 The state is plain data: cards in zone slots (a zone of each player has one slot per
 seat), whole-number variables, the phase, the seat to act, and the paused program (a
 stack of frames) while an effect waits for chance. Chance actions are the card drawn from
-a shuffled pile (its number) or the face a die shows. A broken rule of play (an effect
-repeated too often, a set-up that deals more than the pile holds, a seat with no legal
-action) ends the game as a fault, which ``invariants`` reports at the rules file's line.
+a shuffled pile (its number) or the face a die shows. How play goes on between choices
+is ``flow.Flow``'s; a fault of play ends the game, and ``invariants`` reports it at the
+rules file's line.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from generator.data.yamlsrc import Loc
 from generator.engine.api import CHANCE, TERMINAL, Action
-from generator.rulesfile.choices import legal_choices
+from generator.rulesfile.flow import FAULTS, SETUP, Flow
 from generator.rulesfile.knowledge import determinize, in_words, information, view
-from generator.rulesfile.position import STAMPS, Ctx, Position
+from generator.rulesfile.position import STAMPS, Ctx
 from generator.rulesfile.program import Program
 
-SETUP, ACTING, ENDING, STARTING, READY = range(5)
-# what an expression may raise on values of the wrong kind (a word added to a number)
-FAULTS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError)
-MAX_STEPS = 100_000  # instructions one action may run (effects cannot loop, this is a guard)
 
-
-class RulesState(Position):
+class RulesState(Flow):
     prog: Program  # the compiled rules (the position names them loosely)
     def __init__(self, prog: Program, players: int):
+        if prog.players != players:  # its closures read slots laid out for another count
+            raise ValueError(f"rules compiled for {prog.players} players, not {players}")
         self.prog, self.players = prog, players
-        self.zone_slot, self.owner_zone, self.var_slot = prog.layout(players)
-        self.zones: list[list[int]] = [[] for _ in self.owner_zone]
-        # whether a zone's list is this state's own (False: shared with a clone, copied
-        # before it is changed)
-        self.own = [True] * len(self.zones)
-        self.random = [prog.zones[index].random for index in self.owner_zone]  # shuffled
+        blank = prog.blanks.get(players) or _blank(prog, players)
+        self.zone_slot, self.owner_zone, self.var_slot = blank.layout
+        self.zones: list[list[int]] = list(blank.zones)  # the blank's piles, shared
+        # whether a zone's list is this state's own (False: shared with a clone or the
+        # blank, copied before it is changed)
+        self.own = [False] * len(self.zones)
+        self.random = blank.random  # by slot: a shuffled pile
         # something lies where some seat cannot see it (fair search redeals it)
-        self.hidden_information = any(zone.see != "all" for zone in prog.zones)
-        self.where = [0] * len(prog.table)
+        self.hidden_information = blank.hidden
+        self.where = list(blank.where)
         self.by = [-1] * len(prog.table)
-        self.vars: list[Any] = [0] * sum(players if owned else 1 for _, owned, *_ in prog.vars)
+        self.vars: list[Any] = list(blank.vars)
         self.counts = [0] * len(prog.events)
         self.frames: list[list[int]] = []
         self.pending: list[int] = []  # [from slot, to slot, by seat, 0] or [-1, var, sides, 1]
@@ -53,200 +52,16 @@ class RulesState(Position):
         self._legal: list[Action] | None = None
         self.memo: dict[Any, Any] | None = None  # while the legal actions are worked out
         self._here: tuple[list[int] | None, Ctx] = (None, Ctx(self, 0))  # see run_frames
+        self.here = Ctx(self, 0)  # the context of the action and of play's flow (``ctx``)
 
     # -- set-up and the flow of play --------------------------------------------------
 
     def start(self) -> RulesState:
-        """Fill the zones that start with pieces, set the variables, run the set-up."""
-        for slot, index in enumerate(self.owner_zone):
-            piece = self.prog.zones[index].start
-            if piece is not None:
-                cards = [i for i, p in enumerate(self.prog.table.pieces) if p == piece]
-                self.zones[slot] = cards
-                for card in cards:
-                    self.where[card] = slot
-        for name, owned, value, _ in self.prog.vars:
-            base = self.var_slot[name]
-            for s in range(self.players if owned else 1):
-                self.vars[base + s] = value
+        """Run the set-up (the zones hold their starting pieces, the variables their
+        starting values: see ``Blank``)."""
         self._push(self.prog.setup, 0)
         self.settle()
         return self
-
-    def ctx(self, seat: int) -> Ctx:
-        _, card, number, target = self.acting
-        return Ctx(self, seat, card, number, target, self.player)
-
-    def settle(self) -> None:
-        """Run effects until play needs a choice, a chance outcome, or the game is over."""
-        try:
-            self._settle()
-        except FAULTS as exc:  # an end, until, skip or first that reads a wrong value
-            phase = self.prog.phases[self.phase]
-            self.fail(phase.loc, f"cannot be worked out: {exc}")
-
-    def _settle(self) -> None:
-        while not self.over:
-            if self.frames and not self.run_frames():
-                return
-            if self.frames:
-                continue
-            if self.stage == SETUP:
-                self.stage = STARTING
-                self._enter(0)
-            elif self.stage == ACTING:
-                rule = self.prog.actions[self.acting[0]]
-                c = self.ctx(self.player)  # read by again, end and until alike
-                again = rule.again is not None and bool(rule.again(c))
-                self.turns += not again
-                if self._ended(c):
-                    return
-                self._after_action(again, c)
-                if self.stage == READY:
-                    return
-            elif self.stage == ENDING:  # a phase ends only after an action: no loop here
-                if self._ended():
-                    return
-                self.stage = STARTING
-                self._enter(self.prog.phases[self.phase].next)
-            elif self.stage == STARTING:
-                c = self.ctx(self.player)  # read by end and first alike
-                if self._ended(c):
-                    return
-                self._first_player(c)
-                return
-
-    def _enter(self, phase: int) -> None:
-        self.phase = phase
-        self._push(self.prog.phases[phase].start, self.player, actor=self.player)
-
-    def _ended(self, c: Ctx | None = None) -> bool:
-        assert self.prog.end is not None
-        if self.prog.end(c or self.ctx(self.player)):
-            self.over = True
-        return self.over
-
-    def _after_action(self, again: bool, c: Ctx) -> None:
-        """After an action's effects: the phase ends, or the next seat (or the same one,
-        with ``again``) acts."""
-        phase = self.prog.phases[self.phase]
-        if phase.until is not None and phase.until(c):
-            self.stage = ENDING
-            if not again:
-                self.player = (self.player + 1) % self.players
-            self._push(phase.end, self.player, actor=self.player)
-            return
-        if not again:
-            self._next_seat((self.player + 1) % self.players, c)
-        self._ready()
-
-    def _first_player(self, c: Ctx) -> None:
-        phase = self.prog.phases[self.phase]
-        seat = self.player if phase.first is None else phase.first(c)
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            self.fail(phase.loc + ("first",), f"names seat {seat!r}, not one of 0 to "
-                      f"{self.players - 1}")
-            return
-        self._next_seat(seat)
-        self._ready()
-
-    def _next_seat(self, seat: int, c: Ctx | None = None) -> None:
-        """The first seat from ``seat`` on not skipped acts (``c`` moved seat to seat)."""
-        skip = self.prog.phases[self.phase].skip
-        if skip is None:
-            self.player = seat
-            return
-        c = self.ctx(seat) if c is None else c
-        for step in range(self.players):
-            c.seat = candidate = (seat + step) % self.players
-            if not skip(c):
-                self.player = candidate
-                return
-        phase = self.prog.phases[self.phase]
-        self.fail(phase.loc + ("skip",), f"phase '{phase.id}' skips every seat")
-
-    def _ready(self) -> None:
-        if self.over:
-            return
-        self.stage = READY
-        self._legal = None
-        if not self._legal_list():
-            phase = self.prog.phases[self.phase]
-            self.fail(phase.loc + ("actions",), f"P{self.player + 1} has no legal action in "
-                      f"phase '{phase.id}' (add one, e.g. a pass, that is always legal)")
-
-    def run_frames(self) -> bool:
-        """Run the paused program; False when it waits for chance."""
-        blocks, frames = self.prog.blocks, self.frames
-        last, here = self._here  # the context of the frame run last, kept while paused
-        while frames:
-            f = frames[-1]
-            block = blocks[f[0]]
-            if f[1] >= len(block):
-                if f[2] > 1:
-                    f[1], f[2], f[3] = 0, f[2] - 1, (f[3] + f[8]) % self.players
-                else:
-                    frames.pop()
-                continue
-            ins = block[f[1]]
-            f[1] += 1
-            if f is not last:  # a frame's context, made once (its seat moved on in place)
-                last, here = self._here = f, Ctx(self, f[3], f[4], f[5], f[6], f[7])
-            here.seat = f[3]
-            self.steps += 1
-            if self.steps > MAX_STEPS:
-                self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
-            try:
-                c = here if ins.of is None else here.at(ins.of(here) % self.players)
-                if self.over or not ins.run(self, c):
-                    return self.over
-            except FAULTS as exc:
-                self.fail(ins.loc, f"cannot be worked out here: {exc}")
-        return True
-
-    def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
-        """Run a block that cannot pause ``times`` times, at once and without a frame (the
-        seat in focus, in a copy of ``c``, moving on by ``step``), as ``run_frames`` would."""
-        code, players, c = self.prog.blocks[block], self.players, c.at(c.seat) if step else c
-        for _ in range(times):
-            for ins in code:
-                self.steps += 1
-                if self.steps > MAX_STEPS:
-                    self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
-                    return
-                try:
-                    ins.run(self, c if ins.of is None else c.at(ins.of(c) % players))
-                except FAULTS as exc:
-                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
-                if self.over:
-                    return
-            if step:
-                c.seat = (c.seat + step) % players
-
-    def _push(self, block: int, seat: int, card: int = -1, number: int = 0,
-              target: int = -1, actor: int = -1) -> None:
-        """Run a block once: at once if it cannot pause, else as a frame of the program."""
-        if self.prog.pausing[block]:
-            self.frames.append([block, 0, 1, seat, card, number, target, actor, 0])
-        else:
-            self.run_now(block, 1, Ctx(self, seat, card, number, target, actor), 0)
-
-    def fail(self, loc: Loc, message: str) -> None:
-        if self.fault is None:
-            self.fault = (loc, message)
-        self.over, self.pending = True, []
-        self.frames.clear()
-
-    def move(self, card: int, slot: int, seat: int) -> None:
-        zones, own, old = self.zones, self.own, self.where[card]
-        if not own[old]:
-            zones[old], own[old] = list(zones[old]), True
-        if not own[slot]:
-            zones[slot], own[slot] = list(zones[slot]), True
-        zones[old].remove(card)
-        zones[slot].append(card)
-        self.where[card], self.by[card] = slot, seat
-        self.moved = next(STAMPS)
 
     # -- the State API ----------------------------------------------------------------
 
@@ -265,20 +80,11 @@ class RulesState(Position):
 
     def _legal_list(self) -> list[Action]:
         """The legal actions of the seat to act, worked out once per position."""
-        if self._legal is None:
-            try:
-                self.memo = {}
-                self._legal = legal_choices(self)
-            except FAULTS as exc:
-                self.fail(self.prog.phases[self.phase].loc + ("actions",),
-                          f"the legal actions cannot be worked out: {exc}")
-                return []
-            finally:
-                self.memo = None
-        return self._legal
+        return self._legal if self._legal is not None else self._ready()
 
     def apply_action(self, action: Action) -> None:
-        if not self._is_legal(action):
+        if self.over or not (self._chance_outcome(action) if self.pending else action in (
+                self._legal if self._legal is not None else self._legal_list())):
             raise ValueError(f"illegal action {action!r}")
         self._legal, self.steps = None, 0
         if self.pending:
@@ -293,25 +99,14 @@ class RulesState(Position):
             self._act(action)
         self.settle()
 
-    def _is_legal(self, action: Action) -> bool:
-        if self.over:
-            return False
-        if not self.pending:
-            return action in (self._legal if self._legal is not None else self._legal_list())
+    def _chance_outcome(self, action: Action) -> bool:
+        """Whether ``action`` is a possible outcome of the chance awaited: a face of the
+        die, or a card of the shuffled pile drawn from."""
         src, _, sides, roll = self.pending
         if not isinstance(action, int) or isinstance(action, bool):
             return False
         return 1 <= action <= sides if roll else (
             0 <= action < len(self.where) and self.where[action] == src)
-
-    def _act(self, action: Action) -> None:
-        assert isinstance(action, tuple)
-        index = self.prog.action_index[action[0]]
-        rule = self.prog.actions[index]
-        card, target, number = rule.decoder(action)
-        self.acting = [index, card, number, target]
-        self.stage = ACTING
-        self._push(rule.block, self.player, card, number, target, self.player)
 
     def is_terminal(self) -> bool:
         return self.over
@@ -345,7 +140,7 @@ class RulesState(Position):
         other.frames = [list(f) for f in self.frames]
         other.acting = list(self.acting)
         other._legal = None
-        other._here = (None, Ctx(other, 0))
+        other._here, other.here = (None, Ctx(other, 0)), Ctx(other, 0)
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -398,3 +193,37 @@ class RulesState(Position):
     def determinize(self, seat: int, rng: random.Random) -> RulesState:
         """A state ``seat`` cannot tell from this one (see ``knowledge.determinize``)."""
         return determinize(self, seat, rng)
+
+
+@dataclass(frozen=True)
+class Blank:
+    """A new game of a player count before its set-up: the zones and variables laid out,
+    the zones that start with pieces filled, the variables at their starting values. Made
+    once per player count and shared by every new state (a pile copied when it changes)."""
+
+    layout: tuple[dict[str, int], list[int], dict[str, int]]  # see Program.layout
+    zones: tuple[list[int], ...]
+    where: list[int]
+    vars: list[Any]
+    random: list[bool]
+    hidden: bool
+
+
+def _blank(prog: Program, players: int) -> Blank:
+    zone_slot, owner_zone, var_slot = layout = prog.layout(players)
+    zones: list[list[int]] = [[] for _ in owner_zone]
+    where = [0] * len(prog.table)
+    for slot, index in enumerate(owner_zone):
+        piece = prog.zones[index].start
+        if piece is not None:
+            zones[slot] = [i for i, p in enumerate(prog.table.pieces) if p == piece]
+            for card in zones[slot]:
+                where[card] = slot
+    values: list[Any] = [0] * sum(players if owned else 1 for _, owned, *_ in prog.vars)
+    for name, owned, value, _ in prog.vars:
+        for s in range(players if owned else 1):
+            values[var_slot[name] + s] = value
+    prog.blanks[players] = blank = Blank(
+        layout, tuple(zones), where, values, [prog.zones[i].random for i in owner_zone],
+        any(zone.see != "all" for zone in prog.zones))
+    return blank

@@ -98,10 +98,12 @@ def remembered(fn: Fn, watch: str, seat: bool) -> Fn:
     that was."""
     seen: list[Any] = [None, None]  # (stamps, seat) and the value read
     variables = watch == "state"
+    cards = not variables and not seat  # the common case (an end that reads the cards)
 
     def read(c: Ctx) -> Any:
         st = c.st
-        key = (st.moved, st.written if variables else 0, c.seat if seat else -1)
+        key = st.moved if cards else (st.moved, st.written if variables else 0,
+                                      c.seat if seat else -1)
         if seen[0] == key:
             return seen[1]
         value = fn(c)
@@ -121,10 +123,12 @@ def read_on_change(fn: Fn, value: Any, owned: frozenset[str]) -> Fn:
 Split = tuple["Fn", "Fn", bool]
 
 
-def split_test(value: Any, loc: Loc, compile_: Callable[[Any, Loc, int], Fn]
-               ) -> tuple[Fn, Split | None]:
+def split_test(value: Any, loc: Loc, compile_: Callable[[Any, Loc, int], Fn],
+               kept: Callable[[Fn], Fn] = lambda fn: fn) -> tuple[Fn, Split | None]:
     """An action's condition compiled, and its ``Split`` if it has one: the parts compiled
-    one by one at their places, as ``and``/``or`` would, then joined by ``chain``."""
+    one by one at their places, as ``and``/``or`` would, then joined by ``chain``; in the
+    other parts, one that does not read the choice either is ``kept`` (read once per
+    position, where it stands: ``memo``)."""
     word = next(iter(value), None) if isinstance(value, dict) and len(value) == 1 else None
     parts = value.get(word) if word in ("and", "or") else None
     if not isinstance(parts, list) or len(parts) < 2:
@@ -135,8 +139,9 @@ def split_test(value: Any, loc: Loc, compile_: Callable[[Any, Loc, int], Fn]
     free = next((i for i, part in enumerate(parts) if uses_choice(part)), len(parts))
     if not 0 < free < len(parts):
         return whole, None
-    return whole, (chain(conjunction, fns[:free]), chain(conjunction, fns[free:]),
-                   conjunction)
+    rest = [fn if uses_choice(part) else kept(fn) for fn, part in zip(
+        fns[free:], parts[free:], strict=True)]
+    return whole, (chain(conjunction, fns[:free]), chain(conjunction, rest), conjunction)
 
 
 def uses_choice(value: Any) -> bool:
@@ -252,6 +257,47 @@ def field_filter(cards: Callable[[Ctx], list[int]], column: list[Any] | None, eq
     return kept
 
 
+# a field_filter's parts: the cards, the field's column (None: who moved it last), equal
+# or not, and what the field is compared with
+Picked = tuple[Callable[["Ctx"], list[int]], "list[Any] | None", bool, "Fn"]
+
+
+def field_sum(values: list[Any], cards: Callable[[Ctx], list[int]],
+              column: list[Any] | None, equal: bool, other: Fn) -> Fn:
+    """``{sum: …, where: {eq: [{field: F}, X]}, value: {field: G}}``: G's ``values`` of the
+    cards ``field_filter`` keeps, added up in the same step (X read as it reads it)."""
+    def summed(c: Ctx) -> Any:
+        got = cards(c)
+        if not got:
+            return 0
+        want = other(c)
+        fields = c.st.by if column is None else column
+        if equal:
+            return sum([values[k] for k in got if fields[k] == want])
+        return sum([values[k] for k in got if fields[k] != want])
+    return summed
+
+
+def field_test(value: Any, columns: dict[str, list[Any]],
+               compile_: Callable[[Any, Loc], Fn], loc: Loc
+               ) -> tuple[list[Any] | None, bool, Fn] | None:
+    """A ``where`` that compares a card's field with what no card changes, ``{eq:
+    [{field: F}, X]}`` or ``ne``: F's column (None: ``by``), eq or not, X compiled."""
+    if not isinstance(value, dict) or len(value) != 1:
+        return None
+    word, arg = next(iter(value.items()))
+    if word not in ("eq", "ne") or not isinstance(arg, list) or len(arg) != 2:
+        return None
+    left, right = arg
+    if not isinstance(left, dict) or set(left) != {"field"} or uses_choice(right):
+        return None
+    name = left["field"]
+    if name != "by" and (not isinstance(name, str) or name not in columns):
+        return None
+    other = compile_(right, loc + (word, 1))
+    return (None if name == "by" else columns[name]), word == "eq", other
+
+
 def of_every_pile(value: Any, zones: dict[str, Any], columns: dict[str, list[Any]]
                   ) -> Callable[[Ctx], list[Any]] | None:
     """Every seat's ``{count: PILE}`` or ``{sum: PILE, value: {field: F}}`` (a pile of
@@ -280,3 +326,4 @@ def of_every_pile(value: Any, zones: dict[str, Any], columns: dict[str, list[Any
         base = st.zone_slot[name]
         return [sum([column[k] for k in cards]) for cards in st.zones[base:base + st.players]]
     return sums
+

@@ -15,6 +15,7 @@ from generator.engine.mcts import mcts_factory
 from generator.engine.playout import play
 from generator.rulesfile.bots import GreedyBot
 from generator.rulesfile.hook import BOTS
+from generator.rulesfile.state import RulesState
 from rulesfile.starters import STARTERS, dealt
 
 
@@ -153,3 +154,15 @@ def test_what_each_seat_holds_for_the_pieces_command(built: dict[str, Any]) -> N
     taken = state.legal_actions()[0]
     state.apply_action(taken)
     assert holdings(state) == [frozenset({cards[taken[1]]["id"]}), frozenset()]
+
+
+def test_each_player_count_plays_the_rules_compiled_for_it(built: dict[str, Any]) -> None:
+    """The closures find slots laid out for one player count: a game of each count is
+    played by the rules compiled for it (once), and a state refuses rules compiled for
+    another count."""
+    game, _ = built["auction-house"]
+    three, four = game.new_initial_state(3), game.new_initial_state(4)
+    assert three.prog.players == 3 and four.prog.players == 4
+    assert game.program(3) is three.prog is game.new_initial_state(3).prog
+    with pytest.raises(ValueError, match="compiled for 4 players, not 3"):
+        RulesState(four.prog, 3)

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from generator.rulesfile.expr import Compiler, Names
+from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import seated, split_test, steady
 from rulesfile.starters import STARTERS
 
@@ -117,3 +119,139 @@ def test_the_legal_actions_come_sorted(built: dict[str, Any], name: str) -> None
             actions = state.legal_actions()
             assert actions == sorted(actions)
             state.apply_action(rng.choice(actions))
+
+
+def _compiler(prog: Any) -> Compiler:
+    """An expression compiler for ``prog``'s names and player count, as ``compile_rules``
+    makes one."""
+    zone_slot, _, var_slot = prog.layout(prog.players)
+    names = Names({z.name: z for z in prog.zones}, {v[0]: v[1] for v in prog.vars},
+                  prog.table.columns, (zone_slot, var_slot), prog.players)
+    return Compiler(names, Reporter(prog.source))
+
+
+# an expression whose left side is read in place (``fused``), and what it reads, worked
+# out from the position in the rules file's words (``v``) for the seat in focus ``s``
+FUSED = [
+    ({"eq": [{"var": "out"}, 1]}, lambda v, s, n: v["out"][s] == 1),
+    ({"ge": [{"var": "bid"}, 3]}, lambda v, s, n: v["bid"] >= 3),
+    ({"le": [{"var": "coins"}, {"var": "bid"}]}, lambda v, s, n: v["coins"][s] <= v["bid"]),
+    ({"gt": [{"var": "bid"}, {"var": "coins"}]}, lambda v, s, n: v["bid"] > v["coins"][s]),
+    ({"eq": [{"var": "high"}, {"game": "seat"}]}, lambda v, s, n: v["high"] == s),
+    ({"ne": [{"var": "out"}, {"game": "seat"}]}, lambda v, s, n: v["out"][s] != s),
+    ({"sub": [{"game": "players"}, 1]}, lambda v, s, n: n - 1),
+    ({"lt": [{"game": "players"}, {"var": "coins"}]}, lambda v, s, n: n < v["coins"][s]),
+    ({"eq": [{"each_player": {"var": "out"}}, {"game": "players"}]},
+     lambda v, s, n: sum(v["out"]) == n),
+    ({"ge": [{"each_player": {"var": "coins"}}, 40]}, lambda v, s, n: sum(v["coins"]) >= 40),
+    ({"sub": [{"each_player": {"var": "out"}}, {"var": "bid"}]},
+     lambda v, s, n: sum(v["out"]) - v["bid"]),
+    ({"eq": [{"count": "won"}, 2]}, lambda v, s, n: len(v["won"][s]) == 2),
+    ({"gt": [{"count": "deck"}, {"var": "bid"}]}, lambda v, s, n: len(v["deck"]) > v["bid"]),
+    ({"sub": [{"count": "won"}, {"count": "deck"}]},
+     lambda v, s, n: len(v["won"][s]) - len(v["deck"])),
+    ({"add": [{"var": "coins"}, 2]}, lambda v, s, n: v["coins"][s] + 2),
+    ({"add": [{"var": "bid"}, 1]}, lambda v, s, n: v["bid"] + 1),
+    ({"add": [{"count": "deck"}, 1]}, lambda v, s, n: len(v["deck"]) + 1),
+]
+
+
+@pytest.mark.parametrize(("value", "expected"), FUSED)
+def test_a_value_read_in_place_is_the_value_its_expression_reads(
+        built: dict[str, Any], value: Any, expected: Any) -> None:
+    """``fused``: a comparison, subtraction or add whose left side (a variable, a pile's
+    size, a variable summed over the players, the number of players) is read in place
+    gives what the expression says, for every seat, all through seeded games."""
+    game, _ = built["auction-house"]
+    for seed in range(3):
+        rng, state = random.Random(seed), game.new_initial_state(3 + seed % 2)
+        x = _compiler(state.prog)  # the rules as compiled for this many players
+        fn = x.expr(value, ())
+        assert x.report.problems == []
+        while not state.is_terminal():
+            v = state.view()
+            for seat in range(state.players):
+                assert fn(state.ctx(seat)) == expected(v, seat, state.players), (value, seat)
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("word", ["eq", "ne"])
+def test_a_card_field_against_a_variable_read_in_place(built: dict[str, Any],
+                                                         word: str) -> None:
+    """``{eq: [{field: F}, {var: V}]}`` and ``{eq: [{var: V}, {field: F}]}``
+    (``fused.field_against_var``, ``fused.var_against_field``): the card in scope's F (0
+    with no card in scope) against V of the seat in focus, or V shared."""
+    game, cards = built["auction-house"]
+    rng, state = random.Random(1), game.new_initial_state(3)
+    x = _compiler(state.prog)
+    mine = x.expr({word: [{"field": "value"}, {"var": "coins"}]}, ())
+    shared = x.expr({word: [{"field": "value"}, {"var": "bid"}]}, ())
+    mine_first = x.expr({word: [{"var": "coins"}, {"field": "value"}]}, ())
+    shared_first = x.expr({word: [{"var": "bid"}, {"field": "value"}]}, ())
+    same = (lambda a, b: a == b) if word == "eq" else (lambda a, b: a != b)
+    while not state.is_terminal():
+        v = state.view()
+        for seat in range(3):
+            for card in [-1, *range(len(cards))]:
+                c = state.ctx(seat).on(card)
+                value = cards[card]["value"] if card >= 0 else 0
+                assert mine(c) is same(value, v["coins"][seat])
+                assert shared(c) is same(value, v["bid"])
+                assert mine_first(c) is same(v["coins"][seat], value)
+                assert shared_first(c) is same(v["bid"], value)
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_later_part_that_does_not_read_the_choice_is_kept() -> None:
+    """``split_test``'s ``kept``: among the parts after the first that reads the choice,
+    those that do not read it are read once per position (kept); the others each time."""
+    compiled: dict[str, Any] = {}
+    kept: list[str] = []
+
+    def compile_(value: Any, loc: Any, depth: int) -> Any:
+        name = str(next(iter(value.values())))
+        compiled[name] = fn = lambda c: c[name]
+        return fn
+
+    def keep(fn: Any) -> Any:
+        kept.append(next(k for k, v in compiled.items() if v is fn))
+        return fn
+
+    parts = [{"var": "x"}, {"field": "suit"}, {"var": "y"}, {"game": "number"},
+             {"count": "deck"}]
+    split_test({"or": parts}, (), compile_, keep)
+    assert kept == ["y", "deck"]
+
+
+@pytest.mark.parametrize("word", ["eq", "ne"])
+@pytest.mark.parametrize("field", ["value", "by"])
+def test_a_pile_filtered_by_a_field_is_added_up_in_one_step(
+        built: dict[str, Any], word: str, field: str) -> None:
+    """``written.field_sum``: ``{sum: PILE, where: {eq: [{field: F}, X]}, value: {field:
+    G}}`` adds up G over the cards of the pile whose F equals (or not) X."""
+    game, cards = built["auction-house"]
+    rng, state = random.Random(2), game.new_initial_state(4)
+    x = _compiler(state.prog)
+    fn = x.expr({"sum": "won", "where": {word: [{"field": field}, {"var": "round"}]},
+                 "value": {"field": "value"}}, ())
+    while not state.is_terminal():
+        v = state.view()
+        for seat in range(4):
+            got = [cards[k]["value"] for k in v["won"][seat]
+                   if ((cards[k]["value"] if field == "value" else state.by[k]) == v["round"])
+                   is (word == "eq")]
+            assert fn(state.ctx(seat)) == sum(got)
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_an_expression_of_constants_is_worked_out_once(built: dict[str, Any]) -> None:
+    """``fused.fold``: arithmetic on constants (the number of players is one: the rules
+    are compiled for each count) is a constant; a comparison, or values of the wrong
+    kind (left to fail in play), are not folded."""
+    game, _ = built["auction-house"]
+    x = _compiler(game.new_initial_state(4).prog)
+    assert x.consts[x.expr({"sub": [{"game": "players"}, 1]}, ())] == 3
+    assert x.consts[x.expr({"mod": [7, {"game": "players"}]}, ())] == 3
+    assert x.consts[x.expr({"div": [7, 0]}, ())] == 0
+    assert x.expr({"eq": [{"game": "players"}, 4]}, ()) not in x.consts
+    assert x.expr({"sub": ["gold", 1]}, ()) not in x.consts

@@ -1,0 +1,256 @@
+"""How a rules-file game goes on between the choices of its players: an action's effects
+run, the end condition read, the phase ends or the next seat acts, whose legal actions
+are then worked out; a paused program (a draw from a shuffled pile, a roll) waits for its
+chance action. ``state.RulesState`` adds the State API.
+
+A broken rule of play (an effect repeated too often, a set-up that deals more than the
+pile holds, a seat with no legal action) ends the game as a fault, which ``invariants``
+reports at the rules file's line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.data.yamlsrc import Loc
+from generator.engine.api import Action
+from generator.rulesfile.choices import legal_choices
+from generator.rulesfile.position import STAMPS, Ctx, Position
+
+SETUP, ACTING, ENDING, STARTING, READY = range(5)
+# what an expression may raise on values of the wrong kind (a word added to a number)
+FAULTS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError)
+MAX_STEPS = 100_000  # instructions one action may run (effects cannot loop, this is a guard)
+
+
+class Flow(Position):
+    """The flow of play over a position (see the module's words)."""
+
+    _legal: list[Action] | None  # the seat to act's legal actions, once worked out
+    _here: tuple[list[int] | None, Ctx]  # the frame run last and its context
+
+    def ctx(self, seat: int) -> Ctx:
+        """The context of play's flow at ``seat``: the action's choices, the seat to act
+        (one object, refilled: an expression holds no context beyond its reading)."""
+        c = self.here
+        _, c.card, c.number, c.target = self.acting
+        c.seat, c.actor = seat, self.player
+        return c
+
+    def settle(self) -> None:
+        """Run effects until play needs a choice, a chance outcome, or the game is over."""
+        try:
+            while not self.over:
+                if self.frames and not self.run_frames():
+                    return
+                if self.frames:
+                    continue
+                stage = self.stage
+                if stage == ACTING:
+                    if self._acted():
+                        return
+                elif stage == SETUP:
+                    self.stage = STARTING
+                    self._enter(0)
+                elif stage == ENDING:  # a phase ends only after an action: no loop here
+                    if self._ended():
+                        return
+                    self.stage = STARTING
+                    if not self._enter(self.prog.phases[self.phase].next):
+                        self._first_player(self.ctx(self.player))  # the end as just read
+                        return
+                elif stage == STARTING:
+                    c = self.ctx(self.player)  # read by end and first alike
+                    if not self._ended(c):
+                        self._first_player(c)
+                    return
+        except FAULTS as exc:  # an end, until, skip or first that reads a wrong value
+            phase = self.prog.phases[self.phase]
+            self.fail(phase.loc, f"cannot be worked out: {exc}")
+
+    def _enter(self, phase: int) -> bool:
+        """Start a phase; False when its start has no effects (nothing changed)."""
+        self.phase = phase
+        start = self.prog.phases[phase].start
+        self._push(start, self.player, actor=self.player)
+        return bool(self.prog.blocks[start])
+
+    def _ended(self, c: Ctx | None = None) -> bool:
+        assert self.prog.end is not None
+        if self.prog.end(c or self.ctx(self.player)):
+            self.over = True
+        return self.over
+
+    def _acted(self) -> bool:
+        """After an action's effects: the game ends, the phase ends (False: its ``end``
+        effects run next), or the next seat (or the same one, with ``again``) acts."""
+        prog, player = self.prog, self.player
+        rule = prog.actions[self.acting[0]]
+        c = self.ctx(player)  # read by again, end, until and skip alike
+        again = rule.again is not None and bool(rule.again(c))
+        self.turns += not again
+        if prog.end(c):
+            self.over = True
+            return True
+        phase = prog.phases[self.phase]
+        if phase.until is not None and phase.until(c):
+            self.stage = ENDING
+            if not again:
+                self.player = (player + 1) % self.players
+            self._push(phase.end, self.player, actor=self.player)
+            return False
+        if again:
+            pass
+        elif phase.skip is None:  # the next seat, none skipped
+            self.player = (player + 1) % self.players
+        else:
+            self._next_seat((player + 1) % self.players, c)
+        self._ready()
+        return True
+
+    def _first_player(self, c: Ctx) -> None:
+        phase = self.prog.phases[self.phase]
+        seat = self.player if phase.first is None else phase.first(c)
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            self.fail(phase.loc + ("first",), f"names seat {seat!r}, not one of 0 to "
+                      f"{self.players - 1}")
+            return
+        self._next_seat(seat)
+        self._ready()
+
+    def _next_seat(self, seat: int, c: Ctx | None = None) -> None:
+        """The first seat from ``seat`` on not skipped acts (``c`` moved seat to seat)."""
+        skip = self.prog.phases[self.phase].skip
+        if skip is None:
+            self.player = seat
+            return
+        c = self.ctx(seat) if c is None else c
+        for step in range(self.players):
+            c.seat = candidate = (seat + step) % self.players
+            if not skip(c):
+                self.player = candidate
+                return
+        phase = self.prog.phases[self.phase]
+        self.fail(phase.loc + ("skip",), f"phase '{phase.id}' skips every seat")
+
+    def _ready(self) -> list[Action]:
+        """The seat to act chooses: its legal actions worked out (and kept), a fault of
+        play if it has none."""
+        if self.over:
+            return []
+        self.stage = READY
+        try:
+            self.memo = {} if self.prog.memos else None
+            self._legal = legal = legal_choices(self)
+        except FAULTS as exc:
+            self.fail(self.prog.phases[self.phase].loc + ("actions",),
+                      f"the legal actions cannot be worked out: {exc}")
+            return []
+        finally:
+            self.memo = None
+        if not legal and not self.over:
+            phase = self.prog.phases[self.phase]
+            self.fail(phase.loc + ("actions",), f"P{self.player + 1} has no legal action in "
+                      f"phase '{phase.id}' (add one, e.g. a pass, that is always legal)")
+        return legal
+
+    def run_frames(self) -> bool:
+        """Run the paused program; False when it waits for chance."""
+        blocks, frames = self.prog.blocks, self.frames
+        last, here = self._here  # the context of the frame run last, kept while paused
+        while frames:
+            f = frames[-1]
+            block = blocks[f[0]]
+            if f[1] >= len(block):
+                if f[2] > 1:
+                    f[1], f[2], f[3] = 0, f[2] - 1, (f[3] + f[8]) % self.players
+                else:
+                    frames.pop()
+                continue
+            ins = block[f[1]]
+            f[1] += 1
+            if f is not last:  # a frame's context, made once (its seat moved on in place)
+                last, here = self._here = f, Ctx(self, f[3], f[4], f[5], f[6], f[7])
+            here.seat = f[3]
+            self.steps += 1
+            if self.steps > MAX_STEPS:
+                self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
+            try:
+                c = here if ins.of is None else here.at(ins.of(here) % self.players)
+                if self.over or not ins.run(self, c):
+                    return self.over
+            except FAULTS as exc:
+                self.fail(ins.loc, f"cannot be worked out here: {exc}")
+        return True
+
+    def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
+        """Run a block that cannot pause ``times`` times, at once and without a frame (the
+        seat in focus, in a copy of ``c``, moving on by ``step``), as ``run_frames`` would."""
+        code, players, c = self.prog.blocks[block], self.players, c.at(c.seat) if step else c
+        for _ in range(times):
+            for ins in code:
+                self.steps += 1
+                if self.steps > MAX_STEPS:
+                    self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
+                    return
+                try:
+                    ins.run(self, c if ins.of is None else c.at(ins.of(c) % players))
+                except FAULTS as exc:
+                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                if self.over:
+                    return
+            if step:
+                c.seat = (c.seat + step) % players
+
+    def _push(self, block: int, seat: int, card: int = -1, number: int = 0,
+              target: int = -1, actor: int = -1) -> None:
+        """Run a block once: at once if it cannot pause, else as a frame of the program
+        (an empty block, a phase's start or end without effects: nothing to run)."""
+        if self.prog.pausing[block]:
+            self.frames.append([block, 0, 1, seat, card, number, target, actor, 0])
+        elif self.prog.blocks[block]:
+            c = self.here
+            c.seat, c.card, c.number, c.target, c.actor = seat, card, number, target, actor
+            self.run_now(block, 1, c, 0)
+
+    def fail(self, loc: Loc, message: str) -> None:
+        if self.fault is None:
+            self.fault = (loc, message)
+        self.over, self.pending = True, []
+        self.frames.clear()
+
+    def move(self, card: int, slot: int, seat: int) -> None:
+        zones, own, old = self.zones, self.own, self.where[card]
+        if not own[old]:
+            zones[old], own[old] = list(zones[old]), True
+        if not own[slot]:
+            zones[slot], own[slot] = list(zones[slot]), True
+        zones[old].remove(card)
+        zones[slot].append(card)
+        self.where[card], self.by[card] = slot, seat
+        self.moved = next(STAMPS)
+
+    def move_all(self, src: int, dest: int) -> None:
+        """Every card of slot ``src`` onto slot ``dest``, in order, each keeping who moved
+        it last (as ``move`` one card at a time would)."""
+        cards = self.zones[src]
+        if src == dest or not cards:
+            return
+        zones, own, where = self.zones, self.own, self.where
+        if not own[dest]:
+            zones[dest], own[dest] = list(zones[dest]), True
+        zones[dest] += cards
+        zones[src], own[src] = [], True
+        for card in cards:
+            where[card] = dest
+        self.moved = next(STAMPS)
+
+    def _act(self, action: Any) -> None:
+        """Play ``action``, one of the legal actions (a tuple: its name, its choices)."""
+        prog, player = self.prog, self.player
+        index = prog.action_index[action[0]]
+        rule = prog.actions[index]
+        card, target, number = rule.decoder(action)
+        self.acting = [index, card, number, target]
+        self.stage = ACTING
+        self._push(rule.block, player, card, number, target, player)
