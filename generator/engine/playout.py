@@ -126,21 +126,24 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
     seats = [factory(seat, seed) for seat, (_, factory) in enumerate(bots)]
     state = game.new_initial_state(players)
     limit = game.max_game_length(players)
-    actions, uniform = record.actions, _uniform(state)  # looked up once: the inner loop
-    watch, key = Watch(), turn_key(state)
+    # looked up once (the position is played in place): this is every simulation's loop
+    actions, uniform, steps = record.actions, _uniform(state), [bot.step for bot in seats]
+    is_terminal, current_player = state.is_terminal, state.current_player
+    legal_actions, apply_action = state.legal_actions, state.apply_action
+    watch, key, every_step = Watch(), turn_key(state), check == "step"
     mark = key(state)  # the watch sees the position only when this reading changes
     watch(state)
-    while not state.is_terminal():
+    while not is_terminal():
         if len(actions) >= limit:
             record.violations.append(f"game did not end within its declared maximum of "
                                      f"{limit} actions")
             break
-        player = state.current_player()
+        player = current_player()
         try:
             if player != CHANCE:
-                action = seats[player].step(state)
+                action = steps[player](state)
             elif uniform:
-                action = _sample_uniform(state.legal_actions(), chance_rng)
+                action = _sample_uniform(legal_actions(), chance_rng)
             else:
                 action = sample_chance(state, chance_rng)
         except StuckError as stuck:
@@ -150,12 +153,12 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
         if log:
             who = "chance" if player == CHANCE else f"P{player + 1}"
             record.log.append(f"{who}: {state.action_to_string(action)}")
-        state.apply_action(action)
+        apply_action(action)
         actions.append(action)
         if (now := key(state)) != mark:
             mark = now
             watch(state)
-        if check == "step":
+        if every_step:
             broken = state.invariants()
             if broken:
                 record.violations.extend(f"after action {len(record.actions)}: {m}" for m in broken)
