@@ -51,16 +51,13 @@ class CopperdaleGame(Game):
         self.tables = compile_tables(data)
         self.min_players = data.game.players.min
         self.max_players = data.game.players.max
-        self._start: CopperdaleState | None = None  # the first position, made once
 
     def new_initial_state(self, players: int = 1) -> CopperdaleState:
-        """A copy of the first position (every game starts from the same sheet)."""
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Copperdale is for {self.min_players}-{self.max_players} players")
-        if self._start is None:
-            self._start = CopperdaleState(self.tables)
-            resolve.advance(self._start, None)
-        return self._start.clone()
+        state = CopperdaleState(self.tables)
+        resolve.advance(state, None)
+        return state
 
     def state_from_dict(self, data: dict[str, Any]) -> CopperdaleState:
         state = CopperdaleState(self.tables)
