@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -98,3 +99,24 @@ def test_simulate_summary_has_the_contract_shape() -> None:
     assert summary["wins_by_seat"][0] > summary["wins_by_seat"][1]
     again = run(ToyGame(), 2, 50, 7, [("keeper", Keeper), ("random", RandomBot)])
     assert {**summary, "seconds": 0} == {**again, "seconds": 0}
+
+
+class _Listed:
+    """A position that offers ``actions`` (all a random bot reads)."""
+
+    def __init__(self, actions: list[int]):
+        self.actions = actions
+
+    def legal_actions(self) -> list[int]:
+        return list(self.actions)
+
+
+def test_the_random_bot_draws_what_random_choice_draws() -> None:
+    # every seeded random game depends on it: the same generator state, the same pick
+    bot = RandomBot(1, "pin")
+    same = random.Random("random:1:pin")
+    for n in [1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 100] * 20:
+        actions = list(range(n))
+        assert bot.step(_Listed(actions)) == same.choice(actions)  # type: ignore[arg-type]
+    with pytest.raises(IndexError):
+        bot.step(_Listed([]))  # type: ignore[arg-type]
