@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from generator.engine.api import TERMINAL
 from generator.engine.bots import RandomBot
 from generator.engine.harness import ContractError, random_sim
 from generator.engine.playout import from_json_action, play, replay
@@ -45,6 +46,20 @@ def test_harness_catches_a_game_that_never_ends() -> None:
 
     with pytest.raises(ContractError, match="did not end"):
         random_sim(Endless(), 2, 0)
+
+
+def test_harness_catches_a_game_that_names_no_player_before_the_end() -> None:
+    # the play loop stops when a game names no player: that must mean it is over
+    class Quitter(ToyState):
+        def current_player(self) -> int:
+            return TERMINAL if self.turns >= 2 else super().current_player()
+
+    class QuitterGame(ToyGame):
+        def new_initial_state(self, players):  # type: ignore[no-untyped-def]
+            return Quitter([0] * players)
+
+    with pytest.raises(ContractError, match="names no player"):
+        random_sim(QuitterGame(), 2, 0)
 
 
 def test_harness_catches_a_clone_that_forgets_state() -> None:
