@@ -10,7 +10,7 @@ choice.
 from __future__ import annotations
 
 from generator.games.cold_comfort.city import City
-from generator.games.cold_comfort.geometry import Square, neighbours, walking_distance
+from generator.games.cold_comfort.geometry import Square, walking_distance
 from generator.games.cold_comfort.state import Hotel, Verdict
 
 HOTEL, LOT = 0, 1  # "preferring hotels over vacant lots"
@@ -35,19 +35,21 @@ def landing_spots(value: int, city: City, hotels: dict[Square, Hotel],
 
 def _groups(side: dict[Square, int]) -> list[list[Square]]:
     """Squares joined square to square on the same side (``side``: square -> whose: one
-    comparison of two ints, since the greedy bot scores every position it tries)."""
+    comparison of two ints, since the greedy bot scores every position it tries). Only
+    what each group holds is read, so the groups come in the order ``side`` lists them."""
     if len(side) < 2:  # nothing to join (most neighbourhoods hold a hotel or two)
         return [[start] for start in side]
     todo = set(side)
     groups = []
-    for start in sorted(todo):
+    for start in side:
         if start not in todo:
             continue
         todo.discard(start)
         whose = side[start]
         group, stack = [start], [start]
         while stack:
-            for n in neighbours(stack.pop()):
+            x, y = stack.pop()  # ``neighbours``, spelled out: the inner loop
+            for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
                 if n in todo and side[n] == whose:
                     todo.discard(n)
                     group.append(n)
