@@ -9,7 +9,6 @@ first: ``rules.BoomtownState`` binds them as its methods.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from generator.engine.api import CHANCE, TERMINAL, Action
@@ -119,7 +118,8 @@ def _build(state: BoomtownPosition, card: str, row: int, col: int) -> None:
 def _invest(state: BoomtownPosition, size: str) -> None:
     b = state.b
     b.cubes[b.seat][size] -= 1
-    b.lots[b.pending] = replace(b.lots[b.pending], size=size)  # lots are shared: never changed
+    lot = b.lots[b.pending]  # lots are shared by copies: a new one, never changed in place
+    b.lots[b.pending] = Lot(lot.kind, lot.name, lot.owner, size, lot.tracked)
     b.pending = -1
     _end_turn(state)
 
@@ -203,5 +203,6 @@ def _reveal(state: BoomtownPosition, hideout: str) -> None:
     first = next(i for i in range(row * cols, (row + 1) * cols)
                  if b.lots[i].kind == HIDEOUT and not b.lots[i].name)
     b.hideout_pool[hideout] -= 1
-    b.lots[first] = replace(b.lots[first], name=hideout)  # lots are shared: never changed
+    lot = b.lots[first]  # lots are shared by copies: a new one, never changed in place
+    b.lots[first] = Lot(lot.kind, hideout, lot.owner, lot.size, lot.tracked)
     _next_token(state)
