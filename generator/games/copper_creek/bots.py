@@ -109,13 +109,8 @@ class _Look:
         0.25 if it opens onto the walk. The floats add in the order they always have."""
         blockers, doors, stakes, reached = (self.blockers.get, self.doors.get, self.stakes,
                                             self.reached)
-        hot = [self._hot(rot) for rot in rotations]
         for i in near:
             anchor, r = divmod(actions[i], 4)
-            if anchor not in hot[r]:  # nothing adds to its value: exactly 0
-                if (0.0, -i) > best:
-                    best = (0.0, -i)
-                continue
             rot = rotations[r]
             value = 0.0
             blocked = [gid for o in rot.walls for gid in blockers(anchor + o, ())]
@@ -133,19 +128,6 @@ class _Look:
             if (value, -i) > best:
                 best = (value, -i)
         return best
-
-
-    def _hot(self, rot: Rotation) -> set[int]:
-        """The anchors where a card turned so has a wall on a placed door's square, a
-        door meeting a placed door, or a door opening onto the walk (``best`` adds
-        nothing anywhere else)."""
-        hot = {c - o for c in self.blockers for o in rot.walls}
-        for facing, outside, own in rot.outsides:
-            hot.update((door - facing) // 4 for door in self.doors
-                       if (door - facing) % 4 == 0)
-            if not own:
-                hot.update(c - outside for c in self.reached)
-        return hot
 
 
 def _near_indices(town: Town, rotations: tuple[Rotation, ...], actions: list[int]) -> list[int]:
