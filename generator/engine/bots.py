@@ -25,5 +25,20 @@ class RandomBot(Bot):
 
     name = "random"
 
+    def __init__(self, seat: int, seed: int | str):
+        super().__init__(seat, seed)
+        self.bits = self.rng.getrandbits
+
     def step(self, state: State) -> Action:
-        return self.rng.choice(state.legal_actions())
+        """``self.rng.choice`` of the legal actions, spelled out (the same draws: an
+        index of the list's bit length, drawn again until it is in range), since every
+        random game's every move calls it."""
+        actions = state.legal_actions()
+        n = len(actions)
+        if not n:
+            raise IndexError("no legal action to choose from")
+        bits, k = self.bits, n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return actions[r]

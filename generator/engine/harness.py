@@ -31,6 +31,8 @@ def check_state(game: Game, state: State, deep: bool) -> None:
         if actions or player != TERMINAL:
             raise ContractError("terminal state still offers actions or names a player")
         return
+    if player == TERMINAL:
+        raise ContractError("a state names no player (TERMINAL) before the end")
     if not actions:
         raise ContractError(f"no legal actions for player {player} before the end")
     if len(set(map(_sort_key, actions))) != len(actions):

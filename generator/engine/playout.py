@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.engine.api import CHANCE, Action, Game, State
+from generator.engine.api import CHANCE, TERMINAL, Action, Game, State
 from generator.engine.bots import Bot
 from generator.engine.quality import Watch, turn_key
 
@@ -126,21 +126,29 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
     seats = [factory(seat, seed) for seat, (_, factory) in enumerate(bots)]
     state = game.new_initial_state(players)
     limit = game.max_game_length(players)
-    actions, uniform = record.actions, _uniform(state)  # looked up once: the inner loop
-    watch, key = Watch(), turn_key(state)
+    # looked up once (the position is played in place): this is every simulation's loop
+    actions, uniform, steps = record.actions, _uniform(state), [bot.step for bot in seats]
+    current_player, legal_actions = state.current_player, state.legal_actions
+    apply_action, draw = state.apply_action, chance_rng.random
+    watch, key, every_step = Watch(), turn_key(state), check == "step"
     mark = key(state)  # the watch sees the position only when this reading changes
     watch(state)
-    while not state.is_terminal():
+    # a game names no player once it is over, and only then (the harness checks it)
+    while (player := current_player()) != TERMINAL:
         if len(actions) >= limit:
             record.violations.append(f"game did not end within its declared maximum of "
                                      f"{limit} actions")
             break
-        player = state.current_player()
         try:
             if player != CHANCE:
-                action = seats[player].step(state)
-            elif uniform:
-                action = _sample_uniform(state.legal_actions(), chance_rng)
+                action = steps[player](state)
+            elif uniform:  # ``_sample_uniform``, spelled out: every chance action asks
+                outcomes = legal_actions()
+                n = len(outcomes)
+                if not n:
+                    raise StuckError("a chance node with no outcome")
+                i = bisect_right(_TOTALS.get(n) or _running_totals(n), draw())
+                action = outcomes[i] if i < n else outcomes[-1]
             else:
                 action = sample_chance(state, chance_rng)
         except StuckError as stuck:
@@ -150,12 +158,12 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
         if log:
             who = "chance" if player == CHANCE else f"P{player + 1}"
             record.log.append(f"{who}: {state.action_to_string(action)}")
-        state.apply_action(action)
+        apply_action(action)
         actions.append(action)
         if (now := key(state)) != mark:
             mark = now
             watch(state)
-        if check == "step":
+        if every_step:
             broken = state.invariants()
             if broken:
                 record.violations.extend(f"after action {len(record.actions)}: {m}" for m in broken)

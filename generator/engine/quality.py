@@ -19,8 +19,10 @@ rest of a run's tally.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from operator import attrgetter, eq
 from typing import Any
 
@@ -58,12 +60,14 @@ class Watch:
         end = tuple(final)
         snaps = [end if s is None else s for s in self.standings]
         snaps.append(end)
-        leaders = list(map(sole_leader, snaps))
         last = len(snaps) - 1
+        stalls = sum(map(eq, snaps, snaps[1:]))
+        if len(end) == 1:  # a solo game: its one seat leads alone throughout
+            return {"leaders": [0] * TENTHS, "lead_changes": 0, "stalls": stalls,
+                    "turns": last}
+        leaders = list(map(sole_leader, snaps))
         return {"leaders": [leaders[(k * last) // 10] for k in range(1, TENTHS + 1)],
-                "lead_changes": _changes(leaders),
-                "stalls": sum(map(eq, snaps, snaps[1:])),
-                "turns": last}
+                "lead_changes": _changes(leaders), "stalls": stalls, "turns": last}
 
 
 def sole_leader(scores: tuple[float, ...]) -> int | None:
@@ -87,7 +91,9 @@ class QualityTally:
     leading: list[int] = field(default_factory=lambda: [0] * TENTHS)  # games, sole leader
     leader_won: list[int] = field(default_factory=lambda: [0] * TENTHS)
     lead_changes: Moments = field(default_factory=Moments)
-    stall_share: Moments = field(default_factory=Moments)
+    # games by (turns without a score moving, turns): each game's stall share is the exact
+    # fraction of the two, added up only for the summary (bounded by the game's length)
+    stalls: Counter[tuple[int, int]] = field(default_factory=Counter)
 
     def add(self, quality: dict[str, Any], winners: list[int]) -> None:
         if not quality:
@@ -97,21 +103,29 @@ class QualityTally:
                 self.leading[k] += 1
                 self.leader_won[k] += seat in winners
         self.lead_changes.add(quality["lead_changes"])
-        self.stall_share.add(quality["stalls"] / quality["turns"] if quality["turns"] else 0)
+        self.stalls[quality["stalls"], quality["turns"]] += 1
 
     def merge(self, other: QualityTally) -> None:
         for k in range(TENTHS):
             self.leading[k] += other.leading[k]
             self.leader_won[k] += other.leader_won[k]
         self.lead_changes.merge(other.lead_changes)
-        self.stall_share.merge(other.stall_share)
+        self.stalls.update(other.stalls)
+
+    def stall_share(self) -> Moments:
+        """Each game's share of turns in which no score moved, exactly (a game of no
+        turns: none)."""
+        shares = Moments()
+        for (stalls, turns), games in self.stalls.items():
+            shares.add_many(Fraction(stalls, turns) if turns else 0, games)
+        return shares
 
     def summary(self, players: int, games: int, first_wins: int, ties: int,
                 lengths: dict[int, int]) -> dict[str, Any]:
         """Every measure with its 95 % interval (``lengths``: games by their length in
         turns); a solo game has no leader to follow."""
         out: dict[str, Any] = {"length_spread": spread(lengths),
-                               "stalls": self.stall_share.summary()}
+                               "stalls": self.stall_share().summary()}
         if players < 2:
             return out
         first, fair = rate(first_wins, games), 1 / players

@@ -40,6 +40,15 @@ class Moments:
         self.low = value if self.low is None else min(self.low, value)
         self.high = value if self.high is None else max(self.high, value)
 
+    def add_many(self, value: int | Fraction, count: int) -> None:
+        """``count`` values equal to ``value``, an exact number."""
+        self.n += count
+        self.total += value * count
+        self.squares += value * value * count
+        low = high = float(value)
+        self.low = low if self.low is None else min(self.low, low)
+        self.high = high if self.high is None else max(self.high, high)
+
     def merge(self, other: Moments) -> None:
         self.n += other.n
         self.total += other.total

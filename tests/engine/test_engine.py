@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
+from generator.engine.api import TERMINAL
 from generator.engine.bots import RandomBot
 from generator.engine.harness import ContractError, random_sim
 from generator.engine.playout import from_json_action, play, replay
@@ -44,6 +46,20 @@ def test_harness_catches_a_game_that_never_ends() -> None:
 
     with pytest.raises(ContractError, match="did not end"):
         random_sim(Endless(), 2, 0)
+
+
+def test_harness_catches_a_game_that_names_no_player_before_the_end() -> None:
+    # the play loop stops when a game names no player: that must mean it is over
+    class Quitter(ToyState):
+        def current_player(self) -> int:
+            return TERMINAL if self.turns >= 2 else super().current_player()
+
+    class QuitterGame(ToyGame):
+        def new_initial_state(self, players):  # type: ignore[no-untyped-def]
+            return Quitter([0] * players)
+
+    with pytest.raises(ContractError, match="names no player"):
+        random_sim(QuitterGame(), 2, 0)
 
 
 def test_harness_catches_a_clone_that_forgets_state() -> None:
@@ -98,3 +114,24 @@ def test_simulate_summary_has_the_contract_shape() -> None:
     assert summary["wins_by_seat"][0] > summary["wins_by_seat"][1]
     again = run(ToyGame(), 2, 50, 7, [("keeper", Keeper), ("random", RandomBot)])
     assert {**summary, "seconds": 0} == {**again, "seconds": 0}
+
+
+class _Listed:
+    """A position that offers ``actions`` (all a random bot reads)."""
+
+    def __init__(self, actions: list[int]):
+        self.actions = actions
+
+    def legal_actions(self) -> list[int]:
+        return list(self.actions)
+
+
+def test_the_random_bot_draws_what_random_choice_draws() -> None:
+    # every seeded random game depends on it: the same generator state, the same pick
+    bot = RandomBot(1, "pin")
+    same = random.Random("random:1:pin")
+    for n in [1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 100] * 20:
+        actions = list(range(n))
+        assert bot.step(_Listed(actions)) == same.choice(actions)  # type: ignore[arg-type]
+    with pytest.raises(IndexError):
+        bot.step(_Listed([]))  # type: ignore[arg-type]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -58,6 +59,22 @@ def test_lead_changes_stalls_and_the_leader_at_each_tenth() -> None:
     assert q["lead_changes"] == 2  # 0 -> 1 -> 0; the tie keeps seat 0
     assert q["stalls"] == 5  # (2,1)->(2,1), four times (2,4), (6,4) -> final (6,4)
     assert q["leaders"] == [0, None, 0, 0, 1, 1, 1, 1, 0]
+
+
+def test_a_solo_game_leads_alone_throughout_and_counts_its_stalls() -> None:
+    q = _watched([(0.0,), (1.0,), (1.0,), (3.0,)], (3.0,))
+    assert q == {"leaders": [0] * 9, "lead_changes": 0, "stalls": 2, "turns": 4}
+
+
+def test_the_stall_share_is_the_exact_fraction_of_each_game() -> None:
+    tally, other = QualityTally(), QualityTally()
+    for part in (tally, other, other):
+        part.add({"leaders": [0] * 9, "lead_changes": 0, "stalls": 1, "turns": 3}, [0])
+    tally.add({"leaders": [0] * 9, "lead_changes": 0, "stalls": 0, "turns": 0}, [0])
+    tally.merge(other)
+    shares = tally.stall_share()
+    assert (shares.n, shares.total, shares.low, shares.high) == (4, 1, 0.0, 1 / 3)
+    assert shares.squares == Fraction(1, 3)  # three ninths: no binary float inside
 
 
 def test_decisiveness_counts_games_with_a_sole_leader_only() -> None:

@@ -9,9 +9,17 @@ from __future__ import annotations
 
 from generator.engine.api import Action, State
 from generator.engine.bots import Bot
-from generator.games.boomtown_builders.state import BoomtownPosition, build_move, invest_size
+from generator.games.boomtown_builders.state import BoomtownPosition, invest_size
 from generator.games.boomtown_builders.tables import Tables
-from generator.games.boomtown_builders.town import BUILDING, Lot, goldmine_next_door, token_column
+from generator.games.boomtown_builders.town import (
+    BUILDING,
+    Lot,
+    goldmine_next_door,
+    lot_votes,
+    row_votes,
+    tally_votes,
+    token_column,
+)
 
 
 class GreedyBot(Bot):
@@ -26,18 +34,23 @@ class GreedyBot(Bot):
             return actions[0]
         line = state.preview()  # where the next token goes unless the new card swings it
         t, tracked = state.tables, len(state.b.tokens)
+        seen = row_votes(t, state.b.lots, tracked)  # the tracked row's votes, counted once
         best: dict[int, int] = {}  # row -> the biggest cube the seat may put there
         bonus_at: dict[int, int] = {}  # lot -> its Goldmine bonus (looked at once a lot)
         values = []
+        card: str
+        row: int
+        col: int
         for action in actions:
-            card, row, col = build_move(action)
+            # ("build", card, row, col): ``build_move`` without its checks, on the legal list
+            _, card, row, col = action  # type: ignore[misc, str-unpack, assignment]
             if row not in best:
                 best[row] = max(t.multiplier[s] for s in state.cube_choices(state.b.seat, row))
             lot = row * t.columns + col
             bonus = bonus_at.get(lot)
             if bonus is None:
                 bonus = bonus_at[lot] = _bonus(state, row, col)
-            here = _line_with(state, card, row, col) if row == tracked else line
+            here = _line_with(state, card, row, col, seen) if row == tracked else line
             values.append(_points(t, card, row, col, here, tracked, bonus) * best[row])
         top = max(values)
         return self.rng.choice([a for a, v in zip(actions, values, strict=True) if v == top])
@@ -48,13 +61,17 @@ class GreedyBot(Bot):
         worth = expected_points(state, state.b.lots[state.b.pending].name, row, col)
         return by_multiplier[-1] if worth > 0 else by_multiplier[0]
 
-def _line_with(state: BoomtownPosition, card: str, row: int, col: int) -> int:
-    """The next token's column if ``card`` stood at (row, col) (a what-if, undone)."""
-    lots, i = state.b.lots, row * state.tables.columns + col
+def _line_with(state: BoomtownPosition, card: str, row: int, col: int,
+               seen: list[tuple[int, int]]) -> int:
+    """The next token's column if ``card`` stood at (row, col) (a what-if, undone);
+    ``seen``: the row's votes as it stands (only the card's location changes)."""
+    t, lots, i = state.tables, state.b.lots, row * state.tables.columns + col
     before = lots[i]
     lots[i] = Lot(BUILDING, card, state.b.seat)
     try:
-        return token_column(state.tables, lots, row, state.ahead())
+        votes = seen.copy()
+        votes[col] = lot_votes(t, lots, row, col)
+        return token_column(t, lots, row, state.ahead(), tally_votes(votes))
     finally:
         lots[i] = before
 

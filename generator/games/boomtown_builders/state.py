@@ -121,7 +121,7 @@ class BoomtownPosition(State):
 
     def clone(self) -> BoomtownPosition:
         b = self.b
-        copy = replace(b, lots=[replace(lot) for lot in b.lots], tokens=list(b.tokens),
+        copy = replace(b, lots=list(b.lots), tokens=list(b.tokens),  # a lot is replaced, not changed
                        draft=list(b.draft), deck=dict(b.deck),
                        hideout_pool=dict(b.hideout_pool), terrain_pool=dict(b.terrain_pool),
                        cubes=[dict(c) for c in b.cubes])

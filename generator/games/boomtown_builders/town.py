@@ -17,7 +17,9 @@ EMPTY, BUILDING, TERRAIN, HIDEOUT = "", "building", "terrain", "hideout"
 class Lot:
     """One location. ``name`` is the card (building or hideout id, "" while a hideout is
     face down) or the terrain kind; ``owner``/``size`` the cube invested in a building;
-    ``tracked`` how many rows had tokens when the building went up."""
+    ``tracked`` how many rows had tokens when the building went up. Never changed in
+    place once on the board (a change puts a new one there): copies of a position share
+    their lots."""
 
     kind: str = EMPTY
     name: str = ""
@@ -63,9 +65,19 @@ def lot_votes(tables: Tables, lots: list[Lot], row: int, col: int) -> tuple[int,
 def count_votes(tables: Tables, lots: list[Lot], row: int,
                 extra: tuple[int, int] | None = None) -> Vote:
     """The row's vote; ``extra`` adds one more card's (arrows, plus) for a what-if."""
+    seen = row_votes(tables, lots, row)
+    return tally_votes(seen + [extra] if extra else seen)
+
+
+def row_votes(tables: Tables, lots: list[Lot], row: int) -> list[tuple[int, int]]:
+    """Every location's (arrows, plus) of the row, column by column."""
+    return [lot_votes(tables, lots, row, c) for c in range(tables.columns)]
+
+
+def tally_votes(seen: list[tuple[int, int]]) -> Vote:
+    """The vote of these (arrows, plus) pairs."""
     tally = [0, 0, 0, 0]
-    seen = [lot_votes(tables, lots, row, c) for c in range(tables.columns)]
-    for arrows, plus in seen + ([extra] if extra else []):
+    for arrows, plus in seen:
         if arrows < 0:
             tally[0] -= arrows
             tally[2] += plus

@@ -118,7 +118,8 @@ def _build(state: BoomtownPosition, card: str, row: int, col: int) -> None:
 def _invest(state: BoomtownPosition, size: str) -> None:
     b = state.b
     b.cubes[b.seat][size] -= 1
-    b.lots[b.pending].size = size
+    lot = b.lots[b.pending]  # lots are shared by copies: a new one, never changed in place
+    b.lots[b.pending] = Lot(lot.kind, lot.name, lot.owner, size, lot.tracked)
     b.pending = -1
     _end_turn(state)
 
@@ -202,5 +203,6 @@ def _reveal(state: BoomtownPosition, hideout: str) -> None:
     first = next(i for i in range(row * cols, (row + 1) * cols)
                  if b.lots[i].kind == HIDEOUT and not b.lots[i].name)
     b.hideout_pool[hideout] -= 1
-    b.lots[first].name = hideout
+    lot = b.lots[first]  # lots are shared by copies: a new one, never changed in place
+    b.lots[first] = Lot(lot.kind, hideout, lot.owner, lot.size, lot.tracked)
     _next_token(state)

@@ -13,6 +13,7 @@ from generator.engine.api import Action, State
 from generator.engine.bots import Bot
 from generator.games.cold_comfort import flow
 from generator.games.cold_comfort.scoring import VerdictMemo, score_round
+from generator.games.cold_comfort.setup import Setup
 from generator.games.cold_comfort.state import ColdComfortPosition
 
 MAX_PLACEMENTS = 24  # placements looked at per grow (a sample: there can be hundreds)
@@ -44,16 +45,28 @@ def _control(state: ColdComfortPosition, seat: int, memo: VerdictMemo | None) ->
     return share * min(2.0, (s.rounds - state.rounds) / 2)
 
 
+# Each neighbourhood's verdict by all that decides it (``score_round``): the same whoever
+# asks, so one memo serves every greedy seat of the games of one setup (the last setup's:
+# a search's playouts make a greedy bot a seat each, which would start with nothing).
+_SHARED: tuple[Setup, VerdictMemo] | None = None
+
+
+def shared_verdicts(setup: Setup) -> VerdictMemo:
+    """The verdict memo of ``setup``'s games (a move changes one neighbourhood or two)."""
+    global _SHARED
+    shared = _SHARED
+    if shared is None or shared[0] is not setup:
+        shared = _SHARED = (setup, {})
+    return shared[1]
+
+
 class GreedyBot(Bot):
     name = "greedy"
-
-    def __init__(self, seat: int, seed: int | str):
-        super().__init__(seat, seed)
-        # each neighbourhood's verdict by its contents: a move changes one or two
-        self.verdicts: VerdictMemo = {}
+    verdicts: VerdictMemo
 
     def step(self, state: State) -> Action:
         assert isinstance(state, ColdComfortPosition)
+        self.verdicts = shared_verdicts(state.setup)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]

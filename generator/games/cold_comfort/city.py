@@ -54,6 +54,10 @@ class TileShape:
                                                                     self.height, side)]
 
 
+# a neighbourhood as scoring reads it: tiles, squares, public squares, layout
+Neighbourhood = tuple[list[int], list[Square], int, tuple[object, ...]]
+
+
 @dataclass
 class City:
     """Placed tiles and what follows from them (rebuilt from ``placed`` on load)."""
@@ -67,6 +71,7 @@ class City:
     _squares: list[list[Square]] | None = None  # the squares of each neighbourhood
     _public: list[int] | None = None  # public-building squares of each neighbourhood
     _lots: list[tuple[Square, int]] | None = None  # every lot with its value
+    _view: list[Neighbourhood] | None = None  # see scoring_view()
     # The squares placements() reads, grown with each tile: never changed in place, so
     # copies share them until their next tile.
     _tiles: frozenset[Square] = frozenset()  # covered by a tile
@@ -96,7 +101,7 @@ class City:
         index = len(self.placed)
         self.placed.append(placement)
         groups = self._groups
-        self._groups = self._squares = self._public = self._lots = None
+        self._groups = self._squares = self._public = self._lots = self._view = None
         for (dx, dy), ch in shape.squares:
             self.square[(x + dx, y + dy)] = (index, ch)
         if groups is not None:  # the new tile joins the neighbourhoods it touches
@@ -208,6 +213,19 @@ class City:
             self._public = [sum(1 for sq in squares if self.square[sq][1] == PUBLIC)
                             for squares in self.neighbourhood_squares()]
         return self._public
+
+    def scoring_view(self) -> list[Neighbourhood]:
+        """Each neighbourhood's tiles, squares and public-building squares, with its
+        layout (its tiles and where they lie, the part of a verdict's memo key that only
+        a new tile changes), in ``neighbourhoods()`` order."""
+        if self._view is None:
+            placed = self.placed
+            self._view = [(tiles, squares, public,
+                           (tuple(tiles), tuple(map(placed.__getitem__, tiles))))
+                          for tiles, squares, public in zip(
+                              self.neighbourhoods(), self.neighbourhood_squares(),
+                              self.neighbourhood_public(), strict=True)]
+        return self._view
 
     def _find_neighbourhoods(self) -> list[list[int]]:
         parent = list(range(len(self.placed)))

@@ -10,7 +10,7 @@ choice.
 from __future__ import annotations
 
 from generator.games.cold_comfort.city import City
-from generator.games.cold_comfort.geometry import Square, neighbours, walking_distance
+from generator.games.cold_comfort.geometry import Square, walking_distance
 from generator.games.cold_comfort.state import Hotel, Verdict
 
 HOTEL, LOT = 0, 1  # "preferring hotels over vacant lots"
@@ -35,17 +35,21 @@ def landing_spots(value: int, city: City, hotels: dict[Square, Hotel],
 
 def _groups(side: dict[Square, int]) -> list[list[Square]]:
     """Squares joined square to square on the same side (``side``: square -> whose: one
-    comparison of two ints, since the greedy bot scores every position it tries)."""
+    comparison of two ints, since the greedy bot scores every position it tries). Only
+    what each group holds is read, so the groups come in the order ``side`` lists them."""
+    if len(side) < 2:  # nothing to join (most neighbourhoods hold a hotel or two)
+        return [[start] for start in side]
     todo = set(side)
     groups = []
-    for start in sorted(todo):
+    for start in side:
         if start not in todo:
             continue
         todo.discard(start)
         whose = side[start]
         group, stack = [start], [start]
         while stack:
-            for n in neighbours(stack.pop()):
+            x, y = stack.pop()  # ``neighbours``, spelled out: the inner loop
+            for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
                 if n in todo and side[n] == whose:
                     todo.discard(n)
                     group.append(n)
@@ -70,19 +74,17 @@ def score_round(city: City, hotels: dict[Square, Hotel], campers: dict[Square, i
     the neighbourhood a move changed."""
     own = None if holding is None else {sq for sq, h in hotels.items() if h.owner == holding}
     if memo is not None:
-        placed, whose = city.placed, {sq: (h.owner, h.guest) for sq, h in hotels.items()}
+        whose = {sq: (h.owner, h.guest) for sq, h in hotels.items()}
     verdicts = []
-    for tiles, squares, public in zip(city.neighbourhoods(), city.neighbourhood_squares(),
-                                      city.neighbourhood_public(), strict=True):
+    for tiles, squares, public, layout in city.scoring_view():
         if own is not None and own.isdisjoint(squares):
             continue
         if memo is None:
             verdicts.append(score_neighbourhood(tiles, squares, public * points_per_public,
                                                 hotels, campers, points_per_tile))
             continue
-        key = (tuple(tiles), tuple(map(placed.__getitem__, tiles)), points_per_tile,
-               public * points_per_public, tuple(map(whose.get, squares)),
-               tuple(map(campers.get, squares)))
+        key = (layout, points_per_tile, public * points_per_public,
+               tuple(map(whose.get, squares)), tuple(map(campers.get, squares)))
         verdict = memo.get(key)
         if verdict is None:
             if len(memo) >= MEMO_LIMIT:
@@ -99,12 +101,13 @@ def score_neighbourhood(tiles: list[int], squares: list[Square], public_points: 
     """Rules: Score. Points = tiles + public squares; the highest block controls; tied
     players split rounding down; a street gang wins only when strictly higher."""
     points = len(tiles) * points_per_tile + public_points
-    blocks = _groups({sq: hotels[sq].owner for sq in squares if sq in hotels})
+    owners = {sq: hotels[sq].owner for sq in squares if sq in hotels}
     strength: dict[int, int] = {}
-    for block in blocks:
-        owner = hotels[block[0]].owner
+    for block in _groups(owners):
+        owner = owners[block[0]]
         strength[owner] = max(strength.get(owner, 0), sum(hotels[sq].guest for sq in block))
-    gangs = _groups(dict.fromkeys((sq for sq in squares if sq in campers), 0))  # one side
+    camped = [sq for sq in squares if sq in campers]
+    gangs = _groups(dict.fromkeys(camped, 0)) if camped else []  # one side
     best_gang = max((sum(campers[sq] for sq in g) for g in gangs), default=0)
     best_block = max(strength.values(), default=0)
     winners: tuple[int, ...] = ()

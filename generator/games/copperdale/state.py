@@ -88,8 +88,13 @@ class CopperdalePosition(State):
         self.borders = [0] * len(t.border_caps)
         self.todo: list[tuple[Any, ...]] = month_tasks(t)
         self.infra_used: list[str] = []
-        self.recount()
         self._legal: list[Action] | None = None  # cache; derived, not part of the state
+        # ``recount`` of the empty sheet, spelled out (every game starts here)
+        self.prosperity_sum = self.skills_done = self.districts_done = 0
+        self.estates_filled = self.population_begun = self.borders_begun = 0
+        self.population_full = sum(cap <= 0 for cap in t.population_caps)
+        self.borders_full = sum(cap <= 0 for cap in t.border_caps)
+        self.monuments_filled = (0,) * len(self.monuments)
 
     # -- writing on the sheet (each write keeps the running counts right) ------------
     def write_occupation(self, i: int, value: int) -> None:

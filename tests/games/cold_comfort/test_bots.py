@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.engine.playout import play
-from generator.games.cold_comfort.bots import GreedyBot
+from generator.games.cold_comfort.bots import GreedyBot, shared_verdicts
 from generator.games.cold_comfort.rules import ColdComfortGame
 
 from .scenario import bundled, scenario, tile
@@ -61,3 +61,16 @@ def test_greedy_fires_upgrades_and_downgrades_in_real_games() -> None:
             seen.update(word for word in ("sets fire", "upgrades", "downgrades")
                         if word in text)
     assert all(seen[word] for word in ("sets fire", "upgrades", "downgrades")), seen
+
+
+def test_every_greedy_seat_of_a_setup_shares_one_verdict_memo() -> None:
+    # a verdict is the same whoever asks: the seats (and a search's playout bots) share
+    # what any of them scored; another player count's games keep their own
+    game = ColdComfortGame(bundled())
+    two, three = game.new_initial_state(2), game.new_initial_state(3)
+    first, second = GreedyBot(0, 1), GreedyBot(1, 2)
+    for bot, state in ((first, two), (second, two)):
+        bot.step(state)
+    assert first.verdicts is second.verdicts
+    GreedyBot(2, 3).step(three)
+    assert shared_verdicts(three.setup) is not first.verdicts

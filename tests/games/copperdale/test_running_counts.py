@@ -34,6 +34,8 @@ def first_mismatch(game, seeds: range, greedy: bool = False,  # type: ignore[no-
     for seed in seeds:
         rng, bot = random.Random(seed), GreedyBot(0, seed)
         state = game.new_initial_state(1)
+        if state.running() != recounted(state):
+            return f"the first position: {state.running()} != {recounted(state)}"
         while not state.is_terminal():
             chance = state.current_player() < 0
             state.apply_action(rng.choice(state.legal_actions()) if chance or not greedy
