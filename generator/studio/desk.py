@@ -14,7 +14,7 @@ from generator.studio.deck import FaceView, Row, face_views, table_rows, tie, ve
 from generator.studio.runs import MAX_GAMES, Run
 from generator.studio.writeback import EditRefused, typed, write_value
 
-EXPORTS = ("png", "pod", "tts")  # every export: none depends on the folder it lies in
+EXPORTS = ("png", "pod", "tts", "tuck")  # every export: none depends on the folder it lies in
 
 
 class Desk:
@@ -167,7 +167,7 @@ class Desk:
         return self.run.state()
 
     def export(self, to: str, preset: str | None) -> Path:
-        """``copperplate export GAME --to png|pod|tts [--preset P]``'s folder for this round
+        """``copperplate export GAME --to png|pod|tts|tuck [--preset P]``'s folder for this round
         of the deck (made once, in a folder of the studio's own)."""
         import tempfile
 

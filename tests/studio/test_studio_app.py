@@ -165,7 +165,7 @@ def test_the_pdf_is_the_same_bytes_as_build(studio: tuple[TestClient, Path],
     assert pages >= 1 and client.get("/sheet/1.png").headers["content-type"] == "image/png"
 
 
-@pytest.mark.parametrize("to", ["png", "tts"])
+@pytest.mark.parametrize("to", ["png", "tts", "tuck"])
 def test_an_export_downloads_the_files_the_command_line_writes(
         studio: tuple[TestClient, Path], tmp_path: Path, to: str) -> None:
     client, tree = studio
