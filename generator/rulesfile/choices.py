@@ -17,8 +17,8 @@ from generator.engine.api import Action
 from generator.rulesfile.position import Ctx, Fn
 
 if TYPE_CHECKING:
+    from generator.rulesfile.actionrule import ActionRule
     from generator.rulesfile.position import Position
-    from generator.rulesfile.program import ActionRule
 
 MAX_CHOICES = 1000  # choices one action offers at once; more is a mistake
 NO_CARD, NO_NUMBER = [-1], (0,)  # an action that chooses no card, no number
