@@ -20,13 +20,13 @@ from generator.engine.piece_stats import (
     MIN_TELLING,
     Effect,
     adjusted_effect,
-    benjamini_hochberg,
     difference,
     paired_effect,
     ranked,
 )
 from generator.engine.pieces import PieceBatch, PieceCounts, PieceTally, play_pieces_chunk
 from generator.engine.restricted import Restriction, RestrictTally, play_restricted_chunk
+from generator.engine.stats import benjamini_hochberg
 from generator.games.spec import GameSpec
 
 

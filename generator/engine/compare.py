@@ -14,7 +14,7 @@ from typing import Any
 from generator.engine.playout import GameRecord
 from generator.engine.quality import TENTHS
 from generator.engine.simulate import Plan, play_game
-from generator.engine.stats import Moments, t95
+from generator.engine.stats import Moments, benjamini_hochberg, t95, t_p_value
 from generator.engine.tally import Tally
 
 
@@ -107,22 +107,43 @@ class PairTally:
 
     def differences(self) -> dict[str, dict[str, Any]]:
         """CONTRACT.md: measure -> base, variant, delta, its 95 % interval (Student's t:
-        sound for few games), significant; a measure seen in fewer than two games on
-        both decks (a tenth with no sole leader) has no interval, so it is left out."""
+        sound for few games), p, significant; a measure seen in fewer than two games on
+        both decks (a tenth with no sole leader) has no interval, so it is left out.
+        The decisiveness tenths are one family of up to ten tests of one question, so a
+        tenth is significant only past the Benjamini-Hochberg control across the tenths
+        there are (``false_discoveries``)."""
         out = {"length_sd": spread_difference(self.lengths)} if self.games > 1 else {}
         for name, delta in self.deltas.items():
             if delta.n < 2:
                 continue
             base, variant = (m.mean() for m in self.sides[name])
-            half = t95(delta.n - 1) * math.sqrt(delta.variance() / delta.n)
-            out[name] = _difference(base, variant, delta.mean() - half, delta.mean() + half)
-        return dict(sorted(out.items()))
+            out[name] = _difference(base, variant, delta.mean(),
+                                    math.sqrt(delta.variance() / delta.n), delta.n - 1)
+        return false_discoveries(dict(sorted(out.items())))
 
 
-def _difference(base: float, variant: float, lo: float, hi: float) -> dict[str, Any]:
+def _difference(base: float, variant: float, mean: float, se: float,
+                df: int) -> dict[str, Any]:
+    """One paired difference: its ``mean`` and standard error ``se`` on ``df`` degrees of
+    freedom, the 95 % interval and the two-sided p-value of no difference (Student's t)."""
+    half = t95(df) * se
+    p = t_p_value(mean / se, df) if se else float(mean == 0)
     return {"base": round(base, 4), "variant": round(variant, 4),
-            "delta": round(variant - base, 4), "ci95": [round(lo, 4), round(hi, 4)],
-            "significant": bool(lo > 0 or hi < 0)}
+            "delta": round(variant - base, 4),
+            "ci95": [round(mean - half, 4), round(mean + half, 4)], "p": round(p, 4),
+            "significant": bool(mean - half > 0 or mean + half < 0)}
+
+
+def false_discoveries(differences: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The decisiveness tenths judged together: each one's ``significant`` is whether it
+    passes the Benjamini-Hochberg step-up at a false-discovery rate of 5 % across the
+    tenths present, so that among ten looks at one curve a chance dip is not called a
+    change (its own 95 % interval is left as it is)."""
+    family = [decisive(k) for k in range(TENTHS) if decisive(k) in differences]
+    passed = benjamini_hochberg([differences[name]["p"] for name in family])
+    for name, past in zip(family, passed, strict=True):
+        differences[name]["significant"] = past
+    return differences
 
 
 def spread_difference(joint: Counter[tuple[int, int]]) -> dict[str, Any]:
@@ -144,9 +165,7 @@ def spread_difference(joint: Counter[tuple[int, int]]) -> dict[str, Any]:
     shifts = [(moves(pair), c) for pair, c in pairs]
     mean = sum(g * c for g, c in shifts) / n
     variance = sum(c * (g - mean) ** 2 for g, c in shifts) / (n - 1)
-    half = t95(n - 1) * math.sqrt(variance / n)
-    delta = sds[1] - sds[0]
-    return _difference(sds[0], sds[1], delta - half, delta + half)
+    return _difference(sds[0], sds[1], sds[1] - sds[0], math.sqrt(variance / n), n - 1)
 
 
 def play_pair_chunk(pairing: Pairing, start: int,
@@ -215,7 +234,8 @@ def difference_lines(differences: dict[str, Any],
                             f"{d['ci95'][1]:+.0%}]" for at, d in shown)
         told = [f"{at}%" for at, d in shown if d["significant"]] or ["none"]
         lines.append("decisiveness (how often the sole leader at each tenth of the game "
-                     f"wins), variant less base: {figures}; significant at {', '.join(told)}")
+                     f"wins), variant less base: {figures}; significant (false-discovery control "
+                     f"across the tenths) at {', '.join(told)}")
     return lines
 
 

@@ -21,9 +21,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.engine.stats import Moments, t95, t_p_value
+from generator.engine.stats import Moments, benjamini_hochberg, t95, t_p_value
 
-FDR = 0.05
 MIN_GROUP = 2  # a group of fewer results has no variance: no interval, no test
 MIN_TELLING = 3  # games that tell holding a piece from not, and results beyond the fit
 
@@ -127,21 +126,6 @@ def difference(before: Effect, after: Effect) -> Effect:
     freedom of the less certain, a conservative choice)."""
     return Effect(after.value - before.value, math.hypot(before.se, after.se),
                   min(before.df, after.df))
-
-
-def benjamini_hochberg(p_values: Sequence[float], q: float = FDR) -> list[bool]:
-    """Which hypotheses are rejected at false-discovery rate ``q`` (step-up: the largest
-    k with the k-th smallest p at most k q / m, and every p ranked at or below it)."""
-    m = len(p_values)
-    order = sorted(range(m), key=lambda i: (p_values[i], i))
-    passed = 0
-    for k, i in enumerate(order, start=1):
-        if p_values[i] <= k * q / m:
-            passed = k
-    rejected = [False] * m
-    for i in order[:passed]:
-        rejected[i] = True
-    return rejected
 
 
 def _round(value: float) -> float:

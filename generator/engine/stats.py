@@ -9,11 +9,13 @@ Memory is constant whatever the number of games.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 Z95 = 1.959963984540054  # the two-sided 95 % quantile of the normal distribution
+FDR = 0.05  # the false-discovery rate wherever a family of tests is judged together
 
 
 def _num(value: float) -> float | int:
@@ -175,3 +177,18 @@ def spread(histogram: dict[int, int]) -> dict[str, Any]:
     se = math.sqrt(max(0.0, float(m4 - variance * variance * (n - 3) / (n - 1)) / n))
     factor = math.exp(Z95 * se / float(variance) / 2)
     return {"sd": round(sd, 3), "cv": cv, "ci95": [round(sd / factor, 3), round(sd * factor, 3)]}
+
+
+def benjamini_hochberg(p_values: Sequence[float], q: float = FDR) -> list[bool]:
+    """Which hypotheses are rejected at false-discovery rate ``q`` (step-up: the largest
+    k with the k-th smallest p at most k q / m, and every p ranked at or below it)."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: (p_values[i], i))
+    passed = 0
+    for k, i in enumerate(order, start=1):
+        if p_values[i] <= k * q / m:
+            passed = k
+    rejected = [False] * m
+    for i in order[:passed]:
+        rejected[i] = True
+    return rejected

@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.engine.compare import PairTally, notes, spread_difference, verdict
+from generator.engine.compare import (
+    PairTally,
+    decisive,
+    false_discoveries,
+    notes,
+    spread_difference,
+    verdict,
+)
 from generator.engine.playout import GameRecord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,7 +150,34 @@ def test_a_difference_over_few_games_has_students_interval() -> None:
     # the table's mean score moves by 0.5 and 1.5: mean 1, standard error 0.5, and
     # t(1) = 12.706 (the normal's 1.96 would call it significant)
     assert score["delta"] == 1 and score["ci95"] == [-5.353, 7.353]
+    assert score["p"] == pytest.approx(1 - 2 / math.pi * math.atan(2), abs=1e-4)  # t = 2
     assert not score["significant"]
+
+
+def _tested(p: float) -> dict:  # type: ignore[type-arg]
+    """A difference whose own 95 % interval excludes no difference exactly when p < 0.05."""
+    return {"base": 0.5, "variant": 0.6, "delta": 0.1, "p": p,
+            "ci95": [0.01, 0.19] if p < 0.05 else [-0.05, 0.25], "significant": p < 0.05}
+
+
+def test_the_decisiveness_tenths_pass_a_false_discovery_control_together() -> None:
+    # ten looks at one curve: a p of 0.03 at one tenth is what chance gives, while 0.001
+    # passes Benjamini-Hochberg (0.001 <= 1 x 0.05 / 10, 0.03 > 2 x 0.05 / 10)
+    differences = {decisive(k): _tested(0.5) for k in range(10)}
+    differences[decisive(3)] = _tested(0.03)
+    differences["score_mean"] = _tested(0.03)  # a measure of its own: no family
+    judged = false_discoveries(differences)
+    assert not judged[decisive(3)]["significant"]
+    assert judged[decisive(3)]["ci95"] == [0.01, 0.19]  # its own interval is kept
+    assert judged["score_mean"]["significant"]
+    judged = false_discoveries({**differences, decisive(0): _tested(0.001)})
+    assert judged[decisive(0)]["significant"] and not judged[decisive(3)]["significant"]
+    judged = false_discoveries({**differences, decisive(0): _tested(0.001),
+                                decisive(5): _tested(0.008)})  # step-up: 0.008 <= 2 x 0.005
+    assert judged[decisive(0)]["significant"] and judged[decisive(5)]["significant"]
+    three = {decisive(k): _tested(p) for k, p in enumerate((0.03, 0.01, 0.5))}
+    judged = false_discoveries(three)  # of three tenths: 0.03 ranks 2nd, <= 2 x 0.05 / 3
+    assert [judged[decisive(k)]["significant"] for k in range(3)] == [True, True, False]
 
 
 def test_a_measure_seen_in_one_game_has_no_interval_and_is_left_out() -> None:

@@ -7,11 +7,10 @@ import random
 from generator.engine.piece_stats import (
     Effect,
     adjusted_effect,
-    benjamini_hochberg,
     paired_effect,
     ranked,
 )
-from generator.engine.stats import Moments
+from generator.engine.stats import Moments, benjamini_hochberg
 
 
 def _moments(values: list[float]) -> Moments:
