@@ -23,7 +23,8 @@ from generator.export.panels import TGC_TUCK_LAYOUTS, PanelLayout
 MM_PER_IN = 25.4
 MATCH_MM = 1.5  # a 63 x 88 mm "metric poker" card is a poker card; a 60 x 90 one is not
 NEAREST = 3  # products named for a piece that fits none
-TUCK_SLACK_MM = 3.175  # designed: a tuck box's room is at most 1/8 in larger than the card
+TUCK_SLACK_MM = 3.175  # designed: a tuck box's room is at most 1/8 in wider than the card
+TUCK_LONG_SLACK_MM = 9.525  # designed: and at most 3/8 in longer (TGC's square box: 0.35 in)
 
 # the families of product that can make each kind of piece, the best first
 KIND_FAMILIES: dict[str, tuple[str, ...]] = {
@@ -102,14 +103,15 @@ class Vendor:
 
     def tuck_box_for(self, card_mm: tuple[float, float], cards: int) -> Product | None:
         """The smallest tuck box whose panels can be drawn that holds ``cards`` cards of
-        ``card_mm`` (either way up) snugly: its room at most ``TUCK_SLACK_MM`` larger each
-        way (a mini deck rattles in a poker box)."""
+        ``card_mm`` (either way up) snugly: its room at most ``TUCK_SLACK_MM`` wider and
+        ``TUCK_LONG_SLACK_MM`` longer (a mini deck rattles in a poker box; a square card
+        stands in TGC's square box with room above it)."""
         a, b = sorted(card_mm)
         for product in sorted(self.products, key=lambda p: (p.holds, p.name)):
             room_a, room_b = sorted(product.trim_mm)
             if (product.family == "tuckbox" and product.layout is not None
                     and product.holds >= cards and 0 <= room_a - a <= TUCK_SLACK_MM
-                    and 0 <= room_b - b <= TUCK_SLACK_MM):
+                    and 0 <= room_b - b <= TUCK_LONG_SLACK_MM):
                 return product
         return None
 
@@ -146,8 +148,9 @@ def templative(identity: str, px: tuple[int, int], family: str,
     if card_in is None:
         return Product(identity, (round(px[0] / 300 - 0.25, 4), round(px[1] / 300 - 0.25, 4)),
                        0.125, family=family, source=TEMPLATIVE)
+    layout = TGC_TUCK_LAYOUTS.get(identity)
     return Product(identity, card_in, 0.125, family=family, source=TEMPLATIVE, sheet_px=px,
-                   holds=holds, layout=TGC_TUCK_LAYOUTS.get(identity))
+                   holds=holds, layout=layout if layout is not None and layout.agrees() else None)
 
 
 def mpc(name: str, trim_in: tuple[float, float]) -> Product:
