@@ -6,11 +6,13 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
+import shutil
 from types import SimpleNamespace
 
 import pdfplumber
 import pikepdf
 import pytest
+from fixture_model import FOLDER, load_fixture
 from PIL import Image
 from rip import pages_without_trim_box, rip_complaints
 
@@ -39,8 +41,9 @@ def test_vendor_pixel_sizes_are_the_documented_ones():
     assert PRESETS["tgc"].product_for((63.5, 88.9)).px == (825, 1125)
     assert PRESETS["tgc"].product_for((44.45, 63.5)).px == (600, 825)
     assert PRESETS["mpc"].product_for((63.5, 88.9)).px == (822, 1122)
-    page = PRESETS["drivethrucards"].product_for((63.0, 88.0))  # metric poker matches
+    page = PRESETS["drivethrucards"].product_for((63.5, 88.9))
     assert (page.trim_in[0] + 2 * page.bleed_in, page.trim_in[1] + 2 * page.bleed_in) == (2.75, 3.75)
+    assert page.matches((63.0, 88.0))  # metric poker fits it, but goes to euro-poker, nearer
     assert PRESETS["tgc"].product_for((60.0, 90.0)) is None  # 3.5 mm narrower is not poker
     assert PRESETS["tgc"].product_for((88.9, 63.5)) is not None  # landscape is the same card
 
@@ -81,7 +84,34 @@ def test_every_product_names_its_source_and_is_a_whole_pixel_size():
                 assert product.holds > 0 and product.sheet_px is not None, product.name
                 assert all(s > e for s, e in zip(product.px, exact, strict=True)), product.name
                 continue
-            assert product.px == pytest.approx(exact, abs=0.01), product.name
+            if vendor.output == "png":  # a PDF page has no pixels (DTC's mini: 562.5 px wide)
+                assert product.px == pytest.approx(exact, abs=0.01), product.name
+
+
+@pytest.mark.parametrize(("size", "kind", "product", "page_in"), [
+    ((63.5, 88.9), "card", "poker", (2.75, 3.75)),
+    ((63.0, 88.0), "card", "euro-poker", (2.73, 3.71)),  # metric poker: the nearer product
+    ((41.275, 63.5), "card", "mini", (1.875, 2.75)),  # DTC's mini is 1 5/8 in wide
+    ((70.0, 120.0), "card", "tarot", (3.0, 5.0)),
+    ((152.4, 152.4), "tile", "tile-6x6", (6.25, 6.25)),
+    ((279.4, 215.9), "aid", "page-8.5x11", (8.75, 11.25)),  # a Letter aid, either way up
+    ((203.2, 254.0), "sheet", "page-8x10", (8.25, 10.25)),
+    ((304.8, 457.2), "aid", "poster-12x18", (12.25, 18.25)),
+])
+def test_drivethru_products_are_the_pages_its_upload_tool_lists(size, kind, product, page_in):
+    found = PRESETS["drivethrucards"].product_for(size, kind)
+    assert found is not None and found.name == product
+    assert (found.trim_in[0] + 2 * found.bleed_in,
+            found.trim_in[1] + 2 * found.bleed_in) == pytest.approx(page_in)
+    assert found.source.startswith("https://github.com/Lukas-Sander/dtcpdfgen/blob/") or (
+        product == "poker" and "drivethrupartners" in found.source)
+
+
+def test_drivethru_makes_no_1_75_inch_mini_and_names_its_own():
+    dtc = PRESETS["drivethrucards"]
+    assert dtc.product_for((44.45, 63.5), "card") is None  # Boomtown's minis: 3.2 mm too wide
+    assert dtc.describe((44.45, 63.5), "rect", "card").startswith("mini 41.27 x 63.50 mm")
+    assert dtc.product_for((152.4, 152.4), "board") is None  # a tile card is no board
 
 
 @pytest.mark.parametrize(("name", "px", "trim_in"), [
@@ -310,6 +340,45 @@ def test_max_ink_reads_colours_set_in_content(tmp_path):
     assert max_ink(pdf) == pytest.approx(3.6)
     out = io.BytesIO()
     pdf.save(out)
+
+
+@pytest.fixture(scope="module")
+def drivethru_sizes(tmp_path_factory):
+    """The fixture game with minis of DriveThruCards' own size and a Letter aid (its poker
+    deck made 60 x 90 mm, which no product fits, to convert less)."""
+    tmp = tmp_path_factory.mktemp("dtc-sizes")
+    folder = tmp / "game"
+    shutil.copytree(FOLDER, folder)
+    for name, old, new in (
+            ("cards.yaml", "size: mini", "size: {width_mm: 41.275, height_mm: 63.5}"),
+            ("cards.yaml", "size: poker", "size: {width_mm: 60, height_mm: 90}"),
+            ("aids.yaml", "size: {width_mm: 100, height_mm: 140}",
+             "size: {width_mm: 215.9, height_mm: 279.4}")):
+        path = folder / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    return exported(load_fixture(folder), tmp / "out", to="pod", preset="drivethrucards")
+
+
+@pytest.mark.parametrize(("piece", "product", "page_pt"), [
+    ("hints", "mini", (135, 198)),  # 1.875 x 2.75 in
+    ("reference", "page-8.5x11", (630, 810)),  # 8.75 x 11.25 in
+])
+def test_drivethru_minis_and_pages_are_pdfs_of_their_own_page_size(drivethru_sizes, piece,
+                                                                     product, page_pt):
+    work, index = drivethru_sizes
+    (entry,) = [f for f in index["files"] if f["piece"] == piece]
+    assert entry["product"] == product and "dtcpdfgen" in entry["source"]
+    path = work.final / entry["path"]
+    w, h = page_pt
+    with pikepdf.open(path) as pdf:
+        assert len(pdf.pages) == entry["pages"] and len(pdf.pages) % 2 == 0
+        for page in pdf.pages:
+            assert [float(v) for v in page.MediaBox] == [0, 0, w, h]
+            assert [float(v) for v in page.TrimBox] == [9, 9, w - 9, h - 9]  # 1/8 in bleed
+        assert max_ink(pdf) <= TAC_LIMIT + 1e-6
+    assert rip_complaints(path) == [] and pages_without_trim_box(path) == []
 
 
 def test_drivethru_pdf_renders_in_ghostscript_with_a_trim_box_on_every_page(drivethru_export):
