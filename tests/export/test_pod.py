@@ -493,3 +493,7 @@ def test_every_kind_of_tgc_tuck_box_is_written_at_its_template_size(fixture_game
             assert image.crop(box).getextrema()[0][0] < 100, panel
         glue = round(panels["back"].x1 * 300 / 25.4) + 10  # nothing on the glue flap
         assert image.crop((glue, 0, product.px[0], product.px[1])).getextrema()[0][0] == 255
+    again = Export(fixture_game, work.options, tmp_path / "again", tmp_path / "again")
+    again.staging.mkdir()
+    _tuck_box(again, PRESETS["tgc"], SimpleNamespace(size=card, piece=piece))
+    assert (again.staging / entry["path"]).read_bytes() == (tmp_path / entry["path"]).read_bytes()
