@@ -32,7 +32,7 @@ TUCK_LONG_SLACK_MM = 9.525  # designed: and at most 3/8 in longer (TGC's square 
 KIND_FAMILIES: dict[str, tuple[str, ...]] = {
     "card": ("deck",), "bill": ("money", "deck"), "aid": ("deck", "mat", "page"),
     "tile": ("punchout", "deck"), "chip": ("punchout",), "token": ("punchout",),
-    "board": ("board", "mat"), "sheet": ("mat", "page"),
+    "board": ("board", "mat"), "sheet": ("scorepad", "mat", "page"),
     "tuckbox": ("tuckbox",),
 }
 OWN_FAMILY = {"bill": "money", "tuckbox": "tuckbox"}  # products made for that kind alone
@@ -149,14 +149,14 @@ def tgc(identity: str, px: tuple[int, int], family: str = "deck",
     return Product(identity, trim, 0.125, family=family, shape=shape, source=TGC + identity)
 
 
-def templative(identity: str, px: tuple[int, int], family: str,
-               holds: int = 0, card_in: tuple[float, float] | None = None) -> Product:
+def templative(identity: str, px: tuple[int, int], family: str, holds: int = 0,
+               card_in: tuple[float, float] | None = None, shape: str = "rect") -> Product:
     """A Game Crafter product from Templative's table: a flat sheet of ``px`` at 300 dpi
     (a tuck box, holding ``holds`` cards of ``card_in``) or a piece of ``px`` with 1/8 in
     of bleed a side."""
     if card_in is None:
         return Product(identity, (round(px[0] / 300 - 0.25, 4), round(px[1] / 300 - 0.25, 4)),
-                       0.125, family=family, source=TEMPLATIVE)
+                       0.125, family=family, shape=shape, source=TEMPLATIVE)
     layout = TGC_TUCK_LAYOUTS.get(identity)
     return Product(identity, card_in, 0.125, family=family, source=TEMPLATIVE, sheet_px=px,
                    holds=holds, layout=layout if layout is not None and layout.agrees() else None)
@@ -213,7 +213,7 @@ TGC_PRODUCTS = (
     tgc("SkinnyMat", (1275, 3075), "mat"), tgc("SquareMat", (2475, 2475), "mat"),
     tgc("LargeSquareMat", (3075, 3075), "mat"), tgc("SmallGameMat", (3075, 4875), "mat"),
     tgc("MediumGameMat", (7275, 4275), "mat"),
-    # from Templative's table: play money, more mats
+    # from Templative's table: play money, more mats (two hexagonal), score pads
     templative("PlayMoney", (675, 1125), "money"),
     templative("SliverMat", (675, 2475), "mat"), templative("StripMat", (675, 3075), "mat"),
     templative("DominoMat", (1275, 2475), "mat"), templative("InvaderMat", (1275, 1125), "mat"),
@@ -221,6 +221,12 @@ TGC_PRODUCTS = (
     templative("SmallBiFoldMat", (1725, 2175), "mat"),
     templative("SmallQuadFoldMat", (2175, 3375), "mat"),
     templative("QuadFoldMat", (3375, 5175), "mat"),
+    templative("HexMat", (1650, 1425), "mat", shape="hex"),
+    templative("LargeHexMat", (2925, 2550), "mat", shape="hex"),
+    # score pads: a pad of one sheet's printed face
+    templative("SmallScorePadColor", (1125, 1725), "scorepad"),
+    templative("MediumScorePadColor", (1425, 2475), "scorepad"),
+    templative("LargeScorePadColor", (2475, 3075), "scorepad"),
     # tuck boxes: the flat sheet's pixels; the inches are the cards' room inside
     *(templative(f"PokerTuckBox{n}", px, "tuckbox", n, (2.6, 3.6)) for n, px in (
         (36, (2100, 1800)), (54, (2325, 1950)), (72, (2550, 1950)), (90, (2775, 2100)),

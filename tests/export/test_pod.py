@@ -59,6 +59,9 @@ def test_vendor_pixel_sizes_are_the_documented_ones():
     ("tgc", (254.0, 406.4), "board", "rect", "SmallGameMat", (3075, 4875)),  # a mat as board
     ("tgc", (82.55, 114.3), "aid", "rect", "USGameMat", (1050, 1425)),
     ("mpc", (44.45, 63.5), "card", "rect", "mini", (597, 822)),
+    ("tgc", (88.9, 139.7), "sheet", "rect", "SmallScorePadColor", (1125, 1725)),  # a pad
+    ("tgc", (203.2, 254.0), "sheet", "rect", "LargeScorePadColor", (2475, 3075)),
+    ("tgc", (133.35, 114.3), "board", "hex", "HexMat", (1650, 1425)),  # a hexagonal board
 ])
 def test_products_are_matched_by_kind_shape_and_size_at_their_template_size(
         preset, size, kind, shape, product, px):
