@@ -3,7 +3,8 @@
 Each piece is matched to one of the vendor's products by its trim size; its faces are
 then drawn again at the product's exact size and bleed (the template lays them out, no
 image is scaled) as RGB PNGs at the vendor's pixel size (The Game Crafter,
-MakePlayingCards), or as one PDF per deck, one face per 2.75 x 3.75 in page with TrimBox
+MakePlayingCards), or as one PDF per deck, one face a page of the product's trim and bleed
+(2.75 x 3.75 in for a poker card) with TrimBox
 and BleedBox, back before front, converted to CMYK PDF/X-1a or X-4 (DriveThruCards). A piece no
 product matches is left out and reported, with the products there are. A deck the shop
 makes also gets its tuck box, on the smallest of the shop's tuck boxes that holds it and

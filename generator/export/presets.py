@@ -4,7 +4,9 @@ Every product names its source. The Game Crafter's sizes are its product templat
 sizes (``https://www.thegamecrafter.com/make/products/<Identity>``: PNG, 300 dpi, 1/8 in
 bleed a side, so a trim is ``px / 300 - 1/4`` in); MakePlayingCards 822 x 1122 px for a
 poker card, the trimmed card 750 x 1050 px centred (36 px of bleed a side);
-DriveThruCards one CMYK PDF per deck of 2.75 x 3.75 in pages, back before front. The Game
+DriveThruCards one CMYK PDF per deck, a page per face of the trim with 1/8 in of bleed a
+side (2.75 x 3.75 in for poker; its other cards, tiles, pages and posters from the page
+sizes of a public DTC upload tool, ``DTC_PAGES``), back before front. The Game
 Crafter's products its help pages do not list (play money, more mats, tuck boxes) are
 taken from the public product table of Templative, a TGC upload tool (``TEMPLATIVE``:
 ``DimensionsPixels`` at 300 dpi, the same 1/8 in bleed). A piece is matched to a product
@@ -23,18 +25,23 @@ from generator.export.panels import TGC_TUCK_LAYOUTS, PanelLayout
 MM_PER_IN = 25.4
 MATCH_MM = 1.5  # a 63 x 88 mm "metric poker" card is a poker card; a 60 x 90 one is not
 NEAREST = 3  # products named for a piece that fits none
-TUCK_SLACK_MM = 3.175  # designed: a tuck box's room is at most 1/8 in larger than the card
+TUCK_SLACK_MM = 3.175  # designed: a tuck box's room is at most 1/8 in wider than the card
+TUCK_LONG_SLACK_MM = 9.525  # designed: and at most 3/8 in longer (TGC's square box: 0.35 in)
 
 # the families of product that can make each kind of piece, the best first
 KIND_FAMILIES: dict[str, tuple[str, ...]] = {
-    "card": ("deck",), "bill": ("money", "deck"), "aid": ("deck", "mat"), "tile": ("punchout", "deck"),
-    "chip": ("punchout",), "token": ("punchout",), "board": ("board", "mat"), "sheet": ("mat",),
+    "card": ("deck",), "bill": ("money", "deck"), "aid": ("deck", "mat", "page"),
+    "tile": ("punchout", "deck"), "chip": ("punchout",), "token": ("punchout",),
+    "board": ("board", "mat"), "sheet": ("scorepad", "mat", "page"),
     "tuckbox": ("tuckbox",),
 }
 OWN_FAMILY = {"bill": "money", "tuckbox": "tuckbox"}  # products made for that kind alone
 TGC = "https://www.thegamecrafter.com/make/products/"
 MPC = "https://www.makeplayingcards.com/"
 DTC = "https://help.drivethrupartners.com/hc/de/articles/12780748203543"
+# DriveThruCards' products as a public DTC upload tool lists their PDF pages, read at this commit
+DTC_PAGES = ("https://github.com/Lukas-Sander/dtcpdfgen/blob/"
+             "e8506f872e8f297e4e6c211eb2e97ea5235e76b6/scripts.js")
 # Templative's table of TGC products (name, upload pixels, inches), read at this commit
 TEMPLATIVE = ("https://github.com/templative/templative/blob/"
               "0ec9f179c26b059e33b118ce22267a3749175a8d/templative/lib/componentInfo.py")
@@ -94,22 +101,26 @@ class Vendor:
 
     def product_for(self, size_mm: tuple[float, float], kind: str = "card",
                     shape: str = "rect") -> Product | None:
+        """The nearest product of the first family that makes ``kind`` in this shape and
+        matches the size (a 63 x 88 mm card: a euro poker card, not a 2.5 x 3.5 in one)."""
         for family in KIND_FAMILIES.get(kind, ()):
-            for product in self.products:
-                if (product.family, product.shape) == (family, shape) and product.matches(size_mm):
-                    return product
+            fits = [p for p in self.products
+                    if (p.family, p.shape) == (family, shape) and p.matches(size_mm)]
+            if fits:
+                return min(fits, key=lambda p: p.distance(size_mm))
         return None
 
     def tuck_box_for(self, card_mm: tuple[float, float], cards: int) -> Product | None:
         """The smallest tuck box whose panels can be drawn that holds ``cards`` cards of
-        ``card_mm`` (either way up) snugly: its room at most ``TUCK_SLACK_MM`` larger each
-        way (a mini deck rattles in a poker box)."""
+        ``card_mm`` (either way up) snugly: its room at most ``TUCK_SLACK_MM`` wider and
+        ``TUCK_LONG_SLACK_MM`` longer (a mini deck rattles in a poker box; a square card
+        stands in TGC's square box with room above it)."""
         a, b = sorted(card_mm)
         for product in sorted(self.products, key=lambda p: (p.holds, p.name)):
             room_a, room_b = sorted(product.trim_mm)
             if (product.family == "tuckbox" and product.layout is not None
                     and product.holds >= cards and 0 <= room_a - a <= TUCK_SLACK_MM
-                    and 0 <= room_b - b <= TUCK_SLACK_MM):
+                    and 0 <= room_b - b <= TUCK_LONG_SLACK_MM):
                 return product
         return None
 
@@ -138,16 +149,23 @@ def tgc(identity: str, px: tuple[int, int], family: str = "deck",
     return Product(identity, trim, 0.125, family=family, shape=shape, source=TGC + identity)
 
 
-def templative(identity: str, px: tuple[int, int], family: str,
-               holds: int = 0, card_in: tuple[float, float] | None = None) -> Product:
+def templative(identity: str, px: tuple[int, int], family: str, holds: int = 0,
+               card_in: tuple[float, float] | None = None, shape: str = "rect") -> Product:
     """A Game Crafter product from Templative's table: a flat sheet of ``px`` at 300 dpi
     (a tuck box, holding ``holds`` cards of ``card_in``) or a piece of ``px`` with 1/8 in
     of bleed a side."""
     if card_in is None:
         return Product(identity, (round(px[0] / 300 - 0.25, 4), round(px[1] / 300 - 0.25, 4)),
-                       0.125, family=family, source=TEMPLATIVE)
+                       0.125, family=family, shape=shape, source=TEMPLATIVE)
+    layout = TGC_TUCK_LAYOUTS.get(identity)
     return Product(identity, card_in, 0.125, family=family, source=TEMPLATIVE, sheet_px=px,
-                   holds=holds, layout=TGC_TUCK_LAYOUTS.get(identity))
+                   holds=holds, layout=layout if layout is not None and layout.agrees() else None)
+
+
+def dtc(name: str, page_in: tuple[float, float], family: str = "deck") -> Product:
+    """A DriveThruCards product from its PDF page: the trim and 1/8 in of bleed a side."""
+    trim = (round(page_in[0] - 0.25, 4), round(page_in[1] - 0.25, 4))
+    return Product(name, trim, 0.125, family=family, source=DTC_PAGES)
 
 
 def mpc(name: str, trim_in: tuple[float, float]) -> Product:
@@ -195,7 +213,7 @@ TGC_PRODUCTS = (
     tgc("SkinnyMat", (1275, 3075), "mat"), tgc("SquareMat", (2475, 2475), "mat"),
     tgc("LargeSquareMat", (3075, 3075), "mat"), tgc("SmallGameMat", (3075, 4875), "mat"),
     tgc("MediumGameMat", (7275, 4275), "mat"),
-    # from Templative's table: play money, more mats
+    # from Templative's table: play money, more mats (two hexagonal), score pads
     templative("PlayMoney", (675, 1125), "money"),
     templative("SliverMat", (675, 2475), "mat"), templative("StripMat", (675, 3075), "mat"),
     templative("DominoMat", (1275, 2475), "mat"), templative("InvaderMat", (1275, 1125), "mat"),
@@ -203,6 +221,12 @@ TGC_PRODUCTS = (
     templative("SmallBiFoldMat", (1725, 2175), "mat"),
     templative("SmallQuadFoldMat", (2175, 3375), "mat"),
     templative("QuadFoldMat", (3375, 5175), "mat"),
+    templative("HexMat", (1650, 1425), "mat", shape="hex"),
+    templative("LargeHexMat", (2925, 2550), "mat", shape="hex"),
+    # score pads: a pad of one sheet's printed face
+    templative("SmallScorePadColor", (1125, 1725), "scorepad"),
+    templative("MediumScorePadColor", (1425, 2475), "scorepad"),
+    templative("LargeScorePadColor", (2475, 3075), "scorepad"),
     # tuck boxes: the flat sheet's pixels; the inches are the cards' room inside
     *(templative(f"PokerTuckBox{n}", px, "tuckbox", n, (2.6, 3.6)) for n, px in (
         (36, (2100, 1800)), (54, (2325, 1950)), (72, (2550, 1950)), (90, (2775, 2100)),
@@ -226,5 +250,9 @@ PRESETS: dict[str, Vendor] = {
     ), "png"),
     "drivethrucards": Vendor("drivethrucards", "DriveThruCards", (
         Product("poker", (2.5, 3.5), 0.125, source=DTC),  # 2.75 x 3.75 in pages
+        dtc("euro-poker", (2.73, 3.71)), dtc("mini", (1.875, 2.75)),  # mini: 1 5/8 x 2 1/2 in
+        dtc("tarot", (3.0, 5.0)), dtc("tile-6x6", (6.25, 6.25)),
+        dtc("page-8x10", (8.25, 10.25), "page"), dtc("page-8.5x11", (8.75, 11.25), "page"),
+        dtc("poster-12x18", (12.25, 18.25), "page"),
     ), "pdfx", back_first=True),
 }

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 
 import pdfplumber
 import pikepdf
 import pytest
+from fixture_model import FOLDER, load_fixture
 from PIL import Image
 from rip import pages_without_trim_box, rip_complaints
 
-from generator.export.panels import TGC_TUCK_LAYOUTS as PANELS
 from generator.export.pdfx import (
     TAC_LIMIT,
     _content_holders,
@@ -24,7 +25,6 @@ from generator.export.pdfx import (
 from generator.export.pictures import pictures
 from generator.export.pod import oriented
 from generator.export.presets import PRESETS
-from generator.export.tuckbox import TuckBox, problems
 from generator.render.jobs import jobs
 
 from .conftest import exported
@@ -34,8 +34,9 @@ def test_vendor_pixel_sizes_are_the_documented_ones():
     assert PRESETS["tgc"].product_for((63.5, 88.9)).px == (825, 1125)
     assert PRESETS["tgc"].product_for((44.45, 63.5)).px == (600, 825)
     assert PRESETS["mpc"].product_for((63.5, 88.9)).px == (822, 1122)
-    page = PRESETS["drivethrucards"].product_for((63.0, 88.0))  # metric poker matches
+    page = PRESETS["drivethrucards"].product_for((63.5, 88.9))
     assert (page.trim_in[0] + 2 * page.bleed_in, page.trim_in[1] + 2 * page.bleed_in) == (2.75, 3.75)
+    assert page.matches((63.0, 88.0))  # metric poker fits it, but goes to euro-poker, nearer
     assert PRESETS["tgc"].product_for((60.0, 90.0)) is None  # 3.5 mm narrower is not poker
     assert PRESETS["tgc"].product_for((88.9, 63.5)) is not None  # landscape is the same card
 
@@ -51,6 +52,9 @@ def test_vendor_pixel_sizes_are_the_documented_ones():
     ("tgc", (254.0, 406.4), "board", "rect", "SmallGameMat", (3075, 4875)),  # a mat as board
     ("tgc", (82.55, 114.3), "aid", "rect", "USGameMat", (1050, 1425)),
     ("mpc", (44.45, 63.5), "card", "rect", "mini", (597, 822)),
+    ("tgc", (88.9, 139.7), "sheet", "rect", "SmallScorePadColor", (1125, 1725)),  # a pad
+    ("tgc", (203.2, 254.0), "sheet", "rect", "LargeScorePadColor", (2475, 3075)),
+    ("tgc", (133.35, 114.3), "board", "hex", "HexMat", (1650, 1425)),  # a hexagonal board
 ])
 def test_products_are_matched_by_kind_shape_and_size_at_their_template_size(
         preset, size, kind, shape, product, px):
@@ -76,7 +80,34 @@ def test_every_product_names_its_source_and_is_a_whole_pixel_size():
                 assert product.holds > 0 and product.sheet_px is not None, product.name
                 assert all(s > e for s, e in zip(product.px, exact, strict=True)), product.name
                 continue
-            assert product.px == pytest.approx(exact, abs=0.01), product.name
+            if vendor.output == "png":  # a PDF page has no pixels (DTC's mini: 562.5 px wide)
+                assert product.px == pytest.approx(exact, abs=0.01), product.name
+
+
+@pytest.mark.parametrize(("size", "kind", "product", "page_in"), [
+    ((63.5, 88.9), "card", "poker", (2.75, 3.75)),
+    ((63.0, 88.0), "card", "euro-poker", (2.73, 3.71)),  # metric poker: the nearer product
+    ((41.275, 63.5), "card", "mini", (1.875, 2.75)),  # DTC's mini is 1 5/8 in wide
+    ((70.0, 120.0), "card", "tarot", (3.0, 5.0)),
+    ((152.4, 152.4), "tile", "tile-6x6", (6.25, 6.25)),
+    ((279.4, 215.9), "aid", "page-8.5x11", (8.75, 11.25)),  # a Letter aid, either way up
+    ((203.2, 254.0), "sheet", "page-8x10", (8.25, 10.25)),
+    ((304.8, 457.2), "aid", "poster-12x18", (12.25, 18.25)),
+])
+def test_drivethru_products_are_the_pages_its_upload_tool_lists(size, kind, product, page_in):
+    found = PRESETS["drivethrucards"].product_for(size, kind)
+    assert found is not None and found.name == product
+    assert (found.trim_in[0] + 2 * found.bleed_in,
+            found.trim_in[1] + 2 * found.bleed_in) == pytest.approx(page_in)
+    assert found.source.startswith("https://github.com/Lukas-Sander/dtcpdfgen/blob/") or (
+        product == "poker" and "drivethrupartners" in found.source)
+
+
+def test_drivethru_makes_no_1_75_inch_mini_and_names_its_own():
+    dtc = PRESETS["drivethrucards"]
+    assert dtc.product_for((44.45, 63.5), "card") is None  # Boomtown's minis: 3.2 mm too wide
+    assert dtc.describe((44.45, 63.5), "rect", "card").startswith("mini 41.27 x 63.50 mm")
+    assert dtc.product_for((152.4, 152.4), "board") is None  # a tile card is no board
 
 
 @pytest.mark.parametrize(("name", "px", "trim_in"), [
@@ -88,17 +119,6 @@ def test_templative_products_agree_with_its_pixels_and_inches(name, px, trim_in)
     (product,) = [p for p in PRESETS["tgc"].products if p.name == name]
     assert product.px == px and product.trim_in == trim_in
     assert "github.com/templative/templative/blob/" in product.source
-
-
-def test_tgc_tuck_boxes_are_the_published_sheets_for_their_card_counts():
-    boxes = {p.name: (p.px, p.holds, p.trim_in) for p in PRESETS["tgc"].products
-             if p.family == "tuckbox"}
-    assert boxes["PokerTuckBox36"] == ((2100, 1800), 36, (2.6, 3.6))
-    assert boxes["PokerTuckBox108"] == ((3075, 2250), 108, (2.6, 3.6))
-    assert boxes["TarotTuckBox90"] == ((3000, 2475), 90, (2.85, 4.85))
-    assert len(boxes) == 12
-    # a tuck box is never what a card is matched to, nor named as nearest to one
-    assert all(p.family != "tuckbox" for p in PRESETS["tgc"].nearest((63.5, 88.9), "rect", "card"))
 
 
 @pytest.mark.parametrize(("size", "nearest"), [
@@ -307,66 +327,48 @@ def test_max_ink_reads_colours_set_in_content(tmp_path):
     pdf.save(out)
 
 
+@pytest.fixture(scope="module")
+def drivethru_sizes(tmp_path_factory):
+    """The fixture game with minis of DriveThruCards' own size and a Letter aid (its poker
+    deck made 60 x 90 mm, which no product fits, to convert less)."""
+    tmp = tmp_path_factory.mktemp("dtc-sizes")
+    folder = tmp / "game"
+    shutil.copytree(FOLDER, folder)
+    for name, old, new in (
+            ("cards.yaml", "size: mini", "size: {width_mm: 41.275, height_mm: 63.5}"),
+            ("cards.yaml", "size: poker", "size: {width_mm: 60, height_mm: 90}"),
+            ("aids.yaml", "size: {width_mm: 100, height_mm: 140}",
+             "size: {width_mm: 215.9, height_mm: 279.4}")):
+        path = folder / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    return exported(load_fixture(folder), tmp / "out", to="pod", preset="drivethrucards")
+
+
+@pytest.mark.parametrize(("piece", "product", "page_pt"), [
+    ("hints", "mini", (135, 198)),  # 1.875 x 2.75 in
+    ("reference", "page-8.5x11", (630, 810)),  # 8.75 x 11.25 in
+])
+def test_drivethru_minis_and_pages_are_pdfs_of_their_own_page_size(drivethru_sizes, piece,
+                                                                     product, page_pt):
+    work, index = drivethru_sizes
+    (entry,) = [f for f in index["files"] if f["piece"] == piece]
+    assert entry["product"] == product and "dtcpdfgen" in entry["source"]
+    path = work.final / entry["path"]
+    w, h = page_pt
+    with pikepdf.open(path) as pdf:
+        assert len(pdf.pages) == entry["pages"] and len(pdf.pages) % 2 == 0
+        for page in pdf.pages:
+            assert [float(v) for v in page.MediaBox] == [0, 0, w, h]
+            assert [float(v) for v in page.TrimBox] == [9, 9, w - 9, h - 9]  # 1/8 in bleed
+        assert max_ink(pdf) <= TAC_LIMIT + 1e-6
+    assert rip_complaints(path) == [] and pages_without_trim_box(path) == []
+
+
 def test_drivethru_pdf_renders_in_ghostscript_with_a_trim_box_on_every_page(drivethru_export):
     work, index = drivethru_export
     for entry in index["files"]:
         if entry["path"].endswith(".pdf"):
             assert rip_complaints(work.final / entry["path"]) == [], entry["path"]
             assert pages_without_trim_box(work.final / entry["path"]) == [], entry["path"]
-
-
-def test_a_tgc_deck_gets_its_tuck_box_on_the_published_template(tgc_export):
-    work, index = tgc_export
-    (box,) = [f for f in index["files"] if f["piece"] == "deck:tuck-box"]
-    assert box["product"] == "PokerTuckBox36" and box["px"] == [2100, 1800]  # 11 cards
-    assert box["layout"].endswith("/componentTemplates/PokerTuckBox36.svg")
-    with Image.open(work.final / box["path"]) as image:
-        assert image.size == (2100, 1800) and image.mode == "RGB"
-        # the game's name is written on the front panel, where the template has it
-        front = PANELS["PokerTuckBox36"].panels()["front"]
-        crop = image.crop(tuple(round(v * 300 / 25.4) for v in (front.x, front.y, front.x1,
-                                                                   front.y1)))
-        assert crop.getextrema()[0][0] < 100  # dark letters inside the front
-    skipped = {s["piece"]: s["reason"] for s in index["skipped"]}
-    assert skipped["hints:tuck-box"].startswith(  # mini cards: TGC has no mini tuck box
-        "no The Game Crafter tuck box with a published panel layout holds 4 cards of "
-        "44.45 x 63.5 mm; nearest: BridgeTuckBox108 (108 cards) 59.69 x 91.44 mm")
-    assert skipped["hints:tuck-box"].endswith("(--to tuck makes one to fold at home)")
-
-
-def test_a_shop_without_tuck_boxes_says_so_and_points_home(drivethru_export):
-    _, index = drivethru_export
-    skipped = {s["piece"]: s["reason"] for s in index["skipped"]}
-    assert skipped["deck:tuck-box"] == ("DriveThruCards lists no tuck box here (no published "
-                                        "size could be read) (--to tuck makes one to fold at "
-                                        "home)")
-    assert not [f for f in index["files"] if "tuck" in f["piece"]]
-
-
-@pytest.mark.parametrize(("cards", "box"), [
-    (1, "PokerTuckBox36"), (36, "PokerTuckBox36"), (37, "PokerTuckBox54"),
-    (54, "PokerTuckBox54"), (72, "PokerTuckBox72"),
-    (73, None),  # the 90 and 108 boxes' templates disagree with themselves: not drawn
-])
-def test_a_deck_gets_the_smallest_tuck_box_that_holds_it(cards, box):
-    found = PRESETS["tgc"].tuck_box_for((63.5, 88.9), cards)
-    assert (found.name if found else None) == box
-    assert PRESETS["tgc"].tuck_box_for((70.0, 120.0), 10) is None  # tarot: no layout read
-    assert PRESETS["tgc"].tuck_box_for((44.45, 63.5), 10) is None  # a mini rattles in poker
-    assert PRESETS["tgc"].tuck_box_for((60.0, 90.0), 10) is None  # 6 mm too narrow for the room
-    assert PRESETS["mpc"].tuck_box_for((63.5, 88.9), 10) is None
-
-
-@pytest.mark.parametrize("name", sorted(PANELS))
-def test_a_template_layout_is_a_box_its_fronts_and_sides_agree(name):
-    layout = PANELS[name]
-    panels = layout.panels()
-    front, back, left, right = (panels[k] for k in ("front", "back", "left", "right"))
-    assert (front.w, front.h) == pytest.approx((back.w, back.h), abs=0.1)
-    assert front.w == pytest.approx(182 * 25.4 / 72, abs=0.1)  # 2.53 in: a poker card's room
-    assert front.h == pytest.approx(254 * 25.4 / 72, abs=0.1)
-    assert left.w == pytest.approx(right.w, abs=0.1)  # both sides the deck's depth
-    product = next(p for p in PRESETS["tgc"].products if p.name == name)
-    assert [round(v / 25.4 * 300) for v in layout.sheet_mm] == list(product.px)
-    box = TuckBox("Kings of Copper", "Event cards", "events", (63.5, 88.9), 12, layout)
-    assert problems(box) == []
