@@ -8,6 +8,8 @@ PDF the same way. Imports, templates and font subsets stay warm between saves; a
 that changed only data files carries the last round's face drawings over
 (``faces.carry_drawings``), so a template is run again only for the faces the edit
 changed. Invalid data is reported, shown on the preview page, and the watch goes on.
+Whoever shows the preview (``studio.live``) is told the moment the page is written,
+before the PDF is built.
 """
 
 from __future__ import annotations
@@ -27,10 +29,15 @@ from generator.render.faces import carry_drawings
 
 Load = Callable[[], LoadedGame]  # the game, read and validated
 Check = Callable[[LoadedGame], list[Problem]]  # every problem to show (drawing faces too)
+Written = Callable[[Path], None]  # told of each preview page written (a live server)
 
 
 def own_problems(loaded: LoadedGame) -> list[Problem]:
     return list(loaded.problems)
+
+
+def unheard(page: Path) -> None:
+    """No one to tell that the preview was written (``watch --no-serve``)."""
 
 
 @dataclass
@@ -52,6 +59,7 @@ class Watcher:
     out: Path
     paper: str = "a4"
     check: Check = own_problems  # after the drawings that can be carried over are
+    written: Written = unheard  # as soon as the preview is written, before the PDF
     seen: dict[Path, tuple[int, int]] = field(default_factory=dict)
     # the last game that loaded, and the files it was loaded from: its drawings are
     # carried over when only data files changed since
@@ -82,8 +90,9 @@ class Watcher:
                 carry_drawings(self.last[0], loaded)
             self.last = (loaded, self.seen)
         problems = self.check(loaded)
-        done = Round(problems, write_preview(loaded, problems, self.out))
-        done.preview_s = time.perf_counter() - started
+        page = write_preview(loaded, problems, self.out)
+        done = Round(problems, page, preview_s=time.perf_counter() - started)
+        self.written(page)
         if loaded.data is not None and not has_errors(problems):
             try:
                 result = build_game(loaded, BuildOptions(paper=self.paper, out=self.out))
