@@ -60,6 +60,9 @@ def listen(port: int, who: str) -> socket.socket:
     if not 0 <= port < 65536:
         raise UsageError(f"--port {port}: expected 1-65535 (or 0 for a free one)")
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # a server stopped a moment ago leaves closed connections on the port: not "in use"
+    # (a socket still listening there is, with this option too)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(("127.0.0.1", port))
     except OSError as exc:

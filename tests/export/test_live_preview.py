@@ -226,3 +226,35 @@ def test_a_port_out_of_range_is_one_line_exit_2(capsys, tmp_path, value):
         code = int(stop.code or 0)
     err = capsys.readouterr().err
     assert code == 2 and len(err.splitlines()) == 1 and "--port" in err, err
+
+
+@pytest.mark.slow  # a fresh process and its first build: a few CPU seconds
+def test_ctrl_c_ends_the_open_streams_and_the_watch(deck, tmp_path):
+    """The watch as a command, a page's stream open: Ctrl-C ends the stream, the server
+    and the process at once, in one line (each step waits on the child's own output)."""
+    import signal
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
+    child = subprocess.Popen(
+        [sys.executable, "-m", "generator", "watch", "mine", "--components",
+         str(tmp_path / "decks"), "--out", str(tmp_path / "out"), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        lines = iter(child.stdout.readline, "")
+        address = next(line for line in lines if line.startswith("preview at ")).split()[2]
+        assert next(lines).startswith("preview in ")  # the first round is written
+        with httpx.Client(base_url=address, timeout=BACKSTOP) as client, \
+                client.stream("GET", "/events") as stream:
+            told = numbers(stream)
+            assert next(told) == 1
+            child.send_signal(signal.SIGINT)
+            assert list(told) == []  # the stream ends: the watch stopped it
+        _, err = child.communicate(timeout=BACKSTOP)
+    finally:
+        child.kill()
+    assert child.returncode == 130 and err.strip() == "copperplate: interrupted"
+    with socket.socket() as again:  # the port is free again: no one listens there
+        again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        again.bind(("127.0.0.1", int(address.rsplit(":", 1)[1].strip("/"))))
