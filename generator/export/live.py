@@ -136,6 +136,12 @@ def _files(folders: list[Path]) -> Iterator[tuple[Path, os.stat_result]]:
                         continue
 
 
+QUIET_MS = 5_000
+"""After this long without a save, the file events wake the watch once (watchfiles does
+so anyway): the first time, it looks whether a file changed while the events were not
+yet listened to (during the first build), which no event would ever report."""
+
+
 def watch(watcher: Watcher, report: Callable[[Round], None], interval: float = 0.1,
           rounds: int | None = None, stop: threading.Event | None = None) -> None:
     """Rebuild now and after every save until interrupted, ``stop`` is set or ``rounds``
@@ -143,13 +149,18 @@ def watch(watcher: Watcher, report: Callable[[Round], None], interval: float = 0
     from watchfiles import watch as saves
 
     report(watcher.rebuild())
-    done = 1
+    done, looked = 1, False
     folders = [folder for folder in watcher.folders if folder.is_dir()]
     if (rounds is not None and done >= rounds) or not folders:
         return
-    for _ in saves(*folders, watch_filter=relevant, debounce=max(1, round(interval * 1000)),
-                   step=max(1, min(50, round(interval * 1000))), stop_event=stop):
-        report(watcher.rebuild())
+    for changes in saves(*folders, watch_filter=relevant, debounce=max(1, round(interval * 1000)),
+                         step=max(1, min(50, round(interval * 1000))), stop_event=stop,
+                         rust_timeout=QUIET_MS, yield_on_timeout=True):
+        missed = None if changes or looked else watcher.poll()
+        looked = True
+        if not changes and missed is None:
+            continue  # a quiet stretch
+        report(missed or watcher.rebuild())
         done += 1
         if rounds is not None and done >= rounds:
             return
