@@ -4,7 +4,8 @@ the moment the watch has written it again.
 The watch bumps a ``Beacon`` after every preview it writes; each open page holds one
 server-sent-events stream (``/events``) that carries the beacon's number, and when the
 number passes the one the page was served with, the page fetches ``index.html`` again
-and takes its content in place (scroll and search kept). The server pushes; the page
+and takes its content in place (scroll and search kept); a page of a watch stopped and
+started again loads itself anew. The server pushes; the page
 never polls. Nothing but the preview is served: the page (as ``preview`` writes it, with
 one script tag added) and its images, read inside the preview folder, never through a
 link; every request must name the server in its Host header (``server.HostCheck``).
@@ -16,6 +17,7 @@ import asyncio
 import base64
 import hashlib
 import re
+import secrets
 import socket
 import threading
 from collections.abc import AsyncIterator, Iterator
@@ -45,6 +47,7 @@ class Beacon:
     the page; every open page's stream waits on it (on the server's event loop)."""
 
     def __init__(self) -> None:
+        self.run = secrets.token_hex(4)  # this watch: a page of another is loaded again
         self.number = 0
         self.closed = False
         self._lock = threading.Lock()
@@ -90,22 +93,25 @@ class Beacon:
                 self._waiting.discard(mine)
 
 
-def live_page(html: str, number: int) -> tuple[str, str]:
-    """The preview page with the live script added, and the content security policy that
-    lets exactly its own inline script and style run (by their hashes) beside it."""
-    tag = f'<script src="/live.js" data-number="{number}"></script>'
+def live_page(html: str, run: str, number: int) -> tuple[str, str]:
+    """The preview page with the live script added (told the watch's run and round it was
+    served at), and the content security policy that lets exactly its own inline script
+    and style run (by their hashes) beside it."""
+    tag = f'<script src="/live.js" data-run="{run}" data-number="{number}"></script>'
     page = html.replace("</head>", f"{tag}\n</head>", 1) if "</head>" in html else html + tag
-    scripts, styles = (" ".join(f"'sha256-{_digest(body)}'" for found, body in
-                                INLINE.findall(html) if found == kind) or "'none'"
-                       for kind in ("script", "style"))
+    own = INLINE.findall(html)
+    scripts = " ".join(["'self'", *(_allowed(body) for kind, body in own if kind == "script")])
+    styles = " ".join(_allowed(body) for kind, body in own if kind == "style") or "'none'"
     policy = (f"default-src 'none'; img-src 'self'; connect-src 'self'; "
-              f"script-src 'self' {scripts}; style-src {styles}; "
+              f"script-src {scripts}; style-src {styles}; "
               "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
     return page, policy
 
 
-def _digest(text: str) -> str:
-    return base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+def _allowed(code: str) -> str:
+    """The policy's source for one inline script or style: its SHA-256."""
+    digest = base64.b64encode(hashlib.sha256(code.encode("utf-8")).digest()).decode("ascii")
+    return f"'sha256-{digest}'"
 
 
 def make_live_app(folder: Path, port: int, beacon: Beacon) -> HostCheck:
@@ -120,7 +126,7 @@ def make_live_app(folder: Path, port: int, beacon: Beacon) -> HostCheck:
             html = WAITING
         except FileRefused:
             return Response("no preview", 404, headers=UNSNIFFED)
-        shown, policy = live_page(html, number)
+        shown, policy = live_page(html, beacon.run, number)
         return HTMLResponse(shown, headers={**UNSNIFFED, "content-security-policy": policy,
                                             "cache-control": "no-store"})
 
@@ -142,8 +148,9 @@ def make_live_app(folder: Path, port: int, beacon: Beacon) -> HostCheck:
 
     async def events(request: Request) -> Response:
         async def stream() -> AsyncIterator[str]:
+            yield "retry: 1000\n\n"  # the page asks again a second after the watch stops
             async for number in beacon.numbers():
-                yield f"event: preview\ndata: {number}\n\n"
+                yield f"event: preview\ndata: {beacon.run} {number}\n\n"
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**UNSNIFFED, "cache-control": "no-store"})
@@ -151,7 +158,6 @@ def make_live_app(folder: Path, port: int, beacon: Beacon) -> HostCheck:
     routes = [Route("/", page), Route("/index.html", page), Route("/img/{name}", image),
               Route("/live.js", script), Route("/events", events)]
     return HostCheck(Starlette(routes=routes), port)
-
 
 
 @contextmanager

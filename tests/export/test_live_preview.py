@@ -46,14 +46,17 @@ def deck(tmp_path: Path) -> tuple[Watcher, Path, Path]:
     return watcher, decks / "mine" / "cards.yaml", tmp_path / "out" / "mine" / "preview"
 
 
-def numbers(reply: httpx.Response) -> Iterator[int]:
-    """The numbers a server-sent-events stream of the live preview carries, as they come."""
+def numbers(reply: httpx.Response, run: str | None = None) -> Iterator[int]:
+    """The rounds a server-sent-events stream of the live preview carries, as they come,
+    each told with the watch's ``run`` (when given)."""
     event = None
     for line in reply.iter_lines():
         if line.startswith("event: "):
             event = line[len("event: "):]
         elif line.startswith("data: ") and event == "preview":
-            yield int(line[len("data: "):])
+            told, number = line[len("data: "):].split()
+            assert run is None or told == run
+            yield int(number)
 
 
 def test_a_rebuild_pushes_an_event_and_the_page_served_is_the_new_one(deck):
@@ -62,10 +65,11 @@ def test_a_rebuild_pushes_an_event_and_the_page_served_is_the_new_one(deck):
         watcher.written = beacon.bump
         with httpx.Client(base_url=address, timeout=BACKSTOP) as client:
             waiting = client.get("/")  # before the first build: a page that waits for it
-            assert "first build" in waiting.text and 'data-number="0"' in waiting.text
+            assert "first build" in waiting.text
+            assert f'data-run="{beacon.run}" data-number="0"' in waiting.text
             with client.stream("GET", "/events") as stream:
                 assert stream.headers["content-type"].startswith("text/event-stream")
-                told = numbers(stream)
+                told = numbers(stream, beacon.run)
                 assert next(told) == 0
                 assert watcher.rebuild().pdf is not None
                 assert next(told) == 1
@@ -77,7 +81,8 @@ def test_a_rebuild_pushes_an_event_and_the_page_served_is_the_new_one(deck):
                 assert next(told) == 2  # pushed by the rebuild, not asked for
                 again = client.get("/")
         assert "<h2>Trail cards</h2>" in again.text and 'data-number="2"' in again.text
-        assert again.text.replace('<script src="/live.js" data-number="2"></script>\n', "") == (
+        tag = f'<script src="/live.js" data-run="{beacon.run}" data-number="2"></script>\n'
+        assert again.text.replace(tag, "") == (
             folder / "index.html").read_text(encoding="utf-8")  # the page as written, + 1 tag
         images = [line.split('src="')[1].split('"')[0] for line in again.text.splitlines()
                   if '<img src="img/' in line]
@@ -139,13 +144,15 @@ def test_a_link_in_the_preview_folder_is_not_followed(client, deck):
 
 def test_the_page_allows_its_own_inline_code_by_hash_and_nothing_else():
     page, policy = live_page("<html><head><style>p{}</style></head><body><script>go()"
-                             "</script></body></html>", 7)
-    assert '<script src="/live.js" data-number="7"></script>\n</head>' in page
+                             "</script></body></html>", "ab12", 7)
+    assert '<script src="/live.js" data-run="ab12" data-number="7"></script>\n</head>' in page
     assert "'unsafe-inline'" not in policy and "default-src 'none'" in policy
     assert "script-src 'self' 'sha256-" in policy and "style-src 'sha256-" in policy
     _, other = live_page("<html><head><style>p{}</style></head><body><script>stop()"
-                         "</script></body></html>", 7)
+                         "</script></body></html>", "ab12", 7)
     assert other != policy  # another script: another hash
+    _, bare = live_page("<html><head></head><body></body></html>", "ab12", 0)
+    assert "script-src 'self';" in bare and "style-src 'none';" in bare
 
 
 def test_a_port_in_use_is_one_line_and_exit_2(capsys, deck, tmp_path):
@@ -185,17 +192,20 @@ def test_no_serve_serves_nothing(capsys, deck, tmp_path):
 def test_in_chromium_the_open_page_shows_a_save_with_its_search_kept(deck):
     """The page is open and searched; a save is rebuilt; the page shows the new name and
     the new picture without a reload of its own, under its strict content policy (the
-    search still works: its inline script is allowed by hash)."""
+    search still works: its inline script is allowed by hash). The watch stopped and
+    started again on the same port: the page loads itself anew."""
     from browser import browser_page
 
-    watcher, cards, _ = deck
-    with served(deck[2], listen(0, "watch")) as (address, beacon):
-        watcher.written = beacon.bump
-        assert watcher.rebuild().pdf is not None
-        with browser_page() as page:
-            refused: list[str] = []
-            page.on("console", lambda message: refused.append(message.text)
-                    if "Content Security Policy" in message.text else None)
+    watcher, cards, folder = deck
+    sock = listen(0, "watch")
+    port = sock.getsockname()[1]
+    with browser_page() as page:
+        refused: list[str] = []
+        page.on("console", lambda message: refused.append(message.text)
+                if "Content Security Policy" in message.text else None)
+        with served(folder, sock) as (address, beacon):
+            watcher.written = beacon.bump
+            assert watcher.rebuild().pdf is not None
             page.goto(address)
             page.wait_for_selector("html[data-shown='1']")
             page.fill("#search", "sun")
@@ -215,7 +225,11 @@ def test_in_chromium_the_open_page_shows_a_save_with_its_search_kept(deck):
                                    ".naturalWidth > 0")
             assert page.evaluate(hidden) == 3 and page.input_value("#search") == "sun"
             assert page.evaluate("window.kept") is True
-            assert refused == []
+        with served(folder, listen(port, "watch")) as (_, again):  # a new watch, same port
+            page.wait_for_selector(f"script[data-run='{again.run}']", state="attached")
+            assert page.evaluate("window.kept") is None  # loaded anew
+            assert page.inner_text("#piece-cards h2") == "Trail cards"
+        assert refused == []
 
 
 @pytest.mark.parametrize("value", ["-1", "65536", "1.5", "abc"])
