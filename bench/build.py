@@ -184,8 +184,8 @@ def watch_rows(runs: int) -> tuple[float, float, float, float, int]:
     preview written, to the open page holding it, and to the PDF, and of the CPU time of
     the whole round, the page's requests (server and client) included."""
     from generator.commands.watch import deck_watcher
-    from generator.studio.live import served
-    from generator.studio.server import listen
+    from generator.serve.live import served
+    from generator.serve.server import listen
 
     previews, shown, totals, cpus, drawn = [], [], [], [], 0
     with tempfile.TemporaryDirectory() as tmp:

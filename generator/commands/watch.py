@@ -73,14 +73,14 @@ def deck_watcher(game: str, user_dir: Path | None, out: Path, paper: str = "a4")
 def preview_socket(port: int | None) -> socket.socket:
     """Where the preview is served: ``--port N`` or its error; by default DEFAULT_PORT, or
     a free port when another watch (or anything else) has it."""
-    from generator.studio.server import listen
+    from generator.serve.server import PortRefused, listen
 
-    if port is not None:
-        return listen(int(port), "watch")
     try:
-        return listen(DEFAULT_PORT, "watch")
-    except UsageError:
-        return listen(0, "watch")
+        return listen(DEFAULT_PORT if port is None else int(port), "watch")
+    except PortRefused as exc:
+        if port is not None:
+            raise UsageError(str(exc)) from None
+    return listen(0, "watch")
 
 
 def report(done: Round) -> None:
@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     if sock is None:
         watch(watcher, report, args.interval, args.rounds)
         return EXIT_OK
-    from generator.studio.live import served
+    from generator.serve.live import served
 
     with served(Path(args.out) / args.game / "preview", sock) as (address, beacon):
         print(f"preview at {address} (an open page shows every save)", flush=True)

@@ -8,7 +8,7 @@ PDF the same way. Imports, templates and font subsets stay warm between saves; a
 that changed only data files carries the last round's face drawings over
 (``faces.carry_drawings``), so a template is run again only for the faces the edit
 changed. Invalid data is reported, shown on the preview page, and the watch goes on.
-Whoever shows the preview (``studio.live``) is told the moment the page is written,
+Whoever shows the preview (``serve.live``) is told the moment the page is written,
 before the PDF is built.
 """
 

@@ -19,8 +19,8 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
+from generator.serve.server import SECURITY, HostCheck, render
 from generator.studio.desk import Desk
-from generator.studio.server import SECURITY, HostCheck, render
 from generator.studio.writeback import EditRefused
 
 TOKEN_HEADER = "x-copperplate-token"

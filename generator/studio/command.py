@@ -8,6 +8,7 @@ import sys
 
 from generator.commands.common import (
     EXIT_OK,
+    UsageError,
     add_components,
     components_dir,
     games_named,
@@ -38,12 +39,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from generator.serve.server import PortRefused, listen, port_of, server
     from generator.studio.app import make_app
-    from generator.studio.server import listen, port_of, server
 
     user_dir = components_dir(args.components)
     game = games_named([args.game] if args.game else [], user_dir)[0]
-    sock = listen(args.port, "studio")
+    try:
+        sock = listen(args.port, "studio")
+    except PortRefused as exc:
+        raise UsageError(str(exc)) from None
     token = secrets.token_urlsafe(24)
     app = make_app(game, user_dir, port_of(sock), token)
     print(f"copperplate studio: http://127.0.0.1:{port_of(sock)}/?token={token}", flush=True)

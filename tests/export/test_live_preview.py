@@ -25,8 +25,8 @@ from generator.cli import main
 from generator.commands import watch as watch_command
 from generator.commands.watch import deck_watcher
 from generator.export.live import Watcher
-from generator.studio.live import Beacon, live_page, make_live_app, served
-from generator.studio.server import listen
+from generator.serve.live import Beacon, live_page, make_live_app, served
+from generator.serve.server import listen
 
 BACKSTOP = 120.0  # seconds: only against a hang, never a measure of speed
 PORT = 8766

@@ -5,10 +5,10 @@ The watch bumps a ``Beacon`` after every preview it writes; each open page holds
 server-sent-events stream (``/events``) that carries the beacon's number, and when the
 number passes the one the page was served with, the page fetches ``index.html`` again
 and takes its content in place (scroll and search kept); a page of a watch stopped and
-started again loads itself anew. The server pushes; the page
-never polls. Nothing but the preview is served: the page (as ``preview`` writes it, with
-one script tag added) and its images, read inside the preview folder, never through a
-link; every request must name the server in its Host header (``server.HostCheck``).
+started again loads itself anew. The server pushes; the page never polls. Nothing but
+the preview is served: the page (as ``preview`` writes it, with one script tag added)
+and its images, read inside the preview folder, never through a link; every request
+must name the server in its Host header (``server.HostCheck``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from generator.files.confined import FileMissing, FileRefused, read_inside
-from generator.studio.server import UNSNIFFED, HostCheck, port_of, render, serving
+from generator.serve.server import UNSNIFFED, HostCheck, port_of, render, serving
 
 PAGE_LIMIT = 64 << 20  # bytes read of the page or of one image, at most
 IMAGE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\.png")  # as the preview names its images

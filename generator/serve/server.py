@@ -1,6 +1,7 @@
 """The local web server that the studio and the watch's live preview share.
 
-It listens on 127.0.0.1 only (a port in use is a usage error, in one line), answers only
+It listens on 127.0.0.1 only (a port in use is refused in one line, which the commands
+give as a usage error), answers only
 requests that name it in their Host header (``127.0.0.1:PORT`` or ``localhost:PORT``: a
 page on another site that rebinds its name to 127.0.0.1 is refused), and renders its
 pages from the bundled Jinja2 templates through the build's sandboxed, autoescaped
@@ -19,14 +20,16 @@ from typing import TYPE_CHECKING, Any
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from generator.commands.common import UsageError
-
 if TYPE_CHECKING:
     import uvicorn
 
 UNSNIFFED = {"x-content-type-options": "nosniff", "referrer-policy": "no-referrer"}
 SECURITY = {"content-security-policy": "default-src 'self'; img-src 'self' data:; "
             "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'", **UNSNIFFED}
+
+
+class PortRefused(Exception):
+    """The port cannot be listened on (the commands say so as a usage error)."""
 
 
 class HostCheck:
@@ -56,9 +59,9 @@ def render(name: str, **values: Any) -> str:
 
 def listen(port: int, who: str) -> socket.socket:
     """The server's socket on 127.0.0.1:port (0: a free port the system picks); a port in
-    use is a usage error that says ``who`` may hold it."""
+    use is refused in words that say ``who`` may hold it."""
     if not 0 <= port < 65536:
-        raise UsageError(f"--port {port}: expected 1-65535 (or 0 for a free one)")
+        raise PortRefused(f"--port {port}: expected 1-65535 (or 0 for a free one)")
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     # a server stopped a moment ago leaves closed connections on the port: not "in use"
     # (a socket still listening there is, with this option too)
@@ -69,7 +72,7 @@ def listen(port: int, who: str) -> socket.socket:
         sock.close()
         why = f"is in use (another {who}?)" if exc.errno == errno.EADDRINUSE else (
             f"cannot be opened: {exc.strerror}")
-        raise UsageError(f"--port {port}: 127.0.0.1:{port} {why}; pick another with "
+        raise PortRefused(f"--port {port}: 127.0.0.1:{port} {why}; pick another with "
                          "--port N") from None
     sock.listen(64)
     return sock
