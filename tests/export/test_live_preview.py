@@ -221,8 +221,9 @@ def test_in_chromium_the_open_page_shows_a_save_with_its_search_kept(deck):
             assert page.inner_text("#piece-cards h2") == "Trail cards"
             after = page.get_attribute("figure[data-face='sun-1'] img", "src")
             assert after != before and after.startswith("img/cards-sun-1-")
-            page.wait_for_function("document.querySelector(\"figure[data-face='sun-1'] img\")"
-                                   ".naturalWidth > 0")
+            # (the page's policy forbids eval: waits are selectors, or a promise awaited)
+            assert page.eval_on_selector("figure[data-face='sun-1'] img",
+                                         "img => img.decode().then(() => img.naturalWidth)") > 0
             assert page.evaluate(hidden) == 3 and page.input_value("#search") == "sun"
             assert page.evaluate("window.kept") is True
         with served(folder, listen(port, "watch")) as (_, again):  # a new watch, same port
