@@ -1,11 +1,10 @@
 """The local web server that the studio and the watch's live preview share.
 
 It listens on 127.0.0.1 only (a port in use is refused in one line, which the commands
-give as a usage error), answers only
-requests that name it in their Host header (``127.0.0.1:PORT`` or ``localhost:PORT``: a
-page on another site that rebinds its name to 127.0.0.1 is refused), and renders its
-pages from the bundled Jinja2 templates through the build's sandboxed, autoescaped
-environment.
+give as a usage error), answers only requests that name it in their Host header
+(``127.0.0.1:PORT`` or ``localhost:PORT``: a page on another site that rebinds its name
+to 127.0.0.1 is refused), and renders its pages from the bundled Jinja2 templates
+through the build's sandboxed, autoescaped environment.
 """
 
 from __future__ import annotations
