@@ -8,6 +8,8 @@ PDF the same way. Imports, templates and font subsets stay warm between saves; a
 that changed only data files carries the last round's face drawings over
 (``faces.carry_drawings``), so a template is run again only for the faces the edit
 changed. Invalid data is reported, shown on the preview page, and the watch goes on.
+Whoever shows the preview (``serve.live``) is told the moment the page is written,
+before the PDF is built.
 """
 
 from __future__ import annotations
@@ -27,10 +29,15 @@ from generator.render.faces import carry_drawings
 
 Load = Callable[[], LoadedGame]  # the game, read and validated
 Check = Callable[[LoadedGame], list[Problem]]  # every problem to show (drawing faces too)
+Written = Callable[[Path], None]  # told of each preview page written (a live server)
 
 
 def own_problems(loaded: LoadedGame) -> list[Problem]:
     return list(loaded.problems)
+
+
+def unheard(page: Path) -> None:
+    """No one to tell that the preview was written (``watch --no-serve``)."""
 
 
 @dataclass
@@ -52,6 +59,7 @@ class Watcher:
     out: Path
     paper: str = "a4"
     check: Check = own_problems  # after the drawings that can be carried over are
+    written: Written = unheard  # as soon as the preview is written, before the PDF
     seen: dict[Path, tuple[int, int]] = field(default_factory=dict)
     # the last game that loaded, and the files it was loaded from: its drawings are
     # carried over when only data files changed since
@@ -82,8 +90,9 @@ class Watcher:
                 carry_drawings(self.last[0], loaded)
             self.last = (loaded, self.seen)
         problems = self.check(loaded)
-        done = Round(problems, write_preview(loaded, problems, self.out))
-        done.preview_s = time.perf_counter() - started
+        page = write_preview(loaded, problems, self.out)
+        done = Round(problems, page, preview_s=time.perf_counter() - started)
+        self.written(page)
         if loaded.data is not None and not has_errors(problems):
             try:
                 result = build_game(loaded, BuildOptions(paper=self.paper, out=self.out))
@@ -127,6 +136,12 @@ def _files(folders: list[Path]) -> Iterator[tuple[Path, os.stat_result]]:
                         continue
 
 
+QUIET_MS = 5_000
+"""After this long without a save, the file events wake the watch once (watchfiles does
+so anyway): the first time, it looks whether a file changed while the events were not
+yet listened to (during the first build), which no event would ever report."""
+
+
 def watch(watcher: Watcher, report: Callable[[Round], None], interval: float = 0.1,
           rounds: int | None = None, stop: threading.Event | None = None) -> None:
     """Rebuild now and after every save until interrupted, ``stop`` is set or ``rounds``
@@ -134,13 +149,18 @@ def watch(watcher: Watcher, report: Callable[[Round], None], interval: float = 0
     from watchfiles import watch as saves
 
     report(watcher.rebuild())
-    done = 1
+    done, looked = 1, False
     folders = [folder for folder in watcher.folders if folder.is_dir()]
     if (rounds is not None and done >= rounds) or not folders:
         return
-    for _ in saves(*folders, watch_filter=relevant, debounce=max(1, round(interval * 1000)),
-                   step=max(1, min(50, round(interval * 1000))), stop_event=stop):
-        report(watcher.rebuild())
+    for changes in saves(*folders, watch_filter=relevant, debounce=max(1, round(interval * 1000)),
+                         step=max(1, min(50, round(interval * 1000))), stop_event=stop,
+                         rust_timeout=QUIET_MS, yield_on_timeout=True):
+        missed = None if changes or looked else watcher.poll()
+        looked = True
+        if not changes and missed is None:
+            continue  # a quiet stretch
+        report(missed or watcher.rebuild())
         done += 1
         if rounds is not None and done >= rounds:
             return

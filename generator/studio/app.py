@@ -1,9 +1,8 @@
 """The studio's web application (Starlette).
 
-Every request must name this server in its Host header (``127.0.0.1:PORT`` or
-``localhost:PORT``: a page on another site that rebinds its name to 127.0.0.1 is
-refused), and every write must carry the token printed at start (a header no other site
-can send without asking first). Pages come from Jinja2 templates, autoescaped; faces are
+Every request must name this server in its Host header (``server.HostCheck``), and
+every write must carry the token printed at start (a header no other site can send
+without asking first). Pages come from Jinja2 templates, autoescaped; faces are
 drawn by the build's own sandboxed templates and served as PNG, never as SVG.
 """
 
@@ -18,45 +17,26 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp
 
-from generator.data.components import BUNDLED_TEMPLATES
+from generator.serve.server import SECURITY, HostCheck, render
 from generator.studio.desk import Desk
 from generator.studio.writeback import EditRefused
 
 TOKEN_HEADER = "x-copperplate-token"
-SECURITY = {"content-security-policy": "default-src 'self'; img-src 'self' data:; "
-            "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
-            "x-content-type-options": "nosniff", "referrer-policy": "no-referrer"}
 ZOOM_DPI = (50, 600)
 
 
-class HostCheck:
-    """Refuse any request whose Host is not this server (no DNS rebinding)."""
+class Studio(HostCheck):
+    """The studio behind its host check, with the game it serves (the command closes it
+    when it stops)."""
 
     def __init__(self, app: ASGIApp, port: int, desk: Desk):
-        self.app = app
-        self.allowed = {f"127.0.0.1:{port}", f"localhost:{port}"}
-        self.desk = desk  # the game it serves (the command closes it when it stops)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            host = dict(scope["headers"]).get(b"host", b"").decode("latin-1").lower()
-            if host not in self.allowed:
-                await Response("unknown host", 421)(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+        super().__init__(app, port)
+        self.desk = desk
 
 
-def _render(name: str, **values: Any) -> str:
-    """One of the studio's own templates, through the build's sandboxed, autoescaped
-    environment."""
-    from generator.render.svg import environment
-
-    return environment((BUNDLED_TEMPLATES,)).get_template(f"_shared/{name}").render(**values)
-
-
-def make_app(game: str, user_dir: Path | None, port: int, token: str) -> HostCheck:
+def make_app(game: str, user_dir: Path | None, port: int, token: str) -> Studio:
     """The studio for one game, answering only as ``127.0.0.1:port``/``localhost:port``."""
     desk = Desk(game, user_dir)
 
@@ -64,12 +44,12 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> HostChe
         return hmac.compare_digest(request.headers.get(TOKEN_HEADER, ""), token)
 
     async def page(request: Request) -> Response:
-        html = _render("studio.html.j2", game=desk.loaded.data.game.name if desk.loaded.data
-                       else game)
+        html = render("studio.html.j2", game=desk.loaded.data.game.name if desk.loaded.data
+                      else game)
         return HTMLResponse(html, headers=SECURITY)
 
     async def script(request: Request) -> Response:
-        return Response(_render("studio.js.j2"), media_type="text/javascript",
+        return Response(render("studio.js.j2"), media_type="text/javascript",
                         headers=SECURITY)
 
     async def state(request: Request) -> Response:
@@ -203,4 +183,4 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> HostChe
               Route("/download/export/{to}/{path:path}", export_file)]
     app = Starlette(routes=routes)
     app.state.desk = desk  # for tests that wait on a run
-    return HostCheck(app, port, desk)
+    return Studio(app, port, desk)

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import errno
 import secrets
-import socket
 import sys
 
 from generator.commands.common import (
@@ -36,42 +34,26 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "game of your own in --components")
     add_components(p)
     p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
-                   help="the port on 127.0.0.1")
+                   help="the port on 127.0.0.1 (0: a free one, printed)")
     p.set_defaults(func=run)
 
 
-def listen(port: int) -> socket.socket:
-    """The server's socket on 127.0.0.1:port; a port in use is a usage error."""
-    if not 0 < port < 65536:
-        raise UsageError(f"--port {port}: expected 1-65535")
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        sock.bind(("127.0.0.1", port))
-    except OSError as exc:
-        sock.close()
-        why = "is in use (another studio?)" if exc.errno == errno.EADDRINUSE else (
-            f"cannot be opened: {exc.strerror}")
-        raise UsageError(f"--port {port}: 127.0.0.1:{port} {why}; pick another with "
-                         "--port N") from None
-    sock.listen(64)
-    return sock
-
-
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
+    from generator.serve.server import PortRefused, listen, port_of, server
     from generator.studio.app import make_app
 
     user_dir = components_dir(args.components)
     game = games_named([args.game] if args.game else [], user_dir)[0]
-    sock = listen(args.port)
-    token = secrets.token_urlsafe(24)
-    app = make_app(game, user_dir, args.port, token)
-    print(f"copperplate studio: http://127.0.0.1:{args.port}/?token={token}", flush=True)
-    print("(Ctrl-C stops it)", file=sys.stderr, flush=True)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
     try:
-        server.run(sockets=[sock])
+        sock = listen(args.port, "studio")
+    except PortRefused as exc:
+        raise UsageError(str(exc)) from None
+    token = secrets.token_urlsafe(24)
+    app = make_app(game, user_dir, port_of(sock), token)
+    print(f"copperplate studio: http://127.0.0.1:{port_of(sock)}/?token={token}", flush=True)
+    print("(Ctrl-C stops it)", file=sys.stderr, flush=True)
+    try:
+        server(app).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn stops cleanly, then passes Ctrl-C on: the way out
         pass
     finally:

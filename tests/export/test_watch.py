@@ -222,3 +222,35 @@ def test_a_save_is_seen_through_file_events_and_rebuilt(tmp_path):
         stop.set()
         worker.join()
     assert len(rounds) == 2 and rounds[1].pdf is not None
+
+
+def test_a_save_made_during_the_first_build_is_not_lost(tmp_path, monkeypatch):
+    """A save before the file events are listened to (here: as the first round is
+    reported) raises no event: the watch's first quiet wake-up finds it and rebuilds."""
+    import threading
+
+    from generator.export import live
+
+    monkeypatch.setattr(live, "QUIET_MS", 20)  # the wake-up comes sooner; any value holds
+    decks = _deck(tmp_path)
+    cards = decks / "mine" / "cards.yaml"
+    watcher = deck_watcher("mine", decks, tmp_path / "out")
+    rounds: list[object] = []
+    second, stop = threading.Event(), threading.Event()
+
+    def report(done):
+        rounds.append(done)
+        if len(rounds) == 1:  # the first build is written; no file event is listened to yet
+            edit(cards, "name: Cards", "name: Trail cards")
+            touch_later(cards)
+        else:
+            second.set()
+
+    worker = threading.Thread(target=live.watch, args=(watcher, report, 0.05, 2, stop))
+    worker.start()
+    try:
+        assert second.wait(120), "the save made during the first build was lost"  # backstop
+    finally:
+        stop.set()
+        worker.join()
+    assert "<h2>Trail cards</h2>" in rounds[1].preview.read_text(encoding="utf-8")
