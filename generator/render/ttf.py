@@ -9,6 +9,7 @@ the two agree on every pinned font (``tests/render/test_ttf.py``).
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 # Unicode character maps, the best first (as fontTools' getBestCmap picks them)
@@ -77,34 +78,39 @@ def _character_map(data: bytes, cmap: int) -> dict[int, int]:
 
 
 def _segments_12(data: bytes, at: int) -> dict[int, int]:
-    groups, = struct.unpack_from(">L", data, at + 12)
-    found: dict[int, int] = {}
-    for i in range(groups):
-        start, end, glyph = struct.unpack_from(">LLL", data, at + 16 + 12 * i)
-        found.update((code, glyph + code - start) for code in range(start, end + 1))
-    return found
+    return dict(format_12_pairs(data, at))
 
 
 def _segments_4(data: bytes, at: int) -> dict[int, int]:
+    return {code: glyph for code, glyph in format_4_pairs(data, at) if glyph and code < 0xFFFF}
+
+
+def format_4_pairs(data: bytes, at: int) -> Iterator[tuple[int, int]]:
+    """(character, glyph) of the format 4 map at ``at``, glyph 0 and 0xFFFF included."""
     doubled, = struct.unpack_from(">H", data, at + 6)
     n = doubled // 2
     ends = struct.unpack_from(f">{n}H", data, at + 14)
     starts = struct.unpack_from(f">{n}H", data, at + 16 + doubled)
-    deltas = struct.unpack_from(f">{n}h", data, at + 16 + 2 * doubled)
+    deltas = struct.unpack_from(f">{n}H", data, at + 16 + 2 * doubled)
     ranges_at = at + 16 + 3 * doubled
     ranges = struct.unpack_from(f">{n}H", data, ranges_at)
-    found: dict[int, int] = {}
     for i in range(n):
-        for code in range(starts[i], min(ends[i], 0xFFFE) + 1):
-            if ranges[i] == 0:
-                glyph = (code + deltas[i]) & 0xFFFF
-            else:  # an index into the glyph array, counted from this range's own offset
-                glyph, = struct.unpack_from(
-                    ">H", data, ranges_at + 2 * i + ranges[i] + 2 * (code - starts[i]))
-                glyph = (glyph + deltas[i]) & 0xFFFF if glyph else 0
-            if glyph:
-                found[code] = glyph
-    return found
+        codes = range(starts[i], ends[i] + 1)
+        if ranges[i] == 0:
+            yield from ((code, (code + deltas[i]) & 0xFFFF) for code in codes)
+            continue
+        # an index into the glyph array, counted from this range's own offset
+        found = struct.unpack_from(f">{len(codes)}H", data, ranges_at + 2 * i + ranges[i])
+        yield from ((code, (g + deltas[i]) & 0xFFFF if g else 0)
+                    for code, g in zip(codes, found, strict=True))
+
+
+def format_12_pairs(data: bytes, at: int) -> Iterator[tuple[int, int]]:
+    """(character, glyph) of the format 12 map at ``at``."""
+    groups, = struct.unpack_from(">L", data, at + 12)
+    for i in range(groups):
+        start, end, glyph = struct.unpack_from(">LLL", data, at + 16 + 12 * i)
+        yield from ((code, glyph + code - start) for code in range(start, end + 1))
 
 
 def _locations(data: bytes, loca: int, count: int, long_offsets: bool) -> tuple[int, ...]:
