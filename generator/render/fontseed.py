@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from generator.render.ttf import UNICODE_MAPS, format_4_pairs, format_12_pairs
+from generator.render.ttf import UNICODE_MAPS, format_4_map, format_12_map
 
 COPIED = ("OS/2", "head", "hhea", "maxp", "name")  # taken as they are (counts patched)
 # component flags (the OpenType 'glyf' table)
@@ -39,8 +39,8 @@ class Font:
     data: bytes
     tables: dict[str, tuple[int, int]]  # tag -> (offset, length)
     places: tuple[int, ...]  # loca: where each glyph starts in glyf (one more at the end)
-    maps: tuple[tuple[int, int, int, int, dict[int, list[int]]], ...]
-    # ^ each Unicode map: (platform, encoding, format, language, glyph -> its characters)
+    maps: tuple[tuple[int, int, int, int, dict[int, int]], ...]
+    # ^ each Unicode map: (platform, encoding, format, language, character -> glyph)
     best: dict[int, int]  # character -> glyph, from the map fontTools' getBestCmap picks
     metrics: tuple[tuple[int, int], ...]  # (advance, left side bearing) by glyph
     name_index: tuple[int, ...]  # post format 2: each glyph's name index
@@ -73,7 +73,7 @@ def read(path: Path) -> Font:
     maps = _unicode_maps(data, tables["cmap"][0])
     by_key = {(m[0], m[1]): m for m in reversed(maps)}
     pick = next(by_key[key] for key in UNICODE_MAPS if key in by_key)
-    best = {code: glyph for glyph, codes in pick[4].items() for code in codes}
+    best = pick[4]
     numbers, = struct.unpack_from(">H", data, hhea + 34)
     name_index, extra = _post_names(data, tables["post"], count)
     return Font(data, tables, places, maps, best,
@@ -89,31 +89,34 @@ def _tables(data: bytes) -> dict[str, tuple[int, int]]:
     return found
 
 
+Map = tuple[int, int, dict[int, int]]  # format, language, character -> glyph
+
+
 def _unicode_maps(data: bytes, cmap: int) -> tuple[tuple[int, int, int, int,
-                                                        dict[int, list[int]]], ...]:
+                                                        dict[int, int]], ...]:
     """The Unicode maps fontTools' subsetter keeps (it drops the legacy ones), in order;
-    each as glyph -> characters, glyph 0 included as fontTools reads it."""
+    glyph 0 included as fontTools reads it. Maps that share their bytes (DejaVu's two
+    format 4 and two format 12 maps) are read once."""
     _, count = struct.unpack_from(">HH", data, cmap)
-    maps = []
+    maps: list[tuple[int, int, int, int, dict[int, int]]] = []
+    read: dict[int, Map] = {}
     for i in range(count):
         platform, encoding, offset = struct.unpack_from(">HHL", data, cmap + 4 + 8 * i)
         if not (platform == 0 or (platform == 3 and encoding in (1, 10))):
             continue  # legacy (Macintosh) or symbol maps: the subsetter drops them
-        at = cmap + offset
-        kind, = struct.unpack_from(">H", data, at)
-        if kind == 4:
-            language, = struct.unpack_from(">H", data, at + 4)
-            pairs = format_4_pairs(data, at)
-        elif kind == 12:
-            language, = struct.unpack_from(">L", data, at + 8)
-            pairs = format_12_pairs(data, at)
-        else:
-            raise Unknown(f"a character map of format {kind}")
-        glyphs: dict[int, list[int]] = {}
-        for code, glyph in pairs:
-            glyphs.setdefault(glyph, []).append(code)
-        maps.append((platform, encoding, kind, language, glyphs))
+        if offset not in read:
+            read[offset] = _one_map(data, cmap + offset)
+        maps.append((platform, encoding, *read[offset]))
     return tuple(maps)
+
+
+def _one_map(data: bytes, at: int) -> Map:
+    kind, = struct.unpack_from(">H", data, at)
+    if kind == 4:
+        return kind, struct.unpack_from(">H", data, at + 4)[0], format_4_map(data, at)
+    if kind == 12:
+        return kind, struct.unpack_from(">L", data, at + 8)[0], format_12_map(data, at)
+    raise Unknown(f"a character map of format {kind}")
 
 
 def _metrics(data: bytes, hmtx: int, numbers: int, count: int) -> tuple[tuple[int, int], ...]:
@@ -204,8 +207,7 @@ def _copied(font: Font, tag: str, count: int) -> bytes:
 def _cmap(font: Font, new: dict[int, int]) -> bytes:
     subtables = []
     for _, _, kind, language, glyphs in font.maps:
-        pairs = sorted((code, new[g]) for g, codes in glyphs.items() if g in new
-                       for code in codes)
+        pairs = sorted((code, new[g]) for code, g in glyphs.items() if g in new)
         subtables.append(_format_4_of(pairs, language) if kind == 4
                          else _format_12_of(pairs, language))
     head = struct.pack(">HH", 0, len(subtables))

@@ -9,7 +9,6 @@ the two agree on every pinned font (``tests/render/test_ttf.py``).
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 # Unicode character maps, the best first (as fontTools' getBestCmap picks them)
@@ -78,15 +77,16 @@ def _character_map(data: bytes, cmap: int) -> dict[int, int]:
 
 
 def _segments_12(data: bytes, at: int) -> dict[int, int]:
-    return dict(format_12_pairs(data, at))
+    return format_12_map(data, at)
 
 
 def _segments_4(data: bytes, at: int) -> dict[int, int]:
-    return {code: glyph for code, glyph in format_4_pairs(data, at) if glyph and code < 0xFFFF}
+    return {code: glyph for code, glyph in format_4_map(data, at).items()
+            if glyph and code < 0xFFFF}
 
 
-def format_4_pairs(data: bytes, at: int) -> Iterator[tuple[int, int]]:
-    """(character, glyph) of the format 4 map at ``at``, glyph 0 and 0xFFFF included."""
+def format_4_map(data: bytes, at: int) -> dict[int, int]:
+    """Character -> glyph of the format 4 map at ``at``, glyph 0 and 0xFFFF included."""
     doubled, = struct.unpack_from(">H", data, at + 6)
     n = doubled // 2
     ends = struct.unpack_from(f">{n}H", data, at + 14)
@@ -94,23 +94,28 @@ def format_4_pairs(data: bytes, at: int) -> Iterator[tuple[int, int]]:
     deltas = struct.unpack_from(f">{n}H", data, at + 16 + 2 * doubled)
     ranges_at = at + 16 + 3 * doubled
     ranges = struct.unpack_from(f">{n}H", data, ranges_at)
+    found: dict[int, int] = {}
     for i in range(n):
-        codes = range(starts[i], ends[i] + 1)
-        if ranges[i] == 0:
-            yield from ((code, (code + deltas[i]) & 0xFFFF) for code in codes)
-            continue
-        # an index into the glyph array, counted from this range's own offset
-        found = struct.unpack_from(f">{len(codes)}H", data, ranges_at + 2 * i + ranges[i])
-        yield from ((code, (g + deltas[i]) & 0xFFFF if g else 0)
-                    for code, g in zip(codes, found, strict=True))
+        codes, delta = range(starts[i], ends[i] + 1), deltas[i]
+        if ranges[i] == 0:  # glyph = character + delta, modulo 65536
+            low = (starts[i] + delta) & 0xFFFF
+            glyphs = (range(low, low + len(codes)) if low + len(codes) <= 0x10000 else
+                      [(code + delta) & 0xFFFF for code in codes])
+        else:  # an index into the glyph array, counted from this range's own offset
+            listed = struct.unpack_from(f">{len(codes)}H", data, ranges_at + 2 * i + ranges[i])
+            glyphs = [(g + delta) & 0xFFFF if g else 0 for g in listed]
+        found.update(zip(codes, glyphs, strict=True))
+    return found
 
 
-def format_12_pairs(data: bytes, at: int) -> Iterator[tuple[int, int]]:
-    """(character, glyph) of the format 12 map at ``at``."""
+def format_12_map(data: bytes, at: int) -> dict[int, int]:
+    """Character -> glyph of the format 12 map at ``at``."""
     groups, = struct.unpack_from(">L", data, at + 12)
-    for i in range(groups):
-        start, end, glyph = struct.unpack_from(">LLL", data, at + 16 + 12 * i)
-        yield from ((code, glyph + code - start) for code in range(start, end + 1))
+    found: dict[int, int] = {}
+    for start, end, glyph in struct.iter_unpack(">LLL", data[at + 16:at + 16 + 12 * groups]):
+        found.update(zip(range(start, end + 1), range(glyph, glyph + end - start + 1),
+                         strict=True))
+    return found
 
 
 def _locations(data: bytes, loca: int, count: int, long_offsets: bool) -> tuple[int, ...]:
