@@ -19,13 +19,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib.metadata import version
 from pathlib import Path
 from typing import TypeVar
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
+from generator.files.installed import installed_version
 from generator.render import fontseed
 from generator.render.cache import cache_root, keep
 from generator.render.fonts import DEJAVU_DIR
@@ -192,7 +192,7 @@ class Subset:
 def subset(path: Path, chars: frozenset[str]) -> Subset:
     """The installed font cut down to ``chars``; kept in memory (a watched deck merges on
     every save) and on disk beside the faces (importing fontTools alone costs 0.3 s)."""
-    key = hashlib.sha256("|".join([FORMAT, version("fonttools"), str(path),
+    key = hashlib.sha256("|".join([FORMAT, str(installed_version("fonttools")), str(path),
                                    str(path.stat().st_size), *sorted(chars)]).encode())
     file = cache_root() / "fonts" / f"{key.hexdigest()}.json"
     try:
