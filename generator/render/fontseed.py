@@ -51,11 +51,10 @@ def seed(path: Path, chars: frozenset[str]) -> bytes | None:
     """The seed of ``path`` for a subset holding ``chars``; None when it cannot be cut."""
     try:
         font = read(path)
-    except (Unknown, OSError, KeyError, struct.error):
-        return None
-    wanted = {font.best[ord(c)] for c in chars if len(c) == 1 and ord(c) in font.best}
-    kept = sorted(_closure(font, wanted | {0}))
-    return _assemble(font, kept)
+        wanted = {font.best[ord(c)] for c in chars if len(c) == 1 and ord(c) in font.best}
+        return _assemble(font, sorted(_closure(font, wanted | {0})))
+    except (Unknown, OSError, LookupError, ValueError, struct.error):
+        return None  # a damaged font: fontTools reads the file and says what is wrong
 
 
 @lru_cache(maxsize=32)

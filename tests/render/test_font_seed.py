@@ -59,3 +59,13 @@ def test_a_font_the_reader_does_not_know_is_cut_from_its_file(tmp_path: Path) ->
     odd.write_bytes(bytes(data))
     assert fontseed.seed(odd, frozenset("Bench")) is None
     assert cut(odd, frozenset("Bench")).gids == _subset(path, frozenset("Bench")).gids
+
+
+def test_a_damaged_font_gives_no_seed(tmp_path: Path) -> None:
+    path = installed_font("DejaVuSerif")
+    assert path is not None
+    cut_short = tmp_path / "DejaVuSerif.ttf"
+    cut_short.write_bytes(path.read_bytes()[:len(path.read_bytes()) // 2])
+    assert fontseed.seed(cut_short, frozenset("Åé")) is None
+    (tmp_path / "empty.ttf").write_bytes(b"")
+    assert fontseed.seed(tmp_path / "empty.ttf", frozenset("A")) is None
