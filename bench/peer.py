@@ -3,6 +3,7 @@ A4 duplex print-and-play PDF, cold, by Copperplate, by cardimpose and by a minim
 
     .venv/bin/python bench/peer.py              # median of 3 runs of each side
     .venv/bin/python bench/peer.py --runs 5
+    .venv/bin/python bench/peer.py --against c87000f   # and that revision's build too
 
 The three sides, each timed in fresh processes (CPU seconds, user + system, imports
 included; the sides take turns so a shared machine's load falls on all alike):
@@ -24,23 +25,28 @@ lives in its own virtualenv at ``.bench-venv`` (git-ignored), made once with
 
     python3 -m venv .bench-venv && .bench-venv/bin/pip install cardimpose==0.2.2
 
-Without it, its row says so and the other two are still measured.
+Without it, its row says so and the other two are still measured. ``--against REV`` also
+times REV's ``copperplate build`` (checked out in a temporary worktree), taking turns with
+the others: a change's effect on the peer job, measured under the same load.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import resource
 import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
+from _against import checkout  # noqa: E402
 from build import deck_tree, load_deck  # noqa: E402
 
 CARDIMPOSE = ROOT / ".bench-venv" / "bin" / "cardimpose"
@@ -120,11 +126,13 @@ def cpu_of(argv: list[str], env: dict[str, str] | None = None) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def copperplate(tree: Path, svgs: list[Path], work: Path) -> float:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), COPPERPLATE_CACHE=str(work / "cache"))
+def copperplate(tree: Path, svgs: list[Path], work: Path, root: Path = ROOT) -> float:
+    """The build of the checkout at ``root`` (this one unless told), from an empty cache."""
+    env = dict(os.environ, PYTHONPATH=str(root), COPPERPLATE_CACHE=str(work / root.name))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return cpu_of([sys.executable, "-m", "generator", "build", "bench-deck", "--components",
-                   str(tree), "--out", str(work / "out"), "--quiet"], env)  # svgs: its own to draw
+                   str(tree), "--out", str(work / f"out-{root.name}"), "--quiet"],
+                  env)  # svgs: it draws its own
 
 
 def cardimpose(tree: Path, svgs: list[Path], work: Path) -> float:
@@ -140,12 +148,15 @@ def floor_cpu(tree: Path, svgs: list[Path], work: Path) -> float:
                    *map(str, svgs)])
 
 
-SIDES = {"copperplate": copperplate, "cardimpose": cardimpose, "floor": floor_cpu}
+Side = Callable[[Path, list[Path], Path], float]
+SIDES: dict[str, Side] = {"copperplate": copperplate, "cardimpose": cardimpose,
+                         "floor": floor_cpu}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="runs of each side")
+    parser.add_argument("--against", metavar="REV", help="also time REV's copperplate build")
     parser.add_argument("--to-pdf", nargs="+", help=argparse.SUPPRESS)
     parser.add_argument("--floor", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -155,29 +166,48 @@ def main() -> int:
         return 0
     if args.runs < 1:
         parser.error("--runs must be at least 1")
-    have_cardimpose = CARDIMPOSE.exists()
     print(f"load average before: {os.getloadavg()[0]:.1f}")
-    times: dict[str, list[float]] = {"copperplate": [], "cardimpose": [], "floor": []}
+    with checkout(args.against) if args.against else contextlib.nullcontext() as old:
+        sides: dict[str, Side] = dict(SIDES)
+        if old is not None:
+            sides[f"copperplate {args.against}"] = (
+                lambda tree, svgs, work: copperplate(tree, svgs, work, old))
+        times = timed(sides, args.runs)
+    report(times, args.runs)
+    print(f"\nload average after: {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+def timed(sides: dict[str, Side], runs: int) -> dict[str, list[float]]:
+    """CPU seconds of each side's runs, the sides taking turns."""
+    times: dict[str, list[float]] = {name: [] for name in sides}
     with tempfile.TemporaryDirectory(prefix="copperplate-peer-") as tmp:
         base = Path(tmp)
         tree = base / "tree"
         game = deck_tree(tree)
         svgs = write_svgs(game, base / "svgs")
-        for run in range(args.runs + 1):  # the first round writes bytecode: not counted
+        for run in range(runs + 1):  # the first round writes bytecode: not counted
             work = base / f"run-{run}"
             work.mkdir()
-            for name, side in SIDES.items():
-                if name == "cardimpose" and not have_cardimpose:
+            for name, side in sides.items():
+                if name == "cardimpose" and not CARDIMPOSE.exists():
                     continue
                 seconds = side(tree, svgs, work)
                 if run:
                     times[name].append(seconds)
+    return times
+
+
+def report(times: dict[str, list[float]], runs: int) -> None:
     mine, low = statistics.median(times["copperplate"]), statistics.median(times["floor"])
-    print(f"54 poker cards + 1 back, A4 duplex, cold; CPU s, median of {args.runs}\n")
+    print(f"54 poker cards + 1 back, A4 duplex, cold; CPU s, median of {runs}\n")
     print("| side | CPU s | copperplate ÷ side |")
     print("|---|---:|---:|")
     print(f"| copperplate build | {mine:.2f} | 1.00× |")
-    if have_cardimpose:
+    for name in [n for n in times if n.startswith("copperplate ")]:
+        other = statistics.median(times[name])
+        print(f"| {name} build | {other:.2f} | {mine / other:.2f}× |")
+    if times["cardimpose"]:
         peer = statistics.median(times["cardimpose"])
         print(f"| cardimpose 0.2.2 (cairosvg + pikepdf to PDF, then impose) | {peer:.2f} | "
               f"{mine / peer:.2f}× |")
@@ -185,8 +215,6 @@ def main() -> int:
         print(f"| cardimpose 0.2.2 | not installed: make {CARDIMPOSE.parent.parent.name} "
               "(see this script's docstring) | — |")
     print(f"| floor (cairosvg + pikepdf, nine up, no checks) | {low:.2f} | {mine / low:.2f}× |")
-    print(f"\nload average after: {os.getloadavg()[0]:.1f}")
-    return 0
 
 
 if __name__ == "__main__":

@@ -9,29 +9,10 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from importlib import import_module
 from types import FrameType, ModuleType
 
 from generator import INTERRUPTED, __version__
-from generator.commands import (
-    build,
-    checks,
-    compare,
-    convert,
-    diff,
-    export,
-    fetch,
-    lint,
-    listing,
-    new,
-    new_variant,
-    pieces,
-    preview,
-    replay,
-    report,
-    simulate,
-    validate,
-    watch,
-)
 from generator.commands.common import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -40,19 +21,37 @@ from generator.commands.common import (
     command_parser,
 )
 from generator.files.problems import printable
-from generator.studio import command as studio
 
 __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "UsageError", "main", "parser"]
 
-COMMANDS: list[ModuleType] = [listing, checks, validate, build, simulate, new, export, preview,
-                              watch, lint, diff, new_variant, replay, compare, report, pieces,
-                              convert, studio, fetch]
-"""Every subcommand, in the order ``--help`` lists them (the studio's is the studio's own:
-the console and the browser are the two front ends over the commands)."""
+COMMANDS: dict[str, str] = {
+    "list": "generator.commands.listing", "checks": "generator.commands.checks",
+    "validate": "generator.commands.validate", "build": "generator.commands.build",
+    "simulate": "generator.commands.simulate", "new": "generator.commands.new",
+    "export": "generator.commands.export", "preview": "generator.commands.preview",
+    "watch": "generator.commands.watch", "lint": "generator.commands.lint",
+    "diff": "generator.commands.diff", "new-variant": "generator.commands.new_variant",
+    "replay": "generator.commands.replay", "compare": "generator.commands.compare",
+    "report": "generator.commands.report", "pieces": "generator.commands.pieces",
+    "convert": "generator.commands.convert", "studio": "generator.studio.command",
+    "fetch": "generator.commands.fetch"}
+"""Every subcommand and the module that registers and runs it, in the order ``--help``
+lists them (the studio's is the studio's own: the console and the browser are the two
+front ends over the commands). A command's module is imported only when it runs (or for
+the list of them all): ``export``'s print profiles cost a build nothing."""
 
 
-def parser() -> argparse.ArgumentParser:
-    return command_parser(COMMANDS, __version__, __doc__)
+def command_modules(argv: Sequence[str]) -> list[ModuleType]:
+    """The module of the command ``argv`` names; every command's when it names none
+    (``--help``, ``--version``, a mistake: the messages list them all)."""
+    named = next((word for word in argv if not word.startswith("-")), None)
+    chosen = [COMMANDS[named]] if named in COMMANDS else list(COMMANDS.values())
+    return [import_module(name) for name in chosen]
+
+
+def parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser of ``argv``'s command (every command's when ``argv`` names none)."""
+    return command_parser(command_modules(argv), __version__, __doc__)
 
 
 def _as_ctrl_c(number: int, frame: FrameType | None) -> None:
@@ -81,7 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(argv: Sequence[str] | None) -> int:
     try:
-        args = parser().parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        args = parser(words).parse_args(words)
         return int(args.func(args))
     except UsageError as exc:
         print(printable(f"copperplate: error: {exc}"), file=sys.stderr)

@@ -21,11 +21,11 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
-from importlib.metadata import version
 from pathlib import Path
 
 from generator.files.bundled import SOURCE_TREE
 from generator.files.fileio import write_atomic
+from generator.files.installed import installed_version
 from generator.render.sandbox import budget
 
 FORMAT = "copperplate-face-2"
@@ -116,7 +116,7 @@ class FaceCache:
         self.folder = folder / "faces"
         # the installed version, read without importing cairosvg: importing it costs about
         # 0.4 s (cairocffi parses its C declarations), which a warm rebuild never needs
-        self.salt = (f"{FORMAT}|{version('cairosvg')}|{cairo_version()}|{fingerprint}|"
+        self.salt = (f"{FORMAT}|{installed_version('cairosvg')}|{cairo_version()}|{fingerprint}|"
                      ).encode()
         self.hits = self.misses = 0
 

@@ -19,13 +19,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib.metadata import version
 from pathlib import Path
 from typing import TypeVar
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
+from generator.files.installed import installed_version
+from generator.render import fontseed
 from generator.render.cache import cache_root, keep
 from generator.render.fonts import DEJAVU_DIR
 
@@ -191,7 +192,7 @@ class Subset:
 def subset(path: Path, chars: frozenset[str]) -> Subset:
     """The installed font cut down to ``chars``; kept in memory (a watched deck merges on
     every save) and on disk beside the faces (importing fontTools alone costs 0.3 s)."""
-    key = hashlib.sha256("|".join([FORMAT, version("fonttools"), str(path),
+    key = hashlib.sha256("|".join([FORMAT, str(installed_version("fonttools")), str(path),
                                    str(path.stat().st_size), *sorted(chars)]).encode())
     file = cache_root() / "fonts" / f"{key.hexdigest()}.json"
     try:
@@ -208,39 +209,16 @@ def subset(path: Path, chars: frozenset[str]) -> Subset:
 
 
 def cut(path: Path, chars: frozenset[str]) -> Subset:
-    """The subset, cut from the installed file, or from this process's seed of it when
-    one holds every character (a watched deck cuts again whenever an edit brings a new
-    letter: a seed of a few hundred glyphs is read ten times faster than the whole font,
-    and cutting from it gives the very bytes cutting the font does, which a test checks)."""
-    seed = _seed(path, chars)
-    return _subset(io.BytesIO(seed) if seed is not None else path, chars, names=False)
+    """The subset, cut by fontTools from a seed of the installed file: the glyphs it needs
+    copied out of the font read once per process (``fontseed``: a fraction of fontTools'
+    reading of the whole font, the same bytes, which a test checks); from the file itself
+    when the font cannot be seeded."""
+    seed = fontseed.seed(path, chars)
+    return _subset(io.BytesIO(seed) if seed is not None else path, chars)
 
 
-# common text beyond the deck's own: a seed made for it serves most edits without a new one
-STOCK = frozenset(chr(c) for c in [*range(0x20, 0x7F), *range(0xA0, 0x180)]) | frozenset(
-    "–—‘’“”•…←→€−★♠"
-    "♣♥♦")
-SEEDS: dict[Path, tuple[frozenset[str], bytes]] = {}  # font file -> (characters, seed)
-CUTS: dict[Path, int] = {}  # subsets cut from each font file in this process
-
-
-def _seed(path: Path, chars: frozenset[str]) -> bytes | None:
-    """None for a font's first cut in this process (a one-off build reads the font file
-    once, as before); from the second on, a seed holding ``chars``, made or grown here."""
-    CUTS[path] = CUTS.get(path, 0) + 1
-    if CUTS[path] < 2:
-        return None
-    held, seed = SEEDS.get(path, (frozenset(), b""))
-    if not chars <= held:
-        held = held | chars | STOCK
-        seed = _subset(path, held, names=True).program
-        SEEDS[path] = (held, seed)
-    return seed
-
-
-def _subset(source: Path | io.BytesIO, chars: frozenset[str], *, names: bool) -> Subset:
-    """fontTools' subset of ``source`` holding ``chars``; ``names`` keeps the glyph names
-    in the file (a seed, cut again later, must name its glyphs as the font does)."""
+def _subset(source: Path | io.BytesIO, chars: frozenset[str]) -> Subset:
+    """fontTools' subset of ``source`` holding ``chars``."""
     from fontTools import subset as ftsubset
     from fontTools.ttLib import TTFont
 
@@ -254,7 +232,6 @@ def _subset(source: Path | io.BytesIO, chars: frozenset[str], *, names: bool) ->
     options.hinting = False
     options.notdef_outline = True
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
-    options.glyph_names = names
     sub = ftsubset.Subsetter(options)
     sub.populate(glyphs=sorted(wanted))
     sub.subset(font)

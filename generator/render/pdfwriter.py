@@ -16,11 +16,11 @@ import os
 import threading
 import time
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
+from generator.files.installed import installed_version
 from generator.render.document import (
     GUIDE,
     LINE_STYLES,
@@ -208,10 +208,8 @@ def pdf_date(epoch: int) -> str:
 def document_info(title: str) -> Dictionary:
     """Title, Creator, Producer and, when ``SOURCE_DATE_EPOCH`` is set, its date as the
     creation and modification dates (reproducible builds: never the clock)."""
-    try:
-        producer = f"copperplate {version('copperplate')}"
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        producer = "copperplate"
+    installed = installed_version("copperplate")  # None: a source tree never installed
+    producer = f"copperplate {installed}" if installed else "copperplate"
     info = Dictionary(Title=pikepdf.String(title), Creator=pikepdf.String("copperplate"),
                       Producer=pikepdf.String(producer))
     epoch = source_date_epoch()

@@ -77,33 +77,44 @@ def _character_map(data: bytes, cmap: int) -> dict[int, int]:
 
 
 def _segments_12(data: bytes, at: int) -> dict[int, int]:
-    groups, = struct.unpack_from(">L", data, at + 12)
-    found: dict[int, int] = {}
-    for i in range(groups):
-        start, end, glyph = struct.unpack_from(">LLL", data, at + 16 + 12 * i)
-        found.update((code, glyph + code - start) for code in range(start, end + 1))
-    return found
+    return format_12_map(data, at)
 
 
 def _segments_4(data: bytes, at: int) -> dict[int, int]:
+    return {code: glyph for code, glyph in format_4_map(data, at).items()
+            if glyph and code < 0xFFFF}
+
+
+def format_4_map(data: bytes, at: int) -> dict[int, int]:
+    """Character -> glyph of the format 4 map at ``at``, glyph 0 and 0xFFFF included."""
     doubled, = struct.unpack_from(">H", data, at + 6)
     n = doubled // 2
     ends = struct.unpack_from(f">{n}H", data, at + 14)
     starts = struct.unpack_from(f">{n}H", data, at + 16 + doubled)
-    deltas = struct.unpack_from(f">{n}h", data, at + 16 + 2 * doubled)
+    deltas = struct.unpack_from(f">{n}H", data, at + 16 + 2 * doubled)
     ranges_at = at + 16 + 3 * doubled
     ranges = struct.unpack_from(f">{n}H", data, ranges_at)
     found: dict[int, int] = {}
     for i in range(n):
-        for code in range(starts[i], min(ends[i], 0xFFFE) + 1):
-            if ranges[i] == 0:
-                glyph = (code + deltas[i]) & 0xFFFF
-            else:  # an index into the glyph array, counted from this range's own offset
-                glyph, = struct.unpack_from(
-                    ">H", data, ranges_at + 2 * i + ranges[i] + 2 * (code - starts[i]))
-                glyph = (glyph + deltas[i]) & 0xFFFF if glyph else 0
-            if glyph:
-                found[code] = glyph
+        codes, delta = range(starts[i], ends[i] + 1), deltas[i]
+        if ranges[i] == 0:  # glyph = character + delta, modulo 65536
+            low = (starts[i] + delta) & 0xFFFF
+            glyphs = (range(low, low + len(codes)) if low + len(codes) <= 0x10000 else
+                      [(code + delta) & 0xFFFF for code in codes])
+        else:  # an index into the glyph array, counted from this range's own offset
+            listed = struct.unpack_from(f">{len(codes)}H", data, ranges_at + 2 * i + ranges[i])
+            glyphs = [(g + delta) & 0xFFFF if g else 0 for g in listed]
+        found.update(zip(codes, glyphs, strict=True))
+    return found
+
+
+def format_12_map(data: bytes, at: int) -> dict[int, int]:
+    """Character -> glyph of the format 12 map at ``at``."""
+    groups, = struct.unpack_from(">L", data, at + 12)
+    found: dict[int, int] = {}
+    for start, end, glyph in struct.iter_unpack(">LLL", data[at + 16:at + 16 + 12 * groups]):
+        found.update(zip(range(start, end + 1), range(glyph, glyph + end - start + 1),
+                         strict=True))
     return found
 
 

@@ -125,6 +125,28 @@ def test_python_dash_m_generator_runs() -> None:
     assert result.returncode == 0 and result.stdout.count("\n") == len(GAMES)
 
 
+def test_a_command_imports_its_own_module_only() -> None:
+    code = ("import sys; from generator.cli import COMMANDS, parser; parser(['build', 'x']); "
+            "print(sorted(set(COMMANDS.values()) & set(sys.modules)), "
+            "sorted(m for m in sys.modules if m.split('.')[0] == 'svgwrite' "
+            "or m.startswith('generator.export')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "['generator.commands.build'] []"
+
+
+def test_help_and_a_mistaken_command_still_list_every_command(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listed = capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["biuld"])
+    err = capsys.readouterr().err
+    for name in ("list", "build", "export", "studio", "new-variant", "fetch"):
+        assert name in listed and f"'{name}'" in err
+
+
 def test_build_into_a_file_is_a_usage_error(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "taken").write_text("not a folder")

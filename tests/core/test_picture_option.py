@@ -3,6 +3,8 @@ never over a file it did not draw."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -52,3 +54,11 @@ def test_its_own_picture_is_replaced_but_no_other_file(
     assert err == (f"copperplate: error: --picture: '{name}' exists and is not a picture "
                    "copperplate drew: not replaced\n")
     assert b"someone-else" in (here / name).read_bytes()
+
+
+def test_a_game_loads_without_svgwrite_until_it_draws_a_position() -> None:
+    code = ("import sys; from generator.games import GAMES; "
+            "[GAMES[g].picture for g in GAMES]; print('svgwrite' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False"

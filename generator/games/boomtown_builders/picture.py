@@ -3,8 +3,7 @@ drawn with svgwrite, which escapes the text)."""
 
 from __future__ import annotations
 
-import svgwrite
-from svgwrite.base import BaseElement
+from typing import TYPE_CHECKING
 
 from generator.engine.api import State
 from generator.games.boomtown_builders.state import BoomtownPosition
@@ -16,6 +15,10 @@ from generator.games.boomtown_builders.town import (
     Scored,
     score_town,
 )
+
+if TYPE_CHECKING:
+    import svgwrite
+    from svgwrite.base import BaseElement
 
 CELL_W, CELL_H, MARGIN = 86, 46, 30
 SHAPES = {
@@ -30,6 +33,8 @@ TERRAIN_FILL = {"mountain": "#B8B2A7", "lake": "#9CC9E8", "goldmine": "#E8CE7A",
 
 
 def picture(state: State) -> str:
+    import svgwrite  # here, not at load: only a shown position needs it
+
     assert isinstance(state, BoomtownPosition)
     t = state.tables
     width = 2 * MARGIN + t.columns * CELL_W

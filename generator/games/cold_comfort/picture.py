@@ -8,18 +8,22 @@ Drawn with svgwrite, which escapes the text.
 from __future__ import annotations
 
 from collections.abc import Callable
-
-import svgwrite
-from svgwrite.base import BaseElement
+from typing import TYPE_CHECKING
 
 from generator.games.cold_comfort.geometry import Square
 from generator.games.cold_comfort.state import ColdComfortPosition
+
+if TYPE_CHECKING:
+    import svgwrite
+    from svgwrite.base import BaseElement
 
 CELL = 40
 PAD = 2
 
 
 def picture(state: ColdComfortPosition) -> str:
+    import svgwrite  # here, not at load: only a shown position needs it
+
     city = state.city
     squares = list(city.square) + sorted(city.streets)
     xs, ys = [x for x, _ in squares], [y for _, y in squares]

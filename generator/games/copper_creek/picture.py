@@ -7,14 +7,17 @@ doors in black, the owner's seat on top. Drawn with svgwrite, which escapes the 
 
 from __future__ import annotations
 
-import svgwrite
-from svgwrite.base import BaseElement
+from typing import TYPE_CHECKING
 
 from generator.games.copper_creek.geometry import SAND
 from generator.games.copper_creek.model import CopperCreekData
 from generator.games.copper_creek.state import CreekPosition
 from generator.games.copper_creek.tables import GRAY
 from generator.games.copper_creek.town import CELL_STEP, Town, xy
+
+if TYPE_CHECKING:
+    import svgwrite
+    from svgwrite.base import BaseElement
 
 SQ = 24  # pixels per grid square
 MIN_WIDTH = 600
@@ -23,6 +26,8 @@ SANDY = "#efe1bd"
 
 
 def picture(state: CreekPosition) -> str:
+    import svgwrite  # here, not at load: only a shown position needs it
+
     data = state.t.data
     town = state.town
     x0, x1, y0, y1 = town.bbox

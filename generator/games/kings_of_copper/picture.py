@@ -5,17 +5,21 @@ svgwrite."""
 from __future__ import annotations
 
 from collections import Counter
-
-import svgwrite
-from svgwrite.base import BaseElement
+from typing import TYPE_CHECKING
 
 from generator.games.kings_of_copper.model import Color, Space
 from generator.games.kings_of_copper.state import FINISH, START, KingsState
+
+if TYPE_CHECKING:
+    import svgwrite
+    from svgwrite.base import BaseElement
 
 R = 9.0  # space radius, mm
 
 
 def picture(st: KingsState) -> str:
+    import svgwrite  # here, not at load: only a shown position needs it
+
     board = st.t.board
     colors = {c.id: c for c in st.t.data.board.colors}
     w, h = st.t.data.board.pieces[0].size_mm
