@@ -8,6 +8,7 @@ Tasks are tuples ``(kind, arg...)`` in ``state.todo``. Chance tasks: ``border-ca
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from typing import Any
 
@@ -138,7 +139,8 @@ def perform(s: CopperdalePosition, task: tuple[Any, ...], action: Action, events
 
 
 def _border_card(s: CopperdalePosition, card: Any, events: Events) -> None:
-    s.unseen.remove(card)
+    unseen = s.unseen  # sorted: found by bisection
+    del unseen[bisect_left(unseen, card)]
     s.border = card
     if events is not None:
         _say(events, f"Month {s.month}: the Border card is the {s.t.card_name[card]}")
@@ -146,7 +148,8 @@ def _border_card(s: CopperdalePosition, card: Any, events: Events) -> None:
 
 def _reveal(s: CopperdalePosition, card: Any, events: Events) -> None:
     if s.main_fresh > 0:
-        s.unseen.remove(card)
+        unseen = s.unseen  # sorted: found by bisection
+        del unseen[bisect_left(unseen, card)]
         s.main_fresh -= 1
     else:
         s.bottom.pop(0)
