@@ -131,8 +131,9 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
     current_player, legal_actions = state.current_player, state.legal_actions
     apply_action, draw = state.apply_action, chance_rng.random
     watch, key, every_step = Watch(), turn_key(state), check == "step"
+    look = watch.__call__  # bound once: called as a plain method
     mark = key(state)  # the watch sees the position only when this reading changes
-    watch(state)
+    look(state)
     # a game names no player once it is over, and only then (the harness checks it)
     while (player := current_player()) != TERMINAL:
         if len(actions) >= limit:
@@ -162,7 +163,7 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
         actions.append(action)
         if (now := key(state)) != mark:
             mark = now
-            watch(state)
+            look(state)
         if every_step:
             broken = state.invariants()
             if broken:

@@ -40,27 +40,25 @@ def turn_key(state: State) -> Callable[[State], Any]:
 
 
 class Watch:
-    """Every seat's standing at the start of each turn of one game."""
+    """Every seat's standing at the start of each turn of one game (a finished game's
+    standing is its returns: every game's test holds it to that)."""
 
     def __init__(self) -> None:
         self.turn: int | None = None
-        self.standings: list[tuple[float, ...] | None] = []  # None: the final scores
+        self.standings: list[tuple[float, ...]] = []
 
     def __call__(self, state: State) -> None:
         turn = state.turn_count()
         if turn != self.turn:
             self.turn = turn
-            # once the game is over its standing is its returns, which ``quality`` is
-            # handed: not worked out twice
-            self.standings.append(None if state.is_terminal() else tuple(state.standing()))
+            self.standings.append(tuple(state.standing()))
 
     def quality(self, final: list[float]) -> dict[str, Any]:
         """The game's summary: the sole leader at each tenth (None: a tie at the top),
         lead changes, turns without a score moving, turns followed."""
         end = tuple(final)
-        snaps = [end if s is None else s for s in self.standings]
-        snaps.append(end)
-        last = len(snaps) - 1
+        snaps = [*self.standings, end]
+        last = len(self.standings)
         stalls = sum(map(eq, snaps, snaps[1:]))
         if len(end) == 1:  # a solo game: its one seat leads alone throughout
             return {"leaders": [0] * TENTHS, "lead_changes": 0, "stalls": stalls,

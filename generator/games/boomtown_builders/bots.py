@@ -37,6 +37,11 @@ class GreedyBot(Bot):
         seen = row_votes(t, state.b.lots, tracked)  # the tracked row's votes, counted once
         best: dict[int, int] = {}  # row -> the biggest cube the seat may put there
         bonus_at: dict[int, int] = {}  # lot -> its Goldmine bonus (looked at once a lot)
+        # the tracked row's next column with a card at a column, by the card's (arrows,
+        # plus) and the column: cards that vote alike swing the token alike
+        swung: dict[tuple[int, int, int], int] = {}
+        spans: dict[int, tuple[int, int, int]] = {}  # row -> its columns, as ``_points``
+        cards, span_points, columns = t.cards, t.span_points, t.columns
         values = []
         card: str
         row: int
@@ -46,12 +51,23 @@ class GreedyBot(Bot):
             _, card, row, col = action  # type: ignore[misc, str-unpack, assignment]
             if row not in best:
                 best[row] = max(t.multiplier[s] for s in state.cube_choices(state.b.seat, row))
-            lot = row * t.columns + col
+                spans[row] = _span(t, row, line, tracked)
+            lot = row * columns + col
             bonus = bonus_at.get(lot)
             if bonus is None:
                 bonus = bonus_at[lot] = _bonus(state, row, col)
-            here = _line_with(state, card, row, col, seen) if row == tracked else line
-            values.append(_points(t, card, row, col, here, tracked, bonus) * best[row])
+            if row == tracked:
+                face = cards[card]
+                key = (face.right - face.left, face.plus, col)
+                here = swung.get(key)
+                if here is None:
+                    here = swung[key] = _line_with(state, card, row, col, seen)
+                first, last, width = _span(t, row, here, tracked)
+            else:
+                first, last, width = spans[row]
+            # ``_points``, spelled out: every candidate of every greedy move
+            total, scoring = span_points[card, first, last, col]
+            values.append((total + bonus * scoring) / width * best[row])
         top = max(values)
         return self.rng.choice([a for a, v in zip(actions, values, strict=True) if v == top])
 
@@ -95,7 +111,13 @@ def _points(t: Tables, card: str, row: int, col: int, line: int, tracked: int,
             bonus: int) -> float:
     """``expected_points`` with the tracked rows and the lot's Goldmine bonus known: the
     bonus comes with every column where the card scores."""
+    first, last, width = _span(t, row, line, tracked)
+    total, scoring = t.span_points[card, first, last, col]
+    return (total + bonus * scoring) / width  # whole points over the columns
+
+
+def _span(t: Tables, row: int, line: int, tracked: int) -> tuple[int, int, int]:
+    """The columns the track may drift to by ``row`` from ``line``: first, last, how many."""
     drift = row - tracked
     first, last = max(line - drift, 0), min(line + drift, t.columns - 1)
-    total, scoring = t.span_points[card, first, last, col]
-    return (total + bonus * scoring) / (last - first + 1)  # whole points over the columns
+    return first, last, last - first + 1

@@ -33,6 +33,8 @@ def _cards(s: CopperdalePosition) -> list[str]:
     if len(s.unseen) != s.main_fresh + borders_left:
         out.append(f"{len(s.unseen)} unseen cards but {s.main_fresh} unknown in the Main "
                    f"Deck and {borders_left} in the Border Deck")
+    if any(map(int.__gt__, s.unseen, s.unseen[1:])):  # a draw finds its card by bisection
+        out.append("the unseen pool is out of order")
     if len(s.discard) != (s.month - 1) * (1 + len(SEGMENTS)):
         out.append(f"discard holds {len(s.discard)} cards after {s.month - 1} months")
     return out

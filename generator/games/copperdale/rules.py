@@ -51,6 +51,7 @@ class CopperdaleGame(Game):
         self.tables = compile_tables(data)
         self.min_players = data.game.players.min
         self.max_players = data.game.players.max
+        self.length = resolve.max_actions_per_month(self.tables) * self.tables.months
 
     def new_initial_state(self, players: int = 1) -> CopperdaleState:
         if not self.min_players <= players <= self.max_players:
@@ -65,4 +66,4 @@ class CopperdaleGame(Game):
         return state
 
     def max_game_length(self, players: int = 1) -> int:
-        return resolve.max_actions_per_month(self.tables) * self.tables.months
+        return self.length

@@ -3,6 +3,7 @@ sheet earns (for the rules). Rulebook, Ending the Game."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from generator.games.copperdale.model import BoardFile, Measure
@@ -34,7 +35,7 @@ def medal_ceiling(board: BoardFile) -> int:
 
 def prosperity(t: Tables, s: CopperdalePosition) -> int:
     """All numbers written in Occupation spaces, plus the Merchants bonus if unlocked."""
-    if s.skills_done & t.skill_bit["merchants"]:
+    if s.skills_done & t.merchants_bit:
         return s.prosperity_sum + t.merchants_bonus
     return s.prosperity_sum
 
@@ -50,15 +51,15 @@ def counts(t: Tables, s: CopperdalePosition, level: int | None = None) -> list[i
     read off the sheet's running counts: every standing and every greedy look-ahead asks."""
     done = s.skills_done
     if level is None:  # ``prosperity``, spelled out
-        level = s.prosperity_sum + (t.merchants_bonus if done & t.skill_bit["merchants"] else 0)
-    masons = t.masons_medals if s.estates_filled == len(s.estates) and (
-        done & t.skill_bit["masons"]) else 0
+        level = s.prosperity_sum + t.merchants_bonus if done & t.merchants_bit else s.prosperity_sum
+    masons = t.masons_medals if done & t.masons_bit and s.estates_filled == t.estate_count else 0
     full_population, full_borders = s.population_full, s.borders_full
     if t.unique_suit_full:
         unique_population, unique_borders = full_population, full_borders
     else:  # a suit begun counts
         unique_population, unique_borders = s.population_begun, s.borders_begun
-    return [masons, sum(map(level.__ge__, t.prosperity_levels)), s.districts_done,
+    # the levels reached: those at or below ``level`` (``level_steps`` is them sorted)
+    return [masons, bisect_right(t.level_steps, level), s.districts_done,
             full_population, full_borders, unique_population, unique_borders]
 
 
@@ -68,7 +69,7 @@ def monument_complete(t: Tables, s: CopperdalePosition, m: int) -> bool:
 
 
 def _monument_need(t: Tables, s: CopperdalePosition) -> int:
-    if s.skills_done & t.skill_bit["artisans"]:
+    if s.skills_done & t.artisans_bit:
         return t.artisans_spaces
     return t.monument_spaces
 
@@ -90,14 +91,17 @@ def medal_sum(t: Tables, s: CopperdalePosition, counted: list[int] | None = None
     """All the medals of ``medal_breakdown``, added up (without the dict: every standing
     and every greedy look-ahead asks)."""
     counted = counted or counts(t, s)
-    need = _monument_need(t, s)
-    filled = s.monuments_filled
     total = 0
-    for measure, cap, monument in t.medal_plan:
-        if monument >= 0 and filled[monument] < need:
-            continue  # a monument counts only when complete
+    for measure, cap in t.sheet_plan:
         n = counted[measure]
         total += n if n < cap else cap
+    # a monument counts only when complete (``_monument_need``, spelled out)
+    need = t.artisans_spaces if s.skills_done & t.artisans_bit else t.monument_spaces
+    filled = s.monuments_filled
+    for measure, cap, monument in t.monument_plan:
+        if filled[monument] >= need:
+            n = counted[measure]
+            total += n if n < cap else cap
     return total
 
 

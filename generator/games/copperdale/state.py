@@ -80,10 +80,11 @@ class CopperdalePosition(State):
         self.assigned: list[int | None] = [None] * len(SEGMENTS)
         self.redraws = 0
         self.discard: list[int] = []
-        self.occupations: list[list[int]] = [[] for _ in t.occupation_names]
-        self.districts: list[list[int]] = [[] for _ in range(t.district_count)]
-        self.estates: list[int | None] = [None] * len(t.estate_suits)
-        self.monuments: list[list[int | None]] = [[None] * len(m) for m in t.monument_suits]
+        # each row a list of its own (copied from the tables' blank sheet)
+        self.occupations: list[list[int]] = list(map(list, t.blank_occupations))
+        self.districts: list[list[int]] = list(map(list, t.blank_districts))
+        self.estates: list[int | None] = [None] * t.estate_count
+        self.monuments: list[list[int | None]] = list(map(list, t.blank_monuments))
         self.population = [0] * len(t.population_caps)
         self.borders = [0] * len(t.border_caps)
         self.todo: list[tuple[Any, ...]] = month_tasks(t)
@@ -92,9 +93,8 @@ class CopperdalePosition(State):
         # ``recount`` of the empty sheet, spelled out (every game starts here)
         self.prosperity_sum = self.skills_done = self.districts_done = 0
         self.estates_filled = self.population_begun = self.borders_begun = 0
-        self.population_full = sum(cap <= 0 for cap in t.population_caps)
-        self.borders_full = sum(cap <= 0 for cap in t.border_caps)
-        self.monuments_filled = (0,) * len(self.monuments)
+        self.population_full, self.borders_full = t.blank_population_full, t.blank_borders_full
+        self.monuments_filled = (0,) * len(t.blank_monuments)
 
     # -- writing on the sheet (each write keeps the running counts right) ------------
     def write_occupation(self, i: int, value: int) -> None:
@@ -172,7 +172,8 @@ class CopperdalePosition(State):
         return [0]  # the one seat, whatever its medals (a solo game)
 
     def turn_count(self) -> int:
-        return min(self.month - 1, self.t.months)
+        done, months = self.month - 1, self.t.months
+        return done if done < months else months
 
     def events(self) -> dict[str, int]:
         """Read off the final sheet: skills unlocked and districts completed."""

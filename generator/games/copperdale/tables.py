@@ -66,6 +66,24 @@ class Tables:
     # (monument, space, its action) for each Monument space of the suit.
     estates_taking: tuple[tuple[tuple[int, Action], ...], ...] = ()
     monuments_taking: tuple[tuple[tuple[int, int, Action], ...], ...] = ()
+    # Read off the above for the scoring's hot path (every standing and greedy look-ahead):
+    # the skills it asks about, ``prosperity_levels`` sorted, and ``medal_plan`` split into
+    # the sheet's own sources (measure, cap) and the monuments' (measure, cap, monument).
+    merchants_bit: int = 0
+    philosophers_bit: int = 0
+    masons_bit: int = 0
+    artisans_bit: int = 0
+    estate_count: int = 0
+    level_steps: tuple[int, ...] = ()
+    sheet_plan: tuple[tuple[int, int], ...] = ()
+    monument_plan: tuple[tuple[int, int, int], ...] = ()
+    # A new sheet, for ``CopperdalePosition`` to copy: its rows (each an empty row or a
+    # Monument's empty spaces) and the suits already full with no space to fill.
+    blank_occupations: tuple[tuple[int, ...], ...] = ()
+    blank_districts: tuple[tuple[int, ...], ...] = ()
+    blank_monuments: tuple[tuple[None, ...], ...] = ()
+    blank_population_full: int = 0
+    blank_borders_full: int = 0
     data: Any = field(default=None, compare=False, repr=False)  # the model, for pictures
 
 
@@ -79,6 +97,9 @@ def compile_tables(data: CopperdaleData) -> Tables:
     estate_suits = tuple(tuple(suit_ids.index(s) for s in e.suits) for e in board.estates)
     monument_suits = tuple(tuple(suit_ids.index(s) for s in m.suits) for m in board.monuments)
     suits = range(len(suit_ids))
+    skill_bit: dict[str, int] = {o.id: 1 << i for i, o in enumerate(board.occupations)}
+    medal_plan = tuple((MEASURES.index(m.counts), m.max_medals, -1) for m in board.medals) + tuple(
+        (MEASURES.index(m.bonus), m.max_medals, i) for i, m in enumerate(board.monuments))
     return Tables(
         suit_names=tuple(s.name for s in deck.suits),
         suit_letters=tuple(s.letter for s in deck.suits),
@@ -93,7 +114,7 @@ def compile_tables(data: CopperdaleData) -> Tables:
         occupation_names=tuple(o.name for o in board.occupations),
         occupation_spaces=board.occupation_spaces,
         skill_index={o.id: i for i, o in enumerate(board.occupations)},
-        skill_bit={o.id: 1 << i for i, o in enumerate(board.occupations)},
+        skill_bit=skill_bit,
         prosperity_levels=tuple(board.prosperity_levels),
         infrastructure_fills=board.infrastructure_fills,
         district_count=board.districts.count, district_spaces=board.districts.spaces,
@@ -107,8 +128,7 @@ def compile_tables(data: CopperdaleData) -> Tables:
         medal_total=board.medal_total,
         medal_sources=tuple((m.id, m.name, m.counts, m.max_medals, -1) for m in board.medals)
         + tuple((m.id, m.name, m.bonus, m.max_medals, i) for i, m in enumerate(board.monuments)),
-        medal_plan=tuple((MEASURES.index(m.counts), m.max_medals, -1) for m in board.medals)
-        + tuple((MEASURES.index(m.bonus), m.max_medals, i) for i, m in enumerate(board.monuments)),
+        medal_plan=medal_plan,
         merchants_bonus=skills.merchants.prosperity_bonus,
         redraws_per_month=skills.philosophers.redraws_per_month,
         surveyors_borders=skills.surveyors.border_spaces,
@@ -124,5 +144,16 @@ def compile_tables(data: CopperdaleData) -> Tables:
         monuments_taking=tuple(tuple((m, of.index(suit), ("monument", m))
                                      for m, of in enumerate(monument_suits) if suit in of)
                                for suit in suits),
+        merchants_bit=skill_bit["merchants"], philosophers_bit=skill_bit["philosophers"],
+        masons_bit=skill_bit["masons"],
+        artisans_bit=skill_bit["artisans"], estate_count=len(estate_suits),
+        level_steps=tuple(sorted(board.prosperity_levels)),
+        sheet_plan=tuple((measure, cap) for measure, cap, m in medal_plan if m < 0),
+        monument_plan=tuple(plan for plan in medal_plan if plan[2] >= 0),
+        blank_occupations=((),) * len(board.occupations),
+        blank_districts=((),) * board.districts.count,
+        blank_monuments=tuple((None,) * len(m) for m in monument_suits),
+        blank_population_full=sum(board.population[s] <= 0 for s in suit_ids),
+        blank_borders_full=sum(board.borders[s] <= 0 for s in suit_ids),
         data=data,
     )

@@ -3,6 +3,8 @@ may be played, playing it (``resolve`` does what each task does)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from generator.engine.api import CHANCE, TERMINAL, Action
 from generator.games.copperdale.resolve import CHANCE_KINDS, PERFORM, Events, advance, options
 from generator.games.copperdale.state import CopperdalePosition
@@ -33,7 +35,13 @@ def apply_action(s: CopperdalePosition, action: Action, events: Events = None) -
     head of the queue takes it, then the month runs on to the next choice. Spelled out
     in one function: this is every simulation's inner loop."""
     legal = s._legal
-    if action not in (legal_list(s) if legal is None else legal):
+    if legal is None:
+        legal = legal_list(s)
+    if legal is s.unseen:  # a draw from the unseen pool, kept sorted: found by bisection
+        i = bisect_left(legal, action) if type(action) is int else len(legal)
+        if i == len(legal) or legal[i] != action:
+            _refuse(s, action)
+    elif action not in legal:
         _refuse(s, action)
     s._legal = None
     todo = s.todo

@@ -31,9 +31,8 @@ def each_move(st: KingsState) -> Iterator[tuple[tuple[str, int, int], Walk]]:
     token; each one's ends in order (``tables.walk``). Asked at every roll and die: each
     token's ways are looked up in the chart, by number of steps."""
     s = st.s
-    uses = [("die", v) for v in sorted(set(s.dice))]
-    if len(s.dice) == 2:
-        uses.append(("total", s.dice[0] + s.dice[1]))
+    dice = tuple(s.dice)
+    uses = _USES.get(dice) or _uses(dice)
     plain = len(s.roll) != 2 or s.roll[0] != s.roll[1] or s.overshot  # no going in whole
     rows: dict[int, Row | None] = {}  # looked up as first needed: ``any_move`` stops early
     for kind, steps in uses:
@@ -47,6 +46,19 @@ def each_move(st: KingsState) -> Iterator[tuple[tuple[str, int, int], Walk]]:
                 yield (kind, steps, tok), row[steps].free
             else:
                 yield (kind, steps, tok), _ends(st, tok, row, steps)
+
+
+_USES: dict[tuple[int, ...], tuple[tuple[str, int], ...]] = {}
+
+
+def _uses(dice: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """The ways to use the dice left, in order: each die, lower first, then the total
+    (made once for each throw, then looked up)."""
+    uses = [("die", v) for v in sorted(set(dice))]
+    if len(dice) == 2:
+        uses.append(("total", dice[0] + dice[1]))
+    found = _USES[dice] = tuple(uses)
+    return found
 
 
 def ends_of(st: KingsState, kind: str, steps: int, tok: int) -> Walk | None:

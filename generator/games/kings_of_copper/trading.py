@@ -34,14 +34,22 @@ def offers_and_swaps(st: KingsState) -> tuple[list[Action], list[Action]]:
     s, seat, t = st.s, st.s.seat, st.t
     if s.offers >= t.rules.trade.offers_per_turn:
         return [], []
-    owners = [(title, s.mines[mine].owner) for title, mine in t.titles_in_order]
-    theirs = [(get, seller) for get, seller in owners if seller is not None and seller != seat]
+    mines, deals = s.mines, t.deals
+    theirs: list[tuple[str, int]] = []  # (Title, its owner) of the others' Titles
+    mine_titles: list[str] = []
+    for title, mine in t.titles_in_order:  # one pass: every turn asks
+        owner = mines[mine].owner
+        if owner is None:
+            continue
+        if owner == seat:
+            mine_titles.append(title)
+        else:
+            theirs.append((title, owner))
     money = s.money[seat]
     priced = bisect_right(t.prices_in_order, money)  # prices ascending: those you can pay
     offers: list[Action] = []
     for get, seller in theirs:
-        offers += _all_offers(st, get, seller)[:priced]
-    mine_titles = [title for title, owner in owners if owner == seat]
+        offers += (deals.get((get, seller)) or _all_offers(st, get, seller))[:priced]
     swaps: list[Action] = []
     if mine_titles:
         # money ascending: from what the seller can pay you to what you can pay the seller
@@ -50,16 +58,14 @@ def offers_and_swaps(st: KingsState) -> tuple[list[Action], list[Action]]:
                 for get, seller in theirs]
         for give in mine_titles:
             for get, seller, least in cuts:
-                made = t.deals.get((give, get, seller)) or _all_swaps(st, give, get, seller)
+                made = deals.get((give, get, seller)) or _all_swaps(st, give, get, seller)
                 swaps += made[least:paid]
     return offers, swaps
 
 
 def _all_offers(st: KingsState, get: str, seller: int) -> tuple[Action, ...]:
-    key = (get, seller)
-    found = st.t.deals.get(key)
-    if found is None:
-        found = st.t.deals[key] = tuple(("offer", get, seller, p) for p in st.t.prices_in_order)
+    found = st.t.deals[get, seller] = tuple(("offer", get, seller, p)
+                                            for p in st.t.prices_in_order)
     return found
 
 

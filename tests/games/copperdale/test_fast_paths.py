@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from generator.engine.api import CHANCE
 
 
@@ -17,6 +19,23 @@ def test_a_clone_at_a_draw_keeps_its_own_outcomes(game) -> None:
     assert copy.legal_actions() == before
     copy.apply_action(before[0])  # the same card is still the copy's to draw
     assert copy.to_dict() == state.to_dict()
+
+
+def test_a_draw_takes_exactly_the_cards_of_the_unseen_pool(game) -> None:
+    """A draw's card is found in the pool by bisection: every card in it is taken and
+    leaves it alone; a card drawn already, one beyond the deck or no card is refused."""
+    state = game.new_initial_state(1)
+    for card in state.legal_actions():
+        copy = state.clone()
+        copy.apply_action(card)
+        assert copy.unseen == [c for c in state.unseen if c != card] and copy.border == card
+    state.apply_action(state.legal_actions()[3])
+    drawn = state.border
+    while state.current_player() != CHANCE:
+        state.apply_action(state.legal_actions()[0])
+    for wrong in (drawn, -1, game.tables.deck_size, ("assign", "economy"), str(drawn), True):
+        with pytest.raises(ValueError):
+            state.clone().apply_action(wrong)
 
 
 def test_legal_actions_are_copies_the_caller_may_change(game) -> None:

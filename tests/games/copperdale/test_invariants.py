@@ -32,6 +32,12 @@ def test_a_lost_card_breaks_conservation(midgame) -> None:
     assert any("card conservation" in m for m in midgame.invariants())
 
 
+def test_an_unseen_pool_out_of_order_is_caught(midgame) -> None:
+    assert midgame.invariants() == []
+    midgame.unseen[0], midgame.unseen[1] = midgame.unseen[1], midgame.unseen[0]
+    assert "the unseen pool is out of order" in midgame.invariants()
+
+
 def test_a_space_filled_twice_is_caught(midgame) -> None:
     midgame.occupations[0] = [1, 2, 3]
     midgame.population[1] = 10
