@@ -12,10 +12,8 @@ from generator.engine.bots import Bot
 from generator.games.boomtown_builders.state import BoomtownPosition, invest_size
 from generator.games.boomtown_builders.tables import Tables
 from generator.games.boomtown_builders.town import (
-    BUILDING,
-    Lot,
+    Vote,
     goldmine_next_door,
-    lot_votes,
     row_votes,
     tally_votes,
     token_column,
@@ -35,11 +33,13 @@ class GreedyBot(Bot):
         line = state.preview()  # where the next token goes unless the new card swings it
         t, tracked = state.tables, len(state.b.tokens)
         seen = row_votes(t, state.b.lots, tracked)  # the tracked row's votes, counted once
+        vote = tally_votes(seen)
         best: dict[int, int] = {}  # row -> the biggest cube the seat may put there
         bonus_at: dict[int, int] = {}  # lot -> its Goldmine bonus (looked at once a lot)
-        # the tracked row's next column with a card at a column, by the card's (arrows,
-        # plus) and the column: cards that vote alike swing the token alike
-        swung: dict[tuple[int, int, int], int] = {}
+        # the tracked row's span with a card at a column, by the card's (arrows, plus) and
+        # the column (cards that vote alike swing the token alike), and by the vote's steps
+        swung: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        moved: dict[int, tuple[int, int, int]] = {}
         spans: dict[int, tuple[int, int, int]] = {}  # row -> its columns, as ``_points``
         cards, span_points, columns = t.cards, t.span_points, t.columns
         values = []
@@ -59,10 +59,10 @@ class GreedyBot(Bot):
             if row == tracked:
                 face = cards[card]
                 key = (face.right - face.left, face.plus, col)
-                here = swung.get(key)
-                if here is None:
-                    here = swung[key] = _line_with(state, card, row, col, seen)
-                first, last, width = _span(t, row, here, tracked)
+                span = swung.get(key)
+                if span is None:
+                    span = swung[key] = _swing(state, _traded(vote, seen[col], key), moved)
+                first, last, width = span
             else:
                 first, last, width = spans[row]
             # ``_points``, spelled out: every candidate of every greedy move
@@ -77,19 +77,35 @@ class GreedyBot(Bot):
         worth = expected_points(state, state.b.lots[state.b.pending].name, row, col)
         return by_multiplier[-1] if worth > 0 else by_multiplier[0]
 
-def _line_with(state: BoomtownPosition, card: str, row: int, col: int,
-               seen: list[tuple[int, int]]) -> int:
-    """The next token's column if ``card`` stood at (row, col) (a what-if, undone);
-    ``seen``: the row's votes as it stands (only the card's location changes)."""
-    t, lots, i = state.tables, state.b.lots, row * state.tables.columns + col
-    before = lots[i]
-    lots[i] = Lot(BUILDING, card, state.b.seat)
-    try:
-        votes = seen.copy()
-        votes[col] = lot_votes(t, lots, row, col)
-        return token_column(t, lots, row, state.ahead(), tally_votes(votes))
-    finally:
-        lots[i] = before
+def _swing(state: BoomtownPosition, vote: Vote,
+           moved: dict[int, tuple[int, int, int]]) -> tuple[int, int, int]:
+    """The tracked row's span (``_span``) when the row votes ``vote``: its token's column
+    depends on the vote's steps alone, so it is found once for each (``moved``)."""
+    steps = vote.steps
+    span = moved.get(steps)
+    if span is None:
+        t, tracked = state.tables, len(state.b.tokens)
+        here = token_column(t, state.b.lots, tracked, state.ahead(), vote)
+        span = moved[steps] = _span(t, tracked, here, tracked)
+    return span
+
+
+def _traded(vote: Vote, old: tuple[int, int], new: tuple[int, int, int]) -> Vote:
+    """The row's ``vote`` with one location's (arrows, plus) ``old`` traded for a new
+    card's: what the row votes once the card is built there (``tally_votes`` of the row
+    with that location's votes replaced; a building is no Mountain, so the token's walk
+    reads the rest of the row as it stands). ``new``: the card's (arrows, plus, column)."""
+    arrows, plus = new[0], new[1]
+    left, right, left_plus, right_plus = vote.left, vote.right, vote.left_plus, vote.right_plus
+    if old[0] < 0:
+        left, left_plus = left + old[0], left_plus - old[1]
+    elif old[0] > 0:
+        right, right_plus = right - old[0], right_plus - old[1]
+    if arrows < 0:
+        left, left_plus = left - arrows, left_plus + plus
+    elif arrows > 0:
+        right, right_plus = right + arrows, right_plus + plus
+    return Vote(left, right, left_plus, right_plus)
 
 
 def expected_points(state: BoomtownPosition, card: str, row: int, col: int,

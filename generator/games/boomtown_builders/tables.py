@@ -44,6 +44,8 @@ class Tables:
     places: tuple[tuple[int, int], ...] = ()
     builds: dict[str, tuple[Action, ...]] = field(default_factory=dict)  # card -> by lot
     terrain_at: tuple[Action, ...] = ()
+    # Each lot index's orthogonal neighbours on the board, by index (a Goldmine next door).
+    neighbours: tuple[tuple[int, ...], ...] = ()
     # Each card's points by distance from the Track Token, one entry per column apart.
     points_apart: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # (card, first column, last column, column) -> (the card's points at that column
@@ -113,6 +115,11 @@ def build_tables(data: BoomtownBuildersData) -> Tables:
         builds={f.id: tuple(("build", f.id, r, c) for r, c in places)
                 for f in data.building_faces()},
         terrain_at=tuple(("terrain-at", r, c) for r, c in places),
+        neighbours=tuple(tuple(r * board.columns + c
+                               for r, c in ((row - 1, col), (row + 1, col), (row, col - 1),
+                                            (row, col + 1))
+                               if 0 <= r < board.rows and 0 <= c < board.columns)
+                         for row, col in places),
         points_apart=points_apart,
         span_points=_span_points(points_apart, board.columns),
     )

@@ -116,11 +116,10 @@ def token_column(tables: Tables, lots: list[Lot], row: int, ahead: int,
 
 def goldmine_next_door(tables: Tables, lots: list[Lot], row: int, col: int) -> bool:
     """A Goldmine on an orthogonally adjacent location (the bonus counts once)."""
-    for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-        if 0 <= r < tables.rows and 0 <= c < tables.columns:
-            lot = lots[r * tables.columns + c]
-            if lot.kind == TERRAIN and lot.name == "goldmine":
-                return True
+    for i in tables.neighbours[row * tables.columns + col]:
+        lot = lots[i]
+        if lot.kind == TERRAIN and lot.name == "goldmine":
+            return True
     return False
 
 

@@ -109,16 +109,21 @@ class _Look:
         0.25 if it opens onto the walk. The floats add in the order they always have."""
         blockers, doors, stakes, reached = (self.blockers.get, self.doors.get, self.stakes,
                                             self.reached)
+        # by rotation, the anchors where one of the card's walls stands on a square a
+        # placed door faces (a wall square c - o for each such square c): any other
+        # placement blocks nothing, without a look at each of its walls
+        walled = [{c - o for c in self.blockers for o in rot.walls} for rot in rotations]
         for i in near:
             anchor, r = divmod(actions[i], 4)
             rot = rotations[r]
             value = 0.0
-            blocked = [gid for o in rot.walls for gid in blockers(anchor + o, ())]
-            if len(blocked) > 1:  # the squares in the order of the set the sum once used
-                blocked = [gid for c in {anchor + o for o in rot.walls}
-                           for gid in blockers(c, ())]
-            for gid in blocked:
-                value -= stakes[gid]
+            if anchor in walled[r]:
+                blocked = [gid for o in rot.walls for gid in blockers(anchor + o, ())]
+                if len(blocked) > 1:  # the squares in the order of the set the sum once used
+                    blocked = [gid for c in {anchor + o for o in rot.walls}
+                               for gid in blockers(c, ())]
+                for gid in blocked:
+                    value -= stakes[gid]
             for facing, outside, own in rot.outsides:
                 other = doors(4 * anchor + facing)
                 if other is not None:

@@ -4,8 +4,17 @@ wherever it scores) over every column the Track Token could drift to by that row
 
 from __future__ import annotations
 
-from generator.games.boomtown_builders.bots import _points
+import random
+
+from generator.games.boomtown_builders.bots import _points, _span, _swing, _traded
 from generator.games.boomtown_builders.rules import BoomtownGame
+from generator.games.boomtown_builders.town import (
+    BUILDING,
+    Lot,
+    row_votes,
+    tally_votes,
+    token_column,
+)
 
 
 def by_hand(points_apart: tuple[int, ...], columns: int, col: int, line: int, drift: int,
@@ -29,3 +38,34 @@ def test_span_points_average_the_card_over_the_columns_the_track_may_reach(
                             (card, col, line, drift, bonus)
                         looked += 1
     assert looked > 1000 and t.goldmine_bonus > 0
+
+
+def test_a_cards_swing_of_the_tracked_row_is_that_of_the_card_built_there(
+        game: BoomtownGame) -> None:
+    """The greedy bot trades one location's votes for the card's instead of building it:
+    at every build of seeded random games, for every card and column of the tracked row,
+    the span it reads is the one of the token's column with the card really standing
+    there (``token_column`` over the row with the lot built)."""
+    t, looked = game.tables, 0
+    for seed in range(6):
+        rng, state = random.Random(seed), game.new_initial_state(2 + seed % 3)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            if state.b.phase != "invest" and isinstance(actions[0], tuple) and \
+                    actions[0][0] == "build":
+                tracked = len(state.b.tokens)
+                seen = row_votes(t, state.b.lots, tracked)
+                vote, moved = tally_votes(seen), {}  # type: ignore[var-annotated]
+                for _, card, row, col in actions:
+                    if row != tracked:
+                        continue
+                    face = t.cards[card]
+                    got = _swing(state, _traded(vote, seen[col], (
+                        face.right - face.left, face.plus, col)), moved)
+                    built = state.b.lots.copy()
+                    built[row * t.columns + col] = Lot(BUILDING, card, state.b.seat)
+                    here = token_column(t, built, row, state.ahead())
+                    assert got == _span(t, row, here, tracked), (card, col)
+                    looked += 1
+            state.apply_action(rng.choice(actions))
+    assert looked > 200
