@@ -27,3 +27,13 @@ def test_the_aid_names_the_columns_the_calendar_prints():
         assert said, (election.year, aid)
         assert f"{said.group(2)} · {election.year}" in heads, heads
     assert "1882" not in loaded.data.station.calendar.columns  # a column is a number
+
+
+def test_the_aid_prints_its_election_step_word_for_word():
+    """Wrapped to the card, the step still reads as written: no word glued to the next."""
+    loaded = validate_game(SPEC)
+    aid = " ".join(_texts(loaded, "player-aid"))
+    for election in loaded.data.station.elections:
+        assert f"in column {election.column}" in aid
+    assert re.search(r"in column \w+[;.,]? the game ends\.", aid), aid
+    assert not re.search(r"\s-\w", aid), aid  # "4 -the game ends": a dash stuck to a word

@@ -76,3 +76,41 @@ def test_a_variant_prints_its_own_numbers(tmp_path: Path,
     assert main(["lint", GAME, "--components", str(tmp_path), "--json"]) == 0
     found = json.loads(capsys.readouterr().out)
     assert [f for f in found if f["rule"] != "rulebook-value"] == []
+
+
+LEGEND_SYMBOL = re.compile(r'<g transform="translate\(([-\d.]+),([-\d.]+)\) scale\(([\d.]+)\)">'
+                           r"(.*?)</g>", re.S)
+
+
+def _inked_rows(symbol: str, scale: float) -> tuple[float, float]:
+    """Top and bottom (mm, from the symbol's centre) of what a legend symbol inks, drawn
+    alone at 20 px per mm."""
+    import io
+
+    import cairosvg
+    from PIL import Image
+
+    px, half = 20, 10.0  # mm either side of the centre
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{2 * half * px}" '
+           f'height="{2 * half * px}" viewBox="{-half} {-half} {2 * half} {2 * half}">'
+           f'<g transform="scale({scale})">{symbol}</g></svg>')
+    image = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode())))
+    box = image.getchannel("A").point(lambda a: 255 if a > 32 else 0).getbbox()
+    assert box is not None
+    return box[1] / px - half, box[3] / px - half
+
+
+def test_the_legend_symbols_stand_apart() -> None:
+    """Each legend symbol keeps at least 0.5 mm from the one above it in its column (the
+    Finish star touched the Safe circle)."""
+    loaded = validate_game(SPEC)
+    piece = loaded.data.player_aid.pieces[0]
+    svg = render_face(loaded, piece, piece.faces[0])
+    columns: dict[float, list[tuple[float, float]]] = {}
+    for x, y, scale, symbol in LEGEND_SYMBOL.findall(svg):
+        top, bottom = _inked_rows(symbol, float(scale))
+        columns.setdefault(float(x), []).append((float(y) + top, float(y) + bottom))
+    assert sum(len(c) for c in columns.values()) == len(loaded.data.player_aid.legend)
+    for column in columns.values():
+        for above, below in zip(column, column[1:], strict=False):
+            assert below[0] - above[1] >= 0.5, (above, below)
