@@ -13,13 +13,9 @@ Slug = Annotated[str, StringConstraints(pattern=SLUG_RE, max_length=64)]
 
 
 class Model(BaseModel):
-    """Strict by default: unknown keys are errors (the loader adds "did you mean").
+    """Strict by default: unknown keys are errors (the loader adds "did you mean")."""
 
-    A model's validator is built the first time it is used (``defer_build``), not when
-    its class is defined: a game defines dozens of models that only ever validate inside
-    its root model, and a command that reads no game's data builds none of them."""
-
-    model_config = ConfigDict(extra="forbid", validate_default=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", validate_default=True)
 
 
 def _safe_relative(value: str) -> str:
