@@ -13,7 +13,6 @@ the element whose ``players`` is 2, so the baseline survives reordering.
 
 from __future__ import annotations
 
-import functools
 import types
 import typing
 from collections.abc import Callable, Iterator
@@ -21,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.checks.registry import Registry, Reporter
-from generator.data.components import game_folder, load_game
+from generator.data.components import LoadedGame, game_folder, load_game
 from generator.data.yamlsrc import Loc
 from generator.schema import GameData
 
@@ -237,11 +236,24 @@ def counted_at(entry: Counted, data: Any, bundled: Any) -> tuple[int, Loc]:
     return total, (items[-1][0] if items else entry.where_loc)
 
 
-@functools.cache
+BUNDLED: dict[tuple[str, type[GameData]], Any] = {}  # (game id, model) -> bundled deck
+
+
 def bundled_deck(game_id: str, model: type[GameData]) -> Any:
     """The bundled deck as read (schema only): what a user's deck is compared with to know
-    which item changed. None if it does not read."""
-    return load_game(game_id, model, game_folder(game_id, None)).data
+    which item changed. None if it does not read. Read once per process."""
+    key = (game_id, model)
+    if key not in BUNDLED:
+        BUNDLED[key] = load_game(game_id, model, game_folder(game_id, None)).data
+    return BUNDLED[key]
+
+
+def remember_bundled(loaded: LoadedGame, model: type[GameData]) -> None:
+    """``loaded`` as read (schema only), when it is the bundled deck itself (checking a
+    bundled game): its rulebook check compares it with the very same files, so they are
+    not read a second time."""
+    if loaded.folder == game_folder(loaded.game_id, None):
+        BUNDLED.setdefault((loaded.game_id, model), loaded.data)
 
 
 @dataclass

@@ -3,35 +3,46 @@
 from __future__ import annotations
 
 import difflib
+import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from generator.checks import run_checks
 from generator.checks.core import CORE
+from generator.checks.rulebook import remember_bundled
 from generator.data.componentfile import load
 from generator.data.components import LoadedGame, game_folder, load_game
 from generator.data.yamlsrc import YamlError
 from generator.files.problems import ERROR, Problem, display_path
 from generator.games import GAMES
 from generator.games.spec import GameSpec
-from generator.rulesfile.hook import rules_problems, rules_spec
 
 
 def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:
     folder = game_folder(spec.id, user_dir)
     spec, wrong_rules = named_rules(spec, folder)
     loaded = load_game(spec.id, spec.model, folder)
+    remember_bundled(loaded, spec.model)
     if wrong_rules is not None:
         loaded.problems.append(wrong_rules)
         loaded.data = None
     if loaded.data is not None:
         loaded.problems.extend(run_checks([CORE, *spec.registries()], loaded.data, loaded.sources))
-        loaded.problems.extend(rules_problems(spec, loaded.data))
+        loaded.problems.extend(_rules_file_problems(spec, loaded.data))
         if spec.baseline is not None and loaded.data.game.variant is not None:
             loaded.variant_changes = [d.describe() for d in spec.baseline.deviations(loaded.data)]
         if any(p.severity == ERROR for p in loaded.problems):
             loaded.data = None
     return loaded
+
+
+def _rules_file_problems(spec: GameSpec, data: Any) -> list[Problem]:
+    """A rules file's problems, for a game played by its ``rules.yaml``: such a game's
+    maker is made by ``rules_spec`` in ``rulesfile.hook``, so when that module was never
+    imported no game has one, and a bundled game's check never loads the rules engine."""
+    hook = sys.modules.get("generator.rulesfile.hook")
+    return hook.rules_problems(spec, data) if hook is not None else []
 
 
 def named_rules(spec: GameSpec, folder: Path) -> tuple[GameSpec, Problem | None]:
@@ -46,6 +57,8 @@ def named_rules(spec: GameSpec, folder: Path) -> tuple[GameSpec, Problem | None]
         return spec, None  # load_game reports it
     rules = source.data.get("rules") if isinstance(source.data, dict) else None
     if rules is None:
+        from generator.rulesfile.hook import rules_spec
+
         return rules_spec(spec, folder), None
     if isinstance(rules, str) and rules in GAMES:
         return replace(GAMES[rules], id=spec.id), None

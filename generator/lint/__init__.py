@@ -16,7 +16,6 @@ from generator.data.components import LoadedGame
 from generator.files.problems import ERROR, Problem, display_path
 from generator.lint.colourblind import colour_problems
 from generator.lint.faces import Face, faces
-from generator.lint.pages import page_findings
 from generator.lint.rules import RULES, Finding
 from generator.render.datalines import face_location
 from generator.render.errors import BuildError
@@ -40,10 +39,22 @@ def lint_game(loaded: LoadedGame, papers: Sequence[str] = PAPER_NAMES,
         _add(problems, problem)
     for _, problem in _face_problems(loaded, drawn):
         _add(problems, problem)
+    for problem in _page_problems(loaded, papers, margin, drawn, layout, ink):
+        _add(problems, problem)
+    return list(problems.values())
+
+
+def _page_problems(loaded: LoadedGame, papers: Sequence[str], margin: float,
+                   drawn: list[Face], layout: str | None, ink: str) -> Iterator[Problem]:
+    """The page rules' problems on each paper; the page plan (the build's own modules)
+    is imported only when there is a paper to lint (``validate`` lints none)."""
+    if not papers:
+        return
+    from generator.lint.pages import page_findings
+
     for paper in papers:
         for page, finding in page_findings(loaded, paper, margin, drawn, layout, ink):
-            _add(problems, _page_problem(loaded, paper, page, finding, drawn))
-    return list(problems.values())
+            yield _page_problem(loaded, paper, page, finding, drawn)
 
 
 def findings_by_piece(loaded: LoadedGame) -> dict[str, list[Problem]]:

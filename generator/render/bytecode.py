@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from functools import lru_cache
 from importlib.metadata import version
 from pathlib import Path
 
@@ -42,9 +43,15 @@ def compiler_fingerprint(environment: jinja2.Environment) -> str:
     # an extension may rewrite the source by where it is seen from (the lint's marks name
     # files relative to the working directory): only then does that directory count
     where = os.getcwd() if environment.extensions else ""
-    return "|".join([FORMAT, version("jinja2"), sys.version, where,
+    return "|".join([FORMAT, _jinja_version(), sys.version, where,
                      type(environment).__qualname__, *sorted(environment.extensions),
                      *options])
+
+
+@lru_cache(maxsize=1)
+def _jinja_version() -> str:
+    """Jinja2's version, read from its metadata once per process (asked per template)."""
+    return version("jinja2")
 
 
 def _stable(value: object) -> str:

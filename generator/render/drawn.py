@@ -145,14 +145,17 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
 def inherited(style: dict[str, str], node: ElementTree.Element) -> dict[str, str]:
     """``style`` with what ``node`` sets of the inherited properties: the first declaration
     of one in its ``style`` attribute, else its presentation attribute of that name."""
+    attributes = node.attrib
+    if not attributes:  # most shapes set something; a bare group or tspan sets nothing
+        return style
     found: dict[str, str] = {}
-    for part in node.get("style", "").split(";"):
+    for part in attributes.get("style", "").split(";"):
         key, _, value = part.partition(":")
         key = key.strip()
         if key in INHERITED and key not in found:
             found[key] = value.strip()
-    for name in INHERITED:
-        if name not in found and (given := node.get(name)) is not None:
+    for name, given in attributes.items():  # each attribute once: the node's own few
+        if name in INHERITED and name not in found:
             found[name] = given
     return {**style, **{k: found[k] for k in INHERITED if k in found}} if found else style
 
