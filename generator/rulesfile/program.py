@@ -16,6 +16,7 @@ from generator.rulesfile.cards import CardTable
 from generator.rulesfile.choices import Offer, offer
 from generator.rulesfile.effects import EffectCompiler
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
+from generator.rulesfile.quick import Leaf, leaves
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import read_on_change, reads, split_test
 from generator.rulesfile.zones import ZoneRule
@@ -57,6 +58,7 @@ class Program:
     phases: list[PhaseRule] = field(default_factory=list)
     blocks: list[list[Any]] = field(default_factory=list)
     pausing: list[bool] = field(default_factory=list)  # by block: may wait for chance
+    leaves: list[Leaf | None] = field(default_factory=list)  # by block: see quick.leaves
     setup: int = -1
     end: Fn | None = None
     score: Fn | None = None
@@ -144,6 +146,7 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
         fx.procedure(name)
     fx.finish()
     prog.blocks, prog.pausing = fx.blocks, fx.pausing
+    prog.leaves = leaves(fx.blocks)
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
     prog.memos = x.memos
     for key in ("end", "score"):
