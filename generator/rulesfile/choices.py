@@ -94,6 +94,9 @@ def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None
             out += [encode(card, t, n) for card in cards for t, n in kept]
     elif rule.shape == CARD_ONLY:  # the common case, a card alone: no loops within
         name = rule.name
+        if rule.pick is not None:  # its legal cards worked out at once
+            out += [(name, card) for card in rule.pick(here, cards)]
+            return
         for card in cards:
             here.card = card
             if test(here):

@@ -12,6 +12,7 @@ from typing import Any
 from generator.data.yamlsrc import Loc, Source
 from generator.files.problems import Problem
 from generator.rulesfile.actionrule import ActionRule
+from generator.rulesfile.cardpick import picker
 from generator.rulesfile.cards import CardTable
 from generator.rulesfile.choices import Offer, offer
 from generator.rulesfile.effects import EffectCompiler
@@ -272,6 +273,7 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
         test, split = (None, None) if "if" not in spec else split_test(
             spec["if"], loc + ("if",), x.expr, x.kept)
         x.hoist = False
+        alone = set(choose) == {"card"} and "if" in spec  # a card alone: its cards picked?
         prog.actions.append(ActionRule(
             str(name), loc, card, [x.zone(z, loc + ("choose", "to", i)) for i, z in
                                    enumerate(to)], number, test,
@@ -279,7 +281,8 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             x.expr(spec["again"], loc + ("again",)) if "again" in spec else None,
             [str(z) for z in to], grid,
             # the chosen card lies in a pile: a place in question is the chosen cell
-            "card" not in reads(spec.get("if"), card_on_grid=False), split))
+            "card" not in reads(spec.get("if"), card_on_grid=False), split,
+            picker(spec["if"], loc + ("if",), x) if alone else None))
 
 
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:
