@@ -50,9 +50,8 @@ def pick(disjunction: bool, frees: list[Callable[[Ctx], Any]], column: list[Any]
          equal: bool, other: Callable[[Ctx], Any]) -> Pick:
     """See the module's words; ``column`` None: who moved the card last."""
     def legal(c: Ctx, cards: list[int]) -> list[int]:
-        if disjunction and any(free(c) for free in frees):
-            return cards
-        if not disjunction and not all(free(c) for free in frees):
-            return []
+        for free in frees:  # (a loop: no generator made per position)
+            if bool(free(c)) is disjunction:  # settled for every card
+                return cards if disjunction else []
         return matching(cards, c.st.by if column is None else column, other(c), equal)
     return legal

@@ -79,6 +79,10 @@ def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None
     if ranges is None:
         return
     cards, targets, numbers = ranges
+    if rule.pick is not None:  # a card alone, its legal cards worked out at once
+        name = rule.name
+        out += [(name, card) for card in rule.pick(here, cards)]
+        return
     test, encode = rule.test, rule.encoder
     if rule.split is not None and cards and targets and numbers:
         first, test, conjunction = rule.split  # its first parts, read once
@@ -94,9 +98,6 @@ def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None
             out += [encode(card, t, n) for card in cards for t, n in kept]
     elif rule.shape == CARD_ONLY:  # the common case, a card alone: no loops within
         name = rule.name
-        if rule.pick is not None:  # its legal cards worked out at once
-            out += [(name, card) for card in rule.pick(here, cards)]
-            return
         for card in cards:
             here.card = card
             if test(here):
