@@ -86,7 +86,9 @@ class Flow(Position):
         effects run next), or the next seat (or the same one, with ``again``) acts."""
         prog, player = self.prog, self.player
         rule = prog.actions[self.acting[0]]
-        c = self.ctx(player)  # read by again, end, until and skip alike
+        c = self.here  # read by again, end, until and skip alike (ctx, in place)
+        _, c.card, c.number, c.target = self.acting
+        c.seat = c.actor = player
         again = rule.again is not None and bool(rule.again(c))
         self.turns += not again
         if prog.end(c):
