@@ -10,6 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from generator.data.yamlsrc import Loc
+from generator.rulesfile.cardpick import Pick
 from generator.rulesfile.effects import SlotFn
 from generator.rulesfile.position import Fn
 from generator.rulesfile.written import Split
@@ -30,6 +31,7 @@ class ActionRule:
     grid: ZoneRule | None = None  # choose: {cell: GRID}; the cell is the target
     card_free: bool = False  # its condition does not read the chosen card
     split: Split | None = None  # its condition, an and/or opening with parts not read per choice
+    pick: Pick | None = None  # a card alone: its legal cards in one step (cardpick)
     shape: tuple[int, ...] = field(init=False, default=())
     # (card, target, number) -> the action as the engine sees it: its name, its choices
     encoder: Callable[[int, int, int], tuple[Any, ...]] = field(init=False, repr=False)

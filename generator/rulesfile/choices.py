@@ -79,6 +79,10 @@ def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None
     if ranges is None:
         return
     cards, targets, numbers = ranges
+    if rule.pick is not None:  # a card alone, its legal cards worked out at once
+        name = rule.name
+        out += [(name, card) for card in rule.pick(here, cards)]
+        return
     test, encode = rule.test, rule.encoder
     if rule.split is not None and cards and targets and numbers:
         first, test, conjunction = rule.split  # its first parts, read once

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
-from generator.rulesfile import fused, plugins
+from generator.rulesfile import fused, plugins, trees
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
 from generator.rulesfile.grids import all_cells, cell_cards, next_to
 from generator.rulesfile.position import Ctx, Fn, Place, Value
@@ -82,6 +82,7 @@ class Compiler:
         self.consts: dict[Fn, Value] = {}
         self.words: dict[Fn, str] = {}  # {game: number} and {game: seat} -> that word
         self.picked: dict[Fn, Picked] = {}  # cards a field test keeps -> how (field_filter)
+        self.leaves: dict[Fn, trees.Leaf | None] = {}  # comparisons trees.fuse may fuse
         # compiling an action's condition; some closure is read once per listing (memo)
         self.hoist = self.memos = False
 
@@ -151,6 +152,7 @@ class Compiler:
                           (b, self.reads.get(b), self.plain.get(b)),
                           arg[1] if right is None else right)
         if fn is not None:  # what EXPR (or OTHER) reads, read in place
+            self.leaves[fn] = trees.leaf(op, self.reads.get(a), arg[1], right)
             return fn
         if right is not None:  # the common case, {eq: [EXPR, 0]}: the constant inlined
             return against(word, op, a, right)
@@ -162,7 +164,7 @@ class Compiler:
         parts = [self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg)]
         op = _MANY[word]
         if word in ("and", "or"):
-            return chain(word == "and", parts)
+            return trees.fuse(word == "and", parts, self.leaves) or chain(word == "and", parts)
         if word == "add" and len(parts) == 2:  # the common case, written out
             a, b = parts
             if type(arg[1]) is int:

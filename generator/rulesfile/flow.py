@@ -86,7 +86,9 @@ class Flow(Position):
         effects run next), or the next seat (or the same one, with ``again``) acts."""
         prog, player = self.prog, self.player
         rule = prog.actions[self.acting[0]]
-        c = self.ctx(player)  # read by again, end, until and skip alike
+        c = self.here  # read by again, end, until and skip alike (ctx, in place)
+        _, c.card, c.number, c.target = self.acting
+        c.seat = c.actor = player
         again = rule.again is not None and bool(rule.again(c))
         self.turns += not again
         if prog.end(c):
@@ -186,6 +188,23 @@ class Flow(Position):
     def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
         """Run a block that cannot pause ``times`` times, at once and without a frame (the
         seat in focus, in a copy of ``c``, moving on by ``step``), as ``run_frames`` would."""
+        leaf = self.prog.leaves[block]
+        if leaf is not None and self.steps + len(leaf) * times <= MAX_STEPS:
+            # a leaf block within the step limit: its steps counted at once (it runs no
+            # other block), each instruction run by its own function (quick.leaves)
+            self.steps += len(leaf) * times
+            c = c.at(c.seat) if step else c
+            for _ in range(times):
+                for ins, run in leaf:
+                    try:
+                        run(self, c)
+                    except FAULTS as exc:
+                        self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                    if self.over:
+                        return
+                if step:
+                    c.seat = (c.seat + step) % self.players
+            return
         code, players, c = self.prog.blocks[block], self.players, c.at(c.seat) if step else c
         for _ in range(times):
             for ins in code:

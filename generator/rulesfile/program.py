@@ -12,10 +12,12 @@ from typing import Any
 from generator.data.yamlsrc import Loc, Source
 from generator.files.problems import Problem
 from generator.rulesfile.actionrule import ActionRule
+from generator.rulesfile.cardpick import picker
 from generator.rulesfile.cards import CardTable
 from generator.rulesfile.choices import Offer, offer
 from generator.rulesfile.effects import EffectCompiler
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
+from generator.rulesfile.quick import Leaf, leaves
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import read_on_change, reads, split_test
 from generator.rulesfile.zones import ZoneRule
@@ -57,6 +59,7 @@ class Program:
     phases: list[PhaseRule] = field(default_factory=list)
     blocks: list[list[Any]] = field(default_factory=list)
     pausing: list[bool] = field(default_factory=list)  # by block: may wait for chance
+    leaves: list[Leaf | None] = field(default_factory=list)  # by block: see quick.leaves
     setup: int = -1
     end: Fn | None = None
     score: Fn | None = None
@@ -144,6 +147,7 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
         fx.procedure(name)
     fx.finish()
     prog.blocks, prog.pausing = fx.blocks, fx.pausing
+    prog.leaves = leaves(fx.blocks)
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
     prog.memos = x.memos
     for key in ("end", "score"):
@@ -269,6 +273,7 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
         test, split = (None, None) if "if" not in spec else split_test(
             spec["if"], loc + ("if",), x.expr, x.kept)
         x.hoist = False
+        alone = set(choose) == {"card"} and "if" in spec  # a card alone: its cards picked?
         prog.actions.append(ActionRule(
             str(name), loc, card, [x.zone(z, loc + ("choose", "to", i)) for i, z in
                                    enumerate(to)], number, test,
@@ -276,7 +281,8 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             x.expr(spec["again"], loc + ("again",)) if "again" in spec else None,
             [str(z) for z in to], grid,
             # the chosen card lies in a pile: a place in question is the chosen cell
-            "card" not in reads(spec.get("if"), card_on_grid=False), split))
+            "card" not in reads(spec.get("if"), card_on_grid=False), split,
+            picker(spec["if"], loc + ("if",), x) if alone else None))
 
 
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:

@@ -249,12 +249,16 @@ def field_filter(cards: Callable[[Ctx], list[int]], column: list[Any] | None, eq
         got = cards(c)
         if not got:
             return got
-        want = other(c)
-        values = c.st.by if column is None else column
-        if equal:
-            return [k for k in got if values[k] == want]
-        return [k for k in got if values[k] != want]
+        return matching(got, c.st.by if column is None else column, other(c), equal)
     return kept
+
+
+def matching(cards: list[int], values: list[Any], want: Any, equal: bool) -> list[int]:
+    """The ``cards`` whose value (in ``values``, by card) equals ``want`` (or, not
+    ``equal``, differs from it), in order."""
+    if equal:
+        return [k for k in cards if values[k] == want]
+    return [k for k in cards if values[k] != want]
 
 
 # a field_filter's parts: the cards, the field's column (None: who moved it last), equal

@@ -1,0 +1,57 @@
+"""The cards an action that chooses a card alone may play, worked out in one step per
+position instead of its condition read once per card in hand: a condition whose only
+part that reads the chosen card compares that card's field with what no card changes
+(``{eq: [{field: suit}, {var: led}]}``, follow suit), the other parts read once.
+
+For ``or``: a part that does not read the card and holds makes every card legal, else
+the cards whose field matches; for ``and``: one that fails makes none legal, else the
+cards whose field matches. The same cards, in the same order, as the condition read on
+each card would keep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from generator.rulesfile.written import field_test, matching, uses_choice
+
+if TYPE_CHECKING:
+    from generator.data.yamlsrc import Loc
+    from generator.rulesfile.expr import Compiler
+    from generator.rulesfile.position import Ctx
+
+# (the context, the cards to choose from, sorted) -> the legal ones, in that order
+Pick = Callable[["Ctx", list[int]], list[int]]
+
+
+def picker(value: Any, loc: Loc, x: Compiler) -> Pick | None:
+    """The ``Pick`` of an action's condition ``value``, or None when it is of another
+    shape (or the rules have problems: nothing is compiled twice)."""
+    if x.report.problems or not isinstance(value, dict) or len(value) != 1:
+        return None
+    word = next(iter(value))
+    parts = value[word] if word in ("and", "or") else [value]
+    if not isinstance(parts, list) or not parts:
+        return None
+    places = [loc + (word, i) for i in range(len(parts))] if word in ("and", "or") else [loc]
+    choosing = [i for i, part in enumerate(parts) if uses_choice(part)]
+    if len(choosing) != 1:
+        return None
+    test = field_test(parts[choosing[0]], x.names.columns, x.expr, places[choosing[0]])
+    if test is None:
+        return None
+    frees = [x.expr(part, at) for i, (part, at) in enumerate(zip(parts, places, strict=True))
+             if i != choosing[0]]
+    return pick(word == "or", frees, *test)
+
+
+def pick(disjunction: bool, frees: list[Callable[[Ctx], Any]], column: list[Any] | None,
+         equal: bool, other: Callable[[Ctx], Any]) -> Pick:
+    """See the module's words; ``column`` None: who moved the card last."""
+    def legal(c: Ctx, cards: list[int]) -> list[int]:
+        for free in frees:  # (a loop: no generator made per position)
+            if bool(free(c)) is disjunction:  # settled for every card
+                return cards if disjunction else []
+        return matching(cards, c.st.by if column is None else column, other(c), equal)
+    return legal

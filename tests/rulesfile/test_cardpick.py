@@ -1,0 +1,52 @@
+"""An action that chooses a card alone picks its legal cards in one step (``cardpick``):
+the same cards, in the same order, as its condition read on each card keeps."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from generator.rulesfile.cardpick import picker
+from generator.rulesfile.position import Ctx
+from rulesfile.test_fast_paths import _compiler
+
+SUIT = {"eq": [{"field": "suit"}, {"var": "led"}]}
+NONE_OF_IT = {"eq": [{"count": "hand", "where": SUIT}, 0]}
+CONDITIONS = [
+    {"or": [{"eq": [{"count": "trick"}, 0]}, SUIT, NONE_OF_IT]},  # follow suit
+    {"or": [SUIT, NONE_OF_IT]},
+    {"and": [{"ge": [{"count": "hand"}, 2]}, {"ne": [{"field": "suit"}, {"var": "led"}]}]},
+    {"and": [{"eq": [{"field": "by"}, {"game": "seat"}]}, {"ge": [{"count": "won"}, 0]}]},
+    SUIT,
+]
+
+
+@pytest.mark.parametrize("condition", CONDITIONS)
+def test_the_cards_picked_are_those_the_condition_keeps(built: dict[str, Any],
+                                                        condition: Any) -> None:
+    game = built["high-noon"][0]
+    x = _compiler(game.program(4))
+    whole, pick = x.expr(condition, ("if",)), picker(condition, ("if",), x)
+    assert pick is not None and not x.report.problems
+    rng, state, checked = random.Random(3), game.new_initial_state(4), 0
+    while not state.is_terminal():
+        if state.current_player() >= 0:
+            c = Ctx(state, state.current_player())
+            cards = sorted(state.zones[state.zone_slot["hand"] + c.seat])
+            kept = [k for k in cards if whole(Ctx(state, c.seat, k))]
+            assert pick(c, cards) == kept
+            checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 20
+
+
+@pytest.mark.parametrize("condition", [
+    {"eq": [{"count": "trick"}, 0]},  # reads no card
+    {"or": [SUIT, {"eq": [{"field": "value"}, 3]}]},  # two parts read the card
+    {"or": [{"gt": [{"field": "value"}, {"var": "led"}]}, NONE_OF_IT]},  # not eq or ne
+])
+def test_another_shape_is_read_card_by_card(built: dict[str, Any], condition: Any) -> None:
+    x = _compiler(built["high-noon"][0].program(4))
+    assert picker(condition, ("if",), x) is None
