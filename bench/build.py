@@ -167,7 +167,7 @@ class OpenPage(threading.Thread):
                     for image in set(re.findall(r'src="(img/[^"]+)"', page)) - fetched:
                         if client.get(f"/{image}").status_code == 200:  # else a newer
                             fetched.add(image)  # round replaced it: its event follows
-                    self.shown.put((int(line[len("data: "):]), time.perf_counter()))
+                    self.shown.put((int(line.split()[-1]), time.perf_counter()))  # "RUN NUMBER"
 
     def wait(self, number: int) -> float:
         """When the page of round ``number`` (or a later one) was in."""
