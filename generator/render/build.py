@@ -117,9 +117,12 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
                     options.stamp or options.only is not None)
     if options.only is not None:
         all_jobs = _reprinted(all_jobs, options.only)
-    body = order_pages(body_pairs(doc, all_jobs, room, duplex), options.duplex)
+    pairs = body_pairs(doc, all_jobs, room, duplex)
+    body = order_pages(pairs, options.duplex)
+    back_sheets = any(back is not None and back.placements for _, back in pairs)
     settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset,
-                        tuple(loaded.variant_changes))
+                        tuple(loaded.variant_changes), fold=options.layout == "fold",
+                        back_sheets=back_sheets)
     # the list's length in pages does not depend on the page numbers it will show
     words = settings.words
     n_contents = len(contents_chunks(contents_rows(all_jobs, {}, _tiled(body), words), settings))

@@ -30,6 +30,22 @@ class Settings:
     duplex: str
     offset: tuple[float, float]
     changes: tuple[str, ...] = ()  # a declared variant's changes from the rulebook
+    fold: bool = False  # single-sided, each front with its back beside it to fold and glue
+    back_sheets: bool = True  # single-sided, some sheet of backs follows its fronts
+
+    def glued(self, rows: list[dict[str, Any]]) -> bool:
+        """Whether the players need glue: for a die, and single-sided for the backs (a
+        folded piece's halves, or a sheet of backs glued behind its fronts)."""
+        single = self.duplex == "none" and (self.fold or self.back_sheets)
+        return single or any(r["kind"] == "die" for r in rows)
+
+    def single_lines(self) -> list[str]:
+        """How to print single-sided: each way the backs reach their fronts, said once."""
+        words = self.words
+        if self.fold:
+            return [words["page_single_fold"]] + (
+                [words["page_single_backs_too"]] if self.back_sheets else [])
+        return [words["page_single" if self.back_sheets else "page_single_plain"]]
 
     @cached_property
     def words(self) -> dict[str, str]:
@@ -115,13 +131,14 @@ def _tops(settings: Settings, glue: bool) -> tuple[float, float]:
     bring = bring_lines(settings.game.bring, glue, settings.words)
     variant = variant_lines(settings.game, settings.changes, settings.words)
     below = BRING_LINE * len(variant) + 4 if variant else 0
-    return 84 + BRING_LINE * (len(bring) - 1) + below, 44.0
+    extra = len(settings.single_lines()) - 1 if settings.duplex == "none" else 0
+    return 84 + 5 * extra + BRING_LINE * (len(bring) - 1) + below, 44.0
 
 
 def contents_chunks(rows: list[dict[str, Any]], settings: Settings) -> list[list[dict[str, Any]]]:
     """Rows split into pages by their height (long cutting advice takes more lines); each
     row gets its ``y``."""
-    first, later = _tops(settings, any(r["kind"] == "die" for r in rows))
+    first, later = _tops(settings, settings.glued(rows))
     bottom = settings.paper.h - 18  # above the page's own footer
     chunks: list[list[dict[str, Any]]] = [[]]
     y = first + 9
@@ -138,7 +155,7 @@ def contents_chunks(rows: list[dict[str, Any]], settings: Settings) -> list[list
 def contents_pages(doc: Document, settings: Settings, rows: list[dict[str, Any]],
                    registration_at: int, total: int) -> list[Page]:
     game, words = settings.game, settings.words
-    glue = any(r["kind"] == "die" for r in rows)
+    glue = settings.glued(rows)
     tops = _tops(settings, glue)
     pages = []
     for n, chunk in enumerate(contents_chunks(rows, settings)):
@@ -147,7 +164,7 @@ def contents_pages(doc: Document, settings: Settings, rows: list[dict[str, Any]]
                        paper=PAPER_WORDS[settings.paper.name],
                        flip=words[f"page_flip_{settings.duplex}"],
                        duplex=settings.duplex, offset=settings.offset,
-                       registration=registration_at, page_no=n + 1, total=total,
+                       single=settings.single_lines(), registration=registration_at, page_no=n + 1, total=total,
                        bring=bring_lines(game.bring, glue, words), top=tops[0 if n == 0 else 1],
                        variant=variant_lines(game, settings.changes, words), words=words)
         pages.append(Page("contents", overlay=doc.art(svg)))

@@ -35,6 +35,11 @@ PAGE_WORDS: dict[str, str] = {
                                "your printer’s offset (this file uses {x}, {y} mm).",
     "page_single": "Print single-sided. A sheet of backs follows its sheet of fronts: glue it "
                    "behind them before cutting.",
+    "page_single_plain": "Print single-sided.",
+    "page_single_fold": "Print single-sided. Fold each piece on the dashed line between front "
+                        "and back, glue, then cut.",
+    "page_single_backs_too": "Other backs are on the sheet after their fronts: glue it behind "
+                             "them before cutting.",
     "page_single_test": "The duplex test (pages {first}–{second}) is for double-sided "
                         "printing: skip it.",
     "page_flip_long": "double-sided, flip on the long edge",

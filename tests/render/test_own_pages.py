@@ -40,3 +40,56 @@ def test_a_rules_version_of_80_characters_stays_in_the_contents_column(fixture_g
     assert len(head) == 2 and head[0].box.y1 <= head[1].box.y
     assert all(15 <= ln.box.x and ln.box.x1 <= 195 for ln in head)
     assert all(ln.size_mm >= 3.0 - 1e-6 for ln in head)
+
+
+def _settings(fixture_game, duplex: str = "none", **kw):  # type: ignore[no-untyped-def]
+    from generator.render.furniture import Settings
+    return Settings(fixture_game.data.game, PAPERS["a4"], duplex, (0.0, 0.0), **kw)
+
+
+def test_single_sided_words_say_how_the_backs_reach_their_fronts(fixture_game):
+    folded = _settings(fixture_game, fold=True, back_sheets=False)
+    assert folded.single_lines() == [PAGE_WORDS["page_single_fold"]]
+    both = _settings(fixture_game, fold=True, back_sheets=True)
+    assert both.single_lines() == [PAGE_WORDS["page_single_fold"],
+                                   PAGE_WORDS["page_single_backs_too"]]
+    sheets = _settings(fixture_game, back_sheets=True)
+    assert sheets.single_lines() == [PAGE_WORDS["page_single"]]
+    bare = _settings(fixture_game, back_sheets=False)  # --backs none: nothing to glue behind
+    assert bare.single_lines() == [PAGE_WORDS["page_single_plain"]]
+
+
+def test_glue_is_asked_for_only_where_something_is_glued(fixture_game):
+    die = [{"kind": "die"}]
+    assert _settings(fixture_game, fold=True, back_sheets=False).glued([])
+    assert _settings(fixture_game, back_sheets=True).glued([])
+    assert not _settings(fixture_game, back_sheets=False).glued([])
+    assert not _settings(fixture_game, "long").glued([])  # a duplexer puts the backs behind
+    assert _settings(fixture_game, "long").glued(die)
+
+
+def test_four_lines_of_how_to_print_push_what_to_bring_down(fixture_game):
+    from generator.render.furniture import _tops, bring_lines
+
+    settings = _settings(fixture_game, fold=True, back_sheets=True)
+    bring = bring_lines(["pencil."], True)
+    top = _tops(settings, True)[0]
+    svg = page_svg("_shared/contents.svg.j2", w=210.0, h=297.0, bleed=0, first=True, rows=[],
+                   game=fixture_game.data.game.model_dump(mode="json"), paper="A4",
+                   flip=FLIP_WORDS["none"], duplex="none", offset=(0.0, 0.0),
+                   single=settings.single_lines(), registration=3, page_no=1, total=4,
+                   bring=bring, top=top, variant=[], words=PAGE_WORDS)
+    lines = sorted((ln for ln in read(svg).lines if 40 < ln.box.y < top), key=lambda ln: ln.box.y)
+    for upper, lower in zip(lines, lines[1:], strict=False):
+        assert upper.box.y1 <= lower.box.y, (upper.text, lower.text)
+    assert any(ln.text == PAGE_WORDS["page_bring"] for ln in lines)
+
+
+def test_a_fold_build_says_fold_on_its_contents_page(fixture_game, tmp_path):
+    import pypdf
+
+    from tests.render.conftest import build
+
+    built = build(fixture_game, tmp_path, paper="a4", duplex="none", layout="fold")
+    text = pypdf.PdfReader(built.result.pdf).pages[0].extract_text()
+    assert "Fold each piece on the dashed line" in " ".join(text.split())
