@@ -186,7 +186,9 @@ def _wrap(words: list[str], font: Font, size: float, box: float, count: int) -> 
 
 
 def _join(line: str, words: list[str]) -> str:
-    """Words back into a line: a space between them, none after a hyphen."""
+    """Words back into a line: a space between them, none after a word's own hyphen (a
+    dash standing alone between spaces keeps its spaces)."""
     for word in words:
-        line = word if not line else line + ("" if line.endswith("-") else " ") + word
+        glued = line.endswith("-") and line != "-" and not line.endswith(" -")
+        line = word if not line else line + ("" if glued else " ") + word
     return line

@@ -26,6 +26,14 @@ def test_a_hyphenated_name_breaks_after_its_hyphen():
                bold=True).lines == ("Bell-", "Diamond")
 
 
+def test_a_dash_between_spaces_keeps_its_spaces():
+    assert fit("4 in column 4 - the game ends", 200, 3.0).lines == (
+        "4 in column 4 - the game ends",)
+    assert fit("Bell-Diamond - a mine", 200, 3.0).lines == ("Bell-Diamond - a mine",)
+    assert fit("build with --back-offset", 200, 3.0).lines == ("build with --back-offset",)
+    assert fit("- the end", 200, 3.0).lines == ("- the end",)
+
+
 def test_a_name_that_cannot_fit_is_an_error_naming_it():
     with pytest.raises(TextFitError) as caught:
         fit("Arizona Charlie Meadows of the Klondike Goldfields", 20, 4.0, 2.5)
