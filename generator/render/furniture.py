@@ -19,6 +19,7 @@ from generator.render.svg import page_svg
 
 ROW_H, HOW_LINE = 12.5, 3.2  # mm per component row, and per extra line of cutting advice
 BRING_LINE = 4.6
+HOW_STEP = 5  # mm between lines of how to print (whole: the page's figures stay as they print)
 PAPER_WORDS = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}  # names
 FLIP_WORDS = {flip: PAGE_WORDS[f"page_flip_{flip}"] for flip in ("long", "short", "none")}
 
@@ -46,6 +47,12 @@ class Settings:
             return [words["page_single_fold"]] + (
                 [words["page_single_backs_too"]] if self.back_sheets else [])
         return [words["page_single" if self.back_sheets else "page_single_plain"]]
+
+    @property
+    def drop(self) -> int:
+        """How far (mm) lines of how to print past the usual three push what follows down
+        (the contents template and ``_tops`` alike)."""
+        return HOW_STEP * (len(self.single_lines()) - 1) if self.duplex == "none" else 0
 
     @cached_property
     def words(self) -> dict[str, str]:
@@ -131,8 +138,7 @@ def _tops(settings: Settings, glue: bool) -> tuple[float, float]:
     bring = bring_lines(settings.game.bring, glue, settings.words)
     variant = variant_lines(settings.game, settings.changes, settings.words)
     below = BRING_LINE * len(variant) + 4 if variant else 0
-    extra = len(settings.single_lines()) - 1 if settings.duplex == "none" else 0
-    return 84 + 5 * extra + BRING_LINE * (len(bring) - 1) + below, 44.0
+    return 84 + settings.drop + BRING_LINE * (len(bring) - 1) + below, 44.0
 
 
 def contents_chunks(rows: list[dict[str, Any]], settings: Settings) -> list[list[dict[str, Any]]]:
@@ -164,7 +170,8 @@ def contents_pages(doc: Document, settings: Settings, rows: list[dict[str, Any]]
                        paper=PAPER_WORDS[settings.paper.name],
                        flip=words[f"page_flip_{settings.duplex}"],
                        duplex=settings.duplex, offset=settings.offset,
-                       single=settings.single_lines(), registration=registration_at, page_no=n + 1, total=total,
+                       single=settings.single_lines(), drop=settings.drop,
+                       registration=registration_at, page_no=n + 1, total=total,
                        bring=bring_lines(game.bring, glue, words), top=tops[0 if n == 0 else 1],
                        variant=variant_lines(game, settings.changes, words), words=words)
         pages.append(Page("contents", overlay=doc.art(svg)))

@@ -59,7 +59,7 @@ def test_registration_page_front():
 def test_contents_page(fixture_game):
     rows = [{"name": "Claim Deck", "kind": "card", "count": 11, "size": "63.5 × 88.9 mm",
              "pages": "3–5 (odd)", "how": ["cut straight through the block"], "y": 93.0}]
-    svg = page_svg("_shared/contents.svg.j2", w=210.0, h=297.0, bleed=0, first=True, rows=rows,
+    svg = page_svg("_shared/contents.svg.j2", drop=0, w=210.0, h=297.0, bleed=0, first=True, rows=rows,
                    game=fixture_game.data.game.model_dump(mode="json"), paper="A4",
                    flip="double-sided, flip on the long edge", duplex="long",
                    offset=(0.0, 0.0), registration=27, page_no=1, total=28,

@@ -32,8 +32,8 @@ def test_a_rules_version_of_80_characters_stays_in_the_contents_column(fixture_g
     game = fixture_game.data.game.model_dump(mode="json")
     game["rules_version"] = "Revised edition 2nd printing, with the designer's errata of 2025" \
         " (all)."[:80].ljust(80, "x")
-    svg = page_svg("_shared/contents.svg.j2", w=210.0, h=297.0, bleed=0, first=True, rows=[],
-                   game=game, paper="A4", flip=FLIP_WORDS["long"], duplex="long",
+    svg = page_svg("_shared/contents.svg.j2", drop=0, w=210.0, h=297.0, bleed=0, first=True,
+                   rows=[], game=game, paper="A4", flip=FLIP_WORDS["long"], duplex="long",
                    offset=(0.0, 0.0), registration=3, page_no=1, total=4, bring=["pencil."],
                    top=84.0, variant=[], words=PAGE_WORDS)
     head = [ln for ln in read(svg).lines if 25 < ln.box.y1 < 34]
@@ -74,8 +74,8 @@ def test_four_lines_of_how_to_print_push_what_to_bring_down(fixture_game):
     settings = _settings(fixture_game, fold=True, back_sheets=True)
     bring = bring_lines(["pencil."], True)
     top = _tops(settings, True)[0]
-    svg = page_svg("_shared/contents.svg.j2", w=210.0, h=297.0, bleed=0, first=True, rows=[],
-                   game=fixture_game.data.game.model_dump(mode="json"), paper="A4",
+    svg = page_svg("_shared/contents.svg.j2", drop=settings.drop, w=210.0, h=297.0, bleed=0,
+                   first=True, rows=[], game=fixture_game.data.game.model_dump(mode="json"), paper="A4",
                    flip=FLIP_WORDS["none"], duplex="none", offset=(0.0, 0.0),
                    single=settings.single_lines(), registration=3, page_no=1, total=4,
                    bring=bring, top=top, variant=[], words=PAGE_WORDS)

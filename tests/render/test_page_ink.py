@@ -35,7 +35,7 @@ def text_fills(svg: str) -> list[tuple[str, str]]:
 def contents_page(fixture_game) -> str:  # type: ignore[no-untyped-def]
     rows = [{"name": "Claim Deck", "kind": "card", "count": 11, "size": "63.5 × 88.9 mm",
              "pages": "3–5 (odd)", "how": ["cut straight through the block"], "y": 93.0}]
-    return page_svg("_shared/contents.svg.j2", w=210.0, h=297.0, bleed=0, first=True,
+    return page_svg("_shared/contents.svg.j2", drop=0, w=210.0, h=297.0, bleed=0, first=True,
                     rows=rows, game=fixture_game.data.game.model_dump(mode="json"),
                     paper="A4", flip="double-sided, flip on the long edge", duplex="long",
                     offset=(0.0, 0.0), registration=27, page_no=1, total=28,

@@ -29,7 +29,7 @@ def _registration(words: dict[str, str]) -> str:
 
 def test_a_decks_words_replace_the_english_ones_on_the_generators_pages(fixture_game):
     words = page_words(GERMAN)
-    contents = page_svg("_shared/contents.svg.j2", w=210.0, h=297.0, bleed=0, first=True,
+    contents = page_svg("_shared/contents.svg.j2", drop=0, w=210.0, h=297.0, bleed=0, first=True,
                         rows=[], game=fixture_game.data.game.model_dump(mode="json"),
                         paper="A4", flip=words["page_flip_long"], duplex="long",
                         offset=(0.0, 0.0), registration=3, page_no=1, total=4,
