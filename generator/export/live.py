@@ -26,6 +26,7 @@ from generator.export.gallery import as_problem, write_preview
 from generator.files.problems import Problem, has_errors
 from generator.render.errors import BuildError
 from generator.render.faces import carry_drawings
+from generator.render.incremental import KeptPdf
 
 Load = Callable[[], LoadedGame]  # the game, read and validated
 Check = Callable[[LoadedGame], list[Problem]]  # every problem to show (drawing faces too)
@@ -64,6 +65,7 @@ class Watcher:
     # the last game that loaded, and the files it was loaded from: its drawings are
     # carried over when only data files changed since
     last: tuple[LoadedGame, dict[Path, tuple[int, int]]] | None = None
+    pdf: KeptPdf = field(default_factory=KeptPdf)  # the last PDF, assembled again in place
 
     def snapshot(self) -> dict[Path, tuple[int, int]]:
         return {path: (stat.st_mtime_ns, stat.st_size) for path, stat in _files(self.folders)}
@@ -95,7 +97,8 @@ class Watcher:
         self.written(page)
         if loaded.data is not None and not has_errors(problems):
             try:
-                result = build_game(loaded, BuildOptions(paper=self.paper, out=self.out))
+                result = build_game(loaded, BuildOptions(paper=self.paper, out=self.out),
+                                    self.pdf.write)
             except BuildError as exc:  # cairo refused a face: report it, keep watching
                 done.problems = [*problems, as_problem(exc)]
             else:

@@ -236,7 +236,12 @@ class Prepared:
     stale: str = ""  # a glob of the old files this set replaces (the last build's cut files)
 
 
-def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
+PdfWrite = Callable[[Document, list[bytes], Paper, str, str], bytes]  # as ``write_pdf``
+
+
+def prepare_game(loaded: LoadedGame, options: BuildOptions,
+                 write: PdfWrite | None = None) -> Prepared:
+    """``write``: the PDF's assembler (a watch keeps its last document: the same bytes)."""
     started = time.perf_counter()
     if options.paper not in PAPERS or options.duplex not in ("long", "short", "none"):
         raise BuildError(f"paper '{options.paper}' / duplex '{options.duplex}': expected "
@@ -257,7 +262,7 @@ def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
 
     suffix = "-reprint" if options.only is not None else ""
     name = f"{loaded.game_id}-{paper.name}{suffix}.pdf"
-    data = write_pdf(doc, pdfs, paper, f"{loaded.data.game.name}: print-and-play",
+    data = (write or write_pdf)(doc, pdfs, paper, f"{loaded.data.game.name}: print-and-play",
                      options.duplex)
     listing = manifest(loaded, doc, paper, name, copy_hashes(loaded, options.bleed_mm))
     manifest_name = f"manifest-{paper.name}{suffix}.json"
@@ -284,5 +289,6 @@ def write_game(prepared: Prepared, options: BuildOptions) -> BuildResult:
                        prepared.rendered)
 
 
-def build_game(loaded: LoadedGame, options: BuildOptions) -> BuildResult:
-    return write_game(prepare_game(loaded, options), options)
+def build_game(loaded: LoadedGame, options: BuildOptions,
+               write: PdfWrite | None = None) -> BuildResult:
+    return write_game(prepare_game(loaded, options, write), options)

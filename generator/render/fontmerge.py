@@ -126,13 +126,24 @@ def _holders(pdf: pikepdf.Pdf, roots: list[pikepdf.Object]) -> Iterator[pikepdf.
 
 def merge_fonts(pdf: pikepdf.Pdf, forms: list[pikepdf.Object]) -> None:
     """Replace the per-form subsets of ``forms`` (already in ``pdf``) by one per typeface."""
-    holders = [(form, _used(form)) for form in _holders(pdf, forms)]
-    faces = _typefaces(holders)
-    if not faces:
-        return
-    merged = {name: _merged_font(pdf, name, face) for name, face in sorted(faces.items())}
+    holders = font_holders(pdf, forms)
+    merged = merged_fonts(pdf, typefaces(holders))
     for form, used in holders:
-        _rewrite(form, used, merged)
+        rewrite(form, used, merged)
+
+
+Holder = tuple[pikepdf.Object, list["Used"]]  # a form that may show text, and its fonts
+
+
+def font_holders(pdf: pikepdf.Pdf, forms: list[pikepdf.Object]) -> list[Holder]:
+    """Every form of ``forms`` (nested ones too) with the fonts the merge replaces, in the
+    order the merge reads them (the first use of a typeface gives its descriptor)."""
+    return [(form, _used(form)) for form in _holders(pdf, forms)]
+
+
+def merged_fonts(pdf: pikepdf.Pdf, faces: dict[str, Typeface]) -> dict[str, Merged]:
+    """One merged subset per typeface, made in ``pdf``."""
+    return {name: _merged_font(pdf, name, face) for name, face in sorted(faces.items())}
 
 
 @dataclass(frozen=True)
@@ -160,7 +171,9 @@ def _used(form: pikepdf.Object) -> list[Used]:
     return out
 
 
-def _typefaces(holders: list[tuple[pikepdf.Object, list[Used]]]) -> dict[str, Typeface]:
+def typefaces(holders: list[Holder]) -> dict[str, Typeface]:
+    """Each typeface the holders use: its font file, every character shown, and the
+    descriptor of its first use."""
     faces: dict[str, Typeface] = {}
     for _, used in holders:
         for font in used:
@@ -296,7 +309,8 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
-def _rewrite(form: pikepdf.Object, used: list[Used], merged: dict[str, Merged]) -> None:
+def rewrite(form: pikepdf.Object, used: list[Used], merged: dict[str, Merged]) -> None:
+    """``form``'s text recoded to the merged subsets, and its fonts replaced by them."""
     if not used:
         return
     recode: Recode = {u.key: (u.width, parse_cmap(u.cmap), merged[u.name]) for u in used}

@@ -178,10 +178,18 @@ class Writer:
         self.pdf.pages.append(pdf_page)
 
     def save(self, title: str, duplex: str) -> bytes:
+        merge_fonts(self.pdf, self.placed())
+        return self.finish(title, duplex)
+
+    def placed(self) -> list[pikepdf.Object]:
+        """The form of every art placed so far, in the arts' order."""
+        return [form for form, _, _ in filter(None, self.forms)]
+
+    def finish(self, title: str, duplex: str) -> bytes:
+        """The document's bytes, its fonts merged."""
         mode = {"long": Name.DuplexFlipLongEdge, "short": Name.DuplexFlipShortEdge}
         prefs = Dictionary(PrintScaling=Name("/None"), Duplex=mode.get(duplex, Name.Simplex))
         self.pdf.Root.ViewerPreferences = prefs
-        merge_fonts(self.pdf, [form for form, _, _ in filter(None, self.forms)])
         self.pdf.docinfo = self.pdf.make_indirect(document_info(title))
         out = io.BytesIO()
         self.pdf.save(out, deterministic_id=True, compress_streams=True,

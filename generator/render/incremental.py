@@ -1,0 +1,169 @@
+"""A watched deck's PDF, assembled again in place: the bytes a fresh ``write_pdf`` gives.
+
+``write_pdf`` builds a new pikepdf document every time: each face's PDF copied in as a
+form, the pages laid out, every form's fonts merged into one subset per typeface, all
+saved. A watch's save usually changes one face and nothing of the layout, so ``KeptPdf``
+keeps the last document open and, when the new one has the same pages (every placement,
+line, overlay and page box, and each face's size), only puts the changed faces' forms in
+place of the old ones. The merged fonts are made again only when what they are made of
+changed (the characters shown in a typeface, or the descriptor its first use gives):
+then every form's text is recoded from its original content, as the fresh merge does;
+otherwise only the new forms are. Anything else (other pages, two faces of the same
+bytes, a face whose kept PDF was closed) is assembled afresh. The saved file holds only
+what the document reaches, numbered as it is reached, so the old forms left behind are
+not in it: a test holds the watch's PDF to a fresh build's after edits of every kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pikepdf
+
+from generator.render.document import Document
+from generator.render.fontmerge import (
+    Holder,
+    Merged,
+    font_holders,
+    merged_fonts,
+    rewrite,
+    typefaces,
+)
+from generator.render.geometry import Paper
+from generator.render.pdfwriter import Writer, _forget_opened, _kept, _opened, page_boxes
+
+FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3", "/FontName")  # the merge sets these
+
+
+@dataclass
+class Face:
+    """One art's form in the kept document, and what its fonts were before the merge."""
+
+    holders: list[Holder]  # the form and its nested forms, with the fonts they used
+    original: dict[tuple[int, int], bytes]  # each holder's content before it was recoded
+    recoded: bool = False  # its content is the merge's, no longer cairo's
+
+
+@dataclass
+class Kept:
+    writer: Writer
+    shape: tuple[Any, ...]
+    arts: list[bytes]
+    faces: dict[int, Face] = field(default_factory=dict)  # by art index, the placed ones
+    made: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # what merged fonts hold
+    merged: dict[str, Merged] = field(default_factory=dict)
+
+
+class KeptPdf:
+    """``write_pdf`` for one watched deck, the last document kept between calls."""
+
+    def __init__(self) -> None:
+        self.last: Kept | None = None
+        self.reused = 0  # documents assembled in place (the rest afresh)
+
+    def write(self, doc: Document, art_pdfs: Sequence[bytes], paper: Paper, title: str,
+              duplex: str) -> bytes:
+        shape = _shape(doc, paper, len(art_pdfs))
+        last = self.last
+        if last is not None and last.shape == shape and _in_place(last, list(art_pdfs)):
+            self.reused += 1
+            return last.writer.finish(title, duplex)
+        self.last = _fresh(doc, list(art_pdfs), paper, shape)
+        return self.last.writer.finish(title, duplex)
+
+
+def _shape(doc: Document, paper: Paper, arts: int) -> tuple[Any, ...]:
+    """Everything of a document the writer reads besides the faces' bytes."""
+    return (paper, arts, tuple((tuple(page.placements), tuple(page.lines), page.overlay,
+                                page_boxes(page, paper)) for page in doc.pages))
+
+
+def _fresh(doc: Document, arts: list[bytes], paper: Paper, shape: tuple[Any, ...]) -> Kept:
+    """``write_pdf``'s document, its fonts merged, each face's fonts noted first."""
+    _forget_opened()
+    writer = Writer(doc, arts, paper)
+    for page in doc.pages:
+        writer.page(page)
+    kept = Kept(writer, shape, arts)
+    for art, found in enumerate(writer.forms):
+        if found is not None:
+            kept.faces[art] = _face(writer.pdf, found[0])
+    _merge(kept, set(kept.faces))
+    return kept
+
+
+def _face(pdf: pikepdf.Pdf, form: pikepdf.Object) -> Face:
+    holders = font_holders(pdf, [form])
+    return Face(holders, {held.objgen: held.read_bytes() for held, used in holders if used})
+
+
+def _in_place(kept: Kept, arts: list[bytes]) -> bool:
+    """Put the changed faces in place; False (the document untouched) when it cannot."""
+    changed = [art for art, data in enumerate(arts) if data != kept.arts[art]]
+    opened, _ = _kept()
+    if len(set(arts)) != len(arts) or any(
+            (0, kept.arts[art]) not in opened for art in kept.faces if art not in changed):
+        return False  # the same bytes twice (``Writer`` opens them apart), or closed
+    writer = kept.writer
+    for art in changed:
+        found = writer.forms[art]
+        if found is not None and _opened(arts[art], 0)[1:] != found[1:]:
+            return False  # another size: other matrices on the pages
+    _forget_opened()
+    for art in kept.faces:  # every face still in use stays open
+        _opened(arts[art], 0)
+    for art in changed:
+        _replace(kept, art, arts[art])
+    kept.arts = arts
+    _merge(kept, {art for art in changed if art in kept.faces})
+    return True
+
+
+def _replace(kept: Kept, art: int, data: bytes) -> None:
+    """Art ``art``'s new form where the pages place the old one."""
+    writer = kept.writer
+    found = writer.forms[art]
+    if found is None:  # not placed: nothing to replace
+        return
+    form, width, height = _opened(data, 0)
+    new = writer.pdf.copy_foreign(form)
+    writer.forms[art] = (new, width, height)
+    old = found[0].objgen
+    for page in writer.pdf.pages:
+        xobjects = page.obj.Resources.XObject
+        for name, placed in list(xobjects.items()):
+            if placed.objgen == old:
+                xobjects[name] = new
+    kept.faces[art] = _face(writer.pdf, new)
+
+
+def _merge(kept: Kept, new: set[int]) -> None:
+    """Merge the fonts as ``merge_fonts`` does over every placed form (the last one read
+    first); when the merged fonts would be what they are, recode only the ``new`` faces."""
+    order = sorted(kept.faces, reverse=True)
+    holders = [held for art in order for held in kept.faces[art].holders]
+    faces = typefaces(holders)
+    made = {name: (face.path, frozenset(face.chars), _descriptor(face.descriptor))
+            for name, face in faces.items()}
+    if made != kept.made:
+        kept.merged, kept.made = merged_fonts(kept.writer.pdf, faces), made
+        new = set(kept.faces)
+    for art in order:
+        if art in new:
+            face = kept.faces[art]
+            for form, used in face.holders:
+                if used and face.recoded:
+                    form.write(face.original[form.objgen])  # as it came from cairo
+                rewrite(form, used, kept.merged)
+            face.recoded = True
+
+
+def _descriptor(descriptor: pikepdf.Object | None) -> tuple[tuple[str, str], ...]:
+    """A font descriptor's entries the merged font copies, as text."""
+    if descriptor is None:
+        return ()
+    return tuple((str(key), repr(value.unparse() if isinstance(value, pikepdf.Object)
+                                 else value))
+                 for key, value in sorted(descriptor.items()) if key not in FONT_FILES)

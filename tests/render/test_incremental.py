@@ -1,0 +1,56 @@
+"""The watch's PDF is assembled again in place (``render.incremental``): after every kind
+of save it is a fresh build's, byte for byte, and the in-place path is really taken."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from gametree import edit
+
+from generator.cli import main
+from generator.commands.watch import deck_watcher
+from generator.deck.validate import validate_game
+from generator.games import GAMES
+from generator.render.build import BuildOptions, build_game
+
+
+def _save(path: Path, *changes: tuple[str, str]) -> None:
+    for old, new in changes:
+        edit(path, old, new)
+    stat = path.stat()  # a save seen even within the file system's time resolution
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000))
+
+
+def _fresh(decks: Path, out: Path) -> bytes:
+    """The deck as it is now, built by ``build`` in this process (no kept document)."""
+    loaded = validate_game(GAMES["mine"], decks)
+    return build_game(loaded, BuildOptions(out=out)).pdf.read_bytes()
+
+
+SAVES = [  # (what is replaced by what in one save, whether the pages stay as they were)
+    ([("title: Dawn", "title: Nwad")], True),  # letters the deck already shows
+    ([("Draw a card.", "Żółw: 9 ¾ €")], True),  # new letters: the fonts are cut again
+    ([("Żółw: 9 ¾ €", "Draw")], True),  # letters gone: the fonts shrink again
+    ([('value: 1, count: 3, text: "Look', 'value: 1, count: 1, text: "Look'),
+      ('value: 1, count: 3, text: "Draw', 'value: 1, count: 1, text: "Draw'),
+      ("exactly: 6", "exactly: 4"), ("exactly: 28", "exactly: 24")], False),  # 4 cards fewer
+    ([("title: Nwad", "title: Dawn")], True),  # and in place again on those
+]
+
+
+def test_the_watched_pdf_is_a_fresh_builds_after_every_kind_of_save(tmp_path, monkeypatch):
+    decks = tmp_path / "decks"
+    assert main(["new", str(decks / "mine"), "--name", "Mine", "--pieces", "cards"]) == 0
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
+    cards = decks / "mine" / "cards.yaml"
+    watcher = deck_watcher("mine", decks, tmp_path / "out")
+    first = watcher.rebuild()
+    assert first.pdf is not None and watcher.pdf.reused == 0
+    for number, (changes, in_place) in enumerate(SAVES):
+        reused = watcher.pdf.reused
+        _save(cards, *changes)
+        done = watcher.poll()
+        assert done is not None and done.pdf is not None, [p.format() for p in done.problems]
+        assert watcher.pdf.reused == reused + in_place, changes
+        assert done.pdf.read_bytes() == _fresh(decks, tmp_path / f"fresh-{number}"), changes
