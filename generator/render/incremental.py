@@ -56,22 +56,31 @@ class Kept:
     merged: dict[str, Merged] = field(default_factory=dict)
 
 
+FRESH_EVERY = 200
+"""In-place rounds before the document is assembled afresh: each leaves the objects it
+replaced behind in memory (the saved file never holds them), so a long watch is bounded."""
+
+
 class KeptPdf:
     """``write_pdf`` for one watched deck, the last document kept between calls."""
 
     def __init__(self) -> None:
         self.last: Kept | None = None
         self.reused = 0  # documents assembled in place (the rest afresh)
+        self.since = 0  # in-place rounds since the last fresh one
 
     def write(self, doc: Document, art_pdfs: Sequence[bytes], paper: Paper, title: str,
               duplex: str) -> bytes:
-        shape = _shape(doc, paper, len(art_pdfs))
-        last = self.last
-        if last is not None and last.shape == shape and _in_place(last, list(art_pdfs)):
-            self.reused += 1
-            return last.writer.finish(title, duplex)
-        self.last = _fresh(doc, list(art_pdfs), paper, shape)
-        return self.last.writer.finish(title, duplex)
+        shape, last, self.last = _shape(doc, paper, len(art_pdfs)), self.last, None
+        # (dropped until done: a round that fails half way leaves nothing half changed)
+        if last is not None and last.shape == shape and self.since < FRESH_EVERY and \
+                _in_place(last, list(art_pdfs)):
+            self.reused, self.since = self.reused + 1, self.since + 1
+        else:
+            last, self.since = _fresh(doc, list(art_pdfs), paper, shape), 0
+        data = last.writer.finish(title, duplex)
+        self.last = last
+        return data
 
 
 def _shape(doc: Document, paper: Paper, arts: int) -> tuple[Any, ...]:

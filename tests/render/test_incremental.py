@@ -54,3 +54,38 @@ def test_the_watched_pdf_is_a_fresh_builds_after_every_kind_of_save(tmp_path, mo
         assert done is not None and done.pdf is not None, [p.format() for p in done.problems]
         assert watcher.pdf.reused == reused + in_place, changes
         assert done.pdf.read_bytes() == _fresh(decks, tmp_path / f"fresh-{number}"), changes
+
+
+def test_a_round_that_fails_half_way_or_a_long_watch_starts_afresh(tmp_path, monkeypatch):
+    """A round that breaks off in the middle of putting faces in place keeps nothing of
+    it (the next is assembled afresh, and right); so is every FRESH_EVERY-th round."""
+    from generator.render import incremental
+
+    decks = tmp_path / "decks"
+    assert main(["new", str(decks / "mine"), "--name", "Mine", "--pieces", "cards"]) == 0
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(incremental, "FRESH_EVERY", 2)
+    cards = decks / "mine" / "cards.yaml"
+    watcher = deck_watcher("mine", decks, tmp_path / "out")
+    assert watcher.rebuild().pdf is not None
+    real = incremental._merge
+
+    def broken(kept, new):
+        real(kept, new)
+        raise RuntimeError("half way")
+
+    monkeypatch.setattr(incremental, "_merge", broken)
+    _save(cards, ("title: Dawn", "title: Nwad"))
+    try:
+        watcher.poll()
+    except RuntimeError:
+        pass
+    monkeypatch.setattr(incremental, "_merge", real)
+    assert watcher.pdf.last is None
+    titles = ["Nwad", "Aurora", "Tide", "Blip", "Gust", "Wane"]
+    for number, reused in enumerate([0, 1, 2, 2, 3]):  # afresh, in place twice, afresh…
+        _save(cards, (f"title: {titles[number]}", f"title: {titles[number + 1]}"))
+        done = watcher.poll()
+        assert done is not None and done.pdf is not None
+        assert watcher.pdf.reused == reused, titles[number + 1]
+        assert done.pdf.read_bytes() == _fresh(decks, tmp_path / f"fresh-{number}")
