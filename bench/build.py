@@ -4,6 +4,7 @@ duplex) cold, warm, and with one card changed; then every game that validates.
     .venv/bin/python bench/build.py            # prints a Markdown table for the README
     .venv/bin/python bench/build.py --runs 5
     .venv/bin/python bench/build.py --only watch   # the watch row alone
+    .venv/bin/python bench/build.py --only watch --runs 15 --against 82099c3 --turns 3
 
 Each deck figure is the wall time of a fresh process (imports included), median of runs;
 "cold" starts from an empty face cache, "warm" rebuilds the same deck, "one card changed"
@@ -215,6 +216,41 @@ def watch_rows(runs: int) -> tuple[float, float, float, float, int]:
             statistics.median(cpus), drawn)
 
 
+WATCH_ROW = re.compile(r"\| watch,.*\| ([0-9.]+) \| ([0-9.]+) \|")
+
+
+def watch_in(tree: Path, runs: int) -> tuple[float, float]:
+    """The watch row of ``tree``'s own bench script, in a fresh process: its median wall
+    seconds to the PDF and CPU seconds of a save."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    out = subprocess.run([sys.executable, str(tree / "bench" / "build.py"), "--only", "watch",
+                          "--runs", str(runs)], cwd=tree, env=env, check=True,
+                         capture_output=True, text=True).stdout
+    found = WATCH_ROW.search(out)
+    assert found is not None, out
+    return float(found[1]), float(found[2])
+
+
+def watch_against(rev: str, runs: int, turns: int) -> None:
+    """The watch row here and at ``rev``, taking turns (the machine's load comes and
+    goes): one table row per turn with the load beside it, then the medians."""
+    from _against import checkout
+
+    print(f"watch, one card changed per save: CPU s a save (median of {runs} saves), "
+          f"this checkout and {rev} taking turns\n")
+    print(f"| turn | load | this | {rev} | this ÷ {rev} |\n|---:|---:|---:|---:|---:|")
+    mine, theirs = [], []
+    with checkout(rev) as other:
+        for turn in range(1, turns + 1):
+            load = os.getloadavg()[0]
+            mine.append(watch_in(ROOT, runs)[1])
+            theirs.append(watch_in(other, runs)[1])
+            print(f"| {turn} | {load:.1f} | {mine[-1]:.3f} | {theirs[-1]:.3f} | "
+                  f"{mine[-1] / theirs[-1]:.2f} |", flush=True)
+    here, there = statistics.median(mine), statistics.median(theirs)
+    print(f"| median | | {here:.3f} | {there:.3f} | {here / there:.2f} |")
+
+
 def game_rows() -> list[tuple[str, float, float, int, int]]:
     from generator.deck.validate import validate_game
     from generator.games import GAMES
@@ -241,10 +277,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--only", choices=["deck", "watch", "games"], default=None,
                         help="run only these rows (default: all)")
+    parser.add_argument("--against", metavar="REV", default=None,
+                        help="with --only watch: the watch row here and at REV, in turns")
+    parser.add_argument("--turns", type=int, default=3, help="turns each side takes (--against)")
     parser.add_argument("--inner", nargs=3, metavar=("GAME", "OUT", "JOBS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inner:
         inner(Path(args.inner[0]), Path(args.inner[1]), int(args.inner[2]))
+        return
+    if args.against is not None:
+        if args.only != "watch":
+            parser.error("--against REV: only with --only watch")
+        watch_against(args.against, max(args.runs, 9), args.turns)
         return
     print(f"54-card poker deck + 1 back, A4, duplex long (median of {args.runs}, "
           f"{os.cpu_count()} cores)\n")
