@@ -9,6 +9,10 @@ and saved with its dpi. Same SVG, same bytes.
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 MAX_SIDE = 16384  # beyond this cairo's image surface fails; a board's dpi is lowered instead
 
@@ -41,7 +45,7 @@ def png(svg: str, px: tuple[int, int], dpi: float, *, alpha: bool = False) -> by
 def _png(svg: str, px: tuple[int, int], dpi: float, alpha: bool) -> bytes:
     from PIL import Image
 
-    image = Image.open(io.BytesIO(render(svg, px))).convert("RGBA")
+    image = render(svg, px)
     if not alpha:
         white = Image.new("RGB", image.size, (255, 255, 255))
         white.paste(image, mask=image.getchannel("A"))
@@ -51,9 +55,22 @@ def _png(svg: str, px: tuple[int, int], dpi: float, alpha: bool) -> bytes:
     return out.getvalue()
 
 
-def render(svg: str, px: tuple[int, int]) -> bytes:
-    import cairosvg  # after fonts.pin (the export does it first): only the pinned fonts
+def render(svg: str, px: tuple[int, int]) -> Image.Image:
+    """The face as cairo draws it at ``px``, straight RGBA. Taken from cairo's own pixels
+    when each is opaque or clear (unpremultiplying changes none of them: no PNG written
+    and read back); otherwise read back from cairo's PNG, as Pillow rounds the colours of
+    half-covered pixels otherwise than cairo does (the same pixels either way: a test)."""
+    from cairosvg.parser import Tree  # after fonts.pin (the export does it first): only
+    from cairosvg.surface import PNGSurface  # the pinned fonts
+    from PIL import Image
 
-    return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=px[0],
-                                  output_height=px[1]))
-
+    surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, 96,
+                         output_width=px[0], output_height=px[1]).cairo
+    surface.flush()
+    image = Image.frombuffer("RGBA", (surface.get_width(), surface.get_height()),
+                             bytes(surface.get_data()), "raw", "BGRa", surface.get_stride(), 1)
+    if not any(image.getchannel("A").histogram()[1:255]):
+        return image
+    out = io.BytesIO()
+    surface.write_to_png(out)
+    return Image.open(out).convert("RGBA")

@@ -60,3 +60,36 @@ def test_a_board_too_big_for_cairo_gets_a_lower_dpi_said_in_the_index():
     assert fitting_dpi((420, 300), 300) == 300
     assert fitting_dpi((2000, 500), 300) == int(16384 / (2000 / 25.4))
     assert ExportOptions(to="png").folder("g").as_posix() == "output/g/export-png"
+
+
+def _through_cairos_png(svg: str, px: tuple[int, int]) -> Image.Image:
+    """The face as cairo's own PNG gives it (how every raster was read before)."""
+    import io
+
+    import cairosvg
+
+    return Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode("utf-8"),
+                                                  output_width=px[0],
+                                                  output_height=px[1]))).convert("RGBA")
+
+
+def test_a_face_is_drawn_to_the_pixels_of_cairos_png_opaque_or_not():
+    """Taken from cairo's pixels directly or through its PNG: the same picture, including
+    the half-covered edge pixels of a round chip (whose colours Pillow's unpremultiplying
+    rounds otherwise than cairo does)."""
+    from generator.export.raster import render
+    from generator.render import fonts
+    from generator.render.cache import cache_root
+
+    fonts.pin(cache_root())
+    head = '<svg xmlns="http://www.w3.org/2000/svg" width="30mm" height="20mm" viewBox="0 0 30 20">'
+    opaque = (f'{head}<rect width="30" height="20" fill="#D55E00"/><text x="3" y="12" '
+              'font-size="6" fill="#0072B2">Ab 7</text></svg>')
+    chip = (f'{head}<circle cx="15" cy="10" r="8.3" fill="#E69F00" fill-opacity="0.7"/>'
+            '<circle cx="11" cy="9" r="2.2" fill="#56B4E9"/></svg>')
+    for svg in (opaque, chip):
+        px = (97, 63)
+        mine, cairos = render(svg, px), _through_cairos_png(svg, px)
+        assert mine.mode == cairos.mode == "RGBA" and mine.size == cairos.size == px
+        assert mine.tobytes() == cairos.tobytes()
+    assert any(render(chip, (97, 63)).getchannel("A").histogram()[1:255])  # half covered
