@@ -8,10 +8,13 @@ line, overlay and page box, and each face's size), only puts the changed faces' 
 place of the old ones. The merged fonts are made again only when what they are made of
 changed (the characters shown in a typeface, or the descriptor its first use gives):
 then every form's text is recoded from its original content, as the fresh merge does;
-otherwise only the new forms are. Anything else (other pages, two faces of the same
-bytes, a face whose kept PDF was closed) is assembled afresh. The saved file holds only
-what the document reaches, numbered as it is reached, so the old forms left behind are
-not in it: a test holds the watch's PDF to a fresh build's after edits of every kind.
+otherwise only the new forms are. The saved file holds only what the document reaches,
+so the old forms left behind are not in it; it numbers streams as it reaches them, but
+the small objects it packs into object streams (a gradient's shading, say) by where they
+sit in memory, where a face copied in now sits last: a new face that brings any of those
+is assembled afresh. So is anything else the in-place path does not cover (other pages,
+two faces of the same bytes, a face whose kept PDF was closed). Tests hold the watch's
+PDF to a fresh build's after edits of every kind.
 """
 
 from __future__ import annotations
@@ -109,43 +112,72 @@ def _face(pdf: pikepdf.Pdf, form: pikepdf.Object) -> Face:
 
 
 def _in_place(kept: Kept, arts: list[bytes]) -> bool:
-    """Put the changed faces in place; False (the document untouched) when it cannot."""
+    """Put the changed faces in place; False when it cannot (the kept document is then
+    dropped: it may hold copies of the new faces, never placed)."""
     changed = [art for art, data in enumerate(arts) if data != kept.arts[art]]
     opened, _ = _kept()
     if len(set(arts)) != len(arts) or any(
             (0, kept.arts[art]) not in opened for art in kept.faces if art not in changed):
         return False  # the same bytes twice (``Writer`` opens them apart), or closed
-    writer = kept.writer
+    writer, copies = kept.writer, {}
     for art in changed:
         found = writer.forms[art]
-        if found is not None and _opened(arts[art], 0)[1:] != found[1:]:
+        if found is None:  # not placed: nothing to replace
+            continue
+        form, width, height = _opened(arts[art], 0)
+        if (width, height) != found[1:]:
             return False  # another size: other matrices on the pages
+        copy = writer.pdf.copy_foreign(form)
+        face = _face(writer.pdf, copy)
+        if _numbered(copy, face):
+            return False
+        copies[art] = (copy, width, height, face)
     _forget_opened()
     for art in kept.faces:  # every face still in use stays open
         _opened(arts[art], 0)
-    for art in changed:
-        _replace(kept, art, arts[art])
+    for art, (copy, width, height, face) in copies.items():
+        _place(writer, writer.forms[art], copy)
+        writer.forms[art], kept.faces[art] = (copy, width, height), face
     kept.arts = arts
-    _merge(kept, {art for art in changed if art in kept.faces})
+    _merge(kept, set(copies))
     return True
 
 
-def _replace(kept: Kept, art: int, data: bytes) -> None:
-    """Art ``art``'s new form where the pages place the old one."""
-    writer = kept.writer
-    found = writer.forms[art]
-    if found is None:  # not placed: nothing to replace
+def _numbered(form: pikepdf.Object, face: Face) -> bool:
+    """Whether the new form brings an object the saved file packs into an object stream
+    (an indirect one that is no stream: a graphics state, a font the merge keeps). qpdf
+    numbers those by their place in memory, where a copy made now comes last: a fresh
+    build would number them otherwise. The fonts the merge replaces do not count."""
+    merged = {used.font.objgen for _, fonts in face.holders for used in fonts}
+    seen: set[tuple[int, int]] = set()
+    todo = [form]
+    while todo:
+        obj = todo.pop()
+        if not isinstance(obj, pikepdf.Object):
+            continue  # a number, read as Python's
+        if obj.is_indirect:
+            if obj.objgen in seen or obj.objgen in merged:
+                continue
+            seen.add(obj.objgen)
+            if not isinstance(obj, pikepdf.Stream):
+                return True
+        if isinstance(obj, pikepdf.Stream | pikepdf.Dictionary):
+            todo += [value for _, value in obj.items()]
+        elif isinstance(obj, pikepdf.Array):
+            todo += list(obj)
+    return False
+
+
+def _place(writer: Writer, old: tuple[pikepdf.Object, float, float] | None,
+           new: pikepdf.Object) -> None:
+    """``new`` wherever the pages place ``old``'s form."""
+    if old is None:
         return
-    form, width, height = _opened(data, 0)
-    new = writer.pdf.copy_foreign(form)
-    writer.forms[art] = (new, width, height)
-    old = found[0].objgen
     for page in writer.pdf.pages:
         xobjects = page.obj.Resources.XObject
         for name, placed in list(xobjects.items()):
-            if placed.objgen == old:
+            if placed.objgen == old[0].objgen:
                 xobjects[name] = new
-    kept.faces[art] = _face(writer.pdf, new)
 
 
 def _merge(kept: Kept, new: set[int]) -> None:

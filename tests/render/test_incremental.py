@@ -89,3 +89,23 @@ def test_a_round_that_fails_half_way_or_a_long_watch_starts_afresh(tmp_path, mon
         assert done is not None and done.pdf is not None
         assert watcher.pdf.reused == reused, titles[number + 1]
         assert done.pdf.read_bytes() == _fresh(decks, tmp_path / f"fresh-{number}")
+
+
+def test_a_face_with_a_gradient_is_assembled_afresh_and_right(tmp_path, monkeypatch):
+    """A gradient brings objects the saved file packs by where they sit in memory (the
+    copy of the new face would sit last): that save is assembled afresh, not in place."""
+    decks = tmp_path / "decks"
+    assert main(["new", str(decks / "mine"), "--name", "Mine", "--pieces", "cards"]) == 0
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
+    card = decks / "mine" / "templates" / "card.svg.j2"
+    card.write_text(card.read_text(encoding="utf-8").replace("{% endblock %}", (
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/>'
+        '<stop offset="1" stop-color="#b8662b"/></linearGradient></defs>'
+        '<rect x="5" y="20" width="20" height="6" fill="url(#g)"/>{% endblock %}'), 1),
+        encoding="utf-8")
+    watcher = deck_watcher("mine", decks, tmp_path / "out")
+    assert watcher.rebuild().pdf is not None
+    _save(decks / "mine" / "cards.yaml", ("title: Dawn", "title: Nwad"))
+    done = watcher.poll()
+    assert done is not None and done.pdf is not None and watcher.pdf.reused == 0
+    assert done.pdf.read_bytes() == _fresh(decks, tmp_path / "fresh")
