@@ -128,7 +128,7 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
     limit = game.max_game_length(players)
     # looked up once (the position is played in place): this is every simulation's loop
     actions, uniform, steps = record.actions, _uniform(state), [bot.step for bot in seats]
-    current_player, legal_actions = state.current_player, state.legal_actions
+    current_player, legal_view = state.current_player, state.legal_view
     apply_action, draw = state.apply_action, chance_rng.random
     watch, key, every_step = Watch(), turn_key(state), check == "step"
     look = watch.__call__  # bound once: called as a plain method
@@ -144,7 +144,7 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
             if player != CHANCE:
                 action = steps[player](state)
             elif uniform:  # ``_sample_uniform``, spelled out: every chance action asks
-                outcomes = legal_actions()
+                outcomes = legal_view()  # read before the action: no copy
                 n = len(outcomes)
                 if not n:
                     raise StuckError("a chance node with no outcome")

@@ -125,6 +125,8 @@ class _Listed:
     def legal_actions(self) -> list[int]:
         return list(self.actions)
 
+    legal_view = legal_actions
+
 
 def test_the_random_bot_draws_what_random_choice_draws() -> None:
     # every seeded random game depends on it: the same generator state, the same pick

@@ -141,6 +141,11 @@ def perform(s: CopperdalePosition, task: tuple[Any, ...], action: Action, events
 def _border_card(s: CopperdalePosition, card: Any, events: Events) -> None:
     unseen = s.unseen  # sorted: found by bisection
     del unseen[bisect_left(unseen, card)]
+    _border_drawn(s, card, events)
+
+
+def _border_drawn(s: CopperdalePosition, card: Any, events: Events) -> None:
+    """The Border card, already taken out of the unseen pool."""
     s.border = card
     if events is not None:
         _say(events, f"Month {s.month}: the Border card is the {s.t.card_name[card]}")
@@ -150,9 +155,17 @@ def _reveal(s: CopperdalePosition, card: Any, events: Events) -> None:
     if s.main_fresh > 0:
         unseen = s.unseen  # sorted: found by bisection
         del unseen[bisect_left(unseen, card)]
-        s.main_fresh -= 1
+        _revealed(s, card, events)
     else:
         s.bottom.pop(0)
+        s.drawn = card
+        if events is not None:
+            _say(events, f"reveal the {s.t.card_name[card]} (Value {s.value(card)})")
+
+
+def _revealed(s: CopperdalePosition, card: Any, events: Events) -> None:
+    """A card of the Main Deck's unknown part, already taken out of the unseen pool."""
+    s.main_fresh -= 1
     s.drawn = card
     if events is not None:
         _say(events, f"reveal the {s.t.card_name[card]} (Value {s.value(card)})")
@@ -261,6 +274,10 @@ PERFORM: dict[str, Callable[[CopperdalePosition, Any, Events], None]] = {
     "economy": _occupation, "infrastructure": _infra, "population": _fill_population,
     "extra-population": _farmers_fill, "estate-border": _estate_fill_border,
 }
+# A draw from the unseen pool whose card ``apply_action`` has taken out already.
+DRAWN: dict[str, Callable[[CopperdalePosition, Any, Events], None]] = {
+    "border-card": _border_drawn, "reveal": _revealed,
+}
 
 
 # -- automatic steps -----------------------------------------------------------------
@@ -343,7 +360,9 @@ def advance(s: CopperdalePosition, events: Events) -> None:
         task = todo[0]
         kind = task[0]
         if kind in CHANCE_KINDS:  # every draw is asked for its outcomes: list them now
-            s._legal = _OPTIONS[kind](s, task)
+            # (``_chance_border`` and ``_chance_reveal``, spelled out)
+            s._legal = (s.unseen  # type: ignore[assignment]  # its ints are Actions
+                        if kind == "border-card" or s.main_fresh > 0 else [s.bottom[0]])
             return
         choices = _OPTIONS.get(kind)
         if choices is None:  # an automatic step
