@@ -82,23 +82,19 @@ def _economy(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
 
 def infrastructure_spaces(s: CopperdalePosition, card: int) -> list[Action]:
     """Every space the Infrastructure card may fill now (one type per fill, each type
-    once a month; Estates and Monuments only in the card's suit)."""
-    # Plain loops, not comprehensions: each of these lists is short and built very often.
-    t, suit, used = s.t, s.t.card_suit[card], s.infra_used
+    once a month; Estates and Monuments only in the card's suit), read off the open
+    spaces the sheet keeps."""
+    suit, used = s.t.card_suit[card], s.infra_used
+    districts, estates, monuments = s.open_spaces
+    if not used:  # the month's first fill
+        return [*districts, *estates[suit], *monuments[suit]]
     acts: list[Action] = []
     if "district" not in used:
-        spaces, actions = t.district_spaces, t.district_actions
-        for d, values in enumerate(s.districts):
-            if len(values) < spaces:
-                acts.append(actions[d])
+        acts += districts
     if "estate" not in used:
-        for e, act in t.estates_taking[suit]:
-            if s.estates[e] is None:
-                acts.append(act)
+        acts += estates[suit]
     if "monument" not in used:
-        for m, space, act in t.monuments_taking[suit]:
-            if s.monuments[m][space] is None:
-                acts.append(act)
+        acts += monuments[suit]
     return acts
 
 

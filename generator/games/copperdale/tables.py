@@ -84,6 +84,10 @@ class Tables:
     blank_monuments: tuple[tuple[None, ...], ...] = ()
     blank_population_full: int = 0
     blank_borders_full: int = 0
+    # ... and the spaces open on it (``CopperdalePosition.open_spaces``): the Districts'
+    # actions, and by suit the Estates' and Monuments' (``estates_taking`` and
+    # ``monuments_taking`` without their indexes)
+    blank_open_spaces: tuple[Any, ...] = ()
     data: Any = field(default=None, compare=False, repr=False)  # the model, for pictures
 
 
@@ -155,5 +159,12 @@ def compile_tables(data: CopperdaleData) -> Tables:
         blank_monuments=tuple((None,) * len(m) for m in monument_suits),
         blank_population_full=sum(board.population[s] <= 0 for s in suit_ids),
         blank_borders_full=sum(board.borders[s] <= 0 for s in suit_ids),
+        blank_open_spaces=(
+            tuple(("district", d) for d in range(board.districts.count)
+                  if board.districts.spaces > 0),
+            tuple(tuple(("estate", e) for e, of in enumerate(estate_suits) if suit in of)
+                  for suit in suits),
+            tuple(tuple(("monument", m) for m, of in enumerate(monument_suits) if suit in of)
+                  for suit in suits)),
         data=data,
     )
