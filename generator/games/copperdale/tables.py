@@ -18,7 +18,7 @@ INFRA_TYPES = ("district", "estate", "monument")
 MEASURES: tuple[str, ...] = get_args(Measure)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: the rules read its fields all game long
 class Tables:
     suit_names: tuple[str, ...]
     suit_letters: tuple[str, ...]
