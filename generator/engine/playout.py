@@ -134,11 +134,10 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
     look = watch.__call__  # bound once: called as a plain method
     mark = key(state)  # the watch sees the position only when this reading changes
     look(state)
-    # a game names no player once it is over, and only then (the harness checks it)
-    while (player := current_player()) != TERMINAL:
-        if len(actions) >= limit:
-            record.violations.append(f"game did not end within its declared maximum of "
-                                     f"{limit} actions")
+    # a game names no player once it is over, and only then (the harness checks it);
+    # at most ``limit`` actions, counted by the loop itself
+    for _ in range(limit):
+        if (player := current_player()) == TERMINAL:
             break
         try:
             if player != CHANCE:
@@ -169,6 +168,10 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
             if broken:
                 record.violations.extend(f"after action {len(record.actions)}: {m}" for m in broken)
                 break
+    else:
+        if current_player() != TERMINAL:
+            record.violations.append(f"game did not end within its declared maximum of "
+                                     f"{limit} actions")
     if check == "end" and not record.violations:
         record.violations.extend(state.invariants())
     record.completed = state.is_terminal() and not record.violations

@@ -289,10 +289,12 @@ def _growth(s: CopperdalePosition, events: Events) -> None:
         _fill_population(s, s.t.population_actions[suit], events)
         if _has(s, "farmers"):
             s.todo[0:0] = [("extra-population", suit)] * (s.t.farmers_population - 1)
+            s.todo.insert(len(s.todo) - 1, ("growth-border",))  # after the Farmers fill
+            return
     else:
         if events is not None:
             _say(events, f"Growth: {s.t.suit_names[suit]} Population is full")
-    s.todo.insert(len(s.todo) - 1, ("growth-border",))  # after any Farmers fill
+    _growth_border(s, events)  # at once: no choice comes between
 
 
 def border_match(s: CopperdalePosition, card: int, border: int) -> bool:
