@@ -207,7 +207,7 @@ def _infra(s: CopperdalePosition, action: Any, events: Events) -> None:
         _district(s, i, s.value(card), events)
     elif kind == "estate":
         s.fill_estate(i, card)
-        fills = s.t.surveyors_borders if _has(s, "surveyors") else 1
+        fills = s.t.surveyors_borders if s.skills_done & s.t.surveyors_bit else 1
         s.todo[0:0] = [("estate-border", i)] * fills
         if events is not None:
             names = " + ".join(s.t.suit_names[x] for x in s.t.estate_suits[i])
@@ -231,7 +231,7 @@ def _district(s: CopperdalePosition, d: int, value: int, events: Events) -> None
 
 def population_fills(s: CopperdalePosition) -> list[tuple[Any, ...]]:
     """One Population space of your choice; Farmers may make it two."""
-    extra = s.t.farmers_population - 1 if _has(s, "farmers") else 0
+    extra = s.t.farmers_population - 1 if s.skills_done & s.t.farmers_bit else 0
     return [("population", 0)] + [("population", 1)] * extra
 
 
@@ -287,7 +287,7 @@ def _growth(s: CopperdalePosition, events: Events) -> None:
         if events is not None:
             _say(events, "Growth:")
         _fill_population(s, s.t.population_actions[suit], events)
-        if _has(s, "farmers"):
+        if s.skills_done & s.t.farmers_bit:
             s.todo[0:0] = [("extra-population", suit)] * (s.t.farmers_population - 1)
             s.todo.insert(len(s.todo) - 1, ("growth-border",))  # after the Farmers fill
             return
