@@ -62,6 +62,13 @@ class State(ABC):
     def apply_action(self, action: Action) -> None:
         """Play ``action``; raise ``ValueError`` if it is not legal."""
 
+    def legal_view(self) -> list[Action]:
+        """``legal_actions()`` without the copy, for a reader that only looks at it
+        before the next action (the play loop's chance draws, the random bot): the list
+        may be the position's own cache, so it is neither changed nor kept. Games that
+        cache their legal actions give it; the default copies."""
+        return self.legal_actions()
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance node: every outcome with its probability (uniform by default)."""
         actions = self.legal_actions()

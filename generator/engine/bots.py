@@ -33,7 +33,7 @@ class RandomBot(Bot):
         """``self.rng.choice`` of the legal actions, spelled out (the same draws: an
         index of the list's bit length, drawn again until it is in range), since every
         random game's every move calls it."""
-        actions = state.legal_actions()
+        actions = state.legal_view()  # only read here: no copy
         n = len(actions)
         if not n:
             raise IndexError("no legal action to choose from")

@@ -128,23 +128,22 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
     limit = game.max_game_length(players)
     # looked up once (the position is played in place): this is every simulation's loop
     actions, uniform, steps = record.actions, _uniform(state), [bot.step for bot in seats]
-    current_player, legal_actions = state.current_player, state.legal_actions
+    current_player, legal_view = state.current_player, state.legal_view
     apply_action, draw = state.apply_action, chance_rng.random
     watch, key, every_step = Watch(), turn_key(state), check == "step"
     look = watch.__call__  # bound once: called as a plain method
     mark = key(state)  # the watch sees the position only when this reading changes
     look(state)
-    # a game names no player once it is over, and only then (the harness checks it)
-    while (player := current_player()) != TERMINAL:
-        if len(actions) >= limit:
-            record.violations.append(f"game did not end within its declared maximum of "
-                                     f"{limit} actions")
+    # a game names no player once it is over, and only then (the harness checks it);
+    # at most ``limit`` actions, counted by the loop itself
+    for _ in range(limit):
+        if (player := current_player()) == TERMINAL:
             break
         try:
             if player != CHANCE:
                 action = steps[player](state)
             elif uniform:  # ``_sample_uniform``, spelled out: every chance action asks
-                outcomes = legal_actions()
+                outcomes = legal_view()  # read before the action: no copy
                 n = len(outcomes)
                 if not n:
                     raise StuckError("a chance node with no outcome")
@@ -169,6 +168,10 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
             if broken:
                 record.violations.extend(f"after action {len(record.actions)}: {m}" for m in broken)
                 break
+    else:
+        if current_player() != TERMINAL:
+            record.violations.append(f"game did not end within its declared maximum of "
+                                     f"{limit} actions")
     if check == "end" and not record.violations:
         record.violations.extend(state.invariants())
     record.completed = state.is_terminal() and not record.violations

@@ -48,6 +48,21 @@ def test_harness_catches_a_game_that_never_ends() -> None:
         random_sim(Endless(), 2, 0)
 
 
+@pytest.mark.parametrize("limit", [0, 3])
+def test_a_played_game_stops_at_its_declared_maximum(limit: int) -> None:
+    class Endless(ToyGame):
+        def max_game_length(self, players: int) -> int:
+            return limit
+
+    record = play(Endless(), 2, BOTS2, 0)
+    assert len(record.actions) == limit and not record.completed
+    assert record.violations == [f"game did not end within its declared maximum of {limit} "
+                                 "actions"]
+    whole = len(play(ToyGame(), 2, BOTS2, 0).actions)  # a game of exactly its maximum ends
+    length = type("Exact", (ToyGame,), {"max_game_length": lambda self, players: whole})
+    assert play(length(), 2, BOTS2, 0).completed
+
+
 def test_harness_catches_a_game_that_names_no_player_before_the_end() -> None:
     # the play loop stops when a game names no player: that must mean it is over
     class Quitter(ToyState):
@@ -124,6 +139,8 @@ class _Listed:
 
     def legal_actions(self) -> list[int]:
         return list(self.actions)
+
+    legal_view = legal_actions
 
 
 def test_the_random_bot_draws_what_random_choice_draws() -> None:

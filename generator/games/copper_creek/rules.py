@@ -24,6 +24,7 @@ class CopperCreekState(CreekPosition):
 
     current_player = turn.current_player
     legal_actions = turn.legal_actions
+    legal_view = turn.legal_list  # type: ignore[assignment]  # its ints are Actions
     legal_moves = turn.legal_moves
     apply_action = turn.apply_action
     winners = turn.winners

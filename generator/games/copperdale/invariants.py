@@ -51,16 +51,13 @@ def _spaces(s: CopperdalePosition) -> list[str]:
                                ("Border", s.borders, t.border_caps)):
         if min(filled) < 0 or any(map(int.__gt__, filled, caps)):
             out.append(f"{what} spaces out of range: {filled}")
-    suit = t.card_suit
-    for e, card in enumerate(s.estates):
-        if card is not None and suit[card] not in t.estate_suits[e]:
-            out.append(f"Estate {e + 1} filled with a wrong suit")
+    holds = frozenset.__contains__  # a row at a time: a space holds a card it may, or None
+    if not all(map(holds, t.estate_cards, s.estates)):
+        out += [f"Estate {e + 1} filled with a wrong suit"
+                for e, card in enumerate(s.estates) if card not in t.estate_cards[e]]
     for m, spaces in enumerate(s.monuments):
-        wanted = t.monument_suits[m]
-        for i, card in enumerate(spaces):
-            if card is not None and suit[card] != wanted[i]:
-                out.append(f"{t.monument_names[m]} filled with a wrong suit")
-                break
+        if not all(map(holds, t.monument_cards[m], spaces)):
+            out.append(f"{t.monument_names[m]} filled with a wrong suit")
     return out
 
 

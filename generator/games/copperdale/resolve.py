@@ -82,23 +82,19 @@ def _economy(s: CopperdalePosition, task: tuple[Any, ...]) -> list[Action]:
 
 def infrastructure_spaces(s: CopperdalePosition, card: int) -> list[Action]:
     """Every space the Infrastructure card may fill now (one type per fill, each type
-    once a month; Estates and Monuments only in the card's suit)."""
-    # Plain loops, not comprehensions: each of these lists is short and built very often.
-    t, suit, used = s.t, s.t.card_suit[card], s.infra_used
+    once a month; Estates and Monuments only in the card's suit), read off the open
+    spaces the sheet keeps."""
+    suit, used = s.t.card_suit[card], s.infra_used
+    districts, estates, monuments = s.open_spaces
+    if not used:  # the month's first fill
+        return [*districts, *estates[suit], *monuments[suit]]
     acts: list[Action] = []
     if "district" not in used:
-        spaces, actions = t.district_spaces, t.district_actions
-        for d, values in enumerate(s.districts):
-            if len(values) < spaces:
-                acts.append(actions[d])
+        acts += districts
     if "estate" not in used:
-        for e, act in t.estates_taking[suit]:
-            if s.estates[e] is None:
-                acts.append(act)
+        acts += estates[suit]
     if "monument" not in used:
-        for m, space, act in t.monuments_taking[suit]:
-            if s.monuments[m][space] is None:
-                acts.append(act)
+        acts += monuments[suit]
     return acts
 
 
@@ -141,6 +137,11 @@ def perform(s: CopperdalePosition, task: tuple[Any, ...], action: Action, events
 def _border_card(s: CopperdalePosition, card: Any, events: Events) -> None:
     unseen = s.unseen  # sorted: found by bisection
     del unseen[bisect_left(unseen, card)]
+    _border_drawn(s, card, events)
+
+
+def _border_drawn(s: CopperdalePosition, card: Any, events: Events) -> None:
+    """The Border card, already taken out of the unseen pool."""
     s.border = card
     if events is not None:
         _say(events, f"Month {s.month}: the Border card is the {s.t.card_name[card]}")
@@ -150,9 +151,17 @@ def _reveal(s: CopperdalePosition, card: Any, events: Events) -> None:
     if s.main_fresh > 0:
         unseen = s.unseen  # sorted: found by bisection
         del unseen[bisect_left(unseen, card)]
-        s.main_fresh -= 1
+        _revealed(s, card, events)
     else:
         s.bottom.pop(0)
+        s.drawn = card
+        if events is not None:
+            _say(events, f"reveal the {s.t.card_name[card]} (Value {s.value(card)})")
+
+
+def _revealed(s: CopperdalePosition, card: Any, events: Events) -> None:
+    """A card of the Main Deck's unknown part, already taken out of the unseen pool."""
+    s.main_fresh -= 1
     s.drawn = card
     if events is not None:
         _say(events, f"reveal the {s.t.card_name[card]} (Value {s.value(card)})")
@@ -198,7 +207,7 @@ def _infra(s: CopperdalePosition, action: Any, events: Events) -> None:
         _district(s, i, s.value(card), events)
     elif kind == "estate":
         s.fill_estate(i, card)
-        fills = s.t.surveyors_borders if _has(s, "surveyors") else 1
+        fills = s.t.surveyors_borders if s.skills_done & s.t.surveyors_bit else 1
         s.todo[0:0] = [("estate-border", i)] * fills
         if events is not None:
             names = " + ".join(s.t.suit_names[x] for x in s.t.estate_suits[i])
@@ -222,7 +231,7 @@ def _district(s: CopperdalePosition, d: int, value: int, events: Events) -> None
 
 def population_fills(s: CopperdalePosition) -> list[tuple[Any, ...]]:
     """One Population space of your choice; Farmers may make it two."""
-    extra = s.t.farmers_population - 1 if _has(s, "farmers") else 0
+    extra = s.t.farmers_population - 1 if s.skills_done & s.t.farmers_bit else 0
     return [("population", 0)] + [("population", 1)] * extra
 
 
@@ -261,6 +270,10 @@ PERFORM: dict[str, Callable[[CopperdalePosition, Any, Events], None]] = {
     "economy": _occupation, "infrastructure": _infra, "population": _fill_population,
     "extra-population": _farmers_fill, "estate-border": _estate_fill_border,
 }
+# A draw from the unseen pool whose card ``apply_action`` has taken out already.
+DRAWN: dict[str, Callable[[CopperdalePosition, Any, Events], None]] = {
+    "border-card": _border_drawn, "reveal": _revealed,
+}
 
 
 # -- automatic steps -----------------------------------------------------------------
@@ -274,12 +287,14 @@ def _growth(s: CopperdalePosition, events: Events) -> None:
         if events is not None:
             _say(events, "Growth:")
         _fill_population(s, s.t.population_actions[suit], events)
-        if _has(s, "farmers"):
+        if s.skills_done & s.t.farmers_bit:
             s.todo[0:0] = [("extra-population", suit)] * (s.t.farmers_population - 1)
+            s.todo.insert(len(s.todo) - 1, ("growth-border",))  # after the Farmers fill
+            return
     else:
         if events is not None:
             _say(events, f"Growth: {s.t.suit_names[suit]} Population is full")
-    s.todo.insert(len(s.todo) - 1, ("growth-border",))  # after any Farmers fill
+    _growth_border(s, events)  # at once: no choice comes between
 
 
 def border_match(s: CopperdalePosition, card: int, border: int) -> bool:
@@ -343,7 +358,9 @@ def advance(s: CopperdalePosition, events: Events) -> None:
         task = todo[0]
         kind = task[0]
         if kind in CHANCE_KINDS:  # every draw is asked for its outcomes: list them now
-            s._legal = _OPTIONS[kind](s, task)
+            # (``_chance_border`` and ``_chance_reveal``, spelled out)
+            s._legal = (s.unseen  # type: ignore[assignment]  # its ints are Actions
+                        if kind == "border-card" or s.main_fresh > 0 else [s.bottom[0]])
             return
         choices = _OPTIONS.get(kind)
         if choices is None:  # an automatic step

@@ -35,6 +35,7 @@ class CopperdaleState(CopperdalePosition):
 
     current_player = turn.current_player
     legal_actions = turn.legal_actions
+    legal_view = turn.legal_list
     apply_action = turn.apply_action
     medals = scoring.medals
     returns = scoring.returns

@@ -10,6 +10,8 @@ The medals are read off running counts (``RUNNING``: the prosperity written, the
 unlocked, the rows filled) that each write to the sheet updates (``write_occupation`` and
 its siblings), so a standing costs a few reads however full the sheet; ``recount`` works
 them out from the sheet itself (on loading a record, and in the tests that check them).
+The spaces an Infrastructure card may fill are kept the same way (``open_spaces``: the
+open Districts, and the Estates and Monuments open to each suit, as their actions).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ NESTED = ("occupations", "districts", "monuments")
 # The running counts: ints and a tuple, so the shallow copy of ``clone`` keeps them apart.
 RUNNING = ("prosperity_sum", "skills_done", "districts_done", "estates_filled",
            "population_full", "population_begun", "borders_full", "borders_begun",
-           "monuments_filled")
+           "monuments_filled", "open_spaces")
 
 
 def month_tasks(t: Tables) -> list[tuple[Any, ...]]:
@@ -68,6 +70,12 @@ class CopperdalePosition(State):
     borders_full: int
     borders_begun: int
     monuments_filled: tuple[int, ...]  # filled spaces, by Monument
+    # Open spaces, as the actions that fill them (tuples, replaced on a change, so a
+    # clone shares them): Districts with space left; by suit, empty Estates that take it
+    # and Monuments whose space of that suit is empty. One attribute for the three: an
+    # instance of more than 30 attributes loses CPython's fast attribute reads.
+    open_spaces: tuple[tuple[Action, ...], tuple[tuple[Action, ...], ...],
+                       tuple[tuple[Action, ...], ...]]
 
     def __init__(self, tables: Tables):
         t = self.t = tables
@@ -95,6 +103,7 @@ class CopperdalePosition(State):
         self.estates_filled = self.population_begun = self.borders_begun = 0
         self.population_full, self.borders_full = t.blank_population_full, t.blank_borders_full
         self.monuments_filled = (0,) * len(t.blank_monuments)
+        self.open_spaces = t.blank_open_spaces
 
     # -- writing on the sheet (each write keeps the running counts right) ------------
     def write_occupation(self, i: int, value: int) -> None:
@@ -107,7 +116,12 @@ class CopperdalePosition(State):
 
     def write_district(self, d: int, value: int) -> bool:
         """``value`` in the District's next space; True if that completes it."""
-        self.districts[d].append(value)
+        values = self.districts[d]
+        values.append(value)
+        if len(values) == self.t.district_spaces:
+            districts, estates, monuments = self.open_spaces
+            districts = _without(districts, self.t.district_actions[d])
+            self.open_spaces = districts, estates, monuments
         completed = self.district_complete(d)
         self.districts_done += completed
         return completed
@@ -115,11 +129,20 @@ class CopperdalePosition(State):
     def fill_estate(self, e: int, card: int) -> None:
         self.estates[e] = card
         self.estates_filled += 1
+        districts, estates, monuments = self.open_spaces
+        act, by_suit = ("estate", e), [*estates]
+        for suit in self.t.estate_suits[e]:
+            by_suit[suit] = _without(by_suit[suit], act)
+        self.open_spaces = districts, tuple(by_suit), monuments
 
     def fill_monument(self, m: int, space: int, card: int) -> None:
         self.monuments[m][space] = card
         filled = self.monuments_filled
         self.monuments_filled = (*filled[:m], filled[m] + 1, *filled[m + 1:])
+        districts, estates, monuments = self.open_spaces
+        suit = self.t.monument_suits[m][space]
+        row = _without(monuments[suit], ("monument", m))
+        self.open_spaces = districts, estates, (*monuments[:suit], row, *monuments[suit + 1:])
 
     def add_population(self, suit: int) -> None:
         n = self.population[suit] = self.population[suit] + 1
@@ -144,6 +167,13 @@ class CopperdalePosition(State):
         self.borders_full = sum(map(int.__ge__, self.borders, t.border_caps))
         self.borders_begun = sum(map((1).__le__, self.borders))
         self.monuments_filled = tuple(len(row) - row.count(None) for row in self.monuments)
+        self.open_spaces = (
+            tuple(t.district_actions[d] for d, values in enumerate(self.districts)
+                  if len(values) < t.district_spaces),
+            tuple(tuple(act for e, act in taking if self.estates[e] is None)
+                  for taking in t.estates_taking),
+            tuple(tuple(act for m, space, act in taking if self.monuments[m][space] is None)
+                  for taking in t.monuments_taking))
 
     def running(self) -> tuple[Any, ...]:
         """The running counts, in ``RUNNING`` order."""
@@ -208,6 +238,12 @@ class CopperdalePosition(State):
         self.__dict__.update(copy_fields(data))
         self.todo = [tuple(task) for task in data["todo"]]
         self.recount()
+
+
+def _without(actions: tuple[Action, ...], act: Action) -> tuple[Action, ...]:
+    """``actions`` less ``act`` (a space just filled), in the same order."""
+    i = actions.index(act)
+    return actions[:i] + actions[i + 1:]
 
 
 def copy_fields(fields: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ INFRA_TYPES = ("district", "estate", "monument")
 MEASURES: tuple[str, ...] = get_args(Measure)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: the rules read its fields all game long
 class Tables:
     suit_names: tuple[str, ...]
     suit_letters: tuple[str, ...]
@@ -71,6 +71,8 @@ class Tables:
     # the sheet's own sources (measure, cap) and the monuments' (measure, cap, monument).
     merchants_bit: int = 0
     philosophers_bit: int = 0
+    farmers_bit: int = 0
+    surveyors_bit: int = 0
     masons_bit: int = 0
     artisans_bit: int = 0
     estate_count: int = 0
@@ -84,6 +86,14 @@ class Tables:
     blank_monuments: tuple[tuple[None, ...], ...] = ()
     blank_population_full: int = 0
     blank_borders_full: int = 0
+    # ... and the spaces open on it (``CopperdalePosition.open_spaces``): the Districts'
+    # actions, and by suit the Estates' and Monuments' (``estates_taking`` and
+    # ``monuments_taking`` without their indexes)
+    blank_open_spaces: tuple[Any, ...] = ()
+    # The cards each Estate, and each Monument space (row by row), may hold, None (empty)
+    # among them: the invariants check a whole row in one pass
+    estate_cards: tuple[frozenset[int | None], ...] = ()
+    monument_cards: tuple[tuple[frozenset[int | None], ...], ...] = ()
     data: Any = field(default=None, compare=False, repr=False)  # the model, for pictures
 
 
@@ -145,6 +155,7 @@ def compile_tables(data: CopperdaleData) -> Tables:
                                      for m, of in enumerate(monument_suits) if suit in of)
                                for suit in suits),
         merchants_bit=skill_bit["merchants"], philosophers_bit=skill_bit["philosophers"],
+        farmers_bit=skill_bit["farmers"], surveyors_bit=skill_bit["surveyors"],
         masons_bit=skill_bit["masons"],
         artisans_bit=skill_bit["artisans"], estate_count=len(estate_suits),
         level_steps=tuple(sorted(board.prosperity_levels)),
@@ -155,5 +166,22 @@ def compile_tables(data: CopperdaleData) -> Tables:
         blank_monuments=tuple((None,) * len(m) for m in monument_suits),
         blank_population_full=sum(board.population[s] <= 0 for s in suit_ids),
         blank_borders_full=sum(board.borders[s] <= 0 for s in suit_ids),
+        blank_open_spaces=(
+            tuple(("district", d) for d in range(board.districts.count)
+                  if board.districts.spaces > 0),
+            tuple(tuple(("estate", e) for e, of in enumerate(estate_suits) if suit in of)
+                  for suit in suits),
+            tuple(tuple(("monument", m) for m, of in enumerate(monument_suits) if suit in of)
+                  for suit in suits)),
+        estate_cards=tuple(_cards_of(faces, suit_ids, of) for of in estate_suits),
+        monument_cards=tuple(tuple(_cards_of(faces, suit_ids, (suit,)) for suit in of)
+                             for of in monument_suits),
         data=data,
     )
+
+
+def _cards_of(faces: list[Any], suit_ids: list[str],
+              suits: tuple[int, ...]) -> frozenset[int | None]:
+    """The cards of these suits, and None: what a space of theirs may hold."""
+    return frozenset([None, *(card for card, face in enumerate(faces)
+                              if suit_ids.index(face.suit) in suits)])

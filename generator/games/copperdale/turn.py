@@ -6,7 +6,14 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from generator.engine.api import CHANCE, TERMINAL, Action
-from generator.games.copperdale.resolve import CHANCE_KINDS, PERFORM, Events, advance, options
+from generator.games.copperdale.resolve import (
+    CHANCE_KINDS,
+    DRAWN,
+    PERFORM,
+    Events,
+    advance,
+    options,
+)
 from generator.games.copperdale.state import CopperdalePosition
 
 
@@ -37,17 +44,20 @@ def apply_action(s: CopperdalePosition, action: Action, events: Events = None) -
     legal = s._legal
     if legal is None:
         legal = legal_list(s)
+    steps = PERFORM
     if legal is s.unseen:  # a draw from the unseen pool, kept sorted: found by bisection
         i = bisect_left(legal, action) if type(action) is int else len(legal)
         if i == len(legal) or legal[i] != action:
             _refuse(s, action)
+        del legal[i]  # the card leaves the pool here, found once
+        steps = DRAWN
     elif action not in legal:
         _refuse(s, action)
     s._legal = None
     todo = s.todo
     kind = todo[0][0]
     del todo[0]
-    PERFORM[kind](s, action, events)
+    steps[kind](s, action, events)
     advance(s, events)
 
 
