@@ -30,20 +30,6 @@ MAX_KEPT = 4096  # lists of bids an action keeps (then forgets them all and star
 Offer = Callable[["Position", Ctx, list[Action]], None]
 
 
-def legal_choices(st: Position) -> list[Action]:
-    """The legal actions of the seat to act, sorted (a fault of play stops the game)."""
-    here = st.here  # the seat to act, nothing chosen (each offer puts back what it moves)
-    here.seat = here.actor = st.player
-    here.card, here.number, here.target = -1, 0, -1
-    phase = st.prog.phases[st.phase]
-    if phase.plain is not None:  # nothing to choose: each action whose condition holds
-        return [action for action, test in phase.plain if test is None or test(here)]
-    out: list[Action] = []
-    for offer in phase.offers:
-        offer(st, here, out)
-    return [] if st.over else out
-
-
 def offer(rule: ActionRule) -> Offer:
     """How ``rule`` adds its legal choices, made for its shape."""
     test = rule.test
