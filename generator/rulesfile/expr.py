@@ -152,7 +152,8 @@ class Compiler:
                           (b, self.reads.get(b), self.plain.get(b)),
                           arg[1] if right is None else right)
         if fn is not None:  # what EXPR (or OTHER) reads, read in place
-            self.leaves[fn] = trees.leaf(op, self.reads.get(a), arg[1], right)
+            self.leaves[fn] = trees.leaf(op, self.reads.get(a), arg[1], right,
+                                         self.names.players)
             return fn
         if right is not None:  # the common case, {eq: [EXPR, 0]}: the constant inlined
             return against(word, op, a, right)

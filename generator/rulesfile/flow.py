@@ -15,7 +15,6 @@ from typing import Any
 from generator.data.yamlsrc import Loc
 from generator.engine.api import Action
 from generator.rulesfile.position import STAMPS, Ctx, Position
-from generator.rulesfile.quick import Leaf
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
 # what an expression may raise on values of the wrong kind (a word added to a number)
@@ -197,8 +196,10 @@ class Flow(Position):
             if self.steps > MAX_STEPS:
                 self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
             try:
-                c = here if ins.of is None else here.at(ins.of(here) % self.players)
-                if self.over or not ins.run(self, c):
+                if ins.of is not None:  # the seat in focus moved for this one (put back
+                    # before the next: here.seat = f[3])
+                    here.seat = ins.of(here) % self.players
+                if self.over or not ins.run(self, here):
                     return self.over
             except FAULTS as exc:
                 self.fail(ins.loc, f"cannot be worked out here: {exc}")
@@ -206,46 +207,54 @@ class Flow(Position):
 
     def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
         """Run a block that cannot pause ``times`` times, at once and without a frame (the
-        seat in focus, in a copy of ``c``, moving on by ``step``), as ``run_frames`` would."""
+        seat in focus moving on by ``step``, put back after), as ``run_frames`` would."""
         leaf = self.prog.leaves[block]
-        if leaf is not None and self.steps + len(leaf) * times <= MAX_STEPS:
-            # a leaf block within the step limit: its steps counted at once (it runs no
-            # other block), each instruction run by its own function (quick.leaves)
-            self.steps += len(leaf) * times
-            c = c.at(c.seat) if step else c
+        if leaf is None or self.steps + len(leaf) * times > MAX_STEPS:
+            self._run_code(self.prog.blocks[block], times, c, step)
+            return
+        # a leaf block within the step limit: its steps counted at once (it runs no other
+        # block), each instruction run by its own function (quick.leaves)
+        self.steps += len(leaf) * times
+        seat = c.seat
+        try:
             for _ in range(times):
-                if not self.run_leaf(leaf, c):
-                    return
+                for ins, run in leaf:
+                    try:
+                        run(self, c)
+                    except FAULTS as exc:
+                        self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                    if self.over:
+                        return
                 if step:
                     c.seat = (c.seat + step) % self.players
-            return
-        code, players, c = self.prog.blocks[block], self.players, c.at(c.seat) if step else c
-        for _ in range(times):
-            for ins in code:
-                self.steps += 1
-                if self.steps > MAX_STEPS:
-                    self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
-                    return
-                try:
-                    ins.run(self, c if ins.of is None else c.at(ins.of(c) % players))
-                except FAULTS as exc:
-                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
-                if self.over:
-                    return
-            if step:
-                c.seat = (c.seat + step) % players
+        finally:
+            c.seat = seat
 
-    def run_leaf(self, leaf: Leaf, c: Ctx) -> bool:
-        """Run a leaf block's instructions once (its steps counted by the caller), each by
-        its own function (``quick.leaves``); False when the game ended."""
-        for ins, run in leaf:
-            try:
-                run(self, c)
-            except FAULTS as exc:
-                self.fail(ins.loc, f"cannot be worked out here: {exc}")
-            if self.over:
-                return False
-        return True
+    def _run_code(self, code: list[Any], times: int, c: Ctx, step: int) -> None:
+        """``run_now`` for a block that is not a leaf, instruction by instruction (the seat
+        in focus moved for an instruction with ``of`` alone, put back after)."""
+        start = seat = c.seat
+        players = self.players
+        try:
+            for _ in range(times):
+                for ins in code:
+                    self.steps += 1
+                    if self.steps > MAX_STEPS:
+                        self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
+                        return
+                    try:
+                        if ins.of is not None:
+                            c.seat = ins.of(c) % players
+                        ins.run(self, c)
+                    except FAULTS as exc:
+                        self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                    if self.over:
+                        return
+                    c.seat = seat
+                if step:
+                    c.seat = seat = (seat + step) % players
+        finally:
+            c.seat = start
 
     def _push(self, block: int, seat: int, card: int = -1, number: int = 0,
               target: int = -1, actor: int = -1) -> None:
@@ -292,30 +301,25 @@ class Flow(Position):
 
     def _act(self, action: Any) -> None:
         """Play ``action``, one of the legal actions (a tuple: its name, its choices), and go
-        on as ``settle`` would: a ``do`` that is a leaf block (most are) run here as
-        ``run_now`` runs one, then what follows an action (``_acted``) read at once."""
+        on as ``settle`` would: a ``do`` that cannot wait for chance (most) run at once
+        (``run_now``), then what follows an action (``_acted``) read at once."""
         player = self.player
-        index, (at_card, at_target, at_number), block, leaf = self.prog.named[action[0]]
+        index, (at_card, at_target, at_number), block, pauses = self.prog.named[action[0]]
         card = action[at_card] if at_card else -1
         target = action[at_target] if at_target else -1
         number = action[at_number] if at_number else 0
         self.acting = [index, card, number, target]
         self.stage = ACTING
-        if leaf is None or self.steps + len(leaf) > MAX_STEPS:
+        if pauses:
             self._push(block, player, card, number, target, player)
             self.settle()
             return
         c = self.here
         c.seat = c.actor = player
         c.card, c.number, c.target = card, number, target
-        self.steps += len(leaf)
-        for ins, run in leaf:  # run_leaf's loop, written out: one call less an action
-            try:
-                run(self, c)
-            except FAULTS as exc:
-                self.fail(ins.loc, f"cannot be worked out here: {exc}")
-            if self.over:
-                return
+        self.run_now(block, 1, c, 0)
+        if self.over:
+            return
         try:
             if self._acted():
                 return
