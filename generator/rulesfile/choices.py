@@ -28,15 +28,17 @@ MAX_KEPT = 4096  # lists of bids an action keeps (then forgets them all and star
 # (position, its context with nothing chosen, the list to add to): the action's legal
 # choices added in order; a fault of play (too many choices) ends the game
 Offer = Callable[["Position", Ctx, list[Action]], None]
+# an action that chooses nothing and is always legal is offered as itself (no call)
+Offered = Offer | tuple[str]
 
 
-def offer(rule: ActionRule) -> Offer:
+def offer(rule: ActionRule) -> Offered:
     """How ``rule`` adds its legal choices, made for its shape."""
     test = rule.test
     if not rule.shape:  # no choice
         action = (rule.name,)
         if test is None:
-            return lambda st, here, out: out.append(action)
+            return action
 
         def tested(st: Position, here: Ctx, out: list[Action]) -> None:
             if test(here):

@@ -15,6 +15,7 @@ from typing import Any
 from generator.data.yamlsrc import Loc
 from generator.engine.api import Action
 from generator.rulesfile.position import STAMPS, Ctx, Position
+from generator.rulesfile.quick import Leaf
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
 # what an expression may raise on values of the wrong kind (a word added to a number)
@@ -158,7 +159,10 @@ class Flow(Position):
             else:
                 legal = []
                 for offer in phase.offers:
-                    offer(self, here, legal)
+                    if type(offer) is tuple:  # always legal, nothing chosen
+                        legal.append(offer)
+                    else:
+                        offer(self, here, legal)
                 if self.over:
                     legal = []
             self._legal = legal
@@ -218,17 +222,24 @@ class Flow(Position):
         seat = c.seat
         try:
             for _ in range(times):
-                for ins, run in leaf:
-                    try:
-                        run(self, c)
-                    except FAULTS as exc:
-                        self.fail(ins.loc, f"cannot be worked out here: {exc}")
-                    if self.over:
-                        return
+                if not self.run_leaf(leaf, c):
+                    return
                 if step:
                     c.seat = (c.seat + step) % self.players
         finally:
             c.seat = seat
+
+    def run_leaf(self, leaf: Leaf, c: Ctx) -> bool:
+        """Run a leaf block's instructions once (its steps counted by the caller), each by
+        its own function (``quick.leaves``); False when the game ended."""
+        for ins, run in leaf:
+            try:
+                run(self, c)
+            except FAULTS as exc:
+                self.fail(ins.loc, f"cannot be worked out here: {exc}")
+            if self.over:
+                return False
+        return True
 
     def _run_code(self, code: list[Any], times: int, c: Ctx, step: int) -> None:
         """``run_now`` for a block that is not a leaf, instruction by instruction (the seat
@@ -301,25 +312,30 @@ class Flow(Position):
 
     def _act(self, action: Any) -> None:
         """Play ``action``, one of the legal actions (a tuple: its name, its choices), and go
-        on as ``settle`` would: a ``do`` that cannot wait for chance (most) run at once
-        (``run_now``), then what follows an action (``_acted``) read at once."""
+        on as ``settle`` would: a ``do`` that is a leaf block (most are) run here as
+        ``run_now`` runs one, then what follows an action (``_acted``) read at once."""
         player = self.player
-        index, (at_card, at_target, at_number), block, pauses = self.prog.named[action[0]]
+        index, (at_card, at_target, at_number), block, leaf = self.prog.named[action[0]]
         card = action[at_card] if at_card else -1
         target = action[at_target] if at_target else -1
         number = action[at_number] if at_number else 0
         self.acting = [index, card, number, target]
         self.stage = ACTING
-        if pauses:
+        if leaf is None or self.steps + len(leaf) > MAX_STEPS:
             self._push(block, player, card, number, target, player)
             self.settle()
             return
         c = self.here
         c.seat = c.actor = player
         c.card, c.number, c.target = card, number, target
-        self.run_now(block, 1, c, 0)
-        if self.over:
-            return
+        self.steps += len(leaf)
+        for ins, run in leaf:  # run_leaf's loop, written out (the commonest block)
+            try:
+                run(self, c)
+            except FAULTS as exc:
+                self.fail(ins.loc, f"cannot be worked out here: {exc}")
+            if self.over:
+                return
         try:
             if self._acted():
                 return

@@ -14,7 +14,7 @@ from generator.files.problems import Problem
 from generator.rulesfile.actionrule import ActionRule
 from generator.rulesfile.cardpick import picker
 from generator.rulesfile.cards import CardTable
-from generator.rulesfile.choices import Offer, offer
+from generator.rulesfile.choices import Offered, offer
 from generator.rulesfile.effects import EffectCompiler
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
 from generator.rulesfile.quick import Leaf, leaves
@@ -45,7 +45,7 @@ class PhaseRule:
     # when none of its actions chooses anything: each action as the engine writes it and
     # its condition, in the order of the legal actions
     plain: list[tuple[tuple[str], Fn | None]] | None = None
-    offers: list[Offer] = field(default_factory=list)  # by action name: legal order
+    offers: list[Offered] = field(default_factory=list)  # by action name: legal order
 
 
 @dataclass
@@ -66,9 +66,10 @@ class Program:
     tiebreak: list[Fn] = field(default_factory=list)
     max_actions: int = DEFAULT_MAX_ACTIONS
     action_index: dict[str, int] = field(default_factory=dict)
-    # by action name: its index, where its choices are (ActionRule.places), its block and
-    # whether that may wait for chance - what playing it needs, in one look-up
-    named: dict[str, tuple[int, tuple[int, int, int], int, bool]] = field(
+    # by action name: its index, where its choices are (ActionRule.places), its block, and
+    # the block as a leaf run at once (None: it may pause or runs other blocks) - what
+    # playing it needs, in one look-up
+    named: dict[str, tuple[int, tuple[int, int, int], int, Leaf | None]] = field(
         default_factory=dict)
     memos: bool = False  # some condition keeps what it read while the legal actions are listed
     blanks: dict[int, Any] = field(default_factory=dict)  # by players: state.Blank
@@ -153,8 +154,8 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     prog.blocks, prog.pausing = fx.blocks, fx.pausing
     prog.leaves = leaves(fx.blocks)
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
-    prog.named = {a.name: (i, a.places, a.block, prog.pausing[a.block])
-                  for i, a in enumerate(prog.actions)}
+    prog.named = {a.name: (i, a.places, a.block, None if prog.pausing[a.block]
+                           else prog.leaves[a.block]) for i, a in enumerate(prog.actions)}
     prog.memos = x.memos
     for key in ("end", "score"):
         if key not in data:
