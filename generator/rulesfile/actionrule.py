@@ -32,6 +32,8 @@ class ActionRule:
     card_free: bool = False  # its condition does not read the chosen card
     split: Split | None = None  # its condition, an and/or opening with parts not read per choice
     pick: Pick | None = None  # a card alone: its legal cards in one step (cardpick)
+    # the number's bounds when each is a variable plus a constant (fused.slot_plus)
+    bounds: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
     shape: tuple[int, ...] = field(init=False, default=())
     # (card, target, number) -> the action as the engine sees it: its name, its choices
     encoder: Callable[[int, int, int], tuple[Any, ...]] = field(init=False, repr=False)

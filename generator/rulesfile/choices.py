@@ -11,7 +11,7 @@ every one legal) and the general case each have their own."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.engine.api import Action
 from generator.rulesfile.position import Ctx, Fn
@@ -30,6 +30,7 @@ MAX_KEPT = 4096  # lists of bids an action keeps (then forgets them all and star
 Offer = Callable[["Position", Ctx, list[Action]], None]
 # an action that chooses nothing and is always legal is offered as itself (no call)
 Offered = Offer | tuple[str]
+Bounds = tuple[tuple[int, int, int], tuple[int, int, int]]  # see ActionRule.bounds
 
 
 def offer(rule: ActionRule) -> Offered:
@@ -45,20 +46,42 @@ def offer(rule: ActionRule) -> Offered:
                 out.append(action)
         return tested
     if rule.number is not None and rule.shape == NUMBER_ONLY and test is None:
-        name, (lowest, highest) = rule.name, rule.number
-        made: dict[tuple[int, int], list[Action]] = {}  # (low, high) -> the bids, kept
+        return bids(rule.name, rule.number, rule.bounds)
+    return lambda st, here, out: _offer(st, rule, here, out)
 
-        def bids(st: Position, here: Ctx, out: list[Action]) -> None:
+
+def bids(name: str, number: tuple[Fn, Fn], bounds: Bounds | None) -> Offer:
+    """A number alone, every one legal: the list of bids kept for each (lowest, highest),
+    each bound read in place when it is a variable plus a constant (``bounds``)."""
+    made: dict[tuple[int, int], list[Action]] = {}  # (low, high) -> the bids, kept
+
+    def listed(low: Any, high: Any) -> list[Action]:
+        if len(made) >= MAX_KEPT:
+            made.clear()
+        actions: list[Action] = [(name, n) for n in range(low, high + 1)]
+        made[low, high] = actions
+        return actions
+    if bounds is None:
+        lowest, highest = number
+
+        def bids_read(st: Position, here: Ctx, out: list[Action]) -> None:
             low = lowest(here)  # every number from low on
             high = min(highest(here), low + MAX_CHOICES - 1)
-            listed = made.get((low, high))
-            if listed is None:
-                if len(made) >= MAX_KEPT:
-                    made.clear()
-                listed = made[low, high] = [(name, n) for n in range(low, high + 1)]
-            out += listed
-        return bids
-    return lambda st, here, out: _offer(st, rule, here, out)
+            out += made.get((low, high)) or listed(low, high)
+        return bids_read
+    (low_at, low_seated, low_add), (high_at, high_seated, high_add) = bounds
+
+    def bids_in_place(st: Position, here: Ctx, out: list[Action]) -> None:
+        seat, values = here.seat, st.vars
+        low = values[low_at + seat * low_seated]
+        if low_add:
+            low += low_add
+        high = values[high_at + seat * high_seated]
+        if high_add:
+            high += high_add
+        high = min(high, low + MAX_CHOICES - 1)
+        out += made.get((low, high)) or listed(low, high)
+    return bids_in_place
 
 
 def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None:

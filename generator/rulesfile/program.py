@@ -11,6 +11,7 @@ from typing import Any
 
 from generator.data.yamlsrc import Loc, Source
 from generator.files.problems import Problem
+from generator.rulesfile import fused
 from generator.rulesfile.actionrule import ActionRule
 from generator.rulesfile.cardpick import picker
 from generator.rulesfile.cards import CardTable
@@ -289,7 +290,15 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             [str(z) for z in to], grid,
             # the chosen card lies in a pile: a place in question is the chosen cell
             "card" not in reads(spec.get("if"), card_on_grid=False), split,
-            picker(spec["if"], loc + ("if",), x) if alone else None))
+            picker(spec["if"], loc + ("if",), x) if alone else None, _bounds(x, number)))
+
+
+def _bounds(x: Compiler, number: tuple[Fn, Fn] | None
+            ) -> tuple[tuple[int, int, int], tuple[int, int, int]] | None:
+    """A chosen number's bounds read in place (``ActionRule.bounds``), when they can be."""
+    low, high = (None, None) if number is None else (
+        fused.slot_plus(*(x.added.get(fn) or (x.reads.get(fn), 0))) for fn in number)
+    return None if low is None or high is None else (low, high)
 
 
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:

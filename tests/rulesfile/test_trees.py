@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from generator.rulesfile import choices
 from rulesfile.test_fast_paths import _compiler
 
 SKIP = {"or": [{"eq": [{"var": "out"}, 1]}, {"eq": [{"var": "high"}, {"game": "seat"}]}]}
@@ -83,3 +84,25 @@ def test_another_tree_is_chained(built: dict[str, Any], value: Any) -> None:
     x = _compiler(built["auction-house"][0].program(4))
     assert x.expr(value, ()).__name__ not in ("both", "either", "all_and", "all_or",
                                               "one_and", "one_or")
+
+
+def test_a_bid_read_in_place_offers_what_its_bounds_say(built: dict[str, Any]) -> None:
+    """The auction's raise ({add: [{var: bid}, 1]} to {var: coins}) has its bounds read in
+    place (``choices.bids``): the same bids as its bounds' closures give, all through
+    seeded games, and every number from bid + 1 to the seat's coins."""
+    game, _ = built["auction-house"]
+    for seed in range(4):
+        rng, state = random.Random(seed), game.new_initial_state(3 + seed % 2)
+        rule = next(r for r in state.prog.actions if r.name == "raise")
+        assert rule.bounds is not None
+        fast = choices.bids(rule.name, rule.number, rule.bounds)
+        slow = choices.bids(rule.name, rule.number, None)
+        while not state.is_terminal():
+            v = state.view()
+            for seat in range(state.players):
+                here, out, expected = state.ctx(seat), [], []
+                fast(state, here, out)
+                slow(state, here, expected)
+                assert out == expected == [("raise", n) for n in range(
+                    v["bid"] + 1, v["coins"][seat] + 1)], (seed, seat)
+            state.apply_action(rng.choice(state.legal_actions()))
