@@ -32,15 +32,17 @@ class ActionRule:
     card_free: bool = False  # its condition does not read the chosen card
     split: Split | None = None  # its condition, an and/or opening with parts not read per choice
     pick: Pick | None = None  # a card alone: its legal cards in one step (cardpick)
+    # the number's bounds when each is a variable plus a constant (fused.slot_plus)
+    bounds: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
     shape: tuple[int, ...] = field(init=False, default=())
     # (card, target, number) -> the action as the engine sees it: its name, its choices
     encoder: Callable[[int, int, int], tuple[Any, ...]] = field(init=False, repr=False)
     # (cards, targets, numbers) -> every action they make, in order
     every: Callable[[Sequence[int], Sequence[int], Sequence[int]], list[tuple[Any, ...]]] = \
         field(init=False, repr=False)
-    # the action as the engine writes it -> (card, target, number), -1/-1/0 not chosen
-    decoder: Callable[[tuple[Any, ...]], tuple[int, int, int]] = field(init=False,
-                                                                      repr=False)
+    # where the action as the engine writes it holds its card, target and number (0: not
+    # chosen; read -1, -1 and 0)
+    places: tuple[int, int, int] = field(init=False, default=(0, 0, 0))
 
     def __post_init__(self) -> None:
         """Which of (card, target, number) the action chooses, in that order; the
@@ -49,15 +51,9 @@ class ActionRule:
                   self.number is not None)
         self.shape = tuple(i for i, yes in enumerate(chosen) if yes)
         name, shape = self.name, self.shape
-        self.decoder = {
-            (): lambda action: (-1, -1, 0),
-            (0,): lambda action: (action[1], -1, 0),
-            (1,): lambda action: (-1, action[1], 0),
-            (2,): lambda action: (-1, -1, action[1]),
-            (0, 1): lambda action: (action[1], action[2], 0),
-            (0, 2): lambda action: (action[1], -1, action[2]),
-            (1, 2): lambda action: (-1, action[1], action[2]),
-        }.get(shape, lambda action: (action[1], action[2], action[3]))
+        self.places = (shape.index(0) + 1 if 0 in shape else 0,
+                       shape.index(1) + 1 if 1 in shape else 0,
+                       shape.index(2) + 1 if 2 in shape else 0)
         self.encoder = {
             (): lambda card, target, number: (name,),
             (0,): lambda card, target, number: (name, card),

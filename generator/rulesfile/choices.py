@@ -11,7 +11,7 @@ every one legal) and the general case each have their own."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.engine.api import Action
 from generator.rulesfile.position import Ctx, Fn
@@ -28,49 +28,60 @@ MAX_KEPT = 4096  # lists of bids an action keeps (then forgets them all and star
 # (position, its context with nothing chosen, the list to add to): the action's legal
 # choices added in order; a fault of play (too many choices) ends the game
 Offer = Callable[["Position", Ctx, list[Action]], None]
+# an action that chooses nothing and is always legal is offered as itself (no call)
+Offered = Offer | tuple[str]
+Bounds = tuple[tuple[int, int, int], tuple[int, int, int]]  # see ActionRule.bounds
 
 
-def legal_choices(st: Position) -> list[Action]:
-    """The legal actions of the seat to act, sorted (a fault of play stops the game)."""
-    here = st.here  # the seat to act, nothing chosen (each offer puts back what it moves)
-    here.seat = here.actor = st.player
-    here.card, here.number, here.target = -1, 0, -1
-    phase = st.prog.phases[st.phase]
-    if phase.plain is not None:  # nothing to choose: each action whose condition holds
-        return [action for action, test in phase.plain if test is None or test(here)]
-    out: list[Action] = []
-    for offer in phase.offers:
-        offer(st, here, out)
-    return [] if st.over else out
-
-
-def offer(rule: ActionRule) -> Offer:
+def offer(rule: ActionRule) -> Offered:
     """How ``rule`` adds its legal choices, made for its shape."""
     test = rule.test
     if not rule.shape:  # no choice
         action = (rule.name,)
         if test is None:
-            return lambda st, here, out: out.append(action)
+            return action
 
         def tested(st: Position, here: Ctx, out: list[Action]) -> None:
             if test(here):
                 out.append(action)
         return tested
     if rule.number is not None and rule.shape == NUMBER_ONLY and test is None:
-        name, (lowest, highest) = rule.name, rule.number
-        made: dict[tuple[int, int], list[Action]] = {}  # (low, high) -> the bids, kept
+        return bids(rule.name, rule.number, rule.bounds)
+    return lambda st, here, out: _offer(st, rule, here, out)
 
-        def bids(st: Position, here: Ctx, out: list[Action]) -> None:
+
+def bids(name: str, number: tuple[Fn, Fn], bounds: Bounds | None) -> Offer:
+    """A number alone, every one legal: the list of bids kept for each (lowest, highest),
+    each bound read in place when it is a variable plus a constant (``bounds``)."""
+    made: dict[tuple[int, int], list[Action]] = {}  # (low, high) -> the bids, kept
+
+    def listed(low: Any, high: Any) -> list[Action]:
+        if len(made) >= MAX_KEPT:
+            made.clear()
+        actions: list[Action] = [(name, n) for n in range(low, high + 1)]
+        made[low, high] = actions
+        return actions
+    if bounds is None:
+        lowest, highest = number
+
+        def bids_read(st: Position, here: Ctx, out: list[Action]) -> None:
             low = lowest(here)  # every number from low on
             high = min(highest(here), low + MAX_CHOICES - 1)
-            listed = made.get((low, high))
-            if listed is None:
-                if len(made) >= MAX_KEPT:
-                    made.clear()
-                listed = made[low, high] = [(name, n) for n in range(low, high + 1)]
-            out += listed
-        return bids
-    return lambda st, here, out: _offer(st, rule, here, out)
+            out += made.get((low, high)) or listed(low, high)
+        return bids_read
+    (low_at, low_seated, low_add), (high_at, high_seated, high_add) = bounds
+
+    def bids_in_place(st: Position, here: Ctx, out: list[Action]) -> None:
+        seat, values = here.seat, st.vars
+        low = values[low_at + seat * low_seated]
+        if low_add:
+            low += low_add
+        high = values[high_at + seat * high_seated]
+        if high_add:
+            high += high_add
+        high = min(high, low + MAX_CHOICES - 1)
+        out += made.get((low, high)) or listed(low, high)
+    return bids_in_place
 
 
 def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None:

@@ -83,6 +83,7 @@ class Compiler:
         self.words: dict[Fn, str] = {}  # {game: number} and {game: seat} -> that word
         self.picked: dict[Fn, Picked] = {}  # cards a field test keeps -> how (field_filter)
         self.leaves: dict[Fn, trees.Leaf | None] = {}  # comparisons trees.fuse may fuse
+        self.added: dict[Fn, tuple[fused.Read | None, int]] = {}  # {add: [EXPR, CONST]}
         # compiling an action's condition; some closure is read once per listing (memo)
         self.hoist = self.memos = False
 
@@ -152,7 +153,8 @@ class Compiler:
                           (b, self.reads.get(b), self.plain.get(b)),
                           arg[1] if right is None else right)
         if fn is not None:  # what EXPR (or OTHER) reads, read in place
-            self.leaves[fn] = trees.leaf(op, self.reads.get(a), arg[1], right)
+            self.leaves[fn] = trees.leaf(op, self.reads.get(a), arg[1], right,
+                                         self.names.players)
             return fn
         if right is not None:  # the common case, {eq: [EXPR, 0]}: the constant inlined
             return against(word, op, a, right)
@@ -168,7 +170,9 @@ class Compiler:
         if word == "add" and len(parts) == 2:  # the common case, written out
             a, b = parts
             if type(arg[1]) is int:
-                return fused.plus(a, self.reads.get(a), arg[1])
+                self.added[fn := fused.plus(a, self.reads.get(a), arg[1])] = (
+                    self.reads.get(a), arg[1])
+                return fn
             return lambda c: 0 + a(c) + b(c)  # (as sum: a word is no number)
         return lambda c: op([p(c) for p in parts])
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from generator.data.yamlsrc import Loc
 from generator.engine.api import Action
-from generator.rulesfile.choices import legal_choices
 from generator.rulesfile.position import STAMPS, Ctx, Position
+from generator.rulesfile.quick import Leaf
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
 # what an expression may raise on values of the wrong kind (a word added to a number)
@@ -65,8 +65,7 @@ class Flow(Position):
                         self._first_player(c)
                     return
         except FAULTS as exc:  # an end, until, skip or first that reads a wrong value
-            phase = self.prog.phases[self.phase]
-            self.fail(phase.loc, f"cannot be worked out: {exc}")
+            self._flow_fault(exc)
 
     def _enter(self, phase: int) -> bool:
         """Start a phase; False when its start has no effects (nothing changed)."""
@@ -105,8 +104,15 @@ class Flow(Position):
             pass
         elif phase.skip is None:  # the next seat, none skipped
             self.player = (player + 1) % self.players
-        else:
-            self._next_seat((player + 1) % self.players, c)
+        else:  # _next_seat's loop, written out (it reports a phase that skips every seat)
+            skip, players = phase.skip, self.players
+            for step in range(1, players + 1):
+                c.seat = seat = (player + step) % players
+                if not skip(c):
+                    self.player = seat
+                    break
+            else:
+                self._next_seat((player + 1) % players, c)
         self._ready()
         return True
 
@@ -143,7 +149,23 @@ class Flow(Position):
         self.stage = READY
         try:
             self.memo = {} if self.prog.memos else None
-            self._legal = legal = legal_choices(self)
+            here = self.here  # the seat to act, nothing chosen (each offer puts back
+            # what it moves)
+            here.seat = here.actor = self.player
+            here.card, here.number, here.target = -1, 0, -1
+            phase = self.prog.phases[self.phase]
+            if phase.plain is not None:  # nothing to choose: each action whose test holds
+                legal = [action for action, test in phase.plain if test is None or test(here)]
+            else:
+                legal = []
+                for offer in phase.offers:
+                    if type(offer) is tuple:  # always legal, nothing chosen
+                        legal.append(offer)
+                    else:
+                        offer(self, here, legal)
+                if self.over:
+                    legal = []
+            self._legal = legal
         except FAULTS as exc:
             self.fail(self.prog.phases[self.phase].loc + ("actions",),
                       f"the legal actions cannot be worked out: {exc}")
@@ -178,8 +200,10 @@ class Flow(Position):
             if self.steps > MAX_STEPS:
                 self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
             try:
-                c = here if ins.of is None else here.at(ins.of(here) % self.players)
-                if self.over or not ins.run(self, c):
+                if ins.of is not None:  # the seat in focus moved for this one (put back
+                    # before the next: here.seat = f[3])
+                    here.seat = ins.of(here) % self.players
+                if self.over or not ins.run(self, here):
                     return self.over
             except FAULTS as exc:
                 self.fail(ins.loc, f"cannot be worked out here: {exc}")
@@ -187,39 +211,61 @@ class Flow(Position):
 
     def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
         """Run a block that cannot pause ``times`` times, at once and without a frame (the
-        seat in focus, in a copy of ``c``, moving on by ``step``), as ``run_frames`` would."""
+        seat in focus moving on by ``step``, put back after), as ``run_frames`` would."""
         leaf = self.prog.leaves[block]
-        if leaf is not None and self.steps + len(leaf) * times <= MAX_STEPS:
-            # a leaf block within the step limit: its steps counted at once (it runs no
-            # other block), each instruction run by its own function (quick.leaves)
-            self.steps += len(leaf) * times
-            c = c.at(c.seat) if step else c
+        if leaf is None or self.steps + len(leaf) * times > MAX_STEPS:
+            self._run_code(self.prog.blocks[block], times, c, step)
+            return
+        # a leaf block within the step limit: its steps counted at once (it runs no other
+        # block), each instruction run by its own function (quick.leaves)
+        self.steps += len(leaf) * times
+        seat = c.seat
+        try:
             for _ in range(times):
-                for ins, run in leaf:
+                if not self.run_leaf(leaf, c):
+                    return
+                if step:
+                    c.seat = (c.seat + step) % self.players
+        finally:
+            c.seat = seat
+
+    def run_leaf(self, leaf: Leaf, c: Ctx) -> bool:
+        """Run a leaf block's instructions once (its steps counted by the caller), each by
+        its own function (``quick.leaves``); False when the game ended."""
+        for ins, run in leaf:
+            try:
+                run(self, c)
+            except FAULTS as exc:
+                self.fail(ins.loc, f"cannot be worked out here: {exc}")
+            if self.over:
+                return False
+        return True
+
+    def _run_code(self, code: list[Any], times: int, c: Ctx, step: int) -> None:
+        """``run_now`` for a block that is not a leaf, instruction by instruction (the seat
+        in focus moved for an instruction with ``of`` alone, put back after)."""
+        start = seat = c.seat
+        players = self.players
+        try:
+            for _ in range(times):
+                for ins in code:
+                    self.steps += 1
+                    if self.steps > MAX_STEPS:
+                        self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
+                        return
                     try:
-                        run(self, c)
+                        if ins.of is not None:
+                            c.seat = ins.of(c) % players
+                        ins.run(self, c)
                     except FAULTS as exc:
                         self.fail(ins.loc, f"cannot be worked out here: {exc}")
                     if self.over:
                         return
+                    c.seat = seat
                 if step:
-                    c.seat = (c.seat + step) % self.players
-            return
-        code, players, c = self.prog.blocks[block], self.players, c.at(c.seat) if step else c
-        for _ in range(times):
-            for ins in code:
-                self.steps += 1
-                if self.steps > MAX_STEPS:
-                    self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
-                    return
-                try:
-                    ins.run(self, c if ins.of is None else c.at(ins.of(c) % players))
-                except FAULTS as exc:
-                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
-                if self.over:
-                    return
-            if step:
-                c.seat = (c.seat + step) % players
+                    c.seat = seat = (seat + step) % players
+        finally:
+            c.seat = start
 
     def _push(self, block: int, seat: int, card: int = -1, number: int = 0,
               target: int = -1, actor: int = -1) -> None:
@@ -265,11 +311,39 @@ class Flow(Position):
         self.moved = next(STAMPS)
 
     def _act(self, action: Any) -> None:
-        """Play ``action``, one of the legal actions (a tuple: its name, its choices)."""
-        prog, player = self.prog, self.player
-        index = prog.action_index[action[0]]
-        rule = prog.actions[index]
-        card, target, number = rule.decoder(action)
+        """Play ``action``, one of the legal actions (a tuple: its name, its choices), and go
+        on as ``settle`` would: a ``do`` that is a leaf block (most are) run here as
+        ``run_now`` runs one, then what follows an action (``_acted``) read at once."""
+        player = self.player
+        index, (at_card, at_target, at_number), block, leaf = self.prog.named[action[0]]
+        card = action[at_card] if at_card else -1
+        target = action[at_target] if at_target else -1
+        number = action[at_number] if at_number else 0
         self.acting = [index, card, number, target]
         self.stage = ACTING
-        self._push(rule.block, player, card, number, target, player)
+        if leaf is None or self.steps + len(leaf) > MAX_STEPS:
+            self._push(block, player, card, number, target, player)
+            self.settle()
+            return
+        c = self.here
+        c.seat = c.actor = player
+        c.card, c.number, c.target = card, number, target
+        self.steps += len(leaf)
+        for ins, run in leaf:  # run_leaf's loop, written out (the commonest block)
+            try:
+                run(self, c)
+            except FAULTS as exc:
+                self.fail(ins.loc, f"cannot be worked out here: {exc}")
+            if self.over:
+                return
+        try:
+            if self._acted():
+                return
+        except FAULTS as exc:
+            self._flow_fault(exc)
+            return
+        self.settle()  # the phase's end effects, and on
+
+    def _flow_fault(self, exc: Exception) -> None:
+        """An end, until, skip or first that reads a wrong value: a fault at the phase."""
+        self.fail(self.prog.phases[self.phase].loc, f"cannot be worked out: {exc}")

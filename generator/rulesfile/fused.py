@@ -147,3 +147,9 @@ def fold(op: Op, left: Any, right: Any) -> int | str | None:
     except (TypeError, ValueError):
         return None
     return value if type(value) is int or type(value) is str else None
+
+
+def slot_plus(read: Read | None, const: int) -> tuple[int, int, int] | None:
+    """A variable's slot, 1 if one of each player (else 0) and ``const`` added to it, when
+    ``read`` is of a variable; else None (what ``choices`` reads a bid's bounds by)."""
+    return None if read is None or read[0] != "var" else (read[1], int(read[2]), const)

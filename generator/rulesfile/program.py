@@ -11,10 +11,11 @@ from typing import Any
 
 from generator.data.yamlsrc import Loc, Source
 from generator.files.problems import Problem
+from generator.rulesfile import fused
 from generator.rulesfile.actionrule import ActionRule
 from generator.rulesfile.cardpick import picker
 from generator.rulesfile.cards import CardTable
-from generator.rulesfile.choices import Offer, offer
+from generator.rulesfile.choices import Offered, offer
 from generator.rulesfile.effects import EffectCompiler
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
 from generator.rulesfile.quick import Leaf, leaves
@@ -45,7 +46,7 @@ class PhaseRule:
     # when none of its actions chooses anything: each action as the engine writes it and
     # its condition, in the order of the legal actions
     plain: list[tuple[tuple[str], Fn | None]] | None = None
-    offers: list[Offer] = field(default_factory=list)  # by action name: legal order
+    offers: list[Offered] = field(default_factory=list)  # by action name: legal order
 
 
 @dataclass
@@ -66,6 +67,11 @@ class Program:
     tiebreak: list[Fn] = field(default_factory=list)
     max_actions: int = DEFAULT_MAX_ACTIONS
     action_index: dict[str, int] = field(default_factory=dict)
+    # by action name: its index, where its choices are (ActionRule.places), its block, and
+    # the block as a leaf run at once (None: it may pause or runs other blocks) - what
+    # playing it needs, in one look-up
+    named: dict[str, tuple[int, tuple[int, int, int], int, Leaf | None]] = field(
+        default_factory=dict)
     memos: bool = False  # some condition keeps what it read while the legal actions are listed
     blanks: dict[int, Any] = field(default_factory=dict)  # by players: state.Blank
     players: int = 0  # the player count its closures read slots for (see compile_rules)
@@ -149,6 +155,8 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     prog.blocks, prog.pausing = fx.blocks, fx.pausing
     prog.leaves = leaves(fx.blocks)
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
+    prog.named = {a.name: (i, a.places, a.block, None if prog.pausing[a.block]
+                           else prog.leaves[a.block]) for i, a in enumerate(prog.actions)}
     prog.memos = x.memos
     for key in ("end", "score"):
         if key not in data:
@@ -282,7 +290,15 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             [str(z) for z in to], grid,
             # the chosen card lies in a pile: a place in question is the chosen cell
             "card" not in reads(spec.get("if"), card_on_grid=False), split,
-            picker(spec["if"], loc + ("if",), x) if alone else None))
+            picker(spec["if"], loc + ("if",), x) if alone else None, _bounds(x, number)))
+
+
+def _bounds(x: Compiler, number: tuple[Fn, Fn] | None
+            ) -> tuple[tuple[int, int, int], tuple[int, int, int]] | None:
+    """A chosen number's bounds read in place (``ActionRule.bounds``), when they can be."""
+    low, high = (None, None) if number is None else (
+        fused.slot_plus(*(x.added.get(fn) or (x.reads.get(fn), 0))) for fn in number)
+    return None if low is None or high is None else (low, high)
 
 
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:

@@ -95,9 +95,9 @@ class RulesState(Flow):
                 self.written = next(STAMPS)
             else:
                 self.move(int(action), dest, by)  # type: ignore[arg-type]
+            self.settle()
         else:
-            self._act(action)
-        self.settle()
+            self._act(action)  # and on, as settle would
 
     def _chance_outcome(self, action: Action) -> bool:
         """Whether ``action`` is a possible outcome of the chance awaited: a face of the

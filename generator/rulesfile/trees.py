@@ -1,7 +1,10 @@
 """An ``and``/``or`` of two comparisons of a variable, each read in place, fused into one
 closure: ``{or: [{eq: [{var: out}, 1]}, {eq: [{var: high}, {game: seat}]}]}`` (the
 auction's skip) reads both variables and compares them in one step, instead of three
-closures (the ``or`` and its two comparisons).
+closures (the ``or`` and its two comparisons). An ``and``/``or`` whose first part alone is
+such a comparison, or one of a variable of each player added up over the players with a
+constant (``{eq: [{each_player: {var: out}}, {game: players}]}``), reads that part in
+place and calls the other (the auction's ``until``: three closures instead of five).
 
 A part fused (``Leaf``) is a comparison (or ``sub``, ``div``, ``mod``: what ``fused``
 reads in place) of a variable, the seat in focus's for one of each player, with a
@@ -18,30 +21,34 @@ if TYPE_CHECKING:
     from generator.rulesfile.position import Fn
 
 # the variable's slot (its first seat's), 1 if one of each player (the seat in focus
-# added) else 0, the operator, the constant, whether the seat is compared instead
-Leaf = tuple[int, int, "Op", Any, bool]
+# added) else 0, the operator, the constant, whether the seat is compared instead, and
+# for a variable added up over the players the end of its slots (else 0)
+Leaf = tuple[int, int, "Op", Any, bool, int]
 
 
-def leaf(op: Op, read: Read | None, other: Any, const: Any) -> Leaf | None:
+def leaf(op: Op, read: Read | None, other: Any, const: Any, players: int) -> Leaf | None:
     """The ``Leaf`` of ``{WORD: [EXPR, OTHER]}`` fused by ``fused.binary`` (``read``: what
     EXPR reads; ``const``: OTHER when a constant), or None for another shape."""
-    if read is None or read[0] != "var":
+    if read is None or read[0] not in ("var", "every"):
         return None
     if const is not None and not isinstance(const, bool):
-        return read[1], int(read[2]), op, const, False
-    if other == {"game": "seat"}:
-        return read[1], int(read[2]), op, None, True
+        return read[1], int(read[2]), op, const, False, (
+            read[1] + players if read[0] == "every" else 0)
+    if other == {"game": "seat"} and read[0] == "var":
+        return read[1], int(read[2]), op, None, True, 0
     return None
 
 
 def fuse(conjunction: bool, parts: list[Fn], leaves: dict[Fn, Leaf | None]) -> Fn | None:
-    """``and`` (``conjunction``) or ``or`` of two ``parts`` that are both leaves, in one
-    closure; None for any other."""
+    """``and`` (``conjunction``) or ``or`` of two ``parts``, both leaves of one variable
+    each or the first a leaf, in one closure; None for any other."""
     first, second = (leaves.get(parts[0]), leaves.get(parts[1])) if len(parts) == 2 else (
         None, None)
-    if first is None or second is None:
+    if first is None:
         return None
-    (b1, m1, op1, k1, s1), (b2, m2, op2, k2, s2) = first, second
+    if second is None or first[5] or second[5]:
+        return opening(conjunction, first, parts[1])
+    (b1, m1, op1, k1, s1, _), (b2, m2, op2, k2, s2, _) = first, second
     if conjunction:
         def both(c: Any) -> bool:
             seat, values = c.seat, c.st.vars
@@ -54,3 +61,30 @@ def fuse(conjunction: bool, parts: list[Fn], leaves: dict[Fn, Leaf | None]) -> F
         return True if op1(values[b1 + seat * m1], seat if s1 else k1) or op2(
             values[b2 + seat * m2], seat if s2 else k2) else False
     return either
+
+
+def opening(conjunction: bool, first: Leaf, rest: Fn) -> Fn:
+    """``and``/``or`` of the leaf ``first``, read in place, and ``rest``, called only when
+    ``chain`` would call it."""
+    base, seated, op, const, seat_too, end = first
+    if end:  # a variable added up over the players, against a constant
+        if conjunction:
+            def all_and(c: Any) -> bool:
+                return True if op(sum(c.st.vars[base:end]), const) and rest(c) else False
+            return all_and
+
+        def all_or(c: Any) -> bool:
+            return True if op(sum(c.st.vars[base:end]), const) or rest(c) else False
+        return all_or
+    if conjunction:
+        def one_and(c: Any) -> bool:
+            seat = c.seat
+            return True if op(c.st.vars[base + seat * seated], seat if seat_too else const
+                              ) and rest(c) else False
+        return one_and
+
+    def one_or(c: Any) -> bool:
+        seat = c.seat
+        return True if op(c.st.vars[base + seat * seated], seat if seat_too else const
+                          ) or rest(c) else False
+    return one_or

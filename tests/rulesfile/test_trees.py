@@ -1,6 +1,8 @@
 """An ``and``/``or`` of two comparisons of a variable read in place (``trees.fuse``) is
 one closure that gives what the condition says, for every seat, all through seeded games;
-any other ``and``/``or`` is left to ``chain``."""
+so is one whose first part alone is such a comparison or a variable added up over the
+players against a constant (``trees.opening``, the rest called); any other ``and``/``or``
+is left to ``chain``."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from generator.rulesfile import choices
 from rulesfile.test_fast_paths import _compiler
 
 SKIP = {"or": [{"eq": [{"var": "out"}, 1]}, {"eq": [{"var": "high"}, {"game": "seat"}]}]}
@@ -39,11 +42,67 @@ def test_a_fused_tree_reads_what_the_condition_says(built: dict[str, Any], value
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+UNTIL = {"or": [
+    {"eq": [{"each_player": {"var": "out"}}, {"game": "players"}]},
+    {"and": [{"ge": [{"var": "high"}, 0]},
+             {"eq": [{"each_player": {"var": "out"}}, {"sub": [{"game": "players"}, 1]}]}]}]}
+OPENINGS = [  # the auction's until, and a first leaf before a part of another kind
+    (UNTIL, lambda v, s, n: sum(v["out"]) == n or v["high"] >= 0 and sum(v["out"]) == n - 1),
+    ({"or": [{"eq": [{"var": "out"}, 1]}, {"eq": [{"count": "deck"}, 0]}]},
+     lambda v, s, n: v["out"][s] == 1 or not v["deck"]),
+    ({"and": [{"ne": [{"var": "high"}, {"game": "seat"}]},
+              {"lt": [{"var": "high"}, {"var": "bid"}]}]},
+     lambda v, s, n: v["high"] != s and v["high"] < v["bid"]),
+    ({"and": [{"lt": [{"each_player": {"var": "out"}}, 2]}, {"ge": [{"var": "bid"}, 3]}]},
+     lambda v, s, n: sum(v["out"]) < 2 and v["bid"] >= 3),
+]
+
+
+@pytest.mark.parametrize(("value", "expected"), OPENINGS)
+def test_a_fused_opening_reads_what_the_condition_says(built: dict[str, Any], value: Any,
+                                                       expected: Any) -> None:
+    game, _ = built["auction-house"]
+    names = ("all_and", "all_or", "one_and", "one_or")
+    for seed in range(4):
+        rng, state = random.Random(seed), game.new_initial_state(3 + seed % 2)
+        x = _compiler(state.prog)
+        fn = x.expr(value, ())
+        assert x.report.problems == [] and fn.__name__ in names
+        while not state.is_terminal():
+            v = state.view()
+            for seat in range(state.players):
+                assert fn(state.ctx(seat)) is expected(v, seat, state.players), (value, seat)
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
 @pytest.mark.parametrize("value", [
-    {"or": [{"eq": [{"var": "out"}, 1]}, {"eq": [{"count": "deck"}, 0]}]},  # a pile's size
-    {"or": [{"eq": [{"var": "out"}, 1]}, {"eq": [{"var": "high"}, {"var": "bid"}]}]},
+    {"or": [{"eq": [{"count": "deck"}, 0]}, {"eq": [{"var": "out"}, 1]}]},  # a pile's size
+    {"or": [{"eq": [{"var": "high"}, {"var": "bid"}]}, {"eq": [{"var": "out"}, 1]}]},
     {"and": [{"eq": [{"var": "out"}, 1]}, {"eq": [{"var": "out"}, 1]}, SKIP]},  # three
 ])
 def test_another_tree_is_chained(built: dict[str, Any], value: Any) -> None:
     x = _compiler(built["auction-house"][0].program(4))
-    assert x.expr(value, ()).__name__ not in ("both", "either")
+    assert x.expr(value, ()).__name__ not in ("both", "either", "all_and", "all_or",
+                                              "one_and", "one_or")
+
+
+def test_a_bid_read_in_place_offers_what_its_bounds_say(built: dict[str, Any]) -> None:
+    """The auction's raise ({add: [{var: bid}, 1]} to {var: coins}) has its bounds read in
+    place (``choices.bids``): the same bids as its bounds' closures give, all through
+    seeded games, and every number from bid + 1 to the seat's coins."""
+    game, _ = built["auction-house"]
+    for seed in range(4):
+        rng, state = random.Random(seed), game.new_initial_state(3 + seed % 2)
+        rule = next(r for r in state.prog.actions if r.name == "raise")
+        assert rule.bounds is not None
+        fast = choices.bids(rule.name, rule.number, rule.bounds)
+        slow = choices.bids(rule.name, rule.number, None)
+        while not state.is_terminal():
+            v = state.view()
+            for seat in range(state.players):
+                here, out, expected = state.ctx(seat), [], []
+                fast(state, here, out)
+                slow(state, here, expected)
+                assert out == expected == [("raise", n) for n in range(
+                    v["bid"] + 1, v["coins"][seat] + 1)], (seed, seat)
+            state.apply_action(rng.choice(state.legal_actions()))
