@@ -4,15 +4,12 @@ data (a face's name, else what the face shows), never by a face id."""
 from __future__ import annotations
 
 import json
-import shutil
-
-from fixture_model import FOLDER, load_fixture
 
 from generator.data.components import game_folder, load_game
 from generator.export.ttsnames import named_things, nickname
 from generator.games import GAMES
 
-from .conftest import exported
+from .conftest import edited_fixture, exported
 
 
 def _bundled(game_id: str):
@@ -64,21 +61,13 @@ def test_named_faces_keep_their_names_and_playing_cards_read_rank_of_suit():
 def test_unnamed_faces_are_named_in_the_saved_object_by_what_they_show(tmp_path):
     """The fixture with a bank note and a coin that have no names: the note's stack and
     its cards, and the coins in their bag, are called by the piece and the face's value."""
-    folder = tmp_path / "game"
-    shutil.copytree(FOLDER, folder)
-    for name, line in (("bills.yaml", '{id: fifty, count: 2, colour: "#D55E00", symbol: "50"}'),
-                       ("chips.yaml", None)):
-        path = folder / name
-        text = path.read_text(encoding="utf-8")
-        if line is None:  # a second coin, unnamed, after the first
-            text = text.replace(
-                '      - {id: coin, name: "1", count: 7, colour: "#F0E442", symbol: "$"}\n',
-                '      - {id: coin, name: "1", count: 7, colour: "#F0E442", symbol: "$"}\n'
-                '      - {id: coin-five, count: 2, colour: "#009E73", symbol: "5"}\n')
-        else:
-            text += f"      - {line}\n"
-        path.write_text(text, encoding="utf-8")
-    work, _ = exported(load_fixture(folder), tmp_path / "out", to="tts", dpi=100)
+    coin = '      - {id: coin, name: "1", count: 7, colour: "#F0E442", symbol: "$"}\n'
+    game = edited_fixture(tmp_path, (
+        ("bills.yaml", 'symbol: "10"}\n',
+         'symbol: "10"}\n      - {id: fifty, count: 2, colour: "#D55E00", symbol: "50"}\n'),
+        ("chips.yaml", coin,
+         coin + '      - {id: coin-five, count: 2, colour: "#009E73", symbol: "5"}\n')))
+    work, _ = exported(game, tmp_path / "out", to="tts", dpi=100)
     save = json.loads((work.final / "pnp-fixture.json").read_text(encoding="utf-8"))
     states = {s["Nickname"]: s for s in save["ObjectStates"]}
     note = states["Bank Notes: 50"]
