@@ -65,11 +65,15 @@ def oriented(size: tuple[float, float], like: tuple[float, float]) -> tuple[floa
 
 
 def _pngs(work: Export, job: Job, product: Product, drawn: list[Picture]) -> None:
+    """Each picture at the product's pixel size: drawn with its bleed, cut to the
+    template's where its bleed differs per axis (the trim stays in the middle)."""
     px = oriented(product.px, job.size)
+    whole = oriented(product.drawn_px, job.size)
     for picture in drawn:
         path = work.staging / f"{picture.stem}.png"
         size = (int(px[0]), int(px[1]))
-        path.write_bytes(raster.png(picture.svg, size, product.dpi))
+        path.write_bytes(raster.png(picture.svg, (int(whole[0]), int(whole[1])), product.dpi,
+                                    cut=size))
         work.add(path, piece=job.piece.id, face=picture.face, side=picture.side,
                  copies=list(picture.copies), px=list(size), dpi=product.dpi,
                  product=product.name, source=product.source)

@@ -9,7 +9,9 @@ side (2.75 x 3.75 in for poker; its other cards, tiles, pages and posters from t
 sizes of a public DTC upload tool, ``DTC_PAGES``), back before front. The Game
 Crafter's products its help pages do not list (play money, more mats, tuck boxes) are
 taken from the public product table of Templative, a TGC upload tool (``TEMPLATIVE``:
-``DimensionsPixels`` at 300 dpi, the same 1/8 in bleed). A piece is matched to a product
+``DimensionsPixels`` at 300 dpi, the same 1/8 in bleed; where its ``DimensionsInches``
+give a bleed that differs per axis, a metric card or a hexagon, the face is drawn with
+the larger bleed and cut to the pixels, ``templative_cut``). A piece is matched to a product
 of its kind and shape by its trim size (either way up), within ``MATCH_MM``: the faces
 are then laid out again at the product's exact size and bleed, never a metric card (or a
 bill) scaled to fit. A piece no product fits is named with the nearest ones, the
@@ -56,7 +58,7 @@ class Product:
     family: str = "deck"
     shape: str = "rect"  # rect, circle or hex: the die the shop cuts it with
     source: str = ""  # where the size is published
-    sheet_px: tuple[int, int] | None = None  # a box's flat sheet, when it is not trim + bleed
+    sheet_px: tuple[int, int] | None = None  # a box's flat sheet, or a face's uneven cut
     holds: int = 0  # a tuck box: how many cards it holds
     layout: PanelLayout | None = None  # a tuck box: its template's panels, if they can be read
 
@@ -71,8 +73,12 @@ class Product:
     @property
     def px(self) -> tuple[int, int]:
         """The upload's pixel size, bleed included."""
-        if self.sheet_px is not None:
-            return self.sheet_px
+        return self.sheet_px if self.sheet_px is not None else self.drawn_px
+
+    @property
+    def drawn_px(self) -> tuple[int, int]:
+        """The face drawn with ``bleed_in`` on every side; a template whose bleed differs
+        per axis is drawn with the larger one and cut to ``px`` (``templative_cut``)."""
         w, h = self.trim_in
         return (round((w + 2 * self.bleed_in) * self.dpi), round((h + 2 * self.bleed_in) * self.dpi))
 
@@ -162,6 +168,16 @@ def templative(identity: str, px: tuple[int, int], family: str, holds: int = 0,
                    holds=holds, layout=layout if layout is not None and layout.agrees() else None)
 
 
+def templative_cut(identity: str, px: tuple[int, int], trim_in: tuple[float, float],
+                   family: str = "deck", shape: str = "rect") -> Product:
+    """A Game Crafter product from Templative's table whose template's bleed differs per
+    axis (``px`` at 300 dpi round a trim of ``trim_in``, a metric card or a hexagon): the
+    face is drawn with the larger bleed and cut to ``px``, the trim in the middle."""
+    bleed = max((px[0] / 300 - trim_in[0]) / 2, (px[1] / 300 - trim_in[1]) / 2)
+    return Product(identity, trim_in, bleed, family=family, shape=shape, source=TEMPLATIVE,
+                   sheet_px=px)
+
+
 def dtc(name: str, page_in: tuple[float, float], family: str = "deck") -> Product:
     """A DriveThruCards product from its PDF page: the trim and 1/8 in of bleed a side."""
     trim = (round(page_in[0] - 0.25, 4), round(page_in[1] - 0.25, 4))
@@ -179,7 +195,7 @@ TGC_PRODUCTS = (
     tgc("BridgeDeck", (750, 1125)), tgc("BusinessDeck", (675, 1125)),
     tgc("DominoDeck", (600, 1125)), tgc("TarotDeck", (900, 1500)),
     tgc("JumboDeck", (1125, 1725)), tgc("SquareDeck", (1125, 1125)),
-    tgc("SmallSquareDeck", (825, 825)), tgc("EuroSquareDeck", (900, 900)),
+    tgc("SmallSquareDeck", (825, 825)),
     tgc("DividerDeck", (975, 1125)), tgc("CircleDeck", (1125, 1125), shape="circle"),
     tgc("HexDeck", (1200, 1050), shape="hex"),
     # punchouts: chits, rings, tiles (help article 201, "custom punchouts and card stock")
@@ -193,9 +209,7 @@ TGC_PRODUCTS = (
     tgc("SmallSquareTile", (675, 675), "punchout"), tgc("MediumSquareTile", (825, 825), "punchout"),
     tgc("LargeSquareTile", (1125, 1125), "punchout"), tgc("DominoChit", (375, 675), "punchout"),
     tgc("StripChit", (375, 975), "punchout"), tgc("DominoTile", (675, 1275), "punchout"),
-    tgc("MiniHexTile", (450, 450), "punchout", "hex"),
     tgc("SmallHexTile", (675, 600), "punchout", "hex"),
-    tgc("MediumHexTile", (825, 750), "punchout", "hex"),
     tgc("LargeHexTile", (1200, 1050), "punchout", "hex"),
     # boards (help article 90, "game boards")
     tgc("SliverBoard", (675, 2475), "board"), tgc("StripBoard", (675, 3075), "board"),
@@ -213,6 +227,16 @@ TGC_PRODUCTS = (
     tgc("SkinnyMat", (1275, 3075), "mat"), tgc("SquareMat", (2475, 2475), "mat"),
     tgc("LargeSquareMat", (3075, 3075), "mat"), tgc("SmallGameMat", (3075, 4875), "mat"),
     tgc("MediumGameMat", (7275, 4275), "mat"),
+    # from Templative's table, bleeds that differ per axis: metric decks (63 x 88, 56 x 87,
+    # 52 x 87 and 70 x 70 mm, the card crafting deck) and hexagons 0.866 as tall as wide
+    templative_cut("EuroPokerDeck", (825, 1125), (2.48031496062992, 3.46456692913386)),
+    templative_cut("USGameDeck", (750, 1125), (2.20472440944882, 3.4251968503937)),
+    templative_cut("MintTinDeck", (750, 1125), (2.04724409448819, 3.4251968503937)),
+    templative_cut("EuroSquareDeck", (900, 900), (2.75590551181102, 2.75590551181102)),
+    templative_cut("CardCraftingDeck", (900, 1500), (2.657, 4.704)),
+    templative_cut("HexShard", (300, 300), (0.75, 0.66), "punchout", "hex"),
+    templative_cut("MiniHexTile", (450, 450), (1.25, 1.08), "punchout", "hex"),
+    templative_cut("MediumHexTile", (825, 750), (2.5, 2.2), "punchout", "hex"),
     # from Templative's table: play money, more mats (two hexagonal), score pads
     templative("PlayMoney", (675, 1125), "money"),
     templative("SliverMat", (675, 2475), "mat"), templative("StripMat", (675, 3075), "mat"),

@@ -27,25 +27,31 @@ def fitting_dpi(extent_mm: tuple[float, float], dpi: int, limit: int = MAX_SIDE)
     return dpi if longest * dpi <= limit else max(1, int(limit / longest))
 
 
-def png(svg: str, px: tuple[int, int], dpi: float, *, alpha: bool = False) -> bytes:
+def png(svg: str, px: tuple[int, int], dpi: float, *, alpha: bool = False,
+        cut: tuple[int, int] | None = None) -> bytes:
     """The face as a PNG of ``px``, drawn under the face's budget (``sandbox.budget``)
     widened by what that many pixels take: a hostile face stops there, as in a build
-    (``BuildError``, its template named by the export)."""
+    (``BuildError``, its template named by the export). ``cut``: the middle of it kept,
+    this many pixels (a template whose bleed is narrower on one axis)."""
     from generator.render.errors import BuildError
     from generator.render.sandbox import TemplateRefused, budget
 
     try:
         with budget(persistent=True, pixels=px[0] * px[1]):
-            return _png(svg, px, dpi, alpha)
+            return _png(svg, px, dpi, alpha, cut)
     except TemplateRefused as exc:
         raise BuildError(f"cairo stopped drawing a face at {px[0]} x {px[1]} px: "
                          f"{exc.message} (template-limit)") from None
 
 
-def _png(svg: str, px: tuple[int, int], dpi: float, alpha: bool) -> bytes:
+def _png(svg: str, px: tuple[int, int], dpi: float, alpha: bool,
+         cut: tuple[int, int] | None) -> bytes:
     from PIL import Image
 
     image = render(svg, px)
+    if cut is not None and cut != px:
+        left, top = (px[0] - cut[0]) // 2, (px[1] - cut[1]) // 2
+        image = image.crop((left, top, left + cut[0], top + cut[1]))
     if not alpha:
         white = Image.new("RGB", image.size, (255, 255, 255))
         white.paste(image, mask=image.getchannel("A"))

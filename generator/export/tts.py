@@ -6,7 +6,8 @@ one CardID); money is one stack per denomination. Boards become ``Custom_Board``
 chips and tokens ``Custom_Tile`` objects in one ``Bag`` per piece; score sheets and round
 or hexagonal tiles a pile of ``Custom_Tile`` objects, one per copy, front and back.
 ``GAME.json`` (field names from the TTS save-file format) lays them out on the table
-(``ttslayout``): decks face down, money and aids face up. It names its images relative
+(``ttslayout``): decks face down, money and aids face up, each object nicknamed as a
+player calls it (``ttsnames``). It names its images relative
 to its own folder, or under ``--base-url`` (TTS itself loads only ``http(s)://`` and
 ``file:///`` addresses).
 """
@@ -25,6 +26,7 @@ from generator.export.base import Export
 from generator.export.pictures import Picture, pictures
 from generator.export.ttsgrid import Grid, plan
 from generator.export.ttslayout import TABLE_Y, footprint, place
+from generator.export.ttsnames import named_things, nickname
 from generator.render.jobs import Job, jobs
 
 DECK_KINDS = ("card", "tile", "bill", "aid")
@@ -45,6 +47,7 @@ Placed = tuple[int, tuple[float, float], list[dict[str, Any]]]  # rank, footprin
 def export(work: Export) -> None:
     laid: list[Placed] = []
     next_key = 1  # CustomDeck keys, unique across the save: CardID = key * 100 + slot
+    things = named_things(work.loaded.data)
     for job in jobs(work.loaded, 0.0):
         if job.kind == "die":
             work.skip(job.piece, "a die is not exported to Tabletop Simulator: use its "
@@ -52,11 +55,11 @@ def export(work: Export) -> None:
         elif job.kind in DECK_KINDS and job.piece.shape == "rect":
             drawn = pictures(job, 0.0)
             for stack in _stacks(job, drawn):
-                state = _deck(work, job, stack, drawn, next_key)
+                state = _deck(work, job, stack, drawn, next_key, things)
                 laid.append((RANK[job.kind], footprint(job.size), [state]))
                 next_key += len(state["CustomDeck"])
         else:
-            laid += _tiles(work, job)
+            laid += _tiles(work, job, things)
     laid.sort(key=lambda item: item[0])
     for spot, (_, _, pile) in zip(place([f for _, f, _ in laid]), laid, strict=True):
         for height, state in enumerate(pile):
@@ -93,7 +96,7 @@ def _stacks(job: Job, drawn: list[Picture]) -> list[str | None]:
 
 
 def _deck(work: Export, job: Job, face: str | None, drawn: list[Picture],
-          first_key: int) -> dict[str, Any]:
+          first_key: int, things: dict[str, str]) -> dict[str, Any]:
     fronts = [p for p in drawn if p.side == "front" and face in (None, p.face)]
     mine = {c for p in fronts for c in p.copies}
     backs = {c: p for p in drawn if p.side == "back" for c in p.copies if c in mine}
@@ -101,7 +104,7 @@ def _deck(work: Export, job: Job, face: str | None, drawn: list[Picture],
     unique_back = len({id(p) for p in backs.values()}) > 1
     face_down = job.kind not in FACE_UP_KINDS and bool(backs)  # no back: face up
     stem = job.piece.id + (f"-{face}" if face else "")
-    name = job.piece.name + (f": {_face_name(job, fronts[0])}" if face else "")
+    name = _stack_name(job, _face_name(job, fronts[0], things)) if face else job.piece.name
     custom: dict[str, Any] = {}
     cards: list[tuple[int, int, Picture]] = []  # (card id, copy, front)
     start = 0
@@ -118,7 +121,7 @@ def _deck(work: Export, job: Job, face: str | None, drawn: list[Picture],
                   for copy in picture.copies]
         start += grid.faces
     cards.sort(key=lambda card: card[1])
-    contained = [{"Name": "Card", "Nickname": _face_name(job, p), "Description": "",
+    contained = [{"Name": "Card", "Nickname": _face_name(job, p, things), "Description": "",
                   "CardID": card_id, "GUID": guid(job.piece.id, copy),
                   "Transform": transform(_scale(job), face_down),
                   "CustomDeck": {str(card_id // 100): custom[str(card_id // 100)]}}
@@ -192,12 +195,20 @@ def _scale(job: Job) -> float:
     return round(job.size[0] / POKER_W_MM, 3)
 
 
-def _face_name(job: Job, picture: Picture) -> str:
+def _face_name(job: Job, picture: Picture, things: dict[str, str]) -> str:
+    """The picture's face as a player calls it (``ttsnames``); a back shared by several
+    faces (or a front several faces share) is the piece's name."""
     face = next((f for f in job.piece.faces if f.id == picture.face), None)
-    return str(getattr(face, "name", None) or picture.face)
+    return nickname(job.piece, face, things) if face is not None else str(job.piece.name)
 
 
-def _tiles(work: Export, job: Job) -> list[Placed]:
+def _stack_name(job: Job, face_name: str) -> str:
+    """A stack of one denomination: the piece's name and the face's, the piece's once."""
+    own = f"{job.piece.name}: "
+    return face_name if face_name.startswith(own) else own + face_name
+
+
+def _tiles(work: Export, job: Job, things: dict[str, str]) -> list[Placed]:
     """A board each, one bag of a piece's chips or tokens, or one pile of its copies."""
     found = pictures(job, 0.0)
     backs = {c: p for p in found if p.side == "back" for c in p.copies}
@@ -207,8 +218,9 @@ def _tiles(work: Export, job: Job) -> list[Placed]:
         front = _image(work, job, picture, written)
         for copy in picture.copies:
             back = backs.get(copy)
-            states.append(_tile_state(job, picture, copy, front,
-                                      _image(work, job, back, written) if back else ""))
+            states.append(_tile_state(job, copy, front,
+                                      _image(work, job, back, written) if back else "",
+                                      _face_name(job, picture, things)))
     rank = RANK.get(job.kind, RANK["sheet"])
     if job.kind == "board":
         return [(rank, footprint(job.size), [state]) for state in states]
@@ -232,14 +244,14 @@ def _image(work: Export, job: Job, picture: Picture, written: dict[str, str]) ->
     return written[picture.stem]
 
 
-def _tile_state(job: Job, picture: Picture, copy: int, front: str,
-                back: str) -> dict[str, Any]:
+def _tile_state(job: Job, copy: int, front: str,
+                back: str, name: str) -> dict[str, Any]:
     image: dict[str, Any] = {"ImageURL": front, "ImageSecondaryURL": back,
                              "ImageScalar": 1.0, "WidthScale": 0.0}
-    name = "Custom_Board" if job.kind == "board" else "Custom_Tile"
-    if name == "Custom_Tile":
+    kind = "Custom_Board" if job.kind == "board" else "Custom_Tile"
+    if kind == "Custom_Tile":
         image["CustomTile"] = {"Type": TILE_TYPE[job.piece.shape], "Thickness": 0.1,
                                "Stackable": job.kind in ("chip", "token"), "Stretch": True}
-    return {"Name": name, "Nickname": _face_name(job, picture), "Description": "",
+    return {"Name": kind, "Nickname": name, "Description": "",
             "GUID": guid(job.piece.id, copy), "Transform": transform(_scale(job)),
             "Locked": False, "CustomImage": image}

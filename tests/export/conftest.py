@@ -4,6 +4,7 @@ with the render tests' own face cache so tests never depend on the developer's c
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -41,3 +42,18 @@ def tgc_export(fixture_game, tmp_path_factory):
 def drivethru_export(fixture_game, tmp_path_factory):
     return exported(fixture_game, tmp_path_factory.mktemp("dtc"), to="pod",
                     preset="drivethrucards")
+
+
+def edited_fixture(tmp: Path, edits: tuple[tuple[str, str, str], ...]) -> LoadedGame:
+    """A copy of the fixture game under ``tmp`` with each ``(file, old, new)`` edit made
+    (the first ``old`` replaced; an ``old`` not in the file is the test's mistake)."""
+    from fixture_model import FOLDER, load_fixture
+
+    folder = tmp / "game"
+    shutil.copytree(FOLDER, folder)
+    for name, old, new in edits:
+        path = folder / name
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (name, old)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return load_fixture(folder)
