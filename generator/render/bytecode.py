@@ -9,6 +9,13 @@ holds everything of the environment that changes the compiled code, and, for an
 environment with extensions, the working directory (the lint's marks name files
 relative to it). An entry is ``FORMAT sha256=HEX``
 and Jinja2's bytes: a torn, flipped or foreign file is compiled afresh, never run.
+
+The bundled templates ship with the package like its ``.py`` files, so their compiled code
+is kept beside the package the way Python keeps bytecode (``generator/__pycache__/templates``,
+written on first use: ``make`` writes them when it builds the games), never in git. It is
+read from there first, under the same key and checks; where the package cannot be written
+(an installed, read-only tree, or ``PYTHONDONTWRITEBYTECODE``) it goes to the cache folder
+like a stranger's templates, silently, as Python does with its bytecode.
 """
 
 from __future__ import annotations
@@ -23,9 +30,11 @@ from pathlib import Path
 import jinja2
 from jinja2.bccache import Bucket
 
+from generator.files.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, PACKAGE
+from generator.files.fileio import write_atomic
 from generator.render.cache import keep
 
-FORMAT = "copperplate-jinja-2"
+FORMAT = "copperplate-jinja-3"
 COMPILE_OPTIONS = ("block_start_string", "block_end_string", "variable_start_string",
                    "variable_end_string", "comment_start_string", "comment_end_string",
                    "line_statement_prefix", "line_comment_prefix", "trim_blocks",
@@ -40,12 +49,18 @@ def _head(data: bytes) -> bytes:
 def compiler_fingerprint(environment: jinja2.Environment) -> str:
     """What of ``environment`` shapes the code a template compiles to."""
     options = [f"{name}={_stable(getattr(environment, name, None))}" for name in COMPILE_OPTIONS]
-    # an extension may rewrite the source by where it is seen from (the lint's marks name
-    # files relative to the working directory): only then does that directory count
-    where = os.getcwd() if environment.extensions else ""
+    # an extension may rewrite the source by where it is seen from: then the working
+    # directory counts, unless it says it does not (the lint's marks name absolute files)
+    where = "" if folder_free(environment) else os.getcwd()
     return "|".join([FORMAT, _jinja_version(), sys.version, where,
                      type(environment).__qualname__, *sorted(environment.extensions),
                      *options])
+
+
+def folder_free(environment: jinja2.Environment) -> bool:
+    """Whether ``environment`` compiles a template the same in every working directory."""
+    return all(getattr(extension, "same_in_every_folder", False)
+               for extension in environment.extensions.values())
 
 
 @lru_cache(maxsize=1)
@@ -62,34 +77,69 @@ def _stable(value: object) -> str:
 
 
 class CompiledTemplates(jinja2.BytecodeCache):
-    """Jinja2's bytecode cache, keyed by the compiling environment as well, verified."""
+    """Jinja2's bytecode cache, keyed by the compiling environment as well, verified.
+    Templates below ``shipped`` (the bundled trees) keep their code in ``beside`` first."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, shipped: tuple[Path, ...] = (BUNDLED_COMPONENTS,
+                                                                 BUNDLED_TEMPLATES),
+                 beside: Path = PACKAGE / "__pycache__" / "templates") -> None:
         self.folder = folder / "templates"
+        self.shipped = tuple(os.path.abspath(root) for root in shipped)
+        self.beside = beside
 
     def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None,
                    source: str) -> Bucket:
+        where = filename and os.path.abspath(filename)  # a relative one, from here
         key = hashlib.sha256("\0".join([compiler_fingerprint(environment), name,
-                                         str(filename)]).encode()).hexdigest()
-        bucket = Bucket(environment, key, self.get_source_checksum(source))
+                                         str(where)]).encode()).hexdigest()
+        bucket = StoredBucket(environment, key, self.get_source_checksum(source))
+        if where and folder_free(environment) and self._is_shipped(where):
+            bucket.folders = (self.beside, self.folder)
+        else:
+            bucket.folders = (self.folder,)
         self.load_bytecode(bucket)
         return bucket
 
-    def _path(self, bucket: Bucket) -> Path:
-        return self.folder / bucket.key[:2] / f"{bucket.key}.jinja"
+    def _is_shipped(self, where: str) -> bool:
+        return any(where.startswith(root + os.sep) for root in self.shipped)
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        try:
-            entry = self._path(bucket).read_bytes()
-        except OSError:
-            return
-        head, _, data = entry.partition(b"\n")
-        if head == _head(data):
+        for folder in _folders(bucket, self.folder):
             try:
-                bucket.bytecode_from_string(data)
-            except Exception:  # noqa: BLE001 - an unreadable entry is compiled again
-                bucket.reset()
+                entry = _path(folder, bucket).read_bytes()
+            except OSError:
+                continue
+            head, _, data = entry.partition(b"\n")
+            if head == _head(data):
+                try:
+                    bucket.bytecode_from_string(data)
+                except Exception:  # noqa: BLE001 - an unreadable entry is compiled again
+                    bucket.reset()
+                if bucket.code is not None:
+                    return
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         data = bucket.bytecode_to_string()
-        keep(self._path(bucket), _head(data) + b"\n" + data)
+        entry = _head(data) + b"\n" + data
+        *first, last = _folders(bucket, self.folder)
+        if first and not sys.dont_write_bytecode:
+            try:  # beside the package, as Python writes its bytecode: or else the cache
+                write_atomic(_path(first[0], bucket), entry)
+                return
+            except OSError:
+                pass
+        keep(_path(last, bucket), entry)
+
+
+class StoredBucket(Bucket):
+    """A bucket that knows where its entry may be kept, the first place first."""
+
+    folders: tuple[Path, ...] = ()
+
+
+def _folders(bucket: Bucket, default: Path) -> tuple[Path, ...]:
+    return getattr(bucket, "folders", ()) or (default,)
+
+
+def _path(folder: Path, bucket: Bucket) -> Path:
+    return folder / bucket.key[:2] / f"{bucket.key}.jinja"

@@ -12,11 +12,13 @@ its own label, not in its way. A board marks each play space's group with ``data
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from xml.etree import ElementTree
 
+from generator.files.problems import display_path
 from generator.render.colour import parse_colour
 from generator.render.decoding import parse
 from generator.render.document import bounds
@@ -96,6 +98,13 @@ def runs_off(drawing: Drawing, line: TextLine, size: tuple[float, float]) -> boo
     return not all(any(s.holds(x, y) for s in alike) for x, y in corners)
 
 
+def shown(mark: str) -> str:
+    """A mark's ``FILE:LINE`` as findings print it: an absolute file as ``display_path``
+    shows it (relative to the working directory, or ``<bundled>/…``)."""
+    path, colon, line = mark.rpartition(":")
+    return f"{display_path(path)}:{line}" if colon and os.path.isabs(path) else mark
+
+
 def read(svg: str) -> Drawing:
     root = parse(svg)  # no DTD, bounded depth: ``Undecodable`` otherwise
     drawing = Drawing()
@@ -123,7 +132,7 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
         drawing.images.append(Image(_box(m, *(_num(node, k) for k in ("x", "y", "width",
                                                                         "height"))),
                                     node.get("href") or node.get(XLINK_HREF) or "",
-                                    node.get(SOURCE_ATTR, "")))
+                                    shown(node.get(SOURCE_ATTR, ""))))
         return
     shape = _shape(tag, node, m, style)
     first = len(drawing.outlines)
@@ -222,7 +231,7 @@ def _text_lines(node: ElementTree.Element, m: Matrix, style: dict[str, str],
                 drawing: Drawing) -> list[TextLine]:
     """One measured line per run of text that starts at its own x (a ``<tspan x=…>`` starts
     a new one), anchored as a whole."""
-    source = node.get(SOURCE_ATTR, "")
+    source = shown(node.get(SOURCE_ATTR, ""))
     pen = [_num(node, "x") + _num(node, "dx"), _num(node, "y") + _num(node, "dy")]
     runs: list[tuple[float, float, list[tuple[str, dict[str, str]]]]] = []
     for text, piece_style, x, y, dy in _chunks(node, style):

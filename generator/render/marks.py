@@ -30,7 +30,6 @@ from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 
 from generator.data.components import LoadedGame
-from generator.files.problems import display_path
 from generator.render.drawn import SOURCE_ATTR
 from generator.render.svg import game_environment
 
@@ -42,10 +41,15 @@ CLOSING = frozenset({"endfilter", "endset"})  # a block whose text was captured 
 
 
 class SourceLines(Extension):
-    """Marks each ``<text``/``<image`` tag of the template's text with its file and line."""
+    """Marks each ``<text``/``<image`` tag of the template's text with its file and line.
+    The file is absolute (the lint shows it relative to the working directory when it reads
+    the drawing): the compiled template is the same in every folder, so it can be kept."""
+
+    same_in_every_folder = True  # read by ``render.bytecode``: no working directory in the key
 
     def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
-        where = display_path(stream.filename) if stream.filename else (stream.name or "template")
+        where = os.path.abspath(stream.filename) if stream.filename else (
+            stream.name or "template")
         where = UNSAFE.sub("_", where)  # a folder named "{{ x }}" must not become markup
         captured = 0  # how deep inside {% set %}...{% endset %} or {% filter %} blocks
         statement: list[Token] | None = None  # the tokens of the {% ... %} being read
@@ -79,14 +83,13 @@ def _capture_change(statement: list[Token]) -> int:
 
 
 def marked_environment(loaded: LoadedGame) -> jinja2.Environment:
-    """The game's environment with its template lines marked: one per game environment
-    and working directory (the marks name files relative to it), so every use in a
-    process shares its compiled templates."""
-    return _marked_overlay(game_environment(loaded), os.getcwd())
+    """The game's environment with its template lines marked: one per game environment,
+    so every use in a process shares its compiled templates."""
+    return _marked_overlay(game_environment(loaded))
 
 
 @lru_cache(maxsize=32)
-def _marked_overlay(base: jinja2.Environment, cwd: str) -> jinja2.Environment:
+def _marked_overlay(base: jinja2.Environment) -> jinja2.Environment:
     return base.overlay(extensions=[SourceLines], cache_size=400)
 
 

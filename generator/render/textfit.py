@@ -156,11 +156,12 @@ def fit(text: object, box_width: float, size: float, min_size: float | None = No
     fits ``box_width`` on one line, else on up to ``lines`` lines at that range's sizes."""
     words = WORDS.findall(str(text))
     font = Font(family, bold, italic)
+    path = font.path()  # found once: each size below asks for every word's width
     floor = size if min_size is None else min(min_size, size)
     for count in range(1, max(1, lines) + 1):
         current = size
         while current >= floor - 1e-9:
-            wrapped = _wrap(words, font, current, box_width, count)
+            wrapped = _wrap(words, path, current, box_width, count)
             if wrapped is not None:
                 return Fitted(tuple(wrapped), round(current, 3))
             current *= 0.98
@@ -170,13 +171,14 @@ def fit(text: object, box_width: float, size: float, min_size: float | None = No
                        f" on {lines} line(s); shorten it")
 
 
-def _wrap(words: list[str], font: Font, size: float, box: float, count: int) -> list[str] | None:
-    """Greedy wrap into at most ``count`` lines no wider than ``box``, or None."""
+def _wrap(words: list[str], path: Path, size: float, box: float, count: int) -> list[str] | None:
+    """Greedy wrap into at most ``count`` lines no wider than ``box`` (``width`` of the font
+    file at ``path``, without letter spacing), or None."""
     out: list[str] = []
     for word in words:
-        if width(word, font, size) > box + 1e-9:
+        if _ems(word, path) * size > box + 1e-9:
             return None
-        if out and width(_join(out[-1], [word]), font, size) <= box + 1e-9:
+        if out and _ems(_join(out[-1], [word]), path) * size <= box + 1e-9:
             out[-1] = _join(out[-1], [word])
         else:
             out.append(word)

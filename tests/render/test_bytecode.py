@@ -10,6 +10,8 @@ import pytest
 from jinja2.ext import Extension
 
 from generator.render.bytecode import CompiledTemplates
+from generator.render.drawn import read
+from generator.render.marks import SourceLines
 from generator.render.sandbox import DeckSandbox
 
 SOURCE = "{% for i in range(n) %}<t>{{ i * 2 }}</t>{% endfor %}\n"
@@ -80,3 +82,78 @@ def test_an_edited_template_is_never_served_stale(folder: Path, tmp_path: Path) 
     make(folder, cache).get_template("t.j2").render(n=1)
     (folder / "t.j2").write_text(SOURCE.replace("* 2", "* 5"))
     assert make(folder, cache).get_template("t.j2").render(n=2) == "<t>0</t><t>5</t>"
+
+
+def shipped(folder: Path, cache: Path, beside: Path) -> jinja2.Environment:
+    """An environment whose templates in ``folder`` count as shipped with the package."""
+    store = CompiledTemplates(cache, shipped=(folder,), beside=beside)
+    return DeckSandbox(loader=jinja2.FileSystemLoader(str(folder)), autoescape=True,
+                       bytecode_cache=store)
+
+
+def test_a_shipped_template_keeps_its_code_beside_the_package(
+        folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    cache, beside = tmp_path / "cache", tmp_path / "package" / "__pycache__" / "templates"
+    first = shipped(folder, cache, beside).get_template("t.j2").render(n=2)
+    assert len(list(beside.rglob("*.jinja"))) == 1 and entries(cache) == []
+    compiled: list[object] = []
+    monkeypatch.setattr(DeckSandbox, "compile", lambda *a, **k: compiled.append(a))
+    other_cache = tmp_path / "empty-cache"  # a cold cache folder: the code beside serves
+    assert shipped(folder, other_cache, beside).get_template("t.j2").render(n=2) == first
+    assert compiled == [] and entries(other_cache) == []
+
+
+def test_a_strangers_template_keeps_its_code_in_the_cache_folder(
+        folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    cache, beside = tmp_path / "cache", tmp_path / "package"
+    store = CompiledTemplates(cache, shipped=(tmp_path / "elsewhere",), beside=beside)
+    DeckSandbox(loader=jinja2.FileSystemLoader(str(folder)), autoescape=True,
+                bytecode_cache=store).get_template("t.j2").render(n=1)
+    assert len(entries(cache)) == 1 and not beside.exists()
+
+
+@pytest.mark.parametrize("why", ["read-only package", "no bytecode written"])
+def test_a_package_that_cannot_take_the_code_sends_it_to_the_cache_silently(
+        why: str, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    cache, beside = tmp_path / "cache", tmp_path / "package"
+    monkeypatch.setattr("sys.dont_write_bytecode", why == "no bytecode written")
+    if why == "read-only package":
+        beside.write_text("a file where the folder would go")
+    assert shipped(folder, cache, beside).get_template("t.j2").render(n=1) == "<t>0</t>"
+    assert len(entries(cache)) == 1 and capsys.readouterr().err == ""
+    assert shipped(folder, tmp_path / "cold", beside).get_template("t.j2").render(n=2) == (
+        "<t>0</t><t>2</t>")
+
+
+def test_stale_code_beside_the_package_is_compiled_again(
+        folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    cache, beside = tmp_path / "cache", tmp_path / "package"
+    shipped(folder, cache, beside).get_template("t.j2").render(n=1)
+    (entry,) = beside.rglob("*.jinja")
+    entry.write_bytes(b"garbage")
+    assert shipped(folder, cache, beside).get_template("t.j2").render(n=2) == (
+        "<t>0</t><t>2</t>")
+    (folder / "t.j2").write_text(SOURCE.replace("* 2", "* 7"))
+    assert shipped(folder, cache, beside).get_template("t.j2").render(n=2) == (
+        "<t>0</t><t>7</t>")
+
+
+def test_marked_templates_compile_the_same_in_every_folder(
+        folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lint's marks name the template's absolute file, so their compiled code is kept
+    once for every working directory; the lint shows the file relative to the one it runs
+    in when it reads the drawing."""
+    cache = tmp_path / "cache"
+    (folder / "m.j2").write_text('<svg>\n<text x="1">a</text></svg>')
+    drawn = []
+    for where in (tmp_path, folder):
+        monkeypatch.chdir(where)
+        marked = make(folder, cache).overlay(extensions=[SourceLines])
+        drawn.append(marked.get_template("m.j2").render())
+    assert drawn[0] == drawn[1] and f'data-src="{folder / "m.j2"}:2"' in drawn[0]
+    assert len(entries(cache)) == 1
+    assert [line.source for line in read(drawn[0]).lines] == ["m.j2:2"]  # seen from folder
