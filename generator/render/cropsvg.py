@@ -9,7 +9,9 @@ it cannot measure (``<use>``, definitions, unknown elements) it keeps.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
+from functools import lru_cache
 from xml.etree import ElementTree
 
 from generator.render.decoding import parse
@@ -37,37 +39,54 @@ KEPT = ("defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient"
 
 def cropped(svg: str, shown: Callable[[Rect], bool]) -> str:
     """``svg`` without the elements whose extent ``shown`` says is not shown."""
-    root = parse(svg)
-    style = {"font-family": "DejaVu Sans", "font-size": "16"}
-    for child in list(root):
-        _prune(root, child, parse_transform(root.get("transform", "")), style, shown)
+    measured, extents = _measured(svg)
+    root = copy.deepcopy(measured)  # the measured tree serves every tile of the board
+    _cut(root, extents, shown)
     # unprefixed, as drawn: the ink and the lint read tags by their plain names
     ElementTree.register_namespace("", SVG.strip("{}"))
     ElementTree.register_namespace("xlink", XLINK)
     return ElementTree.tostring(root, encoding="unicode")
 
 
-def _prune(parent: ElementTree.Element, node: ElementTree.Element, m: Matrix,
-           style: dict[str, str], shown: Callable[[Rect], bool]) -> Rect | None:
-    """Drop ``node`` from ``parent`` if it is not shown, else prune inside it; its extent
-    (None when it cannot be measured)."""
-    box = _extent(node, m, style, shown)
-    if box is not None and not shown(box.outset(MARGIN)):
-        parent.remove(node)
-    return box
+Extent = tuple[Rect | None, tuple["Extent", ...]]  # an element's extent, its children's
 
 
-def _extent(node: ElementTree.Element, m: Matrix, style: dict[str, str],
-            shown: Callable[[Rect], bool]) -> Rect | None:
+@lru_cache(maxsize=4)
+def _measured(svg: str) -> tuple[ElementTree.Element, tuple[Extent, ...]]:
+    """``svg`` parsed, and the extent of every element below its root: measured once per
+    drawing, however many tiles cut it (an extent does not depend on what is shown)."""
+    root = parse(svg)
+    style = {"font-family": "DejaVu Sans", "font-size": "16"}
+    m = parse_transform(root.get("transform", ""))
+    return root, tuple(_extent(child, m, style) for child in root)
+
+
+def _cut(parent: ElementTree.Element, extents: tuple[Extent, ...],
+         shown: Callable[[Rect], bool]) -> None:
+    """Drop each child of ``parent`` whose extent is not shown, else cut inside it."""
+    for child, (box, inner) in zip(list(parent), extents, strict=True):
+        if box is not None and not shown(box.outset(MARGIN)):
+            parent.remove(child)
+        elif inner:
+            _cut(child, inner, shown)
+
+
+def _extent(node: ElementTree.Element, m: Matrix, style: dict[str, str]) -> Extent:
+    """``node``'s extent (None when it cannot be measured), with its children's when it
+    groups them."""
     tag = node.tag.removeprefix(SVG)
     if tag in KEPT:
-        return None
+        return None, ()
     m = _multiply(m, parse_transform(node.get("transform", "")))
     style = inherited(style, node)
     if tag in GROUPS:
-        boxes = [_prune(node, child, m, style, shown) for child in list(node)]
-        known = [b for b in boxes if b is not None]
-        return bounds(known) if len(known) == len(boxes) else None
+        inner = tuple(_extent(child, m, style) for child in node)
+        known = [box for box, _ in inner if box is not None]
+        return (bounds(known) if len(known) == len(inner) else None), inner
+    return _leaf(node, tag, m, style), ()
+
+
+def _leaf(node: ElementTree.Element, tag: str, m: Matrix, style: dict[str, str]) -> Rect | None:
     if tag == "text":
         return bounds([line.box for line in _text_lines(node, m, style, Drawing())])
     if tag == "image":
