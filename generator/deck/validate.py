@@ -17,6 +17,7 @@ from generator.data.yamlsrc import YamlError
 from generator.files.problems import ERROR, Problem, display_path
 from generator.games import GAMES
 from generator.games.spec import GameSpec
+from generator.rulesfile import RULES_FILE
 
 
 def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:
@@ -57,6 +58,8 @@ def named_rules(spec: GameSpec, folder: Path) -> tuple[GameSpec, Problem | None]
         return spec, None  # load_game reports it
     rules = source.data.get("rules") if isinstance(source.data, dict) else None
     if rules is None:
+        if not (folder / RULES_FILE).is_file():
+            return spec, None  # not playable: the rules engine is never loaded
         from generator.rulesfile.hook import rules_spec
 
         return rules_spec(spec, folder), None

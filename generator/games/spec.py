@@ -4,15 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.checks import Registry
 from generator.checks.rulebook import Baseline
-from generator.engine.api import Game
-from generator.engine.bots import RandomBot
-from generator.engine.pieces import PieceRules
-from generator.engine.playout import BotFactory
 from generator.schema import GameData
+
+if TYPE_CHECKING:  # the engine loads when a game is played, not when a deck is checked
+    from generator.engine.api import Game
+    from generator.engine.pieces import PieceRules
+    from generator.engine.playout import BotFactory
+
+
+def _random_only() -> Mapping[str, BotFactory]:
+    from generator.engine.bots import RandomBot
+
+    return {"random": RandomBot}
 
 
 @dataclass(frozen=True)
@@ -21,7 +28,7 @@ class GameSpec:
     model: type[GameData]
     checks: Registry
     make_game: Callable[[Any], Game] | None = None  # takes the validated model
-    bots: Mapping[str, BotFactory] = field(default_factory=lambda: {"random": RandomBot})
+    bots: Mapping[str, BotFactory] = field(default_factory=_random_only)
     picture: Callable[[Any], str] | None = None  # final State -> SVG text of the table
     baseline: Baseline | None = None  # the rulebook's numbers and words (its baseline.py)
     pieces: PieceRules | None = None  # what a seat can hold (its pieces.py), for `pieces`

@@ -19,7 +19,6 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 
@@ -172,5 +171,7 @@ class FaceCache:
         if workers < 2:
             yield from (svg_to_pdf(s) for _, s in todo)
             return
+        from concurrent.futures import ProcessPoolExecutor  # a pool's machinery: only here
+
         with ProcessPoolExecutor(workers) as pool:  # inherits FONTCONFIG_FILE
             yield from pool.map(svg_to_pdf, [s for _, s in todo], chunksize=4)

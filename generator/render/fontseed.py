@@ -42,7 +42,8 @@ class Font:
     maps: tuple[tuple[int, int, int, int, dict[int, int]], ...]
     # ^ each Unicode map: (platform, encoding, format, language, character -> glyph)
     best: dict[int, int]  # character -> glyph, from the map fontTools' getBestCmap picks
-    metrics: tuple[tuple[int, int], ...]  # (advance, left side bearing) by glyph
+    hmtx: int  # where the horizontal metrics start
+    numbers: int  # how many glyphs have an advance of their own (the rest: the last one's)
     name_index: tuple[int, ...]  # post format 2: each glyph's name index
     extra_names: tuple[bytes, ...]  # post format 2: the names past the standard ones
 
@@ -74,9 +75,12 @@ def read(path: Path) -> Font:
     pick = next(by_key[key] for key in UNICODE_MAPS if key in by_key)
     best = pick[4]
     numbers, = struct.unpack_from(">H", data, hhea + 34)
+    if not 0 < numbers <= count or tables["hmtx"][1] < 2 * (numbers + count) \
+            or sum(tables["hmtx"]) > len(data):
+        raise Unknown("horizontal metrics of another size than the glyphs'")
     name_index, extra = _post_names(data, tables["post"], count)
-    return Font(data, tables, places, maps, best,
-                _metrics(data, tables["hmtx"][0], numbers, count), name_index, extra)
+    return Font(data, tables, places, maps, best, tables["hmtx"][0], numbers, name_index,
+                extra)
 
 
 def _tables(data: bytes) -> dict[str, tuple[int, int]]:
@@ -118,12 +122,14 @@ def _one_map(data: bytes, at: int) -> Map:
     raise Unknown(f"a character map of format {kind}")
 
 
-def _metrics(data: bytes, hmtx: int, numbers: int, count: int) -> tuple[tuple[int, int], ...]:
-    pairs = struct.unpack_from(f">{2 * numbers}H", data, hmtx)
-    bearings = struct.unpack_from(f">{count - numbers}h", data, hmtx + 4 * numbers)
-    last = pairs[-2]
-    return (tuple((pairs[2 * i], pairs[2 * i + 1]) for i in range(numbers))
-            + tuple((last, b & 0xFFFF) for b in bearings))
+def _metrics(font: Font, glyph: int) -> bytes:
+    """The glyph's advance and left side bearing as a long horizontal metric (read only
+    for the glyphs kept, not for all six thousand)."""
+    if glyph < font.numbers:
+        return font.data[font.hmtx + 4 * glyph:font.hmtx + 4 * glyph + 4]
+    last = font.hmtx + 4 * (font.numbers - 1)
+    bearing = font.hmtx + 4 * font.numbers + 2 * (glyph - font.numbers)
+    return font.data[last:last + 2] + font.data[bearing:bearing + 2]
 
 
 def _post_names(data: bytes, post_table: tuple[int, int],
@@ -186,7 +192,7 @@ def _assemble(font: Font, kept: list[int]) -> bytes:
         loca.append(len(glyf))
     tables = {tag: _copied(font, tag, len(kept)) for tag in COPIED}
     tables.update(glyf=bytes(glyf), loca=struct.pack(f">{len(loca)}L", *loca),
-                  hmtx=b"".join(struct.pack(">HH", *font.metrics[g]) for g in kept),
+                  hmtx=b"".join(_metrics(font, g) for g in kept),
                   cmap=_cmap(font, new), post=_post(font, kept))
     return _sfnt(tables)
 

@@ -15,6 +15,7 @@ from generator.data.yamlsrc import YamlError
 from generator.engine.bots import RandomBot
 from generator.files.problems import ERROR, Problem, display_path
 from generator.games.spec import GameSpec
+from generator.rulesfile import RULES_FILE
 from generator.rulesfile.bots import GreedyBot
 from generator.rulesfile.game import RulesGame
 from generator.rulesfile.picture import picture
@@ -22,7 +23,6 @@ from generator.rulesfile.pieces import catalogue, holdings, pieces_of
 from generator.rulesfile.probe import probe
 from generator.rulesfile.program import Program, compile_rules
 
-RULES_FILE = "rules.yaml"
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 

@@ -69,3 +69,28 @@ def test_a_damaged_font_gives_no_seed(tmp_path: Path) -> None:
     assert fontseed.seed(cut_short, frozenset("Åé")) is None
     (tmp_path / "empty.ttf").write_bytes(b"")
     assert fontseed.seed(tmp_path / "empty.ttf", frozenset("A")) is None
+
+
+def test_each_glyph_s_metrics_are_read_as_fonttools_reads_them() -> None:
+    from fontTools.ttLib import TTFont
+
+    path = installed_font("DejaVuSansMono-Bold")  # four advances, the rest share the last
+    assert path is not None
+    font, theirs = fontseed.read(path), TTFont(path)
+    assert font.numbers < len(font.places) - 1
+    order = theirs.getGlyphOrder()
+    for glyph in [0, font.numbers - 1, font.numbers, font.numbers + 1, len(order) - 1]:
+        advance, bearing = struct.unpack(">Hh", fontseed._metrics(font, glyph))
+        assert (advance, bearing) == theirs["hmtx"][order[glyph]]
+
+
+def test_metrics_shorter_than_the_glyphs_give_no_seed(tmp_path: Path) -> None:
+    path = installed_font("DejaVuSans")
+    assert path is not None
+    data = bytearray(path.read_bytes())
+    directory = 12 + 16 * sorted(fontseed._tables(bytes(data))).index("hmtx")
+    assert struct.unpack_from(">4s", data, directory)[0] == b"hmtx"
+    struct.pack_into(">L", data, directory + 12, 100)  # the table's length: 25 glyphs
+    short = tmp_path / "DejaVuSans.ttf"
+    short.write_bytes(bytes(data))
+    assert fontseed.seed(short, frozenset("Bench")) is None

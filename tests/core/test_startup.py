@@ -1,0 +1,38 @@
+"""What a process pays once: a command loads only the machinery its job uses.
+
+Each test runs a fresh interpreter (a module imported by an earlier test would hide the
+one this test is about) and reads which modules it ended with.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+def modules_after(code: str, *args: str) -> set[str]:
+    """The modules a fresh interpreter holds after running ``code`` (``sys.argv[1:]`` is
+    ``args``)."""
+    tail = "; print('\\n'.join(sys.modules))"
+    out = subprocess.run([sys.executable, "-c", f"import sys; {code}{tail}", *args],
+                         capture_output=True, text=True, check=True).stdout
+    return set(out.split())
+
+
+NAMED_RULES = ("from pathlib import Path; from generator.games import GAMES; "
+               "from generator.deck.validate import named_rules; "
+               "folder = Path(sys.argv[1]); spec, _ = named_rules(GAMES[folder.name], folder); "
+               "assert (spec.make_game is None) == (sys.argv[2] == 'plain')")
+
+
+def test_a_game_of_ones_own_without_a_rules_file_never_loads_the_rules_engine(
+        tmp_path: Path) -> None:
+    game = tmp_path / "my-deck"
+    game.mkdir()
+    (game / "game.yaml").write_text("name: My deck\n", encoding="utf-8")
+    plain = modules_after(NAMED_RULES, str(game), "plain")
+    assert "generator.rulesfile.hook" not in plain
+    assert not {m for m in plain if m.startswith("generator.engine")}  # nothing is played
+    (game / "rules.yaml").write_text("phases: []\n", encoding="utf-8")
+    assert "generator.rulesfile.hook" in modules_after(NAMED_RULES, str(game), "playable")
