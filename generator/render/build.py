@@ -3,7 +3,7 @@
 Order of the PDF: contents, then every sheet of fronts followed by its sheet of backs
 (fronts always on odd pages when printing double-sided: a blank back where a sheet has
 none), then large pieces (single pages, or an assembly overview and its tiles), then the
-duplex registration test. Nothing is written until everything rendered (``prepare_game``),
+duplex registration test (double-sided only). Nothing is written until everything rendered (``prepare_game``),
 so a failed build leaves the previous files as they were; the PDF and its manifest then
 replace the old pair together (``write_game``).
 """
@@ -128,12 +128,14 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     n_contents = len(contents_chunks(contents_rows(all_jobs, {}, _tiled(body), words), settings))
     padded = n_contents + (n_contents % 2 if options.duplex != "none" else 0)
     registration_at = padded + len(body) + 1
-    total = registration_at + 1
+    tested = options.duplex != "none"  # the duplex test tests nothing printed single-sided
+    total = padded + len(body) + 2 * tested
     numbered = {id(p): padded + i + 1 for i, p in enumerate(body)}
     rows = contents_rows(all_jobs, _pages_of(body, numbered), _tiled(body), words)
     head = contents_pages(doc, settings, rows, registration_at, total)
     head += [Page("blank")] * (padded - len(head))
-    doc.pages = head + body + list(registration_pages(doc, settings, duplex.offset))
+    doc.pages = head + body + (list(registration_pages(doc, settings, duplex.offset))
+                               if tested else [])
     if options.cut_file:
         add_registration(doc, paper)
     for number, page in enumerate(doc.pages, start=1):

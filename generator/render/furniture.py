@@ -51,8 +51,9 @@ class Settings:
     @property
     def drop(self) -> int:
         """How far (mm) lines of how to print past the usual three push what follows down
-        (the contents template and ``_tops`` alike)."""
-        return HOW_STEP * (len(self.single_lines()) - 1) if self.duplex == "none" else 0
+        (the contents template and ``_tops`` alike); single-sided has the paper line and
+        its own, with no duplex test to print, so two lines pull it up."""
+        return HOW_STEP * (len(self.single_lines()) - 2) if self.duplex == "none" else 0
 
     @cached_property
     def words(self) -> dict[str, str]:

@@ -93,3 +93,30 @@ def test_a_fold_build_says_fold_on_its_contents_page(fixture_game, tmp_path):
     built = build(fixture_game, tmp_path, paper="a4", duplex="none", layout="fold")
     text = pypdf.PdfReader(built.result.pdf).pages[0].extract_text()
     assert "Fold each piece on the dashed line" in " ".join(text.split())
+
+
+@pytest.mark.parametrize("layout", [None, "fold"])
+def test_a_single_sided_build_prints_no_duplex_test(fixture_game, tmp_path, layout):
+    """The duplex test tests nothing printed single-sided (or folded): it is left out, and
+    the contents page neither points at it nor counts it."""
+    import pypdf
+
+    from tests.render.conftest import build
+
+    built = build(fixture_game, tmp_path, paper="a4", duplex="none", layout=layout)
+    reader = pypdf.PdfReader(built.result.pdf)
+    texts = [" ".join(page.extract_text().split()) for page in reader.pages]
+    assert not any(PAGE_WORDS["page_registration"] in t for t in texts)
+    assert "duplex test" not in texts[0]
+    assert f"page 1 of {len(reader.pages)}" in texts[0]
+    assert built.manifest["page_count"] == len(reader.pages)
+
+
+def test_a_double_sided_build_ends_with_the_duplex_test(a4_long):
+    import pypdf
+
+    reader = pypdf.PdfReader(a4_long.result.pdf)
+    texts = [" ".join(page.extract_text().split()) for page in reader.pages]
+    n = len(reader.pages)
+    assert PAGE_WORDS["page_registration"] in texts[-2]
+    assert f"(pages {n - 1}–{n})" in texts[0]
