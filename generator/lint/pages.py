@@ -22,7 +22,7 @@ from generator.render.jobs import Job, jobs
 from generator.render.large import board_tiling
 from generator.render.layout import MARK_CLEAR, MARK_INSIDE, mark_area, printed_length
 from generator.render.seams import Path, crosses, segments
-from generator.render.tiling import SEAM_ROOM, fits_page
+from generator.render.tiling import SEAM_ROOM, fits_page, white_edge
 
 
 def page_findings(loaded: LoadedGame, paper_name: str, margin: float, drawn: list[Face],
@@ -69,7 +69,8 @@ def seams(job: Job, paper: Paper, svgs: list[str]) -> list[Path]:
 def seam_findings(loaded: LoadedGame, paper: Paper, drawn: list[Face]) -> Iterator[Finding]:
     for job in jobs(loaded, 3.0):
         w, h = job.size
-        if not job.is_large(paper) or fits_page(w, h, job.bleed, paper) is not None:
+        if not job.is_large(paper) or fits_page(w, h, job.bleed, paper,
+                                                 white_edge(job.piece)) is not None:
             continue
         doc = Document()
         for copy in job.copies:

@@ -15,7 +15,7 @@ from generator.render.jobs import Copy, Job
 from generator.render.layout import MARK_CLEAR, MARK_GAP, Block, Cut, crop_marks
 from generator.render.seams import Path, clipped, flip, left_of, transposed
 from generator.render.sheets import Duplex
-from generator.render.tiling import LABEL_BAND, Tile, Tiling, fits_page, tile
+from generator.render.tiling import LABEL_BAND, Tile, Tiling, fits_page, tile, white_edge
 
 Segment = tuple[float, float, float, float]
 
@@ -25,7 +25,7 @@ def large_pages(doc: Document, job: Job, paper: Paper,
     """(page, its back or None) for every copy of a large piece."""
     w, h = job.size
     b = job.bleed
-    turned = fits_page(w, h, b, paper)
+    turned = fits_page(w, h, b, paper, white_edge(job.piece))
     out: list[tuple[Page, Page | None]] = []
     for copy in job.copies:
         if turned is None:

@@ -25,6 +25,7 @@ SEAM_ROOM = 1.0  # mm a seam keeps clear of text and symbols on either side
 LABEL_BAND = 9.0  # at the foot of a tile page
 EDGE_ROOM = 4.0  # beside the window, for crop marks on the board's own edges
 MARK_R = 3.0  # half the size of an alignment cross
+SHEET_SAFE = 3.0  # mm of a sheet's edge that may lie in the printer's margin (``white_edge``)
 
 Segment = tuple[float, float, float, float]
 
@@ -214,14 +215,28 @@ def tile(w: float, h: float, paper: Paper, keep_out: Sequence[Rect] = ()) -> Til
     return Tiling(tw, th, turned, len(ys), len(xs), tiles, paths, marks)
 
 
-def fits_page(w: float, h: float, bleed: float, paper: Paper) -> bool | None:
+def white_edge(piece: object) -> float:
+    """How far a piece's trim may lie in the printer's margin: a sheet is written on, never
+    cut, and draws nothing outside its safe area (``safe_mm``, 3 mm unless declared), so
+    only that area must print; any other piece is cut at its trim, which must print."""
+    if getattr(piece, "kind", None) != "sheet":
+        return 0.0
+    safe = getattr(piece, "safe_mm", None)
+    return SHEET_SAFE if safe is None else float(safe)
+
+
+def fits_page(w: float, h: float, bleed: float, paper: Paper, edge: float = 0.0
+              ) -> bool | None:
     """Whether a ``w`` x ``h`` trim fits one page upright (False), turned (True), or not at
-    all (None). The trim must fit inside the printer's margins; its bleed only on the paper
-    (a 200 x 265 mm score sheet fits A4 and Letter though its bleed reaches the margin)."""
+    all (None). The trim less its ``edge`` (``white_edge``) must fit inside the printer's
+    margins; its bleed only on the paper (a 200 x 265 mm score sheet fits A4 and Letter
+    though its bleed reaches the margin, and A4 at a quarter-inch margin though its sides
+    lie in the margin, 4 mm from anything it draws)."""
     room = paper.printable
     for turned in (False, True):
-        tw, th = (h, w) if turned else (w, h)
+        tw, th = (h - 2 * edge, w - 2 * edge) if turned else (w - 2 * edge, h - 2 * edge)
         if (tw <= room.w + EPS and th <= room.h + EPS
-                and tw + 2 * bleed <= paper.w + EPS and th + 2 * bleed <= paper.h + EPS):
+                and tw + 2 * (edge + bleed) <= paper.w + EPS
+                and th + 2 * (edge + bleed) <= paper.h + EPS):
             return turned
     return None
