@@ -108,7 +108,8 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     """Everything the PDF will hold, before any SVG is turned into PDF."""
     paper = paper_for(options.paper, options.printer_margin)
     # a cutting machine's registration marks need a band free of pieces
-    room = paper_for(options.paper, options.printer_margin + REG_BAND * options.cut_file)
+    band = REG_BAND * options.cut_file
+    room = replace(paper_for(options.paper, options.printer_margin + band), band=band)
     doc = Document(ink=options.ink)
     flip = options.duplex if options.duplex != "none" else "long"
     dx, dy = options.back_offset_mm

@@ -308,8 +308,9 @@ def fits_page(w: float, h: float, bleed: float, paper: Paper, edge: float = 0.0
     all (None). The trim less its ``edge`` (``white_edge``) must fit inside the printer's
     margins; its bleed only on the paper (a 200 x 265 mm score sheet fits A4 and Letter
     though its bleed reaches the margin, and A4 at a quarter-inch margin though its sides
-    lie in the margin, 4 mm from anything it draws)."""
+    lie in the margin, 4 mm from anything it draws; not into a cutting machine's band)."""
     room = paper.printable
+    edge = 0.0 if paper.band else edge  # a cutting machine's marks: the trim keeps out
     for turned in (False, True):
         tw, th = (h - 2 * edge, w - 2 * edge) if turned else (w - 2 * edge, h - 2 * edge)
         if (tw <= room.w + EPS and th <= room.h + EPS
