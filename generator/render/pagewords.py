@@ -33,6 +33,8 @@ PAGE_WORDS: dict[str, str] = {
                         "printer’s offset.",
     "page_duplex_test_offset": "First print the duplex test (pages {first}–{second}) and read "
                                "your printer’s offset (this file uses {x}, {y} mm).",
+    "page_duplex_alone": "Pages {pages} have nothing on their backs: print them single-sided, "
+                         "as a job of their own.",
     "page_single": "Print single-sided. A sheet of backs follows its sheet of fronts: glue it "
                    "behind them before cutting.",
     "page_single_plain": "Print single-sided.",
