@@ -22,7 +22,7 @@ from generator.render.jobs import Job, jobs
 from generator.render.large import board_tiling
 from generator.render.layout import MARK_CLEAR, MARK_INSIDE, mark_area, printed_length
 from generator.render.seams import Path, crosses, segments
-from generator.render.tiling import SEAM_ROOM, fits_page
+from generator.render.tiling import SEAM_ROOM, TEXT_ROOM, fits_page, white_edge
 
 
 def page_findings(loaded: LoadedGame, paper_name: str, margin: float, drawn: list[Face],
@@ -69,7 +69,8 @@ def seams(job: Job, paper: Paper, svgs: list[str]) -> list[Path]:
 def seam_findings(loaded: LoadedGame, paper: Paper, drawn: list[Face]) -> Iterator[Finding]:
     for job in jobs(loaded, 3.0):
         w, h = job.size
-        if not job.is_large(paper) or fits_page(w, h, job.bleed, paper) is not None:
+        if not job.is_large(paper) or fits_page(w, h, job.bleed, paper,
+                                                 white_edge(job.piece)) is not None:
             continue
         doc = Document()
         for copy in job.copies:
@@ -84,21 +85,24 @@ def _crossing(face: Face, paper: Paper, paths: list[Path]) -> Iterator[Finding]:
     d = face.drawing
     # (box, what it is, the verb, its template line, rule, its text)
     found: list[tuple[Rect, str, str, str, str, str | None]] = [
-        (ln.box, f"text '{ln.text}'", "crosses", ln.source, "text-seam", ln.text)
+        (ln.box, f"text '{ln.text}'", f"crosses or runs within {TEXT_ROOM:g} mm of",
+         ln.source, "text-seam", ln.text)
         for ln in d.lines]
     found += [(box, f"a {kind} at ({box.x:.1f}, {box.y:.1f}) mm", "crosses", "", "text-seam",
                None) for box, kind in d.areas]
     found += [(box, f"a play space ({kind}) at ({box.x:.1f}, {box.y:.1f}) mm", "is cut by", "",
                "space-seam", None) for box, kind in d.spaces]
     for box, what, verb, source, rule, text in found:
-        crossed = _crosses(box, paths)
+        crossed = _crosses(box, paths, TEXT_ROOM if text is not None else SEAM_ROOM)
         if crossed:
             yield Finding(source, ERROR, f"{what} on {face.label} {verb} the {paper.name} tile "
                           f"seam at {crossed}", rule, text)
 
 
-def _crosses(box: Rect, paths: list[Path]) -> str | None:
-    room = SEAM_ROOM - 0.01  # the tiling keeps SEAM_ROOM; allow for its rounding
+def _crosses(box: Rect, paths: list[Path], keep: float) -> str | None:
+    """Where a seam comes within ``keep`` of ``box`` (text: ``TEXT_ROOM``, else
+    ``SEAM_ROOM``), or None."""
+    room = keep - 0.01  # the tiling keeps that room; allow for its rounding
     for path in paths:
         for (x0, y0), (x1, y1) in segments(path):
             if crosses(((x0, y0), (x1, y1)), box, room):

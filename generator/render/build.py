@@ -3,7 +3,7 @@
 Order of the PDF: contents, then every sheet of fronts followed by its sheet of backs
 (fronts always on odd pages when printing double-sided: a blank back where a sheet has
 none), then large pieces (single pages, or an assembly overview and its tiles), then the
-duplex registration test. Nothing is written until everything rendered (``prepare_game``),
+duplex registration test (double-sided only). Nothing is written until everything rendered (``prepare_game``),
 so a failed build leaves the previous files as they were; the PDF and its manifest then
 replace the old pair together (``write_game``).
 """
@@ -30,6 +30,8 @@ from generator.render.furniture import (
     contents_pages,
     contents_rows,
     footer_overlay,
+    front_only_last,
+    page_ranges,
     registration_pages,
 )
 from generator.render.geometry import DEFAULT_MARGIN, PAPERS, Paper, paper_for
@@ -108,7 +110,8 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     """Everything the PDF will hold, before any SVG is turned into PDF."""
     paper = paper_for(options.paper, options.printer_margin)
     # a cutting machine's registration marks need a band free of pieces
-    room = paper_for(options.paper, options.printer_margin + REG_BAND * options.cut_file)
+    band = REG_BAND * options.cut_file
+    room = replace(paper_for(options.paper, options.printer_margin + band), band=band)
     doc = Document(ink=options.ink)
     flip = options.duplex if options.duplex != "none" else "long"
     dx, dy = options.back_offset_mm
@@ -118,22 +121,32 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     if options.only is not None:
         all_jobs = _reprinted(all_jobs, options.only)
     pairs = body_pairs(doc, all_jobs, room, duplex)
-    body = order_pages(pairs, options.duplex)
     back_sheets = any(back is not None and back.placements for _, back in pairs)
+    alone: list[Page] = []
+    if options.duplex != "none" and options.printed_backs != "all":
+        pairs, alone = front_only_last(pairs)  # no blank page behind each
+    body = order_pages(pairs, options.duplex)
     settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset,
                         tuple(loaded.variant_changes), fold=options.layout == "fold",
-                        back_sheets=back_sheets)
+                        back_sheets=back_sheets, alone="…" if alone else "")
     # the list's length in pages does not depend on the page numbers it will show
     words = settings.words
-    n_contents = len(contents_chunks(contents_rows(all_jobs, {}, _tiled(body), words), settings))
+    tiled = _tiled(body + alone)
+    n_contents = len(contents_chunks(contents_rows(all_jobs, {}, tiled, words), settings))
     padded = n_contents + (n_contents % 2 if options.duplex != "none" else 0)
     registration_at = padded + len(body) + 1
-    total = registration_at + 1
-    numbered = {id(p): padded + i + 1 for i, p in enumerate(body)}
-    rows = contents_rows(all_jobs, _pages_of(body, numbered), _tiled(body), words)
+    tested = options.duplex != "none"  # the duplex test tests nothing printed single-sided
+    total = padded + len(body) + 2 * tested + len(alone)
+    numbered = {id(p): n for n, p in enumerate(body + [Page("")] * 2 * tested + alone,
+                                                 start=padded + 1)}
+    if alone:
+        settings = replace(settings, alone=page_ranges(list(range(total - len(alone) + 1,
+                                                                  total + 1)), words))
+    rows = contents_rows(all_jobs, _pages_of(body + alone, numbered), tiled, words)
     head = contents_pages(doc, settings, rows, registration_at, total)
     head += [Page("blank")] * (padded - len(head))
-    doc.pages = head + body + list(registration_pages(doc, settings, duplex.offset))
+    doc.pages = head + body + (list(registration_pages(doc, settings, duplex.offset))
+                               if tested else []) + alone
     if options.cut_file:
         add_registration(doc, paper)
     for number, page in enumerate(doc.pages, start=1):

@@ -76,10 +76,12 @@ class Document:
     _index: dict[str, int] = field(default_factory=dict)
     ink: str = "full"  # full, saver or bw: every art is printed so (``render.ink``)
 
-    def art(self, svg: str, origin: str = "a generator page", place: str = "") -> int:
+    def art(self, svg: str, origin: str = "a generator page", place: str = "",
+            circle: bool = False) -> int:
         """The index of an SVG, rendered once however often it is placed; ``origin`` and
-        ``place`` (the template that drew it) say who to blame if cairo cannot draw it."""
-        svg = ink_svg(svg, self.ink)
+        ``place`` (the template that drew it) say who to blame if cairo cannot draw it;
+        ``circle``: a round piece's face (its ink follows its circle)."""
+        svg = ink_svg(svg, self.ink, circle)
         found = self._index.get(svg)
         if found is None:
             found = self._index[svg] = len(self.arts)

@@ -33,6 +33,7 @@ class Settings:
     changes: tuple[str, ...] = ()  # a declared variant's changes from the rulebook
     fold: bool = False  # single-sided, each front with its back beside it to fold and glue
     back_sheets: bool = True  # single-sided, some sheet of backs follows its fronts
+    alone: str = ""  # double-sided: the pages with no backs, last, printed single-sided
 
     def glued(self, rows: list[dict[str, Any]]) -> bool:
         """Whether the players need glue: for a die, and single-sided for the backs (a
@@ -51,13 +52,27 @@ class Settings:
     @property
     def drop(self) -> int:
         """How far (mm) lines of how to print past the usual three push what follows down
-        (the contents template and ``_tops`` alike)."""
-        return HOW_STEP * (len(self.single_lines()) - 1) if self.duplex == "none" else 0
+        (the contents template and ``_tops`` alike); single-sided has the paper line and
+        its own, with no duplex test to print, so two lines pull it up."""
+        if self.duplex == "none":
+            return HOW_STEP * (len(self.single_lines()) - 2)
+        return HOW_STEP if self.alone else 0  # a fourth line: which pages print single-sided
 
     @cached_property
     def words(self) -> dict[str, str]:
         """The generator's own words with the deck's in their place, worked out once."""
         return page_words(self.game.words)
+
+
+def front_only_last(pairs: list[tuple[Page, Page | None]]
+                    ) -> tuple[list[tuple[Page, Page | None]], list[Page]]:
+    """Double-sided with only the backs that say something: the sheets with nothing on
+    their backs come out of the pairs, to print last, single-sided, with no blank page
+    behind each (nor another sheet's pieces behind them)."""
+    kept: list[tuple[Page, Page | None]] = [(front, back) for front, back in pairs
+                                            if back is not None and back.placements]
+    alone = [front for front, back in pairs if back is None or not back.placements]
+    return kept, alone
 
 
 def how_to_cut(job: Job, tiled: bool, words: dict[str, str] = PAGE_WORDS) -> str:
@@ -171,6 +186,7 @@ def contents_pages(doc: Document, settings: Settings, rows: list[dict[str, Any]]
                        flip=words[f"page_flip_{settings.duplex}"],
                        duplex=settings.duplex, offset=settings.offset,
                        single=settings.single_lines(), drop=settings.drop,
+                       alone=settings.alone,
                        registration=registration_at, page_no=n + 1, total=total,
                        bring=bring_lines(game.bring, glue, words), top=tops[0 if n == 0 else 1],
                        variant=variant_lines(game, settings.changes, words), words=words)

@@ -59,6 +59,7 @@ class Paper:
     w: float
     h: float
     margin: float = 5.0  # what a home printer cannot reach (build --printer-margin)
+    band: float = 0.0  # of the margin, a cutting machine's registration band: no piece in it
 
     @property
     def printable(self) -> Rect:

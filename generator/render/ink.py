@@ -40,24 +40,28 @@ FRAME = 1.5  # mm of a flood's colour kept inside the trim, as a band round the 
 PANEL = 0.8  # of the trim: a rectangle this big is a flood (a back's field in its border)
 
 
-def ink_svg(svg: str, ink: str) -> str:
-    """``svg`` as printed with ``ink`` (``full`` leaves it untouched, byte for byte)."""
+def ink_svg(svg: str, ink: str, circle: bool = False) -> str:
+    """``svg`` as printed with ``ink`` (``full`` leaves it untouched, byte for byte); the
+    face of a round piece (``circle``) keeps a flood's band on its circle."""
     if ink == "full" or KEEP in svg:  # registration marks stay black for the sensor
         return svg
     if ink not in INKS:
         raise ValueError(f"ink '{ink}': expected one of {', '.join(INKS)}")
     box = VIEWBOX.search(svg)
     whole = tuple(float(v) for v in box.groups()) if box else None
-    return TAG.sub(lambda tag: _tag(tag, ink == "bw", whole), svg)
+    return TAG.sub(lambda tag: _tag(tag, ink == "bw", whole, circle), svg)
 
 
-def _tag(tag: re.Match[str], grey: bool, whole: tuple[float, ...] | None) -> str:
+def _tag(tag: re.Match[str], grey: bool, whole: tuple[float, ...] | None,
+         circle: bool = False) -> str:
     name, attributes, close = tag.group(1), tag.group(2), tag.group(3)
     if not attributes:
         return tag.group(0)
     text = name in TEXT_TAGS
     attributes = PAINT.sub(lambda paint: _paint(paint, text, grey), attributes)
-    if name == "rect" and whole is not None and _covers(attributes, whole):
+    if name == "rect" and whole is not None and _covers(attributes, whole) and circle:
+        name, attributes = "circle", _ring(attributes, whole)
+    elif name == "rect" and whole is not None and _covers(attributes, whole):
         attributes = _frame(attributes, -whole[0])
     elif name == "rect" and whole is not None and _panel(attributes, whole):
         attributes = _field(attributes)
@@ -99,6 +103,21 @@ def _frame(attributes: str, bleed: float) -> str:
     width = 2 * (bleed + FRAME)
     return (attributes.replace(fill.group(0), 'fill="#ffffff"')
             + f' stroke="{fill.group(1)}" stroke-width="{width:.3f}"')
+
+
+def _ring(attributes: str, whole: tuple[float, ...]) -> str:
+    """A round piece's flood: a white disc with a ring of its (pale) colour from ``FRAME``
+    mm inside the cut circle out to the bleed's circle; the square's corners, outside
+    the bleed, get no ink (a gradient's disc turns white, its bands keep the colour)."""
+    bleed = -whole[0]
+    w, h = whole[2] - 2 * bleed, whole[3] - 2 * bleed
+    r = min(w, h) / 2
+    fill = re.search(r'\bfill="(#[0-9a-f]{6})"', attributes)
+    centre = f' cx="{w / 2:.3f}" cy="{h / 2:.3f}"'
+    if fill is None:
+        return f'{centre} r="{r + bleed:.3f}" fill="#ffffff"'
+    return (f'{centre} r="{r + (bleed - FRAME) / 2:.3f}" fill="#ffffff" '
+            f'stroke="{fill.group(1)}" stroke-width="{bleed + FRAME:.3f}"')
 
 
 def _field(attributes: str) -> str:

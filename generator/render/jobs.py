@@ -91,7 +91,7 @@ class Job:
 
     def front(self, doc: Document, copy: Copy) -> int:
         return doc.art(self.front_svg(copy), self.origin(copy, "front"),
-                       self.place(copy, "front"))
+                       self.place(copy, "front"), self.piece.shape == "circle")
 
     def front_svg(self, copy: Copy) -> str:
         """The front's SVG as drawn, before the document's ink."""
@@ -104,7 +104,8 @@ class Job:
         return doc.art(self._stamped(face_svg(self.loaded, self.piece, copy.face,
                                               side="back", copy=copy.face_copy,
                                               bleed=self.bleed)),
-                       self.origin(copy, "back"), self.place(copy, "back"))
+                       self.origin(copy, "back"), self.place(copy, "back"),
+                       self.piece.shape == "circle")
 
     def _stamped(self, svg: str) -> str:
         return stamped(svg, self.loaded, self.piece, self.size) if self.stamp else svg

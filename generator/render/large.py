@@ -13,9 +13,20 @@ from generator.render.drawn import read
 from generator.render.geometry import EPS, Paper, Rect
 from generator.render.jobs import Copy, Job
 from generator.render.layout import MARK_CLEAR, MARK_GAP, Block, Cut, crop_marks
-from generator.render.seams import Path, clipped, flip, left_of, transposed
+from generator.render.seams import clipped, flip, left_of, transposed
 from generator.render.sheets import Duplex
-from generator.render.tiling import LABEL_BAND, Tile, Tiling, fits_page, tile
+from generator.render.tiling import (
+    LABEL_BAND,
+    LABEL_H,
+    SEAM_ROOM,
+    TEXT_ROOM,
+    Tile,
+    Tiling,
+    fits_page,
+    label_w,
+    tile,
+    white_edge,
+)
 
 Segment = tuple[float, float, float, float]
 
@@ -25,7 +36,7 @@ def large_pages(doc: Document, job: Job, paper: Paper,
     """(page, its back or None) for every copy of a large piece."""
     w, h = job.size
     b = job.bleed
-    turned = fits_page(w, h, b, paper)
+    turned = fits_page(w, h, b, paper, white_edge(job.piece))
     out: list[tuple[Page, Page | None]] = []
     for copy in job.copies:
         if turned is None:
@@ -104,9 +115,11 @@ def board_tiling(job: Job, paper: Paper, svgs: list[str]) -> Tiling:
 
 
 def keep_out_boxes(svg: str) -> list[Rect]:
-    """Every play space, text line and declared icon area a face draws (face coordinates)."""
+    """Every play space, text line and declared icon area a face draws (face coordinates);
+    a text line grown so that seams keep ``TEXT_ROOM`` from it."""
     drawing = read(svg)
-    return ([box for box, _ in drawing.spaces] + [line.box for line in drawing.lines]
+    return ([box for box, _ in drawing.spaces]
+            + [line.box.outset(TEXT_ROOM - SEAM_ROOM) for line in drawing.lines]
             + [box for box, _ in drawing.areas])
 
 
@@ -220,18 +233,11 @@ def overview_page(job: Job, copy: Copy, art: int, tiling: Tiling, paper: Paper) 
     xs, ys = tiling.seams()
     page.lines += [Line(GUIDE, tuple((box.x + x * scale, box.y + y * scale) for x, y in path))
                    for path in xs + ys]
-    middles = ([0.0] + [_mean(p, 0) for p in xs] + [tiling.w],
-               [0.0] + [_mean(p, 1) for p in ys] + [tiling.h])
+    spots = [tiling.label_spot(t, label_w(t.label) / scale, LABEL_H / scale)
+             for t in tiling.tiles]
     page.overview = {"component": job.piece.id, "name": job.piece.name, "copy_no": copy.number,
                      "rows": tiling.rows,
                      "cols": tiling.cols, "scale": scale,
-                     "labels": [{"text": t.label,
-                                 "x": box.x + sum(middles[0][t.col:t.col + 2]) / 2 * scale,
-                                 "y": box.y + sum(middles[1][t.row:t.row + 2]) / 2 * scale}
-                                for t in tiling.tiles]}
+                     "labels": [{"text": t.label, "x": box.x + x * scale, "y": box.y + y * scale}
+                                for t, (x, y) in zip(tiling.tiles, spots, strict=True)]}
     return page
-
-
-def _mean(path: Path, axis: int) -> float:
-    """Where a seam runs on average (the middle of its tile's part, for the label)."""
-    return sum(p[axis] for p in path) / len(path)

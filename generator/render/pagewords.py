@@ -33,6 +33,8 @@ PAGE_WORDS: dict[str, str] = {
                         "printer’s offset.",
     "page_duplex_test_offset": "First print the duplex test (pages {first}–{second}) and read "
                                "your printer’s offset (this file uses {x}, {y} mm).",
+    "page_duplex_alone": "Pages {pages} have nothing on their backs: print them single-sided, "
+                         "as a job of their own.",
     "page_single": "Print single-sided. A sheet of backs follows its sheet of fronts: glue it "
                    "behind them before cutting.",
     "page_single_plain": "Print single-sided.",
@@ -40,8 +42,6 @@ PAGE_WORDS: dict[str, str] = {
                         "and back, glue, then cut.",
     "page_single_backs_too": "Other backs are on the sheet after their fronts: glue it behind "
                              "them before cutting.",
-    "page_single_test": "The duplex test (pages {first}–{second}) is for double-sided "
-                        "printing: skip it.",
     "page_flip_long": "double-sided, flip on the long edge",
     "page_flip_short": "double-sided, flip on the short edge",
     "page_flip_none": "single-sided (each sheet of backs follows its fronts, to glue behind "

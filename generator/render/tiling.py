@@ -18,13 +18,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.render.geometry import EPS, Paper, Rect
-from generator.render.seams import Path, flip, spots, stepped, straight, transposed
+from generator.render.seams import (
+    Path,
+    crosses,
+    flip,
+    left_of,
+    spots,
+    stepped,
+    straight,
+    transposed,
+)
 
 OVERLAP = 10.0  # room to glue, and for the 3 mm alignment crosses either side of a seam
-SEAM_ROOM = 1.0  # mm a seam keeps clear of text and symbols on either side
+SEAM_ROOM = 1.0  # mm a seam keeps clear of play spaces and symbols on either side
+TEXT_ROOM = 2.0  # and of a line of text: a cut a little off must not clip a letter
 LABEL_BAND = 9.0  # at the foot of a tile page
 EDGE_ROOM = 4.0  # beside the window, for crop marks on the board's own edges
 MARK_R = 3.0  # half the size of an alignment cross
+LABEL_STEP = 2.0  # mm between the places tried for a tile's label on the overview
+LABEL_H = 7.0  # mm of page a tile's label takes on the overview, bold 6 mm with its halo
+SHEET_SAFE = 3.0  # mm of a sheet's edge that may lie in the printer's margin (``white_edge``)
 
 Segment = tuple[float, float, float, float]
 
@@ -55,6 +68,7 @@ class Tiling:
     tiles: tuple[Tile, ...]
     paths: tuple[tuple[Path, ...], tuple[Path, ...]] = ((), ())  # vertical, horizontal
     marks: tuple[Segment, ...] = ()
+    keep_out: tuple[Rect, ...] = ()  # what the seams keep off, in these coordinates
 
     def seams(self) -> tuple[list[Path], list[Path]]:
         """Each vertical seam (top to bottom) and horizontal seam (left to right) as an
@@ -64,6 +78,41 @@ class Tiling:
     def alignment_marks(self) -> list[Segment]:
         """Crosshairs centred on the seams, two per tile edge, in piece coordinates."""
         return list(self.marks)
+
+    def label_spot(self, t: Tile, w: float, h: float) -> tuple[float, float]:
+        """The middle of a ``w`` x ``h`` label for tile ``t`` on the assembly overview: on
+        the tile's side of its seams, crossing none, on none of the piece's text, spaces or
+        symbols (``keep_out``; else on as little of them as can be), as near the middle of
+        its part as can be; that middle itself when no place keeps to its side."""
+        xs, ys = self.seams()
+        (x0, x1, mx), (y0, y1, my) = _part(xs, t.col, self.w, 0), _part(ys, t.row, self.h, 1)
+        spots = sorted(((x, y) for x in _steps_from(mx, x0 + w / 2, x1 - w / 2)
+                        for y in _steps_from(my, y0 + h / 2, y1 - h / 2)),
+                       key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
+        part = Rect(x0, y0, x1 - x0, y1 - y0)
+        near = [b for b in self.keep_out if b.overlaps(part)]
+        # a label centred at (x, y) is on box b when (x, y) is inside b grown by half of it
+        grown = [(b.x - w / 2, b.y - h / 2, b.x1 + w / 2, b.y1 + h / 2) for b in near]
+        for x, y in spots:  # the nearest place on nothing
+            if (not any(a < x < c and b < y < d for a, b, c, d in grown)
+                    and self._keeps(t, Rect(x - w / 2, y - h / 2, w, h), part)):
+                return x, y
+        boxes = [Rect(x - w / 2, y - h / 2, w, h) for x, y in spots]
+        covered = sorted((sum(_area(b, box) for b in near), i) for i, box in enumerate(boxes))
+        kept = (boxes[i] for _, i in covered if self._keeps(t, boxes[i], part))
+        box = next(kept, None)  # else on as little as can be
+        return (box.x + w / 2, box.y + h / 2) if box else (mx, my)
+
+    def _keeps(self, t: Tile, box: Rect, part: Rect) -> bool:
+        """Whether ``box`` lies in ``part`` on tile ``t``'s side of every seam round it."""
+        xs, ys = self.seams()
+        if not part.contains(box) or any(crosses(p, box) for p in xs + ys):
+            return False
+        across = transposed([box])[0]
+        return ((not t.col or not left_of(xs[t.col - 1], box))
+                and (t.col == len(xs) or left_of(xs[t.col], box))
+                and (not t.row or not left_of(flip(ys[t.row - 1]), across))
+                and (t.row == len(ys) or left_of(flip(ys[t.row]), across)))
 
 
 def _marks(tiles: Sequence[Tile], paths: tuple[tuple[Path, ...], tuple[Path, ...]],
@@ -80,6 +129,29 @@ def _marks(tiles: Sequence[Tile], paths: tuple[tuple[Path, ...], tuple[Path, ...
         out += [m for lo, hi in cols for y, x in spots(flip(path), lo, hi, flipped, MARK_R)
                 for m in _cross(x, y)]
     return tuple(out)
+
+
+def _steps_from(middle: float, lo: float, hi: float) -> list[float]:
+    """Every ``LABEL_STEP`` from ``middle`` either way, from ``lo`` to ``hi``."""
+    first, last = math.ceil((lo - middle) / LABEL_STEP), math.floor((hi - middle) / LABEL_STEP)
+    return [middle + k * LABEL_STEP for k in range(first, last + 1)]
+
+
+def _area(a: Rect, b: Rect) -> float:
+    both = a.intersection(b)
+    return both.w * both.h if both else 0.0
+
+
+def _part(paths: list[Path], k: int, total: float, axis: int) -> tuple[float, float, float]:
+    """Along ``axis``, the stretch tile ``k``'s part may reach (from the nearest point of
+    the seam before it to the farthest of the seam after it) and its middle (between the
+    seams' means)."""
+    before, after = (paths[k - 1] if k else None), (paths[k] if k < len(paths) else None)
+    lo = min(p[axis] for p in before) if before else 0.0
+    hi = max(p[axis] for p in after) if after else total
+    mean_lo = sum(p[axis] for p in before) / len(before) if before else 0.0
+    mean_hi = sum(p[axis] for p in after) / len(after) if after else total
+    return lo, hi, (mean_lo + mean_hi) / 2
 
 
 def _cross(x: float, y: float, r: float = MARK_R) -> list[Segment]:
@@ -210,18 +282,39 @@ def tile(w: float, h: float, paper: Paper, keep_out: Sequence[Rect] = ()) -> Til
     at = ((paper.w - ww) / 2, paper.margin + EDGE_ROOM + (room_h - wh) / 2)
     tiles = tuple(Tile(r, c, Rect(x, y, ww, wh), at)
                   for r, y in enumerate(ys) for c, x in enumerate(xs))
-    marks = _marks(tiles, paths, _turned(list(keep_out), h) if turned else keep_out)
-    return Tiling(tw, th, turned, len(ys), len(xs), tiles, paths, marks)
+    kept = _turned(list(keep_out), h) if turned else list(keep_out)
+    marks = _marks(tiles, paths, kept)
+    return Tiling(tw, th, turned, len(ys), len(xs), tiles, paths, marks, tuple(kept))
 
 
-def fits_page(w: float, h: float, bleed: float, paper: Paper) -> bool | None:
+def label_w(label: str) -> float:
+    """The page width (mm) of a tile's label on the overview: bold 6 mm, a white halo."""
+    return 0.8 * 6 * len(label) + 1.2
+
+
+def white_edge(piece: object) -> float:
+    """How far a piece's trim may lie in the printer's margin: a sheet is written on, never
+    cut, and draws nothing outside its safe area (``safe_mm``, 3 mm unless declared), so
+    only that area must print; any other piece is cut at its trim, which must print."""
+    if getattr(piece, "kind", None) != "sheet":
+        return 0.0
+    safe = getattr(piece, "safe_mm", None)
+    return SHEET_SAFE if safe is None else float(safe)
+
+
+def fits_page(w: float, h: float, bleed: float, paper: Paper, edge: float = 0.0
+              ) -> bool | None:
     """Whether a ``w`` x ``h`` trim fits one page upright (False), turned (True), or not at
-    all (None). The trim must fit inside the printer's margins; its bleed only on the paper
-    (a 200 x 265 mm score sheet fits A4 and Letter though its bleed reaches the margin)."""
+    all (None). The trim less its ``edge`` (``white_edge``) must fit inside the printer's
+    margins; its bleed only on the paper (a 200 x 265 mm score sheet fits A4 and Letter
+    though its bleed reaches the margin, and A4 at a quarter-inch margin though its sides
+    lie in the margin, 4 mm from anything it draws; not into a cutting machine's band)."""
     room = paper.printable
+    edge = 0.0 if paper.band else edge  # a cutting machine's marks: the trim keeps out
     for turned in (False, True):
-        tw, th = (h, w) if turned else (w, h)
+        tw, th = (h - 2 * edge, w - 2 * edge) if turned else (w - 2 * edge, h - 2 * edge)
         if (tw <= room.w + EPS and th <= room.h + EPS
-                and tw + 2 * bleed <= paper.w + EPS and th + 2 * bleed <= paper.h + EPS):
+                and tw + 2 * (edge + bleed) <= paper.w + EPS
+                and th + 2 * (edge + bleed) <= paper.h + EPS):
             return turned
     return None

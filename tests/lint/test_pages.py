@@ -125,3 +125,17 @@ def test_a_play_space_cut_by_a_board_tile_seam(tmp_path: Path):
                      'fill="#FFFFFF"/></g>' for x in range(10, 400, 30))
     assert not [p for p in lint_tiny(tmp_path / "b", spaced, piece=board)
                 if p.rule == "space-seam"]
+
+
+def test_text_running_beside_a_seam_is_reported_as_well_as_text_across_it():
+    """A seam 1 mm beside a word crossed nothing, so the lint passed it (Kings of Copper's
+    "Butte, Montana"); text needs TEXT_ROOM either side, a play space SEAM_ROOM."""
+    from generator.lint.pages import _crosses
+    from generator.render.geometry import Rect
+    from generator.render.tiling import SEAM_ROOM, TEXT_ROOM
+
+    seam = ((100.0, 0.0), (100.0, 200.0))
+    word = Rect(101.5, 50.0, 40.0, 4.0)  # 1.5 mm right of the seam
+    assert _crosses(word, [seam], TEXT_ROOM) == "x = 100.0 mm"
+    assert _crosses(word, [seam], SEAM_ROOM) is None
+    assert _crosses(Rect(102.5, 50.0, 40.0, 4.0), [seam], TEXT_ROOM) is None

@@ -150,3 +150,43 @@ def test_fold_puts_each_back_beside_its_front_with_a_fold_line_between(fixture_g
         edges = {round(v, 1) for (x0, y0), (x1, y1) in folds
                  for v in (x0 * 72 / 25.4, h_pt - y0 * 72 / 25.4)}
         assert round(front["trim_pt"][2], 1) in edges or round(front["trim_pt"][1], 1) in edges
+
+
+def _pixels(svg: str):  # type: ignore[no-untyped-def]
+    import io
+
+    import cairosvg
+    from PIL import Image
+
+    png = cairosvg.svg2png(bytestring=svg.encode(), output_width=240, output_height=240,
+                           background_color="white")
+    return Image.open(io.BytesIO(png)).convert("RGB").load()
+
+
+CHIP = ('<svg xmlns="http://www.w3.org/2000/svg" width="24.000mm" height="24.000mm" '
+        'viewBox="-3.000 -3.000 24.000 24.000">'
+        '<rect x="-3.0" y="-3.0" width="24.0" height="24.0" fill="#0072b2"/></svg>')
+
+
+@pytest.mark.parametrize("ink", ["saver", "bw"])
+def test_a_round_pieces_flood_keeps_its_band_on_its_circle(ink):
+    """An 18 mm chit's flood: a ring from 1.5 mm inside the cut circle out to the bleed's
+    circle, nothing in the square's corners outside it (``--ink bw`` once printed a grey
+    square round every round chit)."""
+    import re
+
+    out = ink_svg(CHIP, ink, circle=True)
+    assert "<rect" not in out
+    ring = re.search(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)" fill="#ffffff" '
+                     r'stroke="#[0-9a-f]{6}" stroke-width="([\d.]+)"', out)
+    assert ring is not None, out
+    cx, cy, r, width = (float(v) for v in ring.groups())
+    assert (cx, cy) == (9.0, 9.0)
+    assert r + width / 2 == pytest.approx(9.0 + 3.0)  # out to the bleed's circle
+    assert r - width / 2 == pytest.approx(9.0 - 1.5)  # 1.5 mm inside the cut
+    pixels = _pixels(out)  # 10 px a mm, from the bleed's corner
+    assert pixels[5, 5] == (255, 255, 255)  # the square's corner: no ink
+    assert pixels[12, 120] != (255, 255, 255)  # the bleed at the circle's left: the band
+    assert pixels[120, 120] == (255, 255, 255)  # the middle: white
+    square = ink_svg(CHIP, ink)  # a square piece keeps the band round its square
+    assert "<rect" in square and 'stroke-width="9.000"' in square

@@ -93,3 +93,78 @@ def test_a_fold_build_says_fold_on_its_contents_page(fixture_game, tmp_path):
     built = build(fixture_game, tmp_path, paper="a4", duplex="none", layout="fold")
     text = pypdf.PdfReader(built.result.pdf).pages[0].extract_text()
     assert "Fold each piece on the dashed line" in " ".join(text.split())
+
+
+@pytest.mark.parametrize("layout", [None, "fold"])
+def test_a_single_sided_build_prints_no_duplex_test(fixture_game, tmp_path, layout):
+    """The duplex test tests nothing printed single-sided (or folded): it is left out, and
+    the contents page neither points at it nor counts it."""
+    import pypdf
+
+    from tests.render.conftest import build
+
+    built = build(fixture_game, tmp_path, paper="a4", duplex="none", layout=layout)
+    reader = pypdf.PdfReader(built.result.pdf)
+    texts = [" ".join(page.extract_text().split()) for page in reader.pages]
+    assert not any(PAGE_WORDS["page_registration"] in t for t in texts)
+    assert "duplex test" not in texts[0]
+    assert f"page 1 of {len(reader.pages)}" in texts[0]
+    assert built.manifest["page_count"] == len(reader.pages)
+
+
+def test_a_double_sided_build_ends_with_the_duplex_test(a4_long):
+    import pypdf
+
+    reader = pypdf.PdfReader(a4_long.result.pdf)
+    texts = [" ".join(page.extract_text().split()) for page in reader.pages]
+    n = len(reader.pages)
+    assert PAGE_WORDS["page_registration"] in texts[-2]
+    assert f"(pages {n - 1}–{n})" in texts[0]
+
+
+def test_double_sided_needed_backs_print_front_only_sheets_last_with_no_blanks(fixture_game,
+                                                                              tmp_path):
+    """``--backs needed`` double-sided: a sheet with nothing on its back was followed by a
+    blank page. The sheets with backs come first, each front on an odd page with its
+    backs on the next; then the duplex test; then the front-only sheets, which the
+    contents page says to print single-sided, on their own."""
+    import pikepdf
+    import pypdf
+
+    from tests.render.conftest import build
+
+    built = build(fixture_game, tmp_path, paper="a4", duplex="long", backs="needed")
+    items = built.manifest["items"]
+    n = built.manifest["page_count"]
+    fronts = {(i["component"], i["copy"], i.get("tile")): i["page"] for i in items
+              if i["side"] == "front"}
+    backed = {(i["component"], i["copy"], i.get("tile")) for i in items if i["side"] == "back"}
+    assert backed and len(backed) < len(fronts)  # the fixture has both kinds
+    for item in items:
+        if item["side"] == "back":
+            key = (item["component"], item["copy"], item.get("tile"))
+            assert item["page"] == fronts[key] + 1 and fronts[key] % 2 == 1
+    alone = sorted({p for k, p in fronts.items()} - {fronts[k] for k in backed})
+    assert all(fronts[k] < alone[0] for k in backed)  # together, at the end
+    assert alone[-1] == n and not [i for i in items if i["side"] == "back"
+                                   and i["page"] >= alone[0]]
+    alone = list(range(alone[0], n + 1))  # an assembly page without a back among them
+    reader = pypdf.PdfReader(built.result.pdf)
+    test_at = alone[0] - 2
+    assert PAGE_WORDS["page_registration"] in reader.pages[test_at - 1].extract_text()
+    contents = " ".join(reader.pages[0].extract_text().split())
+    said = f"{alone[0]}–{alone[-1]}" if len(alone) > 1 else str(alone[0])
+    assert f"Pages {said} have nothing on their backs: print them single-sided" in contents
+    with pikepdf.open(built.pdf) as pdf:
+        blanks = [k for k, page in enumerate(pdf.pages, 1) if k > 2
+                  and not page.Contents.read_bytes().strip()]
+    assert not blanks, blanks
+
+
+def test_double_sided_all_backs_keep_one_job(fixture_game, a4_long):
+    """``--backs all`` (the default) stays one double-sided job: a front-only sheet keeps
+    its blank back and the contents page names no pages to print single-sided."""
+    import pypdf
+
+    contents = " ".join(pypdf.PdfReader(a4_long.result.pdf).pages[0].extract_text().split())
+    assert "print them single-sided" not in contents

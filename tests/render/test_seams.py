@@ -79,3 +79,57 @@ def test_kings_of_copper_seams_cross_no_space_and_marks_sit_outside(paper):
     for x0, y0, x1, y1 in tiling.alignment_marks():
         cross = Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
         assert not [s for s in spaces + words if s.overlaps(cross)]
+
+
+@pytest.fixture(scope="module")
+def koc_board():  # type: ignore[no-untyped-def]
+    loaded = validate_game(GAMES["kings-of-copper"])
+    job = next(j for j in jobs(loaded, 3.0) if j.piece.id == "board")
+    doc = Document()
+    art = job.front(doc, job.copies[0])
+    return job, doc, art
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_kings_of_copper_seams_keep_text_room_from_every_word(koc_board, paper):
+    """A seam is cut: one 1 mm from a word (it ran down beside "Butte, Montana") clips a
+    letter when the cut is a little off. Text keeps TEXT_ROOM, spaces SEAM_ROOM."""
+    from generator.render.tiling import TEXT_ROOM
+
+    job, doc, art = koc_board
+    svg = doc.arts[art]
+    b = job.bleed
+    words = [line.box.moved(b, b) for line in read(svg).lines]
+    xs, ys = board_tiling(job, PAPERS[paper], [svg]).seams()
+    assert TEXT_ROOM == 2.0  # mm: what a cut a little off needs
+    for path in xs + ys:
+        assert not [w for w in words if crosses(path, w, 2.0 - 0.01)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_assembly_labels_sit_on_no_board_text_or_space(koc_board, paper):
+    """Each tile's label on the assembly page lies in its own tile's part, on no word or
+    play space of the board's picture (B3 sat on "Butte, Montana")."""
+    from generator.render.large import overview_page
+    from generator.render.tiling import LABEL_H, label_w
+
+    job, doc, art = koc_board
+    svg = doc.arts[art]
+    tiling = board_tiling(job, PAPERS[paper], [svg])
+    page = overview_page(job, job.copies[0], art, tiling, PAPERS[paper])
+    box, scale = page.placements[0].box, page.overview["scale"]
+    drawing = read(svg)
+    b = job.bleed
+    assert not tiling.turned
+    art_boxes = [line.box for line in drawing.lines] + [s for s, _ in drawing.spaces]
+    on_page = [Rect(box.x + (a.x + b) * scale, box.y + (a.y + b) * scale, a.w * scale,
+                    a.h * scale) for a in art_boxes]
+    labels = page.overview["labels"]
+    assert len(labels) == len(tiling.tiles)
+    for label, t in zip(labels, tiling.tiles, strict=True):
+        w, h = label_w(label["text"]), LABEL_H
+        spot = Rect(label["x"] - w / 2, label["y"] - h / 2, w, h)
+        assert not [a for a in on_page if a.overlaps(spot)], label
+        window = t.window
+        x, y = (label["x"] - box.x) / scale, (label["y"] - box.y) / scale
+        assert window.x <= x <= window.x1 and window.y <= y <= window.y1, label
