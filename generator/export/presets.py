@@ -3,7 +3,8 @@
 Every product names its source. The Game Crafter's sizes are its product templates' pixel
 sizes (``https://www.thegamecrafter.com/make/products/<Identity>``: PNG, 300 dpi, 1/8 in
 bleed a side, so a trim is ``px / 300 - 1/4`` in); MakePlayingCards 822 x 1122 px for a
-poker card, the trimmed card 750 x 1050 px centred (36 px of bleed a side);
+poker card, the trimmed card 750 x 1050 px centred (36 px of bleed a side; its bridge,
+business and big cards from a public print-geometry tool, ``INKWELL``);
 DriveThruCards one CMYK PDF per deck, a page per face of the trim with 1/8 in of bleed a
 side (2.75 x 3.75 in for poker; its other cards, tiles, pages and posters from the page
 sizes of a public DTC upload tool, ``DTC_PAGES``), back before front. The Game
@@ -44,6 +45,10 @@ DTC = "https://help.drivethrupartners.com/hc/de/articles/12780748203543"
 # DriveThruCards' products as a public DTC upload tool lists their PDF pages, read at this commit
 DTC_PAGES = ("https://github.com/Lukas-Sander/dtcpdfgen/blob/"
              "e8506f872e8f297e4e6c211eb2e97ea5235e76b6/scripts.js")
+# MakePlayingCards' bridge, business and big cards as a public print-geometry tool lists them
+# (trim in inches, MPC's 36 px of bleed a side at 300 dpi), read at this commit
+INKWELL = ("https://github.com/cubedivisiondev/inkwell/blob/"
+           "34b494ed11cc3556bbbec582a3a8a85ba85e58f1/src/inkwell/cards.py")
 # Templative's table of TGC products (name, upload pixels, inches), read at this commit
 TEMPLATIVE = ("https://github.com/templative/templative/blob/"
               "0ec9f179c26b059e33b118ce22267a3749175a8d/templative/lib/componentInfo.py")
@@ -184,9 +189,9 @@ def dtc(name: str, page_in: tuple[float, float], family: str = "deck") -> Produc
     return Product(name, trim, 0.125, family=family, source=DTC_PAGES)
 
 
-def mpc(name: str, trim_in: tuple[float, float]) -> Product:
+def mpc(name: str, trim_in: tuple[float, float], source: str = MPC) -> Product:
     """A MakePlayingCards card: 36 px (0.12 in) of bleed a side at 300 dpi."""
-    return Product(name, trim_in, 0.12, source=MPC)
+    return Product(name, trim_in, 0.12, source=source)
 
 
 TGC_PRODUCTS = (
@@ -271,6 +276,9 @@ PRESETS: dict[str, Vendor] = {
         mpc("mini", (1.75, 2.5)),  # 597 x 822 px
         mpc("tarot", (2.75, 4.75)),
         mpc("square", (2.5, 2.5)),
+        mpc("bridge", (2.25, 3.5), INKWELL),  # 747 x 1122 px
+        mpc("business", (2.0, 3.5), INKWELL),  # 672 x 1122 px
+        mpc("big", (3.5, 5.75), INKWELL),  # 1122 x 1797 px
     ), "png"),
     "drivethrucards": Vendor("drivethrucards", "DriveThruCards", (
         Product("poker", (2.5, 3.5), 0.125, source=DTC),  # 2.75 x 3.75 in pages

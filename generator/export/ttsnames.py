@@ -59,14 +59,14 @@ def nickname(piece: Any, face: Any, things: dict[str, str]) -> str:
 
 def _shown(key: str, value: Any, things: dict[str, str]) -> str:
     """One short field as words: an id as the name of what it names, a range as
-    ``rows 1-2``, a number or a short word as it is; long text, lists and hex colours
+    ``rows 1-2`` (``column 5`` when it is one), a number or a short word as it is; long text, lists and hex colours
     ("#D55E00": shown as a colour, not as words) are left out."""
     if isinstance(value, bool) or value is None:
         return ""
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(
             isinstance(v, int) for v in value):
         low, high = value
-        return f"{key} {low}" if low == high else f"{key} {low}-{high}"
+        return f"{key.removesuffix('s')} {low}" if low == high else f"{key} {low}-{high}"
     if isinstance(value, (int, float)):
         return f"{value:g}"
     if isinstance(value, str) and len(value) <= 40 and not value.startswith("#"):

@@ -57,3 +57,10 @@ def edited_fixture(tmp: Path, edits: tuple[tuple[str, str, str], ...]) -> Loaded
         assert old in text, (name, old)
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
     return load_fixture(folder)
+
+
+def edited_export(tmp_path_factory: Any, name: str, edits: tuple[tuple[str, str, str], ...],
+                  **options: Any) -> tuple[Export, dict[str, Any]]:
+    """The fixture game with ``edits`` (``edited_fixture``) exported with ``options``."""
+    tmp = tmp_path_factory.mktemp(name)
+    return exported(edited_fixture(tmp, edits), tmp / "out", **options)

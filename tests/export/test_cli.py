@@ -105,5 +105,6 @@ def test_a_game_no_product_fits_is_one_line_and_no_folder(capsys, tmp_path):
     assert err.startswith("copperplate: error: no piece of copper-creek matches a "
                           "MakePlayingCards product (nothing was written): ")
     assert ("copper-creek/buildings.yaml:22:11: building-cards: 60 x 90 mm (card, rect) "
-            "matches no MakePlayingCards product; nearest: poker 63.50 x 88.90 mm, ") in err
+            "matches no MakePlayingCards product; nearest: bridge 57.15 x 88.90 mm, "
+            "poker 63.50 x 88.90 mm, ") in err  # the bridge card is the nearer, 2.85 mm off
     assert not (tmp_path / "o").exists()

@@ -25,7 +25,7 @@ from generator.export.pod import oriented
 from generator.export.presets import PRESETS
 from generator.render.jobs import jobs
 
-from .conftest import edited_fixture, exported
+from .conftest import edited_export, exported
 
 
 def test_vendor_pixel_sizes_are_the_documented_ones():
@@ -50,6 +50,10 @@ def test_vendor_pixel_sizes_are_the_documented_ones():
     ("tgc", (254.0, 406.4), "board", "rect", "SmallGameMat", (3075, 4875)),  # a mat as board
     ("tgc", (82.55, 114.3), "aid", "rect", "USGameMat", (1050, 1425)),
     ("mpc", (44.45, 63.5), "card", "rect", "mini", (597, 822)),
+    ("mpc", (57.15, 88.9), "card", "rect", "bridge", (747, 1122)),  # inkwell's MPC table
+    ("mpc", (50.8, 88.9), "card", "rect", "business", (672, 1122)),
+    ("mpc", (88.9, 146.05), "card", "rect", "big", (1122, 1797)),
+    ("mpc", (69.85, 120.65), "card", "rect", "tarot", (897, 1497)),
     ("tgc", (88.9, 139.7), "sheet", "rect", "SmallScorePadColor", (1125, 1725)),  # a pad
     ("tgc", (203.2, 254.0), "sheet", "rect", "LargeScorePadColor", (2475, 3075)),
     ("tgc", (133.35, 114.3), "board", "hex", "HexMat", (1650, 1425)),  # a hexagonal board
@@ -334,13 +338,12 @@ def test_max_ink_reads_colours_set_in_content(tmp_path):
 def drivethru_sizes(tmp_path_factory):
     """The fixture game with minis of DriveThruCards' own size and a Letter aid (its poker
     deck made 60 x 90 mm, which no product fits, to convert less)."""
-    tmp = tmp_path_factory.mktemp("dtc-sizes")
-    game = edited_fixture(tmp, (
+    return edited_export(tmp_path_factory, "dtc-sizes", (
         ("cards.yaml", "size: mini", "size: {width_mm: 41.275, height_mm: 63.5}"),
         ("cards.yaml", "size: poker", "size: {width_mm: 60, height_mm: 90}"),
         ("aids.yaml", "size: {width_mm: 100, height_mm: 140}",
-         "size: {width_mm: 215.9, height_mm: 279.4}")))
-    return exported(game, tmp / "out", to="pod", preset="drivethrucards")
+         "size: {width_mm: 215.9, height_mm: 279.4}")),
+        to="pod", preset="drivethrucards")
 
 
 @pytest.mark.parametrize(("piece", "product", "page_pt"), [

@@ -9,7 +9,7 @@ from PIL import Image
 
 from generator.export.presets import PRESETS
 
-from .conftest import edited_fixture, exported
+from .conftest import edited_export
 
 # Templative's table: DimensionsPixels and DimensionsInches (its per-axis bleed)
 UNEVEN = {
@@ -55,12 +55,11 @@ def test_pieces_go_to_the_uneven_product_of_their_size(size, kind, shape, name):
 def uneven_export(tmp_path_factory):
     """The fixture game with a metric poker deck (63 x 88 mm) and its hex tokens a regular
     1.25 in hexagon, exported for The Game Crafter."""
-    tmp = tmp_path_factory.mktemp("uneven")
-    game = edited_fixture(tmp, (
+    return edited_export(tmp_path_factory, "uneven", (
         ("cards.yaml", "size: poker", "size: {width_mm: 63, height_mm: 88}"),
         ("chips.yaml", "size: {width_mm: 30, height_mm: 26}",
-         "size: {width_mm: 31.75, height_mm: 27.43}")))
-    return exported(game, tmp / "out", to="pod", preset="tgc")
+         "size: {width_mm: 31.75, height_mm: 27.43}")),
+        to="pod", preset="tgc")
 
 
 def _inner_box(image: Image.Image) -> tuple[int, int, int, int]:

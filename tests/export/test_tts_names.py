@@ -46,6 +46,14 @@ def test_every_bundled_face_has_a_distinct_readable_nickname():
             assert not ids & set(names), (game_id, piece.id, names)
 
 
+def test_a_face_of_ranges_reads_them_as_words():
+    data = _bundled("boomtown-builders")
+    things = named_things(data)
+    middle = next(piece for _, piece in data.pieces() if piece.id == "town-middle")
+    assert nickname(middle, middle.faces[0], things) == (
+        "Town middle column (1 x 2 locations): rows 1-2, column 5")
+
+
 def test_named_faces_keep_their_names_and_playing_cards_read_rank_of_suit():
     data = _bundled("copperdale")
     things = named_things(data)
