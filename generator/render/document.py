@@ -77,11 +77,11 @@ class Document:
     ink: str = "full"  # full, saver or bw: every art is printed so (``render.ink``)
 
     def art(self, svg: str, origin: str = "a generator page", place: str = "",
-            circle: bool = False) -> int:
+            shape: str = "rect") -> int:
         """The index of an SVG, rendered once however often it is placed; ``origin`` and
         ``place`` (the template that drew it) say who to blame if cairo cannot draw it;
-        ``circle``: a round piece's face (its ink follows its circle)."""
-        svg = ink_svg(svg, self.ink, circle)
+        ``shape``: the piece's (a round or six-sided face's ink follows its outline)."""
+        svg = ink_svg(svg, self.ink, shape)
         found = self._index.get(svg)
         if found is None:
             found = self._index[svg] = len(self.arts)
