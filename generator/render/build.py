@@ -125,17 +125,21 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
     alone: list[Page] = []
     if options.duplex != "none" and options.printed_backs != "all":
         pairs, alone = front_only_last(pairs)  # no blank page behind each
-    body = order_pages(pairs, options.duplex)
-    settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset,
+    sides = options.duplex
+    if alone and not pairs:  # no backs at all: the whole file prints single-sided
+        pairs, alone, sides = [(front, None) for front in alone], [], "none"
+    body = order_pages(pairs, sides)
+    doc.sides = sides
+    settings = Settings(loaded.data.game, paper, sides, duplex.offset,
                         tuple(loaded.variant_changes), fold=options.layout == "fold",
                         back_sheets=back_sheets, alone="…" if alone else "")
     # the list's length in pages does not depend on the page numbers it will show
     words = settings.words
     tiled = _tiled(body + alone)
     n_contents = len(contents_chunks(contents_rows(all_jobs, {}, tiled, words), settings))
-    padded = n_contents + (n_contents % 2 if options.duplex != "none" else 0)
+    padded = n_contents + (n_contents % 2 if sides != "none" else 0)
     registration_at = padded + len(body) + 1
-    tested = options.duplex != "none"  # the duplex test tests nothing printed single-sided
+    tested = sides != "none"  # the duplex test tests nothing printed single-sided
     total = padded + len(body) + 2 * tested + len(alone)
     numbered = {id(p): n for n, p in enumerate(body + [Page("")] * 2 * tested + alone,
                                                  start=padded + 1)}
@@ -271,7 +275,7 @@ def prepare_game(loaded: LoadedGame, options: BuildOptions) -> Prepared:
     suffix = "-reprint" if options.only is not None else ""
     name = f"{loaded.game_id}-{paper.name}{suffix}.pdf"
     data = write_pdf(doc, pdfs, paper, f"{loaded.data.game.name}: print-and-play",
-                     options.duplex)
+                     doc.sides)
     listing = manifest(loaded, doc, paper, name, copy_hashes(loaded, options.bleed_mm))
     manifest_name = f"manifest-{paper.name}{suffix}.json"
     files = {name: data, manifest_name: (json.dumps(listing, indent=1, ensure_ascii=False)

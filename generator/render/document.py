@@ -75,6 +75,7 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     _index: dict[str, int] = field(default_factory=dict)
     ink: str = "full"  # full, saver or bw: every art is printed so (``render.ink``)
+    sides: str = "long"  # how the file prints: long, short or none (single-sided)
 
     def art(self, svg: str, origin: str = "a generator page", place: str = "",
             shape: str = "rect") -> int:
