@@ -25,6 +25,7 @@ from generator.render.cutfile import REG_BAND, add_registration, cut_files, cut_
 from generator.render.document import Document, Page
 from generator.render.errors import BuildError
 from generator.render.furniture import (
+    Pair,
     Settings,
     contents_chunks,
     contents_pages,
@@ -81,9 +82,6 @@ class BuildResult:
     rendered: int = 0  # faces cairo had to draw (the rest came from the cache)
 
 
-Pair = tuple[Page, Page | None]
-
-
 def body_pairs(doc: Document, all_jobs: list[Job], paper: Paper, duplex: Duplex) -> list[Pair]:
     imposed = [j for j in all_jobs if not j.is_large(paper)]
     pairs: list[Pair] = list(sheet_pages(doc, imposed, paper, duplex)) if imposed else []
@@ -122,12 +120,7 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
         all_jobs = _reprinted(all_jobs, options.only)
     pairs = body_pairs(doc, all_jobs, room, duplex)
     back_sheets = any(back is not None and back.placements for _, back in pairs)
-    alone: list[Page] = []
-    if options.duplex != "none" and options.printed_backs != "all":
-        pairs, alone = front_only_last(pairs)  # no blank page behind each
-    sides = options.duplex
-    if alone and not pairs:  # no backs at all: the whole file prints single-sided
-        pairs, alone, sides = [(front, None) for front in alone], [], "none"
+    pairs, alone, sides = front_only_last(pairs, options.duplex, options.printed_backs)
     body = order_pages(pairs, sides)
     doc.sides = sides
     settings = Settings(loaded.data.game, paper, sides, duplex.offset,
