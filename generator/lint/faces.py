@@ -60,7 +60,7 @@ def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full",
                         if stamp and piece.kind != "die":  # a die's faces are never stamped
                             raw = _stamped(raw, loaded, piece, size or _size(
                                 loaded, piece, face, side, copy, bleed, extra))
-                        svg = ink_svg(raw, ink, piece.shape == "circle")
+                        svg = ink_svg(raw, ink, piece.shape)
                     drawing = None if svg in seen else read(svg)
                 except Exception:  # noqa: BLE001 - the build's own error says what and where
                     face_svg(loaded, piece, face, side=side, copy=copy, bleed=bleed,

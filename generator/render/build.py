@@ -25,6 +25,7 @@ from generator.render.cutfile import REG_BAND, add_registration, cut_files, cut_
 from generator.render.document import Document, Page
 from generator.render.errors import BuildError
 from generator.render.furniture import (
+    Pair,
     Settings,
     contents_chunks,
     contents_pages,
@@ -81,9 +82,6 @@ class BuildResult:
     rendered: int = 0  # faces cairo had to draw (the rest came from the cache)
 
 
-Pair = tuple[Page, Page | None]
-
-
 def body_pairs(doc: Document, all_jobs: list[Job], paper: Paper, duplex: Duplex) -> list[Pair]:
     imposed = [j for j in all_jobs if not j.is_large(paper)]
     pairs: list[Pair] = list(sheet_pages(doc, imposed, paper, duplex)) if imposed else []
@@ -122,20 +120,19 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
         all_jobs = _reprinted(all_jobs, options.only)
     pairs = body_pairs(doc, all_jobs, room, duplex)
     back_sheets = any(back is not None and back.placements for _, back in pairs)
-    alone: list[Page] = []
-    if options.duplex != "none" and options.printed_backs != "all":
-        pairs, alone = front_only_last(pairs)  # no blank page behind each
-    body = order_pages(pairs, options.duplex)
-    settings = Settings(loaded.data.game, paper, options.duplex, duplex.offset,
+    pairs, alone, sides = front_only_last(pairs, options.duplex, options.printed_backs)
+    body = order_pages(pairs, sides)
+    doc.sides = sides
+    settings = Settings(loaded.data.game, paper, sides, duplex.offset,
                         tuple(loaded.variant_changes), fold=options.layout == "fold",
                         back_sheets=back_sheets, alone="…" if alone else "")
     # the list's length in pages does not depend on the page numbers it will show
     words = settings.words
     tiled = _tiled(body + alone)
     n_contents = len(contents_chunks(contents_rows(all_jobs, {}, tiled, words), settings))
-    padded = n_contents + (n_contents % 2 if options.duplex != "none" else 0)
+    padded = n_contents + (n_contents % 2 if sides != "none" else 0)
     registration_at = padded + len(body) + 1
-    tested = options.duplex != "none"  # the duplex test tests nothing printed single-sided
+    tested = sides != "none"  # the duplex test tests nothing printed single-sided
     total = padded + len(body) + 2 * tested + len(alone)
     numbered = {id(p): n for n, p in enumerate(body + [Page("")] * 2 * tested + alone,
                                                  start=padded + 1)}
@@ -276,7 +273,7 @@ def prepare_game(loaded: LoadedGame, options: BuildOptions,
     suffix = "-reprint" if options.only is not None else ""
     name = f"{loaded.game_id}-{paper.name}{suffix}.pdf"
     data = (write or write_pdf)(doc, pdfs, paper, f"{loaded.data.game.name}: print-and-play",
-                     options.duplex)
+                                doc.sides)
     listing = manifest(loaded, doc, paper, name, copy_hashes(loaded, options.bleed_mm))
     manifest_name = f"manifest-{paper.name}{suffix}.json"
     files = {name: data, manifest_name: (json.dumps(listing, indent=1, ensure_ascii=False)

@@ -75,13 +75,14 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     _index: dict[str, int] = field(default_factory=dict)
     ink: str = "full"  # full, saver or bw: every art is printed so (``render.ink``)
+    sides: str = "long"  # how the file prints: long, short or none (single-sided)
 
     def art(self, svg: str, origin: str = "a generator page", place: str = "",
-            circle: bool = False) -> int:
+            shape: str = "rect") -> int:
         """The index of an SVG, rendered once however often it is placed; ``origin`` and
         ``place`` (the template that drew it) say who to blame if cairo cannot draw it;
-        ``circle``: a round piece's face (its ink follows its circle)."""
-        svg = ink_svg(svg, self.ink, circle)
+        ``shape``: the piece's (a round or six-sided face's ink follows its outline)."""
+        svg = ink_svg(svg, self.ink, shape)
         found = self._index.get(svg)
         if found is None:
             found = self._index[svg] = len(self.arts)

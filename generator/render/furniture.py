@@ -21,6 +21,7 @@ ROW_H, HOW_LINE = 12.5, 3.2  # mm per component row, and per extra line of cutti
 BRING_LINE = 4.6
 HOW_STEP = 5  # mm between lines of how to print (whole: the page's figures stay as they print)
 PAPER_WORDS = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid"}  # names
+Pair = tuple[Page, Page | None]  # a sheet and its backs, if it has any
 FLIP_WORDS = {flip: PAGE_WORDS[f"page_flip_{flip}"] for flip in ("long", "short", "none")}
 
 
@@ -64,15 +65,19 @@ class Settings:
         return page_words(self.game.words)
 
 
-def front_only_last(pairs: list[tuple[Page, Page | None]]
-                    ) -> tuple[list[tuple[Page, Page | None]], list[Page]]:
-    """Double-sided with only the backs that say something: the sheets with nothing on
-    their backs come out of the pairs, to print last, single-sided, with no blank page
-    behind each (nor another sheet's pieces behind them)."""
-    kept: list[tuple[Page, Page | None]] = [(front, back) for front, back in pairs
-                                            if back is not None and back.placements]
+def front_only_last(pairs: list[Pair], duplex: str, backs: str
+                    ) -> tuple[list[Pair], list[Page], str]:
+    """(the pairs to print double-sided, the sheets to print last single-sided, how the
+    file prints). Double-sided with only the backs that say something, the sheets with
+    nothing on their backs come out of the pairs, with no blank page behind each (nor
+    another sheet's pieces); with no backs at all, the whole file prints single-sided."""
+    if duplex == "none" or backs == "all":
+        return pairs, [], duplex
+    kept: list[Pair] = [(f, b) for f, b in pairs if b is not None and b.placements]
     alone = [front for front, back in pairs if back is None or not back.placements]
-    return kept, alone
+    if not kept:
+        return [(front, None) for front in alone], [], "none"
+    return kept, alone, duplex
 
 
 def how_to_cut(job: Job, tiled: bool, words: dict[str, str] = PAGE_WORDS) -> str:

@@ -36,31 +36,32 @@ PAINT = re.compile(r'\b(fill|stroke|stop-color)="([^"]*)"')
 TEXT_TAGS = ("text", "tspan", "textPath")
 VIEWBOX = re.compile(r'<svg\b[^>]*\bviewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"')
 GEOMETRY = re.compile(r'(?<![\w-])(x|y|width|height)="([^"]*)"')  # not stroke-width
+RINGS = {"circle": "circle", "hex": "polygon"}  # a piece's shape: what its flood becomes
 FRAME = 1.5  # mm of a flood's colour kept inside the trim, as a band round the face
 PANEL = 0.8  # of the trim: a rectangle this big is a flood (a back's field in its border)
 
 
-def ink_svg(svg: str, ink: str, circle: bool = False) -> str:
+def ink_svg(svg: str, ink: str, shape: str = "rect") -> str:
     """``svg`` as printed with ``ink`` (``full`` leaves it untouched, byte for byte); the
-    face of a round piece (``circle``) keeps a flood's band on its circle."""
+    face of a round or six-sided piece (``shape``) keeps a flood's band on its outline."""
     if ink == "full" or KEEP in svg:  # registration marks stay black for the sensor
         return svg
     if ink not in INKS:
         raise ValueError(f"ink '{ink}': expected one of {', '.join(INKS)}")
     box = VIEWBOX.search(svg)
     whole = tuple(float(v) for v in box.groups()) if box else None
-    return TAG.sub(lambda tag: _tag(tag, ink == "bw", whole, circle), svg)
+    return TAG.sub(lambda tag: _tag(tag, ink == "bw", whole, shape), svg)
 
 
 def _tag(tag: re.Match[str], grey: bool, whole: tuple[float, ...] | None,
-         circle: bool = False) -> str:
+         shape: str = "rect") -> str:
     name, attributes, close = tag.group(1), tag.group(2), tag.group(3)
     if not attributes:
         return tag.group(0)
     text = name in TEXT_TAGS
     attributes = PAINT.sub(lambda paint: _paint(paint, text, grey), attributes)
-    if name == "rect" and whole is not None and _covers(attributes, whole) and circle:
-        name, attributes = "circle", _ring(attributes, whole)
+    if name == "rect" and whole is not None and _covers(attributes, whole) and shape in RINGS:
+        name, attributes = RINGS[shape], _ring(attributes, whole, shape)
     elif name == "rect" and whole is not None and _covers(attributes, whole):
         attributes = _frame(attributes, -whole[0])
     elif name == "rect" and whole is not None and _panel(attributes, whole):
@@ -105,19 +106,26 @@ def _frame(attributes: str, bleed: float) -> str:
             + f' stroke="{fill.group(1)}" stroke-width="{width:.3f}"')
 
 
-def _ring(attributes: str, whole: tuple[float, ...]) -> str:
-    """A round piece's flood: a white disc with a ring of its (pale) colour from ``FRAME``
-    mm inside the cut circle out to the bleed's circle; the square's corners, outside
-    the bleed, get no ink (a gradient's disc turns white, its bands keep the colour)."""
+def _ring(attributes: str, whole: tuple[float, ...], shape: str) -> str:
+    """A round or six-sided piece's flood: white inside its outline, with a ring of its
+    (pale) colour from ``FRAME`` mm inside the cut out to the bleed's edge, drawn along
+    the outline; the square's corners, outside the bleed, get no ink (a gradient's
+    face turns white, its bands keep the colour)."""
     bleed = -whole[0]
     w, h = whole[2] - 2 * bleed, whole[3] - 2 * bleed
-    r = min(w, h) / 2
     fill = re.search(r'\bfill="(#[0-9a-f]{6})"', attributes)
-    centre = f' cx="{w / 2:.3f}" cy="{h / 2:.3f}"'
-    if fill is None:
-        return f'{centre} r="{r + bleed:.3f}" fill="#ffffff"'
-    return (f'{centre} r="{r + (bleed - FRAME) / 2:.3f}" fill="#ffffff" '
-            f'stroke="{fill.group(1)}" stroke-width="{bleed + FRAME:.3f}"')
+    grow = bleed if fill is None else (bleed - FRAME) / 2  # the ring's middle line
+    paint = ' fill="#ffffff"' + ("" if fill is None else
+                                 f' stroke="{fill.group(1)}" stroke-width="{bleed + FRAME:.3f}"')
+    if shape == "circle":
+        r = min(w, h) / 2 + grow
+        return f' cx="{w / 2:.3f}" cy="{h / 2:.3f}" r="{r:.3f}"{paint}'
+    # a hexagon with points left and right (h = w * sqrt(3) / 2), grown by ``grow`` all round
+    k = (h / 2 + grow) / (h / 2)
+    points = " ".join(f"{w / 2 + (x - w / 2) * k:.3f},{h / 2 + (y - h / 2) * k:.3f}" for x, y in
+                      ((0, h / 2), (w / 4, 0), (3 * w / 4, 0), (w, h / 2), (3 * w / 4, h),
+                       (w / 4, h)))
+    return f' points="{points}"{paint}'
 
 
 def _field(attributes: str) -> str:

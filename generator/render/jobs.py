@@ -91,7 +91,7 @@ class Job:
 
     def front(self, doc: Document, copy: Copy) -> int:
         return doc.art(self.front_svg(copy), self.origin(copy, "front"),
-                       self.place(copy, "front"), self.piece.shape == "circle")
+                       self.place(copy, "front"), self.piece.shape)
 
     def front_svg(self, copy: Copy) -> str:
         """The front's SVG as drawn, before the document's ink."""
@@ -105,7 +105,7 @@ class Job:
                                               side="back", copy=copy.face_copy,
                                               bleed=self.bleed)),
                        self.origin(copy, "back"), self.place(copy, "back"),
-                       self.piece.shape == "circle")
+                       self.piece.shape)
 
     def _stamped(self, svg: str) -> str:
         return stamped(svg, self.loaded, self.piece, self.size) if self.stamp else svg

@@ -42,6 +42,10 @@ PAGE_WORDS: dict[str, str] = {
                         "and back, glue, then cut.",
     "page_single_backs_too": "Other backs are on the sheet after their fronts: glue it behind "
                              "them before cutting.",
+    # no longer printed (a single-sided build has no duplex test to skip); kept so that a
+    # deck which translated it stays valid
+    "page_single_test": "The duplex test (pages {first}–{second}) is for double-sided "
+                        "printing: skip it.",
     "page_flip_long": "double-sided, flip on the long edge",
     "page_flip_short": "double-sided, flip on the short edge",
     "page_flip_none": "single-sided (each sheet of backs follows its fronts, to glue behind "

@@ -42,3 +42,17 @@ def test_double_sided_order_gives_every_front_a_back_page():
     assert order_pages([(a, c), (b, b_back)], "none") == [a, b]  # backs with nothing on them
     b_back.placements.append(object())  # type: ignore[arg-type]
     assert order_pages([(a, c), (b, b_back)], "none") == [a, b, b_back]
+
+
+def test_front_only_sheets_come_out_of_the_pairs_only_double_sided_with_needed_backs():
+    from generator.render.furniture import front_only_last
+
+    a, b, c = Page("front"), Page("front"), Page("front")
+    b_back, c_back = Page("back"), Page("back")  # c's back has nothing on it
+    b_back.placements.append(object())  # type: ignore[arg-type]
+    pairs = [(a, None), (b, b_back), (c, c_back)]
+    assert front_only_last(pairs, "long", "needed") == ([(b, b_back)], [a, c], "long")
+    assert front_only_last(pairs, "long", "all") == (pairs, [], "long")  # one job
+    assert front_only_last(pairs, "none", "needed") == (pairs, [], "none")
+    alone = [(a, None), (c, c_back)]
+    assert front_only_last(alone, "short", "none") == ([(a, None), (c, None)], [], "none")

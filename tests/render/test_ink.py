@@ -152,13 +152,13 @@ def test_fold_puts_each_back_beside_its_front_with_a_fold_line_between(fixture_g
         assert round(front["trim_pt"][2], 1) in edges or round(front["trim_pt"][1], 1) in edges
 
 
-def _pixels(svg: str):  # type: ignore[no-untyped-def]
+def _pixels(svg: str, w: int = 240, h: int = 240):  # type: ignore[no-untyped-def]
     import io
 
     import cairosvg
     from PIL import Image
 
-    png = cairosvg.svg2png(bytestring=svg.encode(), output_width=240, output_height=240,
+    png = cairosvg.svg2png(bytestring=svg.encode(), output_width=w, output_height=h,
                            background_color="white")
     return Image.open(io.BytesIO(png)).convert("RGB").load()
 
@@ -175,7 +175,7 @@ def test_a_round_pieces_flood_keeps_its_band_on_its_circle(ink):
     square round every round chit)."""
     import re
 
-    out = ink_svg(CHIP, ink, circle=True)
+    out = ink_svg(CHIP, ink, "circle")
     assert "<rect" not in out
     ring = re.search(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)" fill="#ffffff" '
                      r'stroke="#[0-9a-f]{6}" stroke-width="([\d.]+)"', out)
@@ -190,3 +190,23 @@ def test_a_round_pieces_flood_keeps_its_band_on_its_circle(ink):
     assert pixels[120, 120] == (255, 255, 255)  # the middle: white
     square = ink_svg(CHIP, ink)  # a square piece keeps the band round its square
     assert "<rect" in square and 'stroke-width="9.000"' in square
+
+
+HEX = ('<svg xmlns="http://www.w3.org/2000/svg" width="46.000mm" height="40.640mm" '
+       'viewBox="-3.000 -3.000 46.000 40.640">'
+       '<rect x="-3.0" y="-3.0" width="46.0" height="40.64" fill="#b87333"/></svg>')
+
+
+@pytest.mark.parametrize("ink", ["saver", "bw"])
+def test_a_six_sided_pieces_flood_keeps_its_band_on_its_outline(ink):
+    """Copper Creek's Active Player hex: its band ran round the square, outside the hex's
+    corners and nowhere along its slanted sides; now it follows the hexagon."""
+    out = ink_svg(HEX, ink, "hex")
+    assert "<rect" not in out and "<polygon" in out
+    pixels = _pixels(out, 460, 406)  # 10 px a mm, from the bleed's corner
+    assert pixels[10, 10] == (255, 255, 255)  # the square's corner: no ink
+    assert pixels[15, 203] != (255, 255, 255)  # the bleed beyond the left point: the band
+    # 1 mm inside the middle of the top-left side (5, 8.66 mm), within FRAME of the cut
+    assert pixels[30 + 59, 30 + 92] != (255, 255, 255)
+    assert pixels[30 + 76, 30 + 102] == (255, 255, 255)  # 3 mm inside: white
+    assert pixels[230, 203] == (255, 255, 255)  # the middle: white

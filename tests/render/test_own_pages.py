@@ -168,3 +168,22 @@ def test_double_sided_all_backs_keep_one_job(fixture_game, a4_long):
 
     contents = " ".join(pypdf.PdfReader(a4_long.result.pdf).pages[0].extract_text().split())
     assert "print them single-sided" not in contents
+
+
+def test_double_sided_with_no_backs_at_all_prints_single_sided(fixture_game, tmp_path):
+    """``--backs none`` on a duplexer: nothing has a back, so the file is one single-sided
+    job (no duplex test, no blank pages, the viewer told Simplex), not a duplex test
+    followed by pages to print single-sided."""
+    import pikepdf
+    import pypdf
+
+    from tests.render.conftest import build
+
+    built = build(fixture_game, tmp_path, paper="a4", duplex="long", backs="none")
+    reader = pypdf.PdfReader(built.result.pdf)
+    texts = [" ".join(page.extract_text().split()) for page in reader.pages]
+    assert not any(PAGE_WORDS["page_registration"] in t for t in texts)
+    assert PAGE_WORDS["page_single_plain"] in texts[0] and "double-sided" not in texts[0]
+    with pikepdf.open(built.pdf) as pdf:
+        assert pdf.Root.ViewerPreferences.Duplex == "/Simplex"
+        assert all(page.Contents.read_bytes().strip() for page in pdf.pages)

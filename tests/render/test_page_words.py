@@ -76,3 +76,17 @@ def test_a_page_word_that_is_unknown_or_drops_a_field_is_located(
     assert main(["validate", "copperdale", "--components", "."]) == 1
     out = capsys.readouterr().out
     assert f"copperdale/game.yaml:{line}:" in out and message in out and "(page-words)" in out
+
+
+def test_a_deck_that_translated_the_retired_skip_the_test_line_stays_valid(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Single-sided builds no longer print the duplex test, nor the line saying to skip
+    it; a deck that translated that line still validates."""
+    shutil.copytree(BUNDLED_COMPONENTS / "copperdale", tmp_path / "copperdale")
+    game = tmp_path / "copperdale" / "game.yaml"
+    text = "Der Duplex-Test (Seiten {first}–{second}): überspringen."
+    game.write_text(game.read_text(encoding="utf-8").replace(
+        "words:\n", f"words:\n  page_single_test: \"{text}\"\n", 1), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "copperdale", "--components", "."]) == 0, capsys.readouterr().out
