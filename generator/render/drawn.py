@@ -15,7 +15,8 @@ import math
 import os
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import lru_cache
 from xml.etree import ElementTree
 
 from generator.files.problems import display_path
@@ -125,8 +126,7 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
         area = (node.get("data-area", ""), drawing.groups)
         drawing.groups += 1
     if tag == "text":
-        drawing.lines += [replace(line, group=area[1] if area else None)
-                          for line in _text_lines(node, m, style, drawing)]
+        drawing.lines += _text_lines(node, m, style, drawing, area[1] if area else None)
         return
     if tag == "image":
         drawing.images.append(Image(_box(m, *(_num(node, k) for k in ("x", "y", "width",
@@ -228,9 +228,9 @@ def _points(spec: str, tag: str) -> list[tuple[float, float]]:
 
 
 def _text_lines(node: ElementTree.Element, m: Matrix, style: dict[str, str],
-                drawing: Drawing) -> list[TextLine]:
+                drawing: Drawing, group: int | None = None) -> list[TextLine]:
     """One measured line per run of text that starts at its own x (a ``<tspan x=…>`` starts
-    a new one), anchored as a whole."""
+    a new one), anchored as a whole; ``group``: the declared area it is drawn in."""
     source = shown(node.get(SOURCE_ATTR, ""))
     pen = [_num(node, "x") + _num(node, "dx"), _num(node, "y") + _num(node, "dy")]
     runs: list[tuple[float, float, list[tuple[str, dict[str, str]]]]] = []
@@ -243,7 +243,7 @@ def _text_lines(node: ElementTree.Element, m: Matrix, style: dict[str, str],
         runs[-1][2].append((text, piece_style))
     out = []
     for x, y, parts in runs:
-        line = _measure(x, y, parts, m, source, drawing)
+        line = _measure(x, y, parts, m, source, drawing, group)
         if line is not None:
             out.append(line)
     return out
@@ -262,7 +262,7 @@ def _chunks(node: ElementTree.Element, style: dict[str, str]
 
 
 def _measure(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Matrix,
-             source: str, drawing: Drawing) -> TextLine | None:
+             source: str, drawing: Drawing, group: int | None) -> TextLine | None:
     parts = [(" ".join(t.split()) if t.strip() else (" " if t else ""), s) for t, s in parts]
     text = "".join(t for t, _ in parts).strip()
     if not text:
@@ -284,14 +284,19 @@ def _measure(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Mat
     holder = next((s for s in reversed(drawing.shapes) if s.holds(cx, cy)), None)
     return TextLine(text, box, size * scale, _font(first), fill, source,
                     holder.fill if holder else "#ffffff", order=len(drawing.shapes),
-                    holder=holder)
+                    group=group, holder=holder)
 
 
 def _font(style: dict[str, str]) -> Font:
-    weight = style.get("font-weight", "normal")
+    return _font_of(style.get("font-family", "DejaVu Sans"),
+                    style.get("font-weight", "normal"), style.get("font-style", "normal"))
+
+
+@lru_cache(maxsize=256)
+def _font_of(family: str, weight: str, slant: str) -> Font:
+    """The font a text's family, weight and style name (a face names few: asked once)."""
     bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
-    return Font(style.get("font-family", "DejaVu Sans"), bold,
-                style.get("font-style", "normal") in ("italic", "oblique"))
+    return Font(family, bold, slant in ("italic", "oblique"))
 
 
 def _num_value(value: str) -> float:

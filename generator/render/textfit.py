@@ -125,12 +125,19 @@ def _ems(text: str, path: Path) -> float:
 
 def extent(text: str, font: Font, size: float) -> tuple[float, float]:
     """(ink above the baseline, ink below it) of ``text`` at ``size``, both >= 0."""
-    m = metrics(font.path())
+    top, bottom = _ink(text, font.path())
+    return (max(0.0, top * size), max(0.0, bottom * size))
+
+
+@lru_cache(maxsize=65536)
+def _ink(text: str, path: Path) -> tuple[float, float]:
+    """The highest ink of ``text`` above the baseline and the lowest below it, in ems
+    (below as a positive depth): the lint asks for the same texts on many faces."""
+    m = metrics(path)
     codes = [ord(c) for c in text if ord(c) in m.tops]
     if not codes:
         return (0.0, 0.0)
-    return (max(0.0, max(m.tops[c] for c in codes) * size),
-            max(0.0, -min(m.bottoms[c] for c in codes) * size))
+    return (max(m.tops[c] for c in codes), -min(m.bottoms[c] for c in codes))
 
 
 def missing(text: str, font: Font) -> list[str]:
