@@ -26,8 +26,10 @@ from generator.files.confined import kind_of
 from generator.files.problems import ERROR, Problem, display_path
 from generator.schema import GameData
 
-__all__ = ["BUNDLED_COMPONENTS", "BUNDLED_TEMPLATES", "LoadedGame", "game_folder", "load_game"]
+__all__ = ["BUNDLED_COMPONENTS", "BUNDLED_TEMPLATES", "RULES_FILE", "LoadedGame", "game_folder",
+           "load_game"]
 MISSING = "file not found"
+RULES_FILE = "rules.yaml"  # beside game.yaml: makes a game of one's own playable (rulesfile)
 FILE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*\.(yaml|xlsx|csv)$")  # componentfile.load reads each
 
 
@@ -158,7 +160,7 @@ def _component_stem(loaded: LoadedGame, game_src: Source, i: int, name: object) 
 
 def _unlisted_files(loaded: LoadedGame, listed: list[Any]) -> None:
     for path in sorted(p for p in loaded.folder.glob("*.*") if FILE_NAME.match(p.name)):
-        if path.name not in ("game.yaml", "rules.yaml") and path.name not in listed:
+        if path.name not in ("game.yaml", RULES_FILE) and path.name not in listed:
             loaded.problems.append(Problem(
                 display_path(path), 1, 1, ERROR,
                 "file is not listed in game.yaml 'components' (add it, or remove the file)",

@@ -12,12 +12,11 @@ from generator.checks import run_checks
 from generator.checks.core import CORE
 from generator.checks.rulebook import remember_bundled
 from generator.data.componentfile import load
-from generator.data.components import LoadedGame, game_folder, load_game
+from generator.data.components import RULES_FILE, LoadedGame, game_folder, load_game
 from generator.data.yamlsrc import YamlError
 from generator.files.problems import ERROR, Problem, display_path
 from generator.games import GAMES
 from generator.games.spec import GameSpec
-from generator.rulesfile import RULES_FILE
 
 
 def validate_game(spec: GameSpec, user_dir: Path | None = None) -> LoadedGame:

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import importlib
 import io
 import json
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from types import ModuleType
 from typing import TypeVar
 
 import pikepdf
@@ -34,9 +37,10 @@ FORMAT = "copperplate-font-1"
 
 TEXT_SHOW = {"Tj", "TJ", "'", '"'}
 HEX = re.compile(rb"<([0-9A-Fa-f]+)>")
-# cairo places every glyph itself (no shaping) and PDF viewers ignore hinting programs
+# cairo places every glyph itself (no shaping), PDF viewers ignore hinting programs and
+# cairo draws no colour (SVG) glyphs
 UNUSED_TABLES = {"GSUB", "GPOS", "GDEF", "kern", "FFTM", "hdmx", "LTSH", "VDMX", "fpgm",
-                 "prep", "cvt ", "gasp", "MATH"}
+                 "prep", "cvt ", "gasp", "MATH", "SVG "}
 
 
 @dataclass
@@ -232,7 +236,7 @@ def cut(path: Path, chars: frozenset[str]) -> Subset:
 
 def _subset(source: Path | io.BytesIO, chars: frozenset[str]) -> Subset:
     """fontTools' subset of ``source`` holding ``chars``."""
-    from fontTools import subset as ftsubset
+    ftsubset = _fonttools_subset()
     from fontTools.ttLib import TTFont
 
     font = TTFont(source, recalcTimestamp=False)  # the file's own date: same bytes every build
@@ -256,6 +260,19 @@ def _subset(source: Path | io.BytesIO, chars: frozenset[str]) -> Subset:
     out = io.BytesIO()
     font.save(out)
     return Subset(out.getvalue(), order, widths, gids)
+
+
+def _fonttools_subset() -> ModuleType:
+    """fontTools' subsetter, loaded without lxml, which it imports only to cut 'SVG '
+    tables: the merge drops that table before cutting (``UNUSED_TABLES``), so lxml would
+    be loaded for nothing (a tenth of the subsetter's import)."""
+    if "fontTools.subset" in sys.modules or "lxml" in sys.modules:
+        return importlib.import_module("fontTools.subset")
+    sys.modules["lxml"] = None  # type: ignore[assignment]  # "import lxml" fails: no SVG
+    try:
+        return importlib.import_module("fontTools.subset")
+    finally:
+        del sys.modules["lxml"]
 
 
 def _tag(name: str, order: tuple[str, ...]) -> str:

@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from generator.data.componentfile import load
+from generator.data.components import RULES_FILE
 from generator.data.yamlsrc import YamlError
 from generator.engine.bots import RandomBot
 from generator.files.problems import ERROR, Problem, display_path
 from generator.games.spec import GameSpec
-from generator.rulesfile import RULES_FILE
 from generator.rulesfile.bots import GreedyBot
 from generator.rulesfile.game import RulesGame
 from generator.rulesfile.picture import picture

@@ -36,3 +36,11 @@ def test_a_game_of_ones_own_without_a_rules_file_never_loads_the_rules_engine(
     assert not {m for m in plain if m.startswith("generator.engine")}  # nothing is played
     (game / "rules.yaml").write_text("phases: []\n", encoding="utf-8")
     assert "generator.rulesfile.hook" in modules_after(NAMED_RULES, str(game), "playable")
+
+
+def test_fonts_are_cut_without_loading_lxml_which_stays_importable() -> None:
+    code = ("from generator.render.fontmerge import _subset, installed_font; "
+            "_subset(installed_font('DejaVuSans'), frozenset('Bench')); "
+            "assert 'lxml' not in sys.modules; import lxml.etree")
+    loaded = modules_after(code)
+    assert "fontTools.subset" in loaded and "lxml.etree" in loaded
