@@ -35,7 +35,14 @@ from generator.render.fontmerge import (
     typefaces,
 )
 from generator.render.geometry import Paper
-from generator.render.pdfwriter import Writer, _forget_opened, _kept, _opened, page_boxes
+from generator.render.pdfwriter import (
+    Writer,
+    _forget_opened,
+    _kept,
+    _opened,
+    assembled,
+    page_boxes,
+)
 
 FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3", "/FontName")  # the merge sets these
 
@@ -94,10 +101,7 @@ def _shape(doc: Document, paper: Paper, arts: int) -> tuple[Any, ...]:
 
 def _fresh(doc: Document, arts: list[bytes], paper: Paper, shape: tuple[Any, ...]) -> Kept:
     """``write_pdf``'s document, its fonts merged, each face's fonts noted first."""
-    _forget_opened()
-    writer = Writer(doc, arts, paper)
-    for page in doc.pages:
-        writer.page(page)
+    writer = assembled(doc, arts, paper)
     kept = Kept(writer, shape, arts)
     for art, found in enumerate(writer.forms):
         if found is not None:

@@ -241,8 +241,13 @@ def source_date_epoch() -> int | None:
 
 def write_pdf(doc: Document, art_pdfs: Sequence[bytes], paper: Paper, title: str,
               duplex: str) -> bytes:
+    return assembled(doc, art_pdfs, paper).save(title, duplex)
+
+
+def assembled(doc: Document, art_pdfs: Sequence[bytes], paper: Paper) -> Writer:
+    """Every page of ``doc`` laid out, its fonts not merged yet."""
     _forget_opened()
     writer = Writer(doc, art_pdfs, paper)
     for page in doc.pages:
         writer.page(page)
-    return writer.save(title, duplex)
+    return writer
