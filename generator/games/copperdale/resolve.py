@@ -171,7 +171,7 @@ def _assign_card(s: CopperdalePosition, action: Any, events: Events) -> None:
     card = s.drawn
     assert card is not None
     s.drawn = None
-    if action == ("redraw",):  # Philosophers: under the Main Deck, draw again
+    if action[0] == "redraw":  # Philosophers: under the Main Deck, draw again
         s.redraws += 1
         s.bottom.append(card)
         s.todo[0:0] = [("reveal",), ("assign",)]
@@ -236,7 +236,7 @@ def population_fills(s: CopperdalePosition) -> list[tuple[Any, ...]]:
 
 
 def _fill_population(s: CopperdalePosition, action: Any, events: Events) -> None:
-    if action == PASS:
+    if action[0] == "pass":  # PASS
         if events is not None:
             _say(events, "no second Population space")
         return
@@ -341,7 +341,7 @@ def _month_end(s: CopperdalePosition, events: Events) -> None:
 _AUTO: dict[str, Callable[[CopperdalePosition, Events], None]] = {
     "growth": _growth, "growth-border": _growth_border, "month-end": _month_end,
 }
-CHANCE_KINDS = ("border-card", "reveal")
+CHANCE_KINDS = frozenset(("border-card", "reveal"))  # a set: a miss compares no strings
 NOTHING_TO_FILL = {
     "economy": "Economy: every Occupation space is filled",
     "infrastructure": "Infrastructure: no further space of another type takes this card",
