@@ -312,8 +312,9 @@ class Flow(Position):
 
     def _act(self, action: Any) -> None:
         """Play ``action``, one of the legal actions (a tuple: its name, its choices), and go
-        on as ``settle`` would: a ``do`` that is a leaf block (most are) run here as
-        ``run_now`` runs one, then what follows an action (``_acted``) read at once."""
+        on as ``settle`` would: a ``do`` that cannot wait for chance run at once as
+        ``run_now`` runs it (a leaf block, the commonest, here), then what follows an
+        action (``_acted``) read at once."""
         player = self.player
         index, (at_card, at_target, at_number), block, leaf = self.prog.named[action[0]]
         card = action[at_card] if at_card else -1
@@ -321,21 +322,26 @@ class Flow(Position):
         number = action[at_number] if at_number else 0
         self.acting = [index, card, number, target]
         self.stage = ACTING
-        if leaf is None or self.steps + len(leaf) > MAX_STEPS:
+        if self.prog.pausing[block]:
             self._push(block, player, card, number, target, player)
             self.settle()
             return
         c = self.here
         c.seat = c.actor = player
         c.card, c.number, c.target = card, number, target
-        self.steps += len(leaf)
-        for ins, run in leaf:  # run_leaf's loop, written out (the commonest block)
-            try:
-                run(self, c)
-            except FAULTS as exc:
-                self.fail(ins.loc, f"cannot be worked out here: {exc}")
-            if self.over:
-                return
+        if leaf is None or self.steps + len(leaf) > MAX_STEPS:
+            self._run_code(self.prog.blocks[block], 1, c, 0)
+        else:
+            self.steps += len(leaf)
+            for ins, run in leaf:  # run_leaf's loop, written out (the commonest block)
+                try:
+                    run(self, c)
+                except FAULTS as exc:
+                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                if self.over:
+                    return
+        if self.over:
+            return
         try:
             if self._acted():
                 return

@@ -68,8 +68,7 @@ class Program:
     max_actions: int = DEFAULT_MAX_ACTIONS
     action_index: dict[str, int] = field(default_factory=dict)
     # by action name: its index, where its choices are (ActionRule.places), its block, and
-    # the block as a leaf run at once (None: it may pause or runs other blocks) - what
-    # playing it needs, in one look-up
+    # the block as a leaf (quick.leaves; None: not one) - what playing it needs at once
     named: dict[str, tuple[int, tuple[int, int, int], int, Leaf | None]] = field(
         default_factory=dict)
     memos: bool = False  # some condition keeps what it read while the legal actions are listed
@@ -155,8 +154,8 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     prog.blocks, prog.pausing = fx.blocks, fx.pausing
     prog.leaves = leaves(fx.blocks)
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
-    prog.named = {a.name: (i, a.places, a.block, None if prog.pausing[a.block]
-                           else prog.leaves[a.block]) for i, a in enumerate(prog.actions)}
+    prog.named = {a.name: (i, a.places, a.block, prog.leaves[a.block])
+                  for i, a in enumerate(prog.actions)}
     prog.memos = x.memos
     for key in ("end", "score"):
         if key not in data:
