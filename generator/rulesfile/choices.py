@@ -18,6 +18,8 @@ from generator.rulesfile.position import Ctx, Fn
 
 if TYPE_CHECKING:
     from generator.rulesfile.actionrule import ActionRule
+    from generator.rulesfile.cardpick import Pick
+    from generator.rulesfile.effects import SlotFn
     from generator.rulesfile.position import Position
 
 MAX_CHOICES = 1000  # choices one action offers at once; more is a mistake
@@ -47,7 +49,22 @@ def offer(rule: ActionRule) -> Offered:
         return tested
     if rule.number is not None and rule.shape == NUMBER_ONLY and test is None:
         return bids(rule.name, rule.number, rule.bounds)
+    if rule.pick is not None and rule.card is not None:
+        return picked(rule, rule.card, rule.pick)
     return lambda st, here, out: _offer(st, rule, here, out)
+
+
+def picked(rule: ActionRule, zone: SlotFn, pick: Pick) -> Offer:
+    """A card alone, its legal cards worked out at once (``cardpick``) from the pile's."""
+    name = rule.name
+
+    def offer_picked(st: Position, here: Ctx, out: list[Action]) -> None:
+        cards = sorted(st.zones[zone(here)])
+        if len(cards) > MAX_CHOICES:  # a fault of play, as the general case reports it
+            _ranges(st, rule, here)
+            return
+        out += [(name, card) for card in pick(here, cards)]
+    return offer_picked
 
 
 def bids(name: str, number: tuple[Fn, Fn], bounds: Bounds | None) -> Offer:
@@ -90,10 +107,6 @@ def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None
     if ranges is None:
         return
     cards, targets, numbers = ranges
-    if rule.pick is not None:  # a card alone, its legal cards worked out at once
-        name = rule.name
-        out += [(name, card) for card in rule.pick(here, cards)]
-        return
     test, encode = rule.test, rule.encoder
     if rule.split is not None and cards and targets and numbers:
         first, test, conjunction = rule.split  # its first parts, read once
