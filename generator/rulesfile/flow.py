@@ -15,7 +15,6 @@ from typing import Any
 from generator.data.yamlsrc import Loc
 from generator.engine.api import Action
 from generator.rulesfile.position import STAMPS, Ctx, Position
-from generator.rulesfile.quick import Leaf
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
 # what an expression may raise on values of the wrong kind (a word added to a number)
@@ -123,7 +122,7 @@ class Flow(Position):
             self.fail(phase.loc + ("first",), f"names seat {seat!r}, not one of 0 to "
                       f"{self.players - 1}")
             return
-        self._next_seat(seat)
+        self._next_seat(seat, c)
         self._ready()
 
     def _next_seat(self, seat: int, c: Ctx | None = None) -> None:
@@ -219,27 +218,20 @@ class Flow(Position):
         # a leaf block within the step limit: its steps counted at once (it runs no other
         # block), each instruction run by its own function (quick.leaves)
         self.steps += len(leaf) * times
-        seat = c.seat
+        seat, size, last = c.seat, len(leaf), len(leaf) - 1
         try:
-            for _ in range(times):
-                if not self.run_leaf(leaf, c):
+            for i in range(size * times):  # the block's instructions, times over
+                ins, run = leaf[i % size]
+                try:
+                    run(self, c)
+                except FAULTS as exc:
+                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                if self.over:
                     return
-                if step:
+                if step and i % size == last:  # the next seat's turn
                     c.seat = (c.seat + step) % self.players
         finally:
             c.seat = seat
-
-    def run_leaf(self, leaf: Leaf, c: Ctx) -> bool:
-        """Run a leaf block's instructions once (its steps counted by the caller), each by
-        its own function (``quick.leaves``); False when the game ended."""
-        for ins, run in leaf:
-            try:
-                run(self, c)
-            except FAULTS as exc:
-                self.fail(ins.loc, f"cannot be worked out here: {exc}")
-            if self.over:
-                return False
-        return True
 
     def _run_code(self, code: list[Any], times: int, c: Ctx, step: int) -> None:
         """``run_now`` for a block that is not a leaf, instruction by instruction (the seat
@@ -333,7 +325,7 @@ class Flow(Position):
             self._run_code(self.prog.blocks[block], 1, c, 0)
         else:
             self.steps += len(leaf)
-            for ins, run in leaf:  # run_leaf's loop, written out (the commonest block)
+            for ins, run in leaf:  # as run_now runs a leaf (the commonest block), in place
                 try:
                     run(self, c)
                 except FAULTS as exc:
