@@ -89,7 +89,8 @@ class Flow(Position):
         c.seat = c.actor = player
         again = rule.again is not None and bool(rule.again(c))
         self.turns += not again
-        if prog.end(c):
+        seen = prog.end_seen  # the end as last read, while no card moved since
+        if seen[1] if seen is not None and seen[0] == self.moved else prog.end(c):
             self.over = True
             return True
         phase = prog.phases[self.phase]

@@ -63,6 +63,9 @@ class Program:
     leaves: list[Leaf | None] = field(default_factory=list)  # by block: see quick.leaves
     setup: int = -1
     end: Fn | None = None
+    # when the end reads only the cards: the stamp of moves it was last read at and what
+    # it gave (written.remembered), so play need not call it while no card moved
+    end_seen: list[Any] | None = None
     score: Fn | None = None
     tiebreak: list[Fn] = field(default_factory=list)
     max_actions: int = DEFAULT_MAX_ACTIONS
@@ -161,7 +164,7 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
         if key not in data:
             report.error((), f"a rules file needs '{key}'", "rules-schema")
     end = data.get("end", True)  # read after every action: remembered until a change
-    prog.end = read_on_change(x.expr(end, ("end",)), end, frozenset(
+    prog.end, prog.end_seen = read_on_change(x.expr(end, ("end",)), end, frozenset(
         [z.name for z in zones if z.owned] + [v[0] for v in vars_ if v[1]]))
     prog.score = x.expr(data.get("score", 0), ("score",))
     ties = data.get("tiebreak") or []
