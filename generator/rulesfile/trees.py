@@ -4,7 +4,8 @@ auction's skip) reads both variables and compares them in one step, instead of t
 closures (the ``or`` and its two comparisons). An ``and``/``or`` whose first part alone is
 such a comparison, or one of a variable of each player added up over the players with a
 constant (``{eq: [{each_player: {var: out}}, {game: players}]}``), reads that part in
-place and calls the other (the auction's ``until``: three closures instead of five).
+place and calls the other; two such parts are read in place together (the auction's
+``until``: two closures instead of five).
 
 A part fused (``Leaf``) is a comparison (or ``sub``, ``div``, ``mod``: what ``fused``
 reads in place) of a variable, the seat in focus's for one of each player, with a
@@ -46,8 +47,10 @@ def fuse(conjunction: bool, parts: list[Fn], leaves: dict[Fn, Leaf | None]) -> F
         None, None)
     if first is None:
         return None
-    if second is None or first[5] or second[5]:
+    if second is None:
         return opening(conjunction, first, parts[1])
+    if first[5] or second[5]:
+        return mixed(conjunction, first, second)
     (b1, m1, op1, k1, s1, _), (b2, m2, op2, k2, s2, _) = first, second
     if conjunction:
         def both(c: Any) -> bool:
@@ -88,3 +91,20 @@ def opening(conjunction: bool, first: Leaf, rest: Fn) -> Fn:
         return True if op(c.st.vars[base + seat * seated], seat if seat_too else const
                           ) or rest(c) else False
     return one_or
+
+
+def mixed(conjunction: bool, first: Leaf, second: Leaf) -> Fn:
+    """``and``/``or`` of two leaves, one or both a variable added up over the players
+    (``{eq: [{each_player: {var: out}}, 2]}``), each read in place; the second read only
+    when the first does not settle it, as ``chain`` would."""
+    (b1, m1, op1, k1, s1, e1), (b2, m2, op2, k2, s2, e2) = first, second
+    settled = not conjunction  # what the first part's answer gives when it settles
+
+    def mixed_pair(c: Any) -> bool:
+        seat, values = c.seat, c.st.vars
+        if bool(op1(sum(values[b1:e1]) if e1 else values[b1 + seat * m1],
+                    seat if s1 else k1)) is settled:
+            return settled
+        return bool(op2(sum(values[b2:e2]) if e2 else values[b2 + seat * m2],
+                        seat if s2 else k2))
+    return mixed_pair
