@@ -60,6 +60,10 @@ OPENINGS = [  # the auction's until, and a first leaf before a part of another k
      lambda v, s, n: v["high"] != s or sum(v["coins"]) > 40),
     ({"and": [{"eq": [{"var": "out"}, 0]}, {"eq": [{"each_player": {"var": "out"}}, 1]}]},
      lambda v, s, n: v["out"][s] == 0 and sum(v["out"]) == 1),
+    ({"and": [{"eq": [{"count": "deck"}, 0]}, {"eq": [{"count": "lot"}, 0]}]},  # its end
+     lambda v, s, n: not v["deck"] and not v["lot"]),
+    ({"or": [{"lt": [{"count": "won"}, 2]}, {"ge": [{"var": "bid"}, 5]}]},
+     lambda v, s, n: len(v["won"][s]) < 2 or v["bid"] >= 5),
 ]
 
 
@@ -81,7 +85,7 @@ def test_a_fused_opening_reads_what_the_condition_says(built: dict[str, Any], va
 
 
 @pytest.mark.parametrize("value", [
-    {"or": [{"eq": [{"count": "deck"}, 0]}, {"eq": [{"var": "out"}, 1]}]},  # a pile's size
+    {"or": [{"eq": [{"count": "deck"}, 0]}, {"eq": [{"var": "round"}, {"var": "out"}]}]},
     {"or": [{"eq": [{"var": "high"}, {"var": "bid"}]}, {"eq": [{"var": "out"}, 1]}]},
     {"and": [{"eq": [{"var": "out"}, 1]}, {"eq": [{"var": "out"}, 1]}, SKIP]},  # three
 ])
