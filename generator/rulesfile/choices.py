@@ -10,7 +10,7 @@ every one legal) and the general case each have their own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from generator.engine.api import Action
@@ -26,6 +26,7 @@ MAX_CHOICES = 1000  # choices one action offers at once; more is a mistake
 NO_CARD, NO_NUMBER = [-1], (0,)  # an action that chooses no card, no number
 NUMBER_ONLY, CARD_ONLY = (2,), (0,)  # the shapes of an action that chooses a number or
 # a card alone
+CARD_TARGET = (0, 1)  # a card and a zone or cell to put it
 MAX_KEPT = 4096  # lists of bids an action keeps (then forgets them all and starts again)
 # (position, its context with nothing chosen, the list to add to): the action's legal
 # choices added in order; a fault of play (too many choices) ends the game
@@ -118,8 +119,12 @@ def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None
     elif rule.card_free:  # tried once for all cards
         if cards:
             here.card = cards[0]
-            kept = list(_tried(test, here, targets, numbers))
-            out += [encode(card, t, n) for card in cards for t, n in kept]
+            kept = _tried(test, here, targets, numbers)
+            if rule.shape == CARD_TARGET:  # a card and where it goes: no encoder call
+                name = rule.name
+                out += [(name, card, t) for card in cards for t, _ in kept]
+            else:
+                out += [encode(card, t, n) for card in cards for t, n in kept]
     elif rule.shape == CARD_ONLY:  # the common case, a card alone: no loops within
         name = rule.name
         for card in cards:
@@ -157,11 +162,13 @@ def _ranges(st: Position, rule: ActionRule, here: Ctx
 
 
 def _tried(test: Fn, here: Ctx, targets: range, numbers: Sequence[int]
-           ) -> Iterator[tuple[int, int]]:
+           ) -> list[tuple[int, int]]:
     """The (target, number) choices for which ``test`` holds, ``here`` moved to each."""
+    kept = []
     for target in targets:
         here.target = target
         for number in numbers:
             here.number = number
             if test(here):
-                yield target, number
+                kept.append((target, number))
+    return kept
