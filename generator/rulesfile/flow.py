@@ -10,7 +10,7 @@ reports at the rules file's line.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from generator.data.yamlsrc import Loc
 from generator.engine.api import Action
@@ -303,16 +303,24 @@ class Flow(Position):
             where[card] = dest
         self.moved = next(STAMPS)
 
-    def _act(self, action: Any) -> None:
-        """Play ``action``, one of the legal actions (a tuple: its name, its choices), and go
-        on as ``settle`` would: a ``do`` that cannot wait for chance run at once as
-        ``run_now`` runs it (a leaf block, the commonest, here), then what follows an
-        action (``_acted``) read at once."""
-        player = self.player
-        index, (at_card, at_target, at_number), block, leaf = self.prog.named[action[0]]
-        card = action[at_card] if at_card else -1
-        target = action[at_target] if at_target else -1
-        number = action[at_number] if at_number else 0
+    def apply_action(self, action: Action) -> None:
+        """Play ``action`` (the State API's), one of the legal actions (a tuple: its name,
+        its choices) or the chance outcome awaited, and go on as ``settle`` would: a
+        ``do`` that cannot wait for chance run at once as ``run_now`` runs it (a leaf
+        block, the commonest, here), then what follows an action (``_acted``) read at
+        once."""
+        if self.pending:
+            self._chance(action)
+            return
+        if self.over or action not in (
+                self._legal if self._legal is not None else self._legal_list()):
+            raise ValueError(f"illegal action {action!r}")
+        self._legal, self.steps = None, 0
+        player, chosen = self.player, cast(tuple[Any, ...], action)
+        index, (at_card, at_target, at_number), block, leaf = self.prog.named[chosen[0]]
+        card = chosen[at_card] if at_card else -1
+        target = chosen[at_target] if at_target else -1
+        number = chosen[at_number] if at_number else 0
         self.acting = [index, card, number, target]
         self.stage = ACTING
         if self.prog.pausing[block]:
@@ -342,6 +350,26 @@ class Flow(Position):
             self._flow_fault(exc)
             return
         self.settle()  # the phase's end effects, and on
+
+    def _chance(self, action: Action) -> None:
+        """Play the outcome of the chance awaited: a face of the die, or a card of the
+        shuffled pile drawn from."""
+        src, dest, by, roll = self.pending
+        if self.over or not isinstance(action, int) or isinstance(action, bool) or not (
+                1 <= action <= by if roll else 0 <= action < len(self.where)
+                and self.where[action] == src):
+            raise ValueError(f"illegal action {action!r}")
+        self._legal, self.steps, self.pending = None, 0, []
+        if roll:
+            self.vars[dest] = action
+            self.written = next(STAMPS)
+        else:
+            self.move(action, dest, by)
+        self.settle()
+
+    def _legal_list(self) -> list[Action]:
+        """The legal actions of the seat to act, worked out once per position."""
+        return self._legal if self._legal is not None else self._ready()
 
     def _flow_fault(self, exc: Exception) -> None:
         """An end, until, skip or first that reads a wrong value: a fault at the phase."""
