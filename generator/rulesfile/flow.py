@@ -10,7 +10,7 @@ reports at the rules file's line.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from generator.data.yamlsrc import Loc
 from generator.engine.api import Action
@@ -269,7 +269,10 @@ class Flow(Position):
         elif self.prog.blocks[block]:
             c = self.here
             c.seat, c.card, c.number, c.target, c.actor = seat, card, number, target, actor
-            self.run_now(block, 1, c, 0)
+            if self.prog.leaves[block] is None:  # as run_now would, one call less
+                self._run_code(self.prog.blocks[block], 1, c, 0)
+            else:
+                self.run_now(block, 1, c, 0)
 
     def fail(self, loc: Loc, message: str) -> None:
         if self.fault is None:
@@ -316,7 +319,8 @@ class Flow(Position):
                 self._legal if self._legal is not None else self._legal_list()):
             raise ValueError(f"illegal action {action!r}")
         self._legal, self.steps = None, 0
-        player, chosen = self.player, cast(tuple[Any, ...], action)
+        chosen: Any = action  # listed: a tuple, its name first
+        player = self.player
         index, (at_card, at_target, at_number), block, leaf = self.prog.named[chosen[0]]
         card = chosen[at_card] if at_card else -1
         target = chosen[at_target] if at_target else -1
