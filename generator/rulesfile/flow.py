@@ -1,7 +1,8 @@
-"""How a rules-file game goes on between the choices of its players: an action's effects
-run, the end condition read, the phase ends or the next seat acts, whose legal actions
-are then worked out; a paused program (a draw from a shuffled pile, a roll) waits for its
-chance action. ``state.RulesState`` adds the State API.
+"""How a rules-file game goes on between the choices of its players: an action played
+(``apply_action``, of the State API), its effects run, the end condition read, the phase
+ends or the next seat acts, whose legal actions are then worked out; a paused program (a
+draw from a shuffled pile, a roll) waits for its chance action. ``state.RulesState`` adds
+the rest of the State API.
 
 A broken rule of play (an effect repeated too often, a set-up that deals more than the
 pile holds, a seat with no legal action) ends the game as a fault, which ``invariants``

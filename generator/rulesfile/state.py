@@ -3,9 +3,9 @@
 The state is plain data: cards in zone slots (a zone of each player has one slot per
 seat), whole-number variables, the phase, the seat to act, and the paused program (a
 stack of frames) while an effect waits for chance. Chance actions are the card drawn from
-a shuffled pile (its number) or the face a die shows. How play goes on between choices
-is ``flow.Flow``'s; a fault of play ends the game, and ``invariants`` reports it at the
-rules file's line.
+a shuffled pile (its number) or the face a die shows. How an action is played and how
+play goes on between choices is ``flow.Flow``'s; a fault of play ends the game, and
+``invariants`` reports it at the rules file's line.
 """
 
 from __future__ import annotations
