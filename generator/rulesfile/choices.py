@@ -10,7 +10,7 @@ every one legal) and the general case each have their own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from generator.engine.api import Action
@@ -18,12 +18,15 @@ from generator.rulesfile.position import Ctx, Fn
 
 if TYPE_CHECKING:
     from generator.rulesfile.actionrule import ActionRule
+    from generator.rulesfile.cardpick import Pick
+    from generator.rulesfile.effects import SlotFn
     from generator.rulesfile.position import Position
 
 MAX_CHOICES = 1000  # choices one action offers at once; more is a mistake
 NO_CARD, NO_NUMBER = [-1], (0,)  # an action that chooses no card, no number
 NUMBER_ONLY, CARD_ONLY = (2,), (0,)  # the shapes of an action that chooses a number or
 # a card alone
+CARD_TARGET = (0, 1)  # a card and a zone or cell to put it
 MAX_KEPT = 4096  # lists of bids an action keeps (then forgets them all and starts again)
 # (position, its context with nothing chosen, the list to add to): the action's legal
 # choices added in order; a fault of play (too many choices) ends the game
@@ -47,7 +50,22 @@ def offer(rule: ActionRule) -> Offered:
         return tested
     if rule.number is not None and rule.shape == NUMBER_ONLY and test is None:
         return bids(rule.name, rule.number, rule.bounds)
+    if rule.pick is not None and rule.card is not None:
+        return picked(rule, rule.card, rule.pick)
     return lambda st, here, out: _offer(st, rule, here, out)
+
+
+def picked(rule: ActionRule, zone: SlotFn, pick: Pick) -> Offer:
+    """A card alone, its legal cards worked out at once (``cardpick``) from the pile's."""
+    name = rule.name
+
+    def offer_picked(st: Position, here: Ctx, out: list[Action]) -> None:
+        cards = sorted(st.zones[zone(here)])
+        if len(cards) > MAX_CHOICES:  # a fault of play, as the general case reports it
+            _ranges(st, rule, here)
+            return
+        out += [(name, card) for card in pick(here, cards)]
+    return offer_picked
 
 
 def bids(name: str, number: tuple[Fn, Fn], bounds: Bounds | None) -> Offer:
@@ -90,10 +108,6 @@ def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None
     if ranges is None:
         return
     cards, targets, numbers = ranges
-    if rule.pick is not None:  # a card alone, its legal cards worked out at once
-        name = rule.name
-        out += [(name, card) for card in rule.pick(here, cards)]
-        return
     test, encode = rule.test, rule.encoder
     if rule.split is not None and cards and targets and numbers:
         first, test, conjunction = rule.split  # its first parts, read once
@@ -105,8 +119,12 @@ def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None
     elif rule.card_free:  # tried once for all cards
         if cards:
             here.card = cards[0]
-            kept = list(_tried(test, here, targets, numbers))
-            out += [encode(card, t, n) for card in cards for t, n in kept]
+            kept = _tried(test, here, targets, numbers)
+            if rule.shape == CARD_TARGET:  # a card and where it goes: no encoder call
+                name = rule.name
+                out += [(name, card, t) for card in cards for t, _ in kept]
+            else:
+                out += [encode(card, t, n) for card in cards for t, n in kept]
     elif rule.shape == CARD_ONLY:  # the common case, a card alone: no loops within
         name = rule.name
         for card in cards:
@@ -144,11 +162,13 @@ def _ranges(st: Position, rule: ActionRule, here: Ctx
 
 
 def _tried(test: Fn, here: Ctx, targets: range, numbers: Sequence[int]
-           ) -> Iterator[tuple[int, int]]:
+           ) -> list[tuple[int, int]]:
     """The (target, number) choices for which ``test`` holds, ``here`` moved to each."""
+    kept = []
     for target in targets:
         here.target = target
         for number in numbers:
             here.number = number
             if test(here):
-                yield target, number
+                kept.append((target, number))
+    return kept

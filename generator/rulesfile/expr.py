@@ -343,11 +343,12 @@ class Compiler:
         cards = self._cards(value, "best", loc, depth)
         each = self._card_value(value, loc, depth)
         give = self.expr(value["give"], loc + ("give",), depth) if "give" in value else each
+        column = self.plain.get(each)  # {field: F}: read from its column in place
 
         def best(c: Ctx) -> Any:
             top, found = None, -1
             for card in cards(c):
-                v = each(c.on(card))
+                v = column[card] if column is not None else each(c.on(card))
                 if top is None or v > top:
                     top, found = v, card
             return give(c.on(found)) if found >= 0 else -1

@@ -1,7 +1,8 @@
-"""How a rules-file game goes on between the choices of its players: an action's effects
-run, the end condition read, the phase ends or the next seat acts, whose legal actions
-are then worked out; a paused program (a draw from a shuffled pile, a roll) waits for its
-chance action. ``state.RulesState`` adds the State API.
+"""How a rules-file game goes on between the choices of its players: an action played
+(``apply_action``, of the State API), its effects run, the end condition read, the phase
+ends or the next seat acts, whose legal actions are then worked out; a paused program (a
+draw from a shuffled pile, a roll) waits for its chance action. ``state.RulesState`` adds
+the rest of the State API.
 
 A broken rule of play (an effect repeated too often, a set-up that deals more than the
 pile holds, a seat with no legal action) ends the game as a fault, which ``invariants``
@@ -15,7 +16,6 @@ from typing import Any
 from generator.data.yamlsrc import Loc
 from generator.engine.api import Action
 from generator.rulesfile.position import STAMPS, Ctx, Position
-from generator.rulesfile.quick import Leaf
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
 # what an expression may raise on values of the wrong kind (a word added to a number)
@@ -90,7 +90,8 @@ class Flow(Position):
         c.seat = c.actor = player
         again = rule.again is not None and bool(rule.again(c))
         self.turns += not again
-        if prog.end(c):
+        seen = prog.end_seen  # the end as last read, while no card moved since
+        if seen[1] if seen is not None and seen[0] == self.moved else prog.end(c):
             self.over = True
             return True
         phase = prog.phases[self.phase]
@@ -123,7 +124,7 @@ class Flow(Position):
             self.fail(phase.loc + ("first",), f"names seat {seat!r}, not one of 0 to "
                       f"{self.players - 1}")
             return
-        self._next_seat(seat)
+        self._next_seat(seat, c)
         self._ready()
 
     def _next_seat(self, seat: int, c: Ctx | None = None) -> None:
@@ -219,27 +220,20 @@ class Flow(Position):
         # a leaf block within the step limit: its steps counted at once (it runs no other
         # block), each instruction run by its own function (quick.leaves)
         self.steps += len(leaf) * times
-        seat = c.seat
+        seat, size, last = c.seat, len(leaf), len(leaf) - 1
         try:
-            for _ in range(times):
-                if not self.run_leaf(leaf, c):
+            for i in range(size * times):  # the block's instructions, times over
+                ins, run = leaf[i % size]
+                try:
+                    run(self, c)
+                except FAULTS as exc:
+                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                if self.over:
                     return
-                if step:
+                if step and i % size == last:  # the next seat's turn
                     c.seat = (c.seat + step) % self.players
         finally:
             c.seat = seat
-
-    def run_leaf(self, leaf: Leaf, c: Ctx) -> bool:
-        """Run a leaf block's instructions once (its steps counted by the caller), each by
-        its own function (``quick.leaves``); False when the game ended."""
-        for ins, run in leaf:
-            try:
-                run(self, c)
-            except FAULTS as exc:
-                self.fail(ins.loc, f"cannot be worked out here: {exc}")
-            if self.over:
-                return False
-        return True
 
     def _run_code(self, code: list[Any], times: int, c: Ctx, step: int) -> None:
         """``run_now`` for a block that is not a leaf, instruction by instruction (the seat
@@ -276,7 +270,10 @@ class Flow(Position):
         elif self.prog.blocks[block]:
             c = self.here
             c.seat, c.card, c.number, c.target, c.actor = seat, card, number, target, actor
-            self.run_now(block, 1, c, 0)
+            if self.prog.leaves[block] is None:  # as run_now would, one call less
+                self._run_code(self.prog.blocks[block], 1, c, 0)
+            else:
+                self.run_now(block, 1, c, 0)
 
     def fail(self, loc: Loc, message: str) -> None:
         if self.fault is None:
@@ -310,32 +307,47 @@ class Flow(Position):
             where[card] = dest
         self.moved = next(STAMPS)
 
-    def _act(self, action: Any) -> None:
-        """Play ``action``, one of the legal actions (a tuple: its name, its choices), and go
-        on as ``settle`` would: a ``do`` that is a leaf block (most are) run here as
-        ``run_now`` runs one, then what follows an action (``_acted``) read at once."""
+    def apply_action(self, action: Action) -> None:
+        """Play ``action`` (the State API's), one of the legal actions (a tuple: its name,
+        its choices) or the chance outcome awaited, and go on as ``settle`` would: a
+        ``do`` that cannot wait for chance run at once as ``run_now`` runs it (a leaf
+        block, the commonest, here), then what follows an action (``_acted``) read at
+        once."""
+        if self.pending:
+            self._chance(action)
+            return
+        if self.over or action not in (
+                self._legal if self._legal is not None else self._legal_list()):
+            raise ValueError(f"illegal action {action!r}")
+        self._legal, self.steps = None, 0
+        chosen: Any = action  # listed: a tuple, its name first
         player = self.player
-        index, (at_card, at_target, at_number), block, leaf = self.prog.named[action[0]]
-        card = action[at_card] if at_card else -1
-        target = action[at_target] if at_target else -1
-        number = action[at_number] if at_number else 0
+        index, (at_card, at_target, at_number), block, leaf = self.prog.named[chosen[0]]
+        card = chosen[at_card] if at_card else -1
+        target = chosen[at_target] if at_target else -1
+        number = chosen[at_number] if at_number else 0
         self.acting = [index, card, number, target]
         self.stage = ACTING
-        if leaf is None or self.steps + len(leaf) > MAX_STEPS:
+        if self.prog.pausing[block]:
             self._push(block, player, card, number, target, player)
             self.settle()
             return
         c = self.here
         c.seat = c.actor = player
         c.card, c.number, c.target = card, number, target
-        self.steps += len(leaf)
-        for ins, run in leaf:  # run_leaf's loop, written out (the commonest block)
-            try:
-                run(self, c)
-            except FAULTS as exc:
-                self.fail(ins.loc, f"cannot be worked out here: {exc}")
-            if self.over:
-                return
+        if leaf is None or self.steps + len(leaf) > MAX_STEPS:
+            self._run_code(self.prog.blocks[block], 1, c, 0)
+        else:
+            self.steps += len(leaf)
+            for ins, run in leaf:  # as run_now runs a leaf (the commonest block), in place
+                try:
+                    run(self, c)
+                except FAULTS as exc:
+                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                if self.over:
+                    return
+        if self.over:
+            return
         try:
             if self._acted():
                 return
@@ -343,6 +355,26 @@ class Flow(Position):
             self._flow_fault(exc)
             return
         self.settle()  # the phase's end effects, and on
+
+    def _chance(self, action: Action) -> None:
+        """Play the outcome of the chance awaited: a face of the die, or a card of the
+        shuffled pile drawn from."""
+        src, dest, by, roll = self.pending
+        if self.over or not isinstance(action, int) or isinstance(action, bool) or not (
+                1 <= action <= by if roll else 0 <= action < len(self.where)
+                and self.where[action] == src):
+            raise ValueError(f"illegal action {action!r}")
+        self._legal, self.steps, self.pending = None, 0, []
+        if roll:
+            self.vars[dest] = action
+            self.written = next(STAMPS)
+        else:
+            self.move(action, dest, by)
+        self.settle()
+
+    def _legal_list(self) -> list[Action]:
+        """The legal actions of the seat to act, worked out once per position."""
+        return self._legal if self._legal is not None else self._ready()
 
     def _flow_fault(self, exc: Exception) -> None:
         """An end, until, skip or first that reads a wrong value: a fault at the phase."""

@@ -63,13 +63,15 @@ class Program:
     leaves: list[Leaf | None] = field(default_factory=list)  # by block: see quick.leaves
     setup: int = -1
     end: Fn | None = None
+    # when the end reads only the cards: the stamp of moves it was last read at and what
+    # it gave (written.remembered), so play need not call it while no card moved
+    end_seen: list[Any] | None = None
     score: Fn | None = None
     tiebreak: list[Fn] = field(default_factory=list)
     max_actions: int = DEFAULT_MAX_ACTIONS
     action_index: dict[str, int] = field(default_factory=dict)
     # by action name: its index, where its choices are (ActionRule.places), its block, and
-    # the block as a leaf run at once (None: it may pause or runs other blocks) - what
-    # playing it needs, in one look-up
+    # the block as a leaf (quick.leaves; None: not one) - what playing it needs at once
     named: dict[str, tuple[int, tuple[int, int, int], int, Leaf | None]] = field(
         default_factory=dict)
     memos: bool = False  # some condition keeps what it read while the legal actions are listed
@@ -155,14 +157,14 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     prog.blocks, prog.pausing = fx.blocks, fx.pausing
     prog.leaves = leaves(fx.blocks)
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
-    prog.named = {a.name: (i, a.places, a.block, None if prog.pausing[a.block]
-                           else prog.leaves[a.block]) for i, a in enumerate(prog.actions)}
+    prog.named = {a.name: (i, a.places, a.block, prog.leaves[a.block])
+                  for i, a in enumerate(prog.actions)}
     prog.memos = x.memos
     for key in ("end", "score"):
         if key not in data:
             report.error((), f"a rules file needs '{key}'", "rules-schema")
     end = data.get("end", True)  # read after every action: remembered until a change
-    prog.end = read_on_change(x.expr(end, ("end",)), end, frozenset(
+    prog.end, prog.end_seen = read_on_change(x.expr(end, ("end",)), end, frozenset(
         [z.name for z in zones if z.owned] + [v[0] for v in vars_ if v[1]]))
     prog.score = x.expr(data.get("score", 0), ("score",))
     ties = data.get("tiebreak") or []

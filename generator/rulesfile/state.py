@@ -3,9 +3,9 @@
 The state is plain data: cards in zone slots (a zone of each player has one slot per
 seat), whole-number variables, the phase, the seat to act, and the paused program (a
 stack of frames) while an effect waits for chance. Chance actions are the card drawn from
-a shuffled pile (its number) or the face a die shows. How play goes on between choices
-is ``flow.Flow``'s; a fault of play ends the game, and ``invariants`` reports it at the
-rules file's line.
+a shuffled pile (its number) or the face a die shows. How an action is played and how
+play goes on between choices is ``flow.Flow``'s; a fault of play ends the game, and
+``invariants`` reports it at the rules file's line.
 """
 
 from __future__ import annotations
@@ -77,36 +77,6 @@ class RulesState(Flow):
             src, var, sides, roll = self.pending
             return list(range(1, sides + 1)) if roll else sorted(self.zones[src])
         return list(self._legal if self._legal is not None else self._legal_list())
-
-    def _legal_list(self) -> list[Action]:
-        """The legal actions of the seat to act, worked out once per position."""
-        return self._legal if self._legal is not None else self._ready()
-
-    def apply_action(self, action: Action) -> None:
-        if self.over or not (self._chance_outcome(action) if self.pending else action in (
-                self._legal if self._legal is not None else self._legal_list())):
-            raise ValueError(f"illegal action {action!r}")
-        self._legal, self.steps = None, 0
-        if self.pending:
-            src, dest, by, roll = self.pending
-            self.pending = []
-            if roll:
-                self.vars[dest] = int(action)  # type: ignore[arg-type]
-                self.written = next(STAMPS)
-            else:
-                self.move(int(action), dest, by)  # type: ignore[arg-type]
-            self.settle()
-        else:
-            self._act(action)  # and on, as settle would
-
-    def _chance_outcome(self, action: Action) -> bool:
-        """Whether ``action`` is a possible outcome of the chance awaited: a face of the
-        die, or a card of the shuffled pile drawn from."""
-        src, _, sides, roll = self.pending
-        if not isinstance(action, int) or isinstance(action, bool):
-            return False
-        return 1 <= action <= sides if roll else (
-            0 <= action < len(self.where) and self.where[action] == src)
 
     def is_terminal(self) -> bool:
         return self.over

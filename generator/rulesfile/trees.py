@@ -4,7 +4,9 @@ auction's skip) reads both variables and compares them in one step, instead of t
 closures (the ``or`` and its two comparisons). An ``and``/``or`` whose first part alone is
 such a comparison, or one of a variable of each player added up over the players with a
 constant (``{eq: [{each_player: {var: out}}, {game: players}]}``), reads that part in
-place and calls the other (the auction's ``until``: three closures instead of five).
+place and calls the other; two such parts, or comparisons of a pile's size with a
+constant, are read in place together (the auction's ``until``: two closures instead of
+five; its ``end``, one instead of three).
 
 A part fused (``Leaf``) is a comparison (or ``sub``, ``div``, ``mod``: what ``fused``
 reads in place) of a variable, the seat in focus's for one of each player, with a
@@ -20,20 +22,22 @@ if TYPE_CHECKING:
     from generator.rulesfile.fused import Op, Read
     from generator.rulesfile.position import Fn
 
-# the variable's slot (its first seat's), 1 if one of each player (the seat in focus
-# added) else 0, the operator, the constant, whether the seat is compared instead, and
-# for a variable added up over the players the end of its slots (else 0)
+# the variable's (or pile's) slot (its first seat's), 1 if one of each player (the seat
+# in focus added) else 0, the operator, the constant, whether the seat is compared
+# instead, and for a variable added up over the players the end of its slots (COUNT: the
+# pile's size; 0: the variable)
 Leaf = tuple[int, int, "Op", Any, bool, int]
+COUNT = -1
 
 
 def leaf(op: Op, read: Read | None, other: Any, const: Any, players: int) -> Leaf | None:
     """The ``Leaf`` of ``{WORD: [EXPR, OTHER]}`` fused by ``fused.binary`` (``read``: what
     EXPR reads; ``const``: OTHER when a constant), or None for another shape."""
-    if read is None or read[0] not in ("var", "every"):
+    if read is None or read[0] not in ("var", "every", "count"):
         return None
     if const is not None and not isinstance(const, bool):
         return read[1], int(read[2]), op, const, False, (
-            read[1] + players if read[0] == "every" else 0)
+            read[1] + players if read[0] == "every" else COUNT if read[0] == "count" else 0)
     if other == {"game": "seat"} and read[0] == "var":
         return read[1], int(read[2]), op, None, True, 0
     return None
@@ -44,10 +48,12 @@ def fuse(conjunction: bool, parts: list[Fn], leaves: dict[Fn, Leaf | None]) -> F
     each or the first a leaf, in one closure; None for any other."""
     first, second = (leaves.get(parts[0]), leaves.get(parts[1])) if len(parts) == 2 else (
         None, None)
-    if first is None:
+    if first is None or second is None and first[5] == COUNT:
         return None
-    if second is None or first[5] or second[5]:
+    if second is None:
         return opening(conjunction, first, parts[1])
+    if first[5] or second[5]:
+        return mixed(conjunction, first, second)
     (b1, m1, op1, k1, s1, _), (b2, m2, op2, k2, s2, _) = first, second
     if conjunction:
         def both(c: Any) -> bool:
@@ -88,3 +94,22 @@ def opening(conjunction: bool, first: Leaf, rest: Fn) -> Fn:
         return True if op(c.st.vars[base + seat * seated], seat if seat_too else const
                           ) or rest(c) else False
     return one_or
+
+
+def mixed(conjunction: bool, first: Leaf, second: Leaf) -> Fn:
+    """``and``/``or`` of two leaves, one or both a variable added up over the players
+    (``{eq: [{each_player: {var: out}}, 2]}``) or a pile's size (``{eq: [{count: deck},
+    0]}``), each read in place; the second read only when the first does not settle it,
+    as ``chain`` would."""
+    (b1, m1, op1, k1, s1, e1), (b2, m2, op2, k2, s2, e2) = first, second
+    settled = not conjunction  # what the first part's answer gives when it settles
+
+    def mixed_pair(c: Any) -> bool:
+        seat, st = c.seat, c.st
+        values = st.vars
+        if bool(op1(values[b1 + seat * m1] if not e1 else sum(values[b1:e1]) if e1 > 0
+                    else len(st.zones[b1 + seat * m1]), seat if s1 else k1)) is settled:
+            return settled
+        return bool(op2(values[b2 + seat * m2] if not e2 else sum(values[b2:e2]) if e2 > 0
+                        else len(st.zones[b2 + seat * m2]), seat if s2 else k2))
+    return mixed_pair

@@ -91,11 +91,12 @@ def seated(value: Any, owned: frozenset[str], bound: bool = False) -> bool:
     return False
 
 
-def remembered(fn: Fn, watch: str, seat: bool) -> Fn:
+def remembered(fn: Fn, watch: str, seat: bool) -> tuple[Fn, list[Any] | None]:
     """``fn``, a condition ``steady`` calls ``watch``, read again only when the cards (and,
     for ``"state"``, the variables) changed or, if it reads the ``seat`` in focus, that
     seat is another: the stamps of change say which state it was read on, whatever state
-    that was."""
+    that was. With it, when only the cards count, what it remembers: the stamp of moves
+    (``moved``) it was read at and its value, which play may look at in place."""
     seen: list[Any] = [None, None]  # (stamps, seat) and the value read
     variables = watch == "state"
     cards = not variables and not seat  # the common case (an end that reads the cards)
@@ -109,13 +110,15 @@ def remembered(fn: Fn, watch: str, seat: bool) -> Fn:
         value = fn(c)
         seen[0], seen[1] = key, value
         return value
-    return read
+    return read, seen if cards else None
 
 
-def read_on_change(fn: Fn, value: Any, owned: frozenset[str]) -> Fn:
-    """``fn``, compiled from ``value``, ``remembered`` if ``steady``; else as it is."""
+def read_on_change(fn: Fn, value: Any, owned: frozenset[str]
+                   ) -> tuple[Fn, list[Any] | None]:
+    """``fn``, compiled from ``value``, ``remembered`` if ``steady``; else as it is (and
+    nothing remembered)."""
     watch = steady(value)
-    return fn if watch is None else remembered(fn, watch, seated(value, owned))
+    return (fn, None) if watch is None else remembered(fn, watch, seated(value, owned))
 
 
 # an action's ``and``/``or`` condition whose first parts do not read the choice: those

@@ -119,6 +119,22 @@ def test_a_draw_from_a_shuffled_pile_is_a_chance_action(built: dict[str, Any]) -
         state.apply_action(17)  # no longer in the pile
 
 
+def test_an_action_not_listed_is_refused_and_changes_nothing(built: dict[str, Any]) -> None:
+    """apply_action refuses what is not a legal action of the position (a card for a
+    choice, a word or True for a card drawn, a bid beyond the seat's coins)."""
+    game, _ = built["auction-house"]
+    state = game.new_initial_state(3)
+    for wrong in (True, "3", -1, ("pass",)):
+        with pytest.raises(ValueError):
+            state.apply_action(wrong)
+    state.apply_action(state.legal_actions()[0])
+    before = state.view()
+    for wrong in (0, ("raise", 16), ("raise", 0), ("fold",)):
+        with pytest.raises(ValueError):
+            state.apply_action(wrong)
+    assert state.view() == before and ("raise", 15) in state.legal_actions()
+
+
 def test_the_final_table_is_drawn(built: dict[str, Any]) -> None:
     from xml.etree import ElementTree
 

@@ -55,6 +55,15 @@ OPENINGS = [  # the auction's until, and a first leaf before a part of another k
      lambda v, s, n: v["high"] != s and v["high"] < v["bid"]),
     ({"and": [{"lt": [{"each_player": {"var": "out"}}, 2]}, {"ge": [{"var": "bid"}, 3]}]},
      lambda v, s, n: sum(v["out"]) < 2 and v["bid"] >= 3),
+    ({"or": [{"ne": [{"var": "high"}, {"game": "seat"}]},
+             {"gt": [{"each_player": {"var": "coins"}}, 40]}]},
+     lambda v, s, n: v["high"] != s or sum(v["coins"]) > 40),
+    ({"and": [{"eq": [{"var": "out"}, 0]}, {"eq": [{"each_player": {"var": "out"}}, 1]}]},
+     lambda v, s, n: v["out"][s] == 0 and sum(v["out"]) == 1),
+    ({"and": [{"eq": [{"count": "deck"}, 0]}, {"eq": [{"count": "lot"}, 0]}]},  # its end
+     lambda v, s, n: not v["deck"] and not v["lot"]),
+    ({"or": [{"lt": [{"count": "won"}, 2]}, {"ge": [{"var": "bid"}, 5]}]},
+     lambda v, s, n: len(v["won"][s]) < 2 or v["bid"] >= 5),
 ]
 
 
@@ -62,7 +71,7 @@ OPENINGS = [  # the auction's until, and a first leaf before a part of another k
 def test_a_fused_opening_reads_what_the_condition_says(built: dict[str, Any], value: Any,
                                                        expected: Any) -> None:
     game, _ = built["auction-house"]
-    names = ("all_and", "all_or", "one_and", "one_or")
+    names = ("all_and", "all_or", "one_and", "one_or", "mixed_pair")
     for seed in range(4):
         rng, state = random.Random(seed), game.new_initial_state(3 + seed % 2)
         x = _compiler(state.prog)
@@ -76,14 +85,14 @@ def test_a_fused_opening_reads_what_the_condition_says(built: dict[str, Any], va
 
 
 @pytest.mark.parametrize("value", [
-    {"or": [{"eq": [{"count": "deck"}, 0]}, {"eq": [{"var": "out"}, 1]}]},  # a pile's size
+    {"or": [{"eq": [{"count": "deck"}, 0]}, {"eq": [{"var": "round"}, {"var": "out"}]}]},
     {"or": [{"eq": [{"var": "high"}, {"var": "bid"}]}, {"eq": [{"var": "out"}, 1]}]},
     {"and": [{"eq": [{"var": "out"}, 1]}, {"eq": [{"var": "out"}, 1]}, SKIP]},  # three
 ])
 def test_another_tree_is_chained(built: dict[str, Any], value: Any) -> None:
     x = _compiler(built["auction-house"][0].program(4))
     assert x.expr(value, ()).__name__ not in ("both", "either", "all_and", "all_or",
-                                              "one_and", "one_or")
+                                              "one_and", "one_or", "mixed_pair")
 
 
 def test_a_bid_read_in_place_offers_what_its_bounds_say(built: dict[str, Any]) -> None:
