@@ -59,8 +59,10 @@ class State(ABC):
         """Sorted; empty only when terminal."""
 
     @abstractmethod
-    def apply_action(self, action: Action) -> None:
-        """Play ``action``; raise ``ValueError`` if it is not legal."""
+    def apply_action(self, action: Action) -> int | None:
+        """Play ``action``; raise ``ValueError`` if it is not legal. It may return
+        ``current_player()`` of the position it leaves (a game whose rules know it at
+        once saves the play loop that call; the harness checks it), else None."""
 
     def legal_view(self) -> list[Action]:
         """``legal_actions()`` without the copy, for a reader that only looks at it

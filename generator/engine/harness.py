@@ -78,7 +78,10 @@ def play_checked(game: Game, players: int, choose: Callable[[State, list[Action]
         actions = state.legal_actions()
         before = state.clone()
         action = choose(state, actions)
-        state.apply_action(action)
+        told = state.apply_action(action)
+        if told is not None and told != state.current_player():
+            raise ContractError(f"apply_action({action!r}) returned {told!r} as the player "
+                                f"to move, but current_player() is {state.current_player()}")
         if steps % deep_every == 0 and before == state:
             raise ContractError(f"action {action!r} did not change the state")
         steps += 1

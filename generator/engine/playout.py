@@ -136,8 +136,9 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
     look(state)
     # a game names no player once it is over, and only then (the harness checks it);
     # at most ``limit`` actions, counted by the loop itself
+    player = current_player()
     for _ in range(limit):
-        if (player := current_player()) == TERMINAL:
+        if player == TERMINAL:
             break
         try:
             if player != CHANCE:
@@ -158,7 +159,7 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
         if log:
             who = "chance" if player == CHANCE else f"P{player + 1}"
             record.log.append(f"{who}: {state.action_to_string(action)}")
-        apply_action(action)
+        told = apply_action(action)  # the player to move next, if the game says at once
         actions.append(action)
         if (now := key(state)) != mark:
             mark = now
@@ -168,6 +169,7 @@ def play(game: Game, players: int, bots: Sequence[tuple[str, BotFactory]], seed:
             if broken:
                 record.violations.extend(f"after action {len(record.actions)}: {m}" for m in broken)
                 break
+        player = current_player() if told is None else told
     else:
         if current_player() != TERMINAL:
             record.violations.append(f"game did not end within its declared maximum of "

@@ -63,6 +63,29 @@ def test_a_played_game_stops_at_its_declared_maximum(limit: int) -> None:
     assert play(length(), 2, BOTS2, 0).completed
 
 
+def test_harness_catches_a_player_returned_that_current_player_denies() -> None:
+    # the play loop trusts the player apply_action returns instead of asking again
+    class Teller(ToyState):
+        def apply_action(self, action):  # type: ignore[no-untyped-def]
+            super().apply_action(action)
+            return self.current_player()
+
+    class Liar(ToyState):
+        def apply_action(self, action):  # type: ignore[no-untyped-def]
+            super().apply_action(action)
+            return (self.current_player() + 1) % 2 if not self.is_terminal() else TERMINAL
+
+    for state_type, fine in ((Teller, True), (Liar, False)):
+        game = type("G", (ToyGame,), {"new_initial_state":
+                                      lambda self, players, t=state_type: t([0] * players)})
+        if fine:
+            assert random_sim(game(), 2, 0).is_terminal()
+            assert play(game(), 2, BOTS2, 0).actions == play(ToyGame(), 2, BOTS2, 0).actions
+        else:
+            with pytest.raises(ContractError, match="returned"):
+                random_sim(game(), 2, 0)
+
+
 def test_harness_catches_a_game_that_names_no_player_before_the_end() -> None:
     # the play loop stops when a game names no player: that must mean it is over
     class Quitter(ToyState):

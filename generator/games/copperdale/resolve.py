@@ -12,7 +12,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from typing import Any
 
-from generator.engine.api import Action
+from generator.engine.api import CHANCE, TERMINAL, Action
 from generator.games.copperdale.scoring import medal_sum
 from generator.games.copperdale.state import CopperdalePosition, month
 from generator.games.copperdale.tables import INFRA_TYPES, SEGMENTS, Tables
@@ -350,8 +350,9 @@ NOTHING_TO_FILL = {
 }
 
 
-def advance(s: CopperdalePosition, events: Events) -> None:
-    """Run automatic steps and forced choices until a chance draw, a real choice or the end."""
+def advance(s: CopperdalePosition, events: Events) -> int:
+    """Run automatic steps and forced choices until a chance draw, a real choice or the
+    end; which of them it is, as ``current_player`` tells it (CHANCE, the seat, TERMINAL)."""
     s._legal = None
     todo = s.todo  # every step edits the queue in place
     while todo:
@@ -361,7 +362,7 @@ def advance(s: CopperdalePosition, events: Events) -> None:
             # (``_chance_border`` and ``_chance_reveal``, spelled out)
             s._legal = (s.unseen  # type: ignore[assignment]  # its ints are Actions
                         if kind == "border-card" or s.main_fresh > 0 else [s.bottom[0]])
-            return
+            return CHANCE
         choices = _OPTIONS.get(kind)
         if choices is None:  # an automatic step
             del todo[0]
@@ -370,10 +371,11 @@ def advance(s: CopperdalePosition, events: Events) -> None:
         acts = choices(s, task)
         if len(acts) > 1:
             s._legal = acts
-            return
+            return 0  # the one seat
         del todo[0]
         if acts:
             PERFORM[kind](s, acts[0], events)
         else:  # nothing can be filled: the card is resolved without effect
             if events is not None:
                 _say(events, NOTHING_TO_FILL[kind])
+    return TERMINAL

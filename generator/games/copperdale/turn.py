@@ -37,7 +37,7 @@ def legal_list(s: CopperdalePosition) -> list[Action]:
     return s._legal
 
 
-def apply_action(s: CopperdalePosition, action: Action, events: Events = None) -> None:
+def apply_action(s: CopperdalePosition, action: Action, events: Events = None) -> int:
     """Play ``action`` (telling what happened in ``events``, if given): the task at the
     head of the queue takes it, then the month runs on to the next choice. Spelled out
     in one function: this is every simulation's inner loop."""
@@ -58,7 +58,7 @@ def apply_action(s: CopperdalePosition, action: Action, events: Events = None) -
     kind = todo[0][0]
     del todo[0]
     steps[kind](s, action, events)
-    advance(s, events)
+    return advance(s, events)  # the player to move, as ``current_player`` tells it
 
 
 checked_play = apply_action
