@@ -201,7 +201,7 @@ class Flow(Position):
             if tail is not None and f[1] >= tail[0] and f[2] == 1:  # the rest cannot
                 # pause: run at once, as one step (a phase's start after its draw)
                 frames.pop()
-                self._run_flat(tail[1][f[1] - tail[0]:], 1, here, 0)
+                self.run_flat(tail[1][f[1] - tail[0]:], 1, here, 0)
                 if self.over:
                     return True
                 continue
@@ -227,20 +227,21 @@ class Flow(Position):
         if leaf is None:
             self._run_code(self.prog.blocks[block], times, c, step)
         else:
-            self._run_flat(leaf, times, c, step)
+            self.run_flat(leaf, times, c, step)
 
-    def _run_flat(self, flat: tuple[Any, ...], times: int, c: Ctx, step: int) -> None:
+    def run_flat(self, flat: tuple[Any, ...], times: int, c: Ctx, step: int) -> None:
         """Run instructions that cannot pause (a leaf block, quick.leaves; a tail,
         quick.tails) ``times`` times as ``run_now`` would, each by its own function, their
         steps counted at once (one by one, by ``_run_code``, near the limit)."""
-        if self.steps + len(flat) * times > MAX_STEPS:
+        size = len(flat)
+        if self.steps + size * times > MAX_STEPS:
             self._run_code([ins for ins, _ in flat], times, c, step)
             return
-        self.steps += len(flat) * times
-        seat, size, last = c.seat, len(flat), len(flat) - 1
+        self.steps += size * times
+        seat, last = c.seat, size - 1
         try:
             for i in range(size * times):  # the instructions, times over
-                ins, run = flat[i % size]
+                ins, run = flat[i % size] if times > 1 else flat[i]
                 try:
                     run(self, c)
                 except FAULTS as exc:
@@ -289,7 +290,7 @@ class Flow(Position):
             c.seat, c.card, c.number, c.target, c.actor = seat, card, number, target, actor
             tail = self.prog.tails[block]  # a block that cannot pause is one tail
             assert tail is not None
-            self._run_flat(tail[1], 1, c, 0)
+            self.run_flat(tail[1], 1, c, 0)
 
     def fail(self, loc: Loc, message: str) -> None:
         if self.fault is None:

@@ -156,7 +156,8 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
         fx.procedure(name)
     fx.finish()
     prog.blocks, prog.pausing = fx.blocks, fx.pausing
-    prog.leaves, prog.tails = leaves(fx.blocks), tails(fx.blocks, waits)
+    prog.leaves = leaves(fx.blocks)
+    prog.tails = tails(fx.blocks, waits, prog.leaves)
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
     prog.named = {a.name: (i, a.places, a.block, prog.leaves[a.block])
                   for i, a in enumerate(prog.actions)}

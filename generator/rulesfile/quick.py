@@ -35,26 +35,28 @@ def leaves(blocks: list[list[Ins]]) -> list[Leaf | None]:
             else tuple((ins, runner(ins)) for ins in block) for block in blocks]
 
 
-def tails(blocks: list[list[Ins]], pauses: Callable[[Ins], bool]) -> list[Tail | None]:
+def tails(blocks: list[list[Ins]], pauses: Callable[[Ins], bool],
+          found: list[Leaf | None]) -> list[Tail | None]:
     """Each block's last instructions that cannot pause (``pauses``: an instruction that
     may wait for chance or push a frame) as one flat step: where they begin and each with
     its function (a phase's start after its draw, an ``if`` that runs its blocks at
-    once); None when the last instruction may pause."""
+    once; ``found``: the blocks' leaves, run in place by such a push); None when the last
+    instruction may pause."""
     out: list[Tail | None] = []
     for block in blocks:
         begin = len(block)
         while begin and not pauses(block[begin - 1]):
             begin -= 1
-        out.append((begin, tuple((ins, runner(ins)) for ins in block[begin:]))
+        out.append((begin, tuple((ins, runner(ins, found)) for ins in block[begin:]))
                    if begin < len(block) else None)
     return out
 
 
-def runner(ins: Ins) -> Runner:
+def runner(ins: Ins, found: list[Leaf | None] | None = None) -> Runner:
     """The function that runs ``ins`` (its ``run`` unless a shape is written out), the
-    focus moved for it and put back after when it has ``of``."""
-    run = change(ins) if isinstance(ins, Change) else pushed(ins) if isinstance(
-        ins, Push) and ins.direct and ins.count is None else ins.run
+    focus moved for it and put back after when it has ``of`` (``found``: as ``tails``)."""
+    run = change(ins) if isinstance(ins, Change) else pushed(ins, found) if isinstance(
+        ins, Push) and ins.direct and ins.count is None and found else ins.run
     of = ins.of
     if of is None:
         return run
@@ -69,21 +71,29 @@ def runner(ins: Ins) -> Runner:
     return focused
 
 
-def pushed(ins: Push) -> Runner:
-    """An ``if`` or ``each_player`` whose blocks cannot pause, run at once (``run_now``)
-    without ``Push.run``'s general steps."""
+def pushed(ins: Push, found: list[Leaf | None]) -> Runner:
+    """An ``if`` or ``each_player`` whose blocks cannot pause, run at once (``run_now``;
+    a leaf block of ``found`` in place, ``run_flat``) without ``Push.run``'s steps."""
     block, other, test = ins.block, ins.other, ins.test
     if ins.per_seat:  # every seat from the focus on (test: None, an each_player)
+        flat = found[block] if block >= 0 else None
+        if test is not None or flat is None:
+            return ins.run
+
         def each_seat(st: Position, c: Ctx) -> Any:
-            st.run_now(block, st.players, c, 1)
-        return each_seat if test is None and block >= 0 else ins.run
+            st.run_flat(flat, st.players, c, 1)
+        return each_seat
     if test is None:
         return ins.run
 
     def branch(st: Position, c: Ctx) -> Any:
         chosen = block if test(c) else other
         if chosen >= 0:
-            st.run_now(chosen, 1, c, 0)
+            flat = found[chosen]
+            if flat is None:
+                st.run_now(chosen, 1, c, 0)
+            else:
+                st.run_flat(flat, 1, c, 0)
     return branch
 
 

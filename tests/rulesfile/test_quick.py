@@ -78,7 +78,7 @@ def test_only_blocks_that_run_no_block_are_leaves(built: dict[str, Any]) -> None
 def test_a_tail_is_what_follows_the_last_instruction_that_may_pause(
         built: dict[str, Any]) -> None:
     prog = built["auction-house"][0].program(4)
-    found = tails(prog.blocks, waits)
+    found = tails(prog.blocks, waits, leaves(prog.blocks))
     for block, tail in zip(prog.blocks, found, strict=True):
         last = max((i for i, ins in enumerate(block) if waits(ins)), default=-1)
         if last == len(block) - 1:
