@@ -85,7 +85,8 @@ def bids(name: str, number: tuple[Fn, Fn], bounds: Bounds | None) -> Offer:
         def bids_read(st: Position, here: Ctx, out: list[Action]) -> None:
             low = lowest(here)  # every number from low on
             high = min(highest(here), low + MAX_CHOICES - 1)
-            out += made.get((low, high)) or listed(low, high)
+            kept = made.get((low, high))
+            out += listed(low, high) if kept is None else kept
         return bids_read
     (low_at, low_seated, low_add), (high_at, high_seated, high_add) = bounds
 
@@ -98,7 +99,8 @@ def bids(name: str, number: tuple[Fn, Fn], bounds: Bounds | None) -> Offer:
         if high_add:
             high += high_add
         high = min(high, low + MAX_CHOICES - 1)
-        out += made.get((low, high)) or listed(low, high)
+        kept = made.get((low, high))  # an empty list kept too (no raise left)
+        out += listed(low, high) if kept is None else kept
     return bids_in_place
 
 

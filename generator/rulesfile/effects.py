@@ -197,6 +197,13 @@ class Plugin(Ins):
         return True
 
 
+def waits(ins: Ins) -> bool:
+    """Whether ``ins`` may wait for chance or pushes a frame (once ``finish`` has marked
+    the pushes run at once)."""
+    return (isinstance(ins, Push) and not ins.direct or isinstance(ins, Roll)
+            or isinstance(ins, DrawOne) and ins.may_pause)
+
+
 class EffectCompiler:
     """Effects -> instruction blocks, with every name checked (problems located)."""
 

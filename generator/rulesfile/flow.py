@@ -80,14 +80,16 @@ class Flow(Position):
             self.over = True
         return self.over
 
-    def _acted(self) -> bool:
+    def _acted(self, c: Ctx | None = None) -> bool:
         """After an action's effects: the game ends, the phase ends (False: its ``end``
-        effects run next), or the next seat (or the same one, with ``again``) acts."""
+        effects run next), or the next seat (or the same one, with ``again``) acts.
+        ``c``: the action's context as its effects left it (else filled here)."""
         prog, player = self.prog, self.player
         rule = prog.actions[self.acting[0]]
-        c = self.here  # read by again, end, until and skip alike (ctx, in place)
-        _, c.card, c.number, c.target = self.acting
-        c.seat = c.actor = player
+        if c is None:
+            c = self.here  # read by again, end, until and skip alike (ctx, in place)
+            _, c.card, c.number, c.target = self.acting
+            c.seat = c.actor = player
         again = rule.again is not None and bool(rule.again(c))
         self.turns += not again
         seen = prog.end_seen  # the end as last read, while no card moved since
@@ -192,11 +194,19 @@ class Flow(Position):
                 else:
                     frames.pop()
                 continue
-            ins = block[f[1]]
-            f[1] += 1
             if f is not last:  # a frame's context, made once (its seat moved on in place)
                 last, here = self._here = f, Ctx(self, f[3], f[4], f[5], f[6], f[7])
             here.seat = f[3]
+            tail = self.prog.tails[f[0]]
+            if tail is not None and f[1] >= tail[0] and f[2] == 1:  # the rest cannot
+                # pause: run at once, as one step (a phase's start after its draw)
+                frames.pop()
+                self.run_flat(tail[1][f[1] - tail[0]:], 1, here, 0)
+                if self.over:
+                    return True
+                continue
+            ins = block[f[1]]
+            f[1] += 1
             self.steps += 1
             if self.steps > MAX_STEPS:
                 self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
@@ -214,16 +224,24 @@ class Flow(Position):
         """Run a block that cannot pause ``times`` times, at once and without a frame (the
         seat in focus moving on by ``step``, put back after), as ``run_frames`` would."""
         leaf = self.prog.leaves[block]
-        if leaf is None or self.steps + len(leaf) * times > MAX_STEPS:
+        if leaf is None:
             self._run_code(self.prog.blocks[block], times, c, step)
+        else:
+            self.run_flat(leaf, times, c, step)
+
+    def run_flat(self, flat: tuple[Any, ...], times: int, c: Ctx, step: int) -> None:
+        """Run instructions that cannot pause (a leaf block, quick.leaves; a tail,
+        quick.tails) ``times`` times as ``run_now`` would, each by its own function, their
+        steps counted at once (one by one, by ``_run_code``, near the limit)."""
+        size = len(flat)
+        if self.steps + size * times > MAX_STEPS:
+            self._run_code([ins for ins, _ in flat], times, c, step)
             return
-        # a leaf block within the step limit: its steps counted at once (it runs no other
-        # block), each instruction run by its own function (quick.leaves)
-        self.steps += len(leaf) * times
-        seat, size, last = c.seat, len(leaf), len(leaf) - 1
+        self.steps += size * times
+        seat, last = c.seat, size - 1
         try:
-            for i in range(size * times):  # the block's instructions, times over
-                ins, run = leaf[i % size]
+            for i in range(size * times):  # the instructions, times over
+                ins, run = flat[i % size] if times > 1 else flat[i]
                 try:
                     run(self, c)
                 except FAULTS as exc:
@@ -270,10 +288,9 @@ class Flow(Position):
         elif self.prog.blocks[block]:
             c = self.here
             c.seat, c.card, c.number, c.target, c.actor = seat, card, number, target, actor
-            if self.prog.leaves[block] is None:  # as run_now would, one call less
-                self._run_code(self.prog.blocks[block], 1, c, 0)
-            else:
-                self.run_now(block, 1, c, 0)
+            tail = self.prog.tails[block]  # a block that cannot pause is one tail
+            assert tail is not None
+            self.run_flat(tail[1], 1, c, 0)
 
     def fail(self, loc: Loc, message: str) -> None:
         if self.fault is None:
@@ -349,7 +366,7 @@ class Flow(Position):
         if self.over:
             return
         try:
-            if self._acted():
+            if self._acted(c):
                 return
         except FAULTS as exc:
             self._flow_fault(exc)

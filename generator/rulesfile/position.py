@@ -68,6 +68,9 @@ class Position(State):
     def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
         raise NotImplementedError
 
+    def run_flat(self, flat: tuple[Any, ...], times: int, c: Ctx, step: int) -> None:
+        raise NotImplementedError
+
 
 class Ctx:
     """Where an expression is read: the state, the seat in focus, the card in scope, the

@@ -16,9 +16,9 @@ from generator.rulesfile.actionrule import ActionRule
 from generator.rulesfile.cardpick import picker
 from generator.rulesfile.cards import CardTable
 from generator.rulesfile.choices import Offered, offer
-from generator.rulesfile.effects import EffectCompiler
+from generator.rulesfile.effects import EffectCompiler, waits
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
-from generator.rulesfile.quick import Leaf, leaves
+from generator.rulesfile.quick import Leaf, Tail, leaves, tails
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import read_on_change, reads, split_test
 from generator.rulesfile.zones import ZoneRule
@@ -61,6 +61,7 @@ class Program:
     blocks: list[list[Any]] = field(default_factory=list)
     pausing: list[bool] = field(default_factory=list)  # by block: may wait for chance
     leaves: list[Leaf | None] = field(default_factory=list)  # by block: see quick.leaves
+    tails: list[Tail | None] = field(default_factory=list)  # by block: see quick.tails
     setup: int = -1
     end: Fn | None = None
     # when the end reads only the cards: the stamp of moves it was last read at and what
@@ -156,6 +157,7 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     fx.finish()
     prog.blocks, prog.pausing = fx.blocks, fx.pausing
     prog.leaves = leaves(fx.blocks)
+    prog.tails = tails(fx.blocks, waits, prog.leaves)
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
     prog.named = {a.name: (i, a.places, a.block, prog.leaves[a.block])
                   for i, a in enumerate(prog.actions)}

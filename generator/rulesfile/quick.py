@@ -1,8 +1,10 @@
 """Blocks of effects run at once, made for speed when the rules are compiled: a block
-whose instructions neither move the focus (``of``) nor run another block (a leaf block:
-an action's ``do``, an ``each_player``'s body) is run as a list of plain functions, each
-instruction's own; a ``set``, ``gain`` or ``pay`` gets one written for its shape (the
-amount a constant, the chosen number or the seat in focus), reading its slot in place.
+whose instructions run no other block (a leaf block: an action's ``do``, an
+``each_player``'s body), or the last instructions of a block that cannot pause (a tail: a
+phase's start after its draw), is run as a list of plain functions, each instruction's
+own (the focus moved for one with ``of``, put back after); a ``set``, ``gain`` or ``pay``
+gets one written for its shape (the amount a constant, the chosen number or the seat in
+focus), reading its slot in place.
 
 Each such function does exactly what its instruction's ``run`` does (the same variable
 written, the same stamp of change taken); an amount it does not expect (a word, a value
@@ -23,19 +25,76 @@ if TYPE_CHECKING:
 Runner = Callable[["Position", "Ctx"], Any]
 # a leaf block's instructions, each with the function that runs it (None: not a leaf)
 Leaf = tuple[tuple[Ins, Runner], ...]
+# a block's last instructions that cannot pause: the index of the first, and as a Leaf
+Tail = tuple[int, Leaf]
 
 
 def leaves(blocks: list[list[Ins]]) -> list[Leaf | None]:
     """Each block as ``Leaf`` when it is one, else None."""
-    return [None if any(ins.of is not None or isinstance(ins, Push) for ins in block)
+    return [None if any(isinstance(ins, Push) for ins in block)
             else tuple((ins, runner(ins)) for ins in block) for block in blocks]
 
 
-def runner(ins: Ins) -> Runner:
-    """The function that runs ``ins`` (its ``run`` unless a shape is written out)."""
-    if isinstance(ins, Change):
-        return change(ins)
-    return ins.run
+def tails(blocks: list[list[Ins]], pauses: Callable[[Ins], bool],
+          found: list[Leaf | None]) -> list[Tail | None]:
+    """Each block's last instructions that cannot pause (``pauses``: an instruction that
+    may wait for chance or push a frame) as one flat step: where they begin and each with
+    its function (a phase's start after its draw, an ``if`` that runs its blocks at
+    once; ``found``: the blocks' leaves, run in place by such a push); None when the last
+    instruction may pause."""
+    out: list[Tail | None] = []
+    for block in blocks:
+        begin = len(block)
+        while begin and not pauses(block[begin - 1]):
+            begin -= 1
+        out.append((begin, tuple((ins, runner(ins, found)) for ins in block[begin:]))
+                   if begin < len(block) else None)
+    return out
+
+
+def runner(ins: Ins, found: list[Leaf | None] | None = None) -> Runner:
+    """The function that runs ``ins`` (its ``run`` unless a shape is written out), the
+    focus moved for it and put back after when it has ``of`` (``found``: as ``tails``)."""
+    run = change(ins) if isinstance(ins, Change) else pushed(ins, found) if isinstance(
+        ins, Push) and ins.direct and ins.count is None and found else ins.run
+    of = ins.of
+    if of is None:
+        return run
+
+    def focused(st: Position, c: Ctx) -> Any:
+        seat = c.seat
+        c.seat = of(c) % st.players
+        try:
+            return run(st, c)
+        finally:
+            c.seat = seat
+    return focused
+
+
+def pushed(ins: Push, found: list[Leaf | None]) -> Runner:
+    """An ``if`` or ``each_player`` whose blocks cannot pause, run at once (``run_now``;
+    a leaf block of ``found`` in place, ``run_flat``) without ``Push.run``'s steps."""
+    block, other, test = ins.block, ins.other, ins.test
+    if ins.per_seat:  # every seat from the focus on (test: None, an each_player)
+        flat = found[block] if block >= 0 else None
+        if test is not None or flat is None:
+            return ins.run
+
+        def each_seat(st: Position, c: Ctx) -> Any:
+            st.run_flat(flat, st.players, c, 1)
+        return each_seat
+    if test is None:
+        return ins.run
+
+    def branch(st: Position, c: Ctx) -> Any:
+        chosen = block if test(c) else other
+        if chosen >= 0:
+            flat = found[chosen]
+            if flat is None:
+                st.run_now(chosen, 1, c, 0)
+            else:
+                st.run_flat(flat, 1, c, 0)
+    return branch
 
 
 def change(ins: Change) -> Runner:
