@@ -339,7 +339,8 @@ class Flow(Position):
         self._legal, self.steps = None, 0
         chosen: Any = action  # listed: a tuple, its name first
         player = self.player
-        index, (at_card, at_target, at_number), block, leaf = self.prog.named[chosen[0]]
+        index, (at_card, at_target, at_number), block, leaf, both = self.prog.named[
+            chosen[0]]
         card = chosen[at_card] if at_card else -1
         target = chosen[at_target] if at_target else -1
         number = chosen[at_number] if at_number else 0
@@ -354,6 +355,9 @@ class Flow(Position):
         c.card, c.number, c.target = card, number, target
         if leaf is None or self.steps + len(leaf) > MAX_STEPS:
             self._run_code(self.prog.blocks[block], 1, c, 0)
+        elif both is not None:  # two plain sets, as one (quick.sets: nothing to raise)
+            self.steps += 2
+            both(self, c)
         else:
             self.steps += len(leaf)
             for ins, run in leaf:  # as run_now runs a leaf (the commonest block), in place

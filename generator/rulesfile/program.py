@@ -18,7 +18,7 @@ from generator.rulesfile.cards import CardTable
 from generator.rulesfile.choices import Offered, offer
 from generator.rulesfile.effects import EffectCompiler, waits
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
-from generator.rulesfile.quick import Leaf, Tail, leaves, tails
+from generator.rulesfile.quick import Leaf, Runner, Tail, leaves, sets, tails
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import read_on_change, reads, split_test
 from generator.rulesfile.zones import ZoneRule
@@ -72,9 +72,10 @@ class Program:
     max_actions: int = DEFAULT_MAX_ACTIONS
     action_index: dict[str, int] = field(default_factory=dict)
     # by action name: its index, where its choices are (ActionRule.places), its block, and
-    # the block as a leaf (quick.leaves; None: not one) - what playing it needs at once
-    named: dict[str, tuple[int, tuple[int, int, int], int, Leaf | None]] = field(
-        default_factory=dict)
+    # the block as a leaf (quick.leaves; None: not one), and as one function when it is
+    # two plain sets (quick.sets; else None) - what playing it needs at once
+    named: dict[str, tuple[int, tuple[int, int, int], int, Leaf | None, Runner | None]] = (
+        field(default_factory=dict))
     memos: bool = False  # some condition keeps what it read while the legal actions are listed
     blanks: dict[int, Any] = field(default_factory=dict)  # by players: state.Blank
     players: int = 0  # the player count its closures read slots for (see compile_rules)
@@ -159,8 +160,8 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     prog.leaves = leaves(fx.blocks)
     prog.tails = tails(fx.blocks, waits, prog.leaves)
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
-    prog.named = {a.name: (i, a.places, a.block, prog.leaves[a.block])
-                  for i, a in enumerate(prog.actions)}
+    prog.named = {a.name: (i, a.places, a.block, prog.leaves[a.block],
+                           sets(prog.leaves[a.block])) for i, a in enumerate(prog.actions)}
     prog.memos = x.memos
     for key in ("end", "score"):
         if key not in data:

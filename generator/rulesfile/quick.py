@@ -4,7 +4,9 @@ whose instructions run no other block (a leaf block: an action's ``do``, an
 phase's start after its draw), is run as a list of plain functions, each instruction's
 own (the focus moved for one with ``of``, put back after); a ``set``, ``gain`` or ``pay``
 gets one written for its shape (the amount a constant, the chosen number or the seat in
-focus), reading its slot in place.
+focus), reading its slot in place; an action's ``do`` of two such ``set``s runs as one
+function (``sets``), and an ``each_player`` that sets a variable to a constant writes every
+seat's at once (``each_set``).
 
 Each such function does exactly what its instruction's ``run`` does (the same variable
 written, the same stamp of change taken); an amount it does not expect (a word, a value
@@ -17,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.rulesfile.effects import Change, Ins, Push
+from generator.rulesfile.flow import MAX_STEPS
 from generator.rulesfile.position import MAX_VALUE, STAMPS
 
 if TYPE_CHECKING:
@@ -79,6 +82,10 @@ def pushed(ins: Push, found: list[Leaf | None]) -> Runner:
         flat = found[block] if block >= 0 else None
         if test is not None or flat is None:
             return ins.run
+        if len(flat) == 1:
+            plain = _plain_set(flat[0][0])
+            if plain is not None and plain[2] == FIXED:
+                return each_set(flat, plain[0], plain[1], plain[3])
 
         def each_seat(st: Position, c: Ctx) -> Any:
             st.run_flat(flat, st.players, c, 1)
@@ -95,6 +102,24 @@ def pushed(ins: Push, found: list[Leaf | None]) -> Runner:
             else:
                 st.run_flat(flat, 1, c, 0)
     return branch
+
+
+def each_set(flat: Leaf, slot: int, seated: int, fixed: int) -> Runner:
+    """``each_player: [set: {V: CONSTANT}]`` (a new auction's ``set: {out: 0}``): every
+    seat's V written at once under one stamp of change, the steps counted as ``run_flat``
+    counts them (which runs it near the limit of steps)."""
+    def each_set(st: Position, c: Ctx) -> Any:
+        players = st.players
+        if st.steps + players > MAX_STEPS:
+            st.run_flat(flat, players, c, 1)
+            return
+        st.steps += players
+        st.written = next(STAMPS)
+        if seated:
+            st.vars[slot:slot + players] = [fixed] * players
+        else:
+            st.vars[slot] = fixed
+    return each_set
 
 
 def change(ins: Change) -> Runner:
@@ -155,3 +180,51 @@ def chosen(slot: int, seated: int, number: bool, slow: Runner) -> Runner:
         st.written = next(STAMPS)
         st.vars[slot + c.seat * seated] = c.seat
     return set_seat
+
+
+def sets(leaf: Leaf | None) -> Runner | None:
+    """A leaf of two ``set``s of a constant, of the chosen number or of the seat in focus
+    (an auction's bid: ``set: {bid: {game: number}}``, ``set: {high: {game: seat}}``),
+    run as one function: both written in order under one stamp of change, as their own
+    functions (``change``) would write them; a number out of bounds runs them one by one
+    (the instruction's ``run`` reports it). None for a leaf of another shape."""
+    if leaf is None or len(leaf) != 2:
+        return None
+    plan = [_plain_set(ins) for ins, _ in leaf]
+    if None in plan:
+        return None
+    (at1, seated1, kind1, k1), (at2, seated2, kind2, k2) = plan  # type: ignore[misc]
+    number = NUMBER in (kind1, kind2)
+
+    def set_two(st: Position, c: Ctx) -> Any:
+        seat, value = c.seat, c.number
+        if number and not -MAX_VALUE <= value <= MAX_VALUE:
+            for _, run in leaf:
+                run(st, c)
+                if st.over:
+                    return
+            return
+        values = st.vars
+        st.written = next(STAMPS)
+        values[at1 + seat * seated1] = value if kind1 == NUMBER else seat if kind1 == SEAT \
+            else k1
+        values[at2 + seat * seated2] = value if kind2 == NUMBER else seat if kind2 == SEAT \
+            else k2
+    return set_two
+
+
+FIXED, NUMBER, SEAT = range(3)
+
+
+def _plain_set(ins: Ins) -> tuple[int, int, int, Any] | None:
+    """A ``set`` that ``change`` writes out in place (its slot, 1 if one of each player,
+    what it writes: FIXED, NUMBER or SEAT, and the constant), else None."""
+    if not isinstance(ins, Change) or ins.of is not None or ins.sign:
+        return None
+    if ins.fixed is not None:
+        fixed = ins.fixed
+        return ((ins.slot, int(ins.owned), FIXED, fixed) if type(fixed) is int
+                and -MAX_VALUE <= fixed <= MAX_VALUE else None)
+    if ins.given:
+        return ins.slot, int(ins.owned), NUMBER if ins.given == "number" else SEAT, None
+    return None

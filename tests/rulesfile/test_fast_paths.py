@@ -9,7 +9,11 @@ from typing import Any
 
 import pytest
 
+from generator.engine.api import CHANCE
+from generator.rulesfile.effects import Push
 from generator.rulesfile.expr import Compiler, Names
+from generator.rulesfile.position import MAX_VALUE
+from generator.rulesfile.quick import runner
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import seated, split_test, steady
 from rulesfile.starters import STARTERS
@@ -255,3 +259,54 @@ def test_an_expression_of_constants_is_worked_out_once(built: dict[str, Any]) ->
     assert x.consts[x.expr({"div": [7, 0]}, ())] == 0
     assert x.expr({"eq": [{"game": "players"}, 4]}, ()) not in x.consts
     assert x.expr({"sub": ["gold", 1]}, ()) not in x.consts
+
+
+def _auction(built: dict[str, Any], seat: int) -> Any:
+    """The auction-house at its first bid, every variable a different number, ``seat`` in
+    focus with nothing chosen."""
+    game, _ = built["auction-house"]
+    state = game.new_initial_state(4)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.legal_actions()[0])
+    state.vars[:] = [100 + i for i in range(len(state.vars))]
+    c = state.here
+    c.seat = c.actor = seat
+    c.card, c.number, c.target = -1, 0, -1
+    return state
+
+
+@pytest.mark.parametrize("number", [0, 7, -3, MAX_VALUE, MAX_VALUE + 1])
+def test_two_sets_run_as_one_write_what_each_set_writes(built: dict[str, Any],
+                                                       number: int) -> None:
+    """``quick.sets`` (a raise: the bid, then who made it): the same variables written as
+    each ``set``'s own ``run`` writes them, a number out of bounds the same fault."""
+    fast, slow = _auction(built, 2), _auction(built, 2)
+    _, _, block, _, both = fast.prog.named["raise"]
+    assert both is not None and fast.vars == slow.vars
+    for st in (fast, slow):
+        st.here.number = number
+    both(fast, fast.here)
+    for ins in slow.prog.blocks[block]:
+        ins.run(slow, slow.here)
+        if slow.over:
+            break
+    assert fast.vars == slow.vars and fast.fault == slow.fault
+    assert (fast.fault is None) is (number <= MAX_VALUE)
+
+
+@pytest.mark.parametrize("seat", [0, 3])
+def test_each_player_setting_a_constant_sets_every_seat_as_seat_by_seat(
+        built: dict[str, Any], seat: int) -> None:
+    """``quick.each_set`` (a new auction's ``each_player: [set: {out: 0}]``): every seat's
+    variable, and the steps counted, as ``run_flat`` seat by seat leaves them."""
+    fast, slow = _auction(built, seat), _auction(built, seat)
+    prog = fast.prog
+    each = next(ins for block in prog.blocks for ins in block
+                if isinstance(ins, Push) and ins.per_seat)
+    run = runner(each, prog.leaves)
+    assert run.__name__ == "each_set"
+    steps = fast.steps
+    run(fast, fast.here)
+    slow.run_flat(prog.leaves[each.block], slow.players, slow.here, 1)
+    assert fast.vars == slow.vars and fast.steps == slow.steps == steps + 4
+    assert fast.here.seat == slow.here.seat == seat
