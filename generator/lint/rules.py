@@ -48,13 +48,31 @@ def _q(text: str) -> str:
     return f"'{text}'" if len(text) <= 40 else f"'{text[:37]}...'"
 
 
+def _colliding_pairs(boxes: list[Rect]) -> list[tuple[int, int]]:
+    """The pairs ``i < j`` whose boxes ``_collide``, in the order of the nested loop over
+    all pairs. Boxes are swept top to bottom: once a box starts ``TOUCH`` or less above
+    one's bottom edge, it and every later one cannot collide with it (the same
+    arithmetic as ``_collide``, so the same pairs)."""
+    order = sorted(range(len(boxes)), key=lambda k: boxes[k].y)
+    pairs = []
+    for n, i in enumerate(order):
+        a = boxes[i]
+        bottom = a.y + a.h
+        for j in order[n + 1:]:
+            b = boxes[j]
+            if bottom - b.y <= TOUCH:
+                break
+            if _collide(a, b):
+                pairs.append((i, j) if i < j else (j, i))
+    return sorted(pairs)
+
+
 def text_overlap(face: Face) -> Iterator[Finding]:
     lines = face.drawing.lines
-    for i, a in enumerate(lines):
-        for b in lines[i + 1:]:
-            if _collide(a.box, b.box):
-                yield Finding(a.source, ERROR, f"text {_q(a.text)} overlaps {_q(b.text)} "
-                              f"(drawn at {b.source})", "text-overlap", a.text)
+    for i, j in _colliding_pairs([line.box for line in lines]):
+        a, b = lines[i], lines[j]
+        yield Finding(a.source, ERROR, f"text {_q(a.text)} overlaps {_q(b.text)} "
+                      f"(drawn at {b.source})", "text-overlap", a.text)
 
 
 def text_icon(face: Face) -> Iterator[Finding]:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 from lintgame import FIRST_ART_LINE, lint_tiny
 
 from generator.files.problems import ERROR, WARNING
+from generator.lint.rules import TOUCH, _collide, _colliding_pairs
+from generator.render.geometry import Rect
 
 TEMPLATE = "tiny/templates/card.svg.j2"
 
@@ -218,3 +221,17 @@ def test_text_a_template_captures_before_printing_is_found_at_its_data_line(tmp_
     (p,) = only(problems, "text-trim")
     assert p.path.endswith("cards.yaml") and data_line(tmp_path, "Arizona") == (
         f"cards.yaml:{p.line}:")
+
+
+def test_the_sweep_finds_the_pairs_of_the_nested_loop_in_its_order():
+    """text-overlap sweeps boxes top to bottom instead of trying every pair: it must
+    give exactly the colliding pairs, in order, that every pair tried gives."""
+    rng = random.Random("sweep")
+    for _ in range(300):
+        boxes = [Rect(rng.choice([0.0, 5.0, rng.uniform(0, 40)]),
+                      rng.choice([0.0, 4.0, rng.uniform(0, 60)]),
+                      rng.uniform(0, 30), rng.choice([TOUCH, rng.uniform(0, 8)]))
+                 for _ in range(rng.randint(0, 12))]
+        every = [(i, j) for i in range(len(boxes)) for j in range(i + 1, len(boxes))
+                 if _collide(boxes[i], boxes[j])]
+        assert _colliding_pairs(boxes) == every, boxes

@@ -12,13 +12,28 @@ from generator.engine.api import CHANCE
 from generator.engine.bots import RandomBot
 from generator.engine.playout import sample_chance
 from generator.games.kings_of_copper.bots import GreedyBot
-from generator.games.kings_of_copper.checks.money import denominations, payable
+from generator.games.kings_of_copper.checks.money import denominations, payable, reachable
 
 
 def test_every_bill_amount_of_the_game_is_payable(game) -> None:  # type: ignore[no-untyped-def]
     bills = list(denominations(game.tables.data))
     assert bills[0] == 5 and all(payable(a, bills) for a in (25, 75, 10, 1000, 2000))
     assert not payable(25, [10, 50, 100, 500])  # the old notes could not pay $25
+
+
+def test_the_sums_of_bills_are_those_of_adding_one_bill_at_a_time() -> None:
+    """reachable() builds the set by doubling shifts; it must name exactly the sums
+    that adding one bill after another can make."""
+    rng = random.Random("bills")
+    for _ in range(200):
+        bills = sorted(rng.sample(range(1, 60), rng.randint(1, 4)))
+        limit = rng.randint(0, 400)
+        made = [True] + [False] * limit
+        for total in range(1, limit + 1):
+            made[total] = any(b <= total and made[total - b] for b in bills)
+        got = reachable(limit, bills)
+        assert [bool(got >> n & 1) for n in range(limit + 1)] == made, (bills, limit)
+        assert got >> (limit + 1) == 0
 
 
 @pytest.mark.parametrize("lineup", ["greedy", "mixed", "random"])

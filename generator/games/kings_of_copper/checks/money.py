@@ -57,12 +57,23 @@ def _discounted(data: KingsOfCopperData) -> Iterator[tuple[Loc, int]]:
             yield loc + ("amount",), max(0, price[card.power] - card.amount)
 
 
+def reachable(limit: int, bills: list[int]) -> int:
+    """The sums of bills up to ``limit`` (as many of each as needed), as a bit set: bit
+    ``n`` is set when ``n`` can be paid. Each bill is added by doubling shifts, so the
+    set is built once for every amount the game names."""
+    mask = (1 << (limit + 1)) - 1
+    made = 1
+    for bill in bills:
+        shift = bill
+        while 0 < shift <= limit:
+            made = (made | made << shift) & mask
+            shift *= 2
+    return made
+
+
 def payable(amount: int, bills: list[int]) -> bool:
     """``amount`` is a sum of bills (as many of each as needed)."""
-    made = [True] + [False] * amount
-    for total in range(1, amount + 1):
-        made[total] = any(b <= total and made[total - b] for b in bills)
-    return made[amount]
+    return bool(reachable(amount, bills) >> amount & 1)
 
 
 @PART.check("money-denominations",
@@ -73,10 +84,15 @@ def money_denominations(data: KingsOfCopperData, report: Reporter) -> None:
     bills = list(denominations(data))
     if not bills:
         return
-    for loc, amount in amounts(data):
+    named = list(amounts(data))
+    made = reachable(max([*bills, *(amount for _, amount in named)]), bills)
+
+    def paid(total: int) -> bool:
+        return total >= 0 and bool(made >> total & 1)
+    for loc, amount in named:
         change = sorted({(b - amount % b) % b for b in bills} - {0})
-        short = [c for c in change if not payable(c, bills)]
-        if amount and not payable(amount, bills):
+        short = [c for c in change if not paid(c)]
+        if amount and not paid(amount):
             report.error(loc, f"${amount} cannot be paid with bills of "
                          f"{_dollars(bills)}")
         elif amount and short:
