@@ -1,0 +1,62 @@
+"""cairosvg's empty stylesheets answered at once and its text cursors copied directly draw
+the very same PDF; a face with a stylesheet still has its rules applied."""
+
+from __future__ import annotations
+
+import copy
+
+import cairosvg
+import cairosvg.css
+import cairosvg.surface
+import pytest
+
+from generator.render import cairoshort
+from tests.cairodraw import HEAD, draw
+
+CASES = {
+    "text": '<g fill="#0072B2"><text x="5" y="10" font-size="6" letter-spacing="0.3">Copper '
+            '<tspan dx="1" fill="#D55E00">Creek</tspan></text>'
+            '<text x="30" y="30" text-anchor="middle" font-size="5">Kings</text></g>',
+    "path": '<rect x="2" y="2" width="20" height="10" class="a" id="r" fill="#E69F00"/>'
+            '<path d="M 5 30 L 40 35 L 20 38 Z" stroke="#000" stroke-width="0.5"/>',
+    "styled": '<style>.a { fill: #009E73 } #t { font-weight: bold !important }</style>'
+              '<rect x="2" y="2" width="20" height="10" class="a"/>'
+              '<text id="t" x="5" y="30" font-size="7">Styled</text>',
+}
+
+
+@pytest.fixture()
+def original() -> object:
+    assert cairoshort.install()
+    return cairosvg.css.parse_stylesheets.original
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_same_pdf_with_and_without_the_short_ways(case: str, original: object,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    short = draw(CASES[case])
+    monkeypatch.setattr(cairosvg.css, "parse_stylesheets", original)
+    monkeypatch.setattr(cairosvg.surface, "copy", copy)
+    assert short == draw(CASES[case])
+
+
+def test_a_stylesheet_still_applies(original: object) -> None:
+    plain = '<rect x="2" y="2" width="20" height="10" class="a"/>'
+    assert draw(plain) != draw("<style>.a { fill: #009E73 }</style>" + plain)
+
+
+def test_only_an_empty_matcher_answers_at_once(original: object) -> None:
+    tree = cairosvg.parser.Tree(bytestring=(HEAD + CASES["styled"] + "</svg>").encode())
+    normal, important = tree.style
+    assert "match" not in vars(normal) and "match" not in vars(important)
+    bare = cairosvg.parser.Tree(bytestring=(HEAD + CASES["path"] + "</svg>").encode())
+    assert all(vars(matcher)["match"](bare.element) == [] for matcher in bare.style)
+
+
+def test_copied_is_a_deep_copy() -> None:
+    cursor = ([1.5, 2], [[0.25], (3, "x")], 0.0)
+    copy_ = cairoshort.copied(cursor)
+    assert copy_ == cursor
+    assert copy_[0] is not cursor[0] and copy_[1][0] is not cursor[1][0]
+    odd = {"a": [1]}
+    assert cairoshort.copied(odd) == odd and cairoshort.copied(odd) is not odd
