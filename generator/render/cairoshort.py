@@ -1,4 +1,4 @@
-"""Two pieces of cairosvg's per-element bookkeeping done the short way, with the same result.
+"""Three pieces of cairosvg's per-element bookkeeping done the short way, with the same result.
 
 - A face with no stylesheet still has every element matched against cairosvg's two CSS
   matchers (``cssselect2.Matcher.match``: the element's id, classes and name looked up in
@@ -6,6 +6,9 @@
 - ``Surface.draw`` saves the text cursor of every element with ``copy.deepcopy`` (two small
   lists of numbers and a number). Here those are copied directly; anything else is left to
   ``copy.deepcopy`` as before.
+- ``helpers.normalize`` (four regular expressions over a length, a list of points or a
+  transform) is a function of its text alone, asked for the same few texts over and over
+  (every size of every element): its answers are remembered (a bounded cache).
 
 Neither changes what is drawn (a test draws faces with and without them and compares the
 bytes). Installed for the cairosvg series it was checked against (``CHECKED``), with
@@ -15,6 +18,8 @@ cssselect2's matcher tables as named in ``TABLES``; otherwise nothing is replace
 from __future__ import annotations
 
 import copy
+import importlib
+from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
@@ -22,12 +27,14 @@ CHECKED = "2.9."  # the cairosvg series whose draw() and parse_stylesheets are d
 TABLES = ("id_selectors", "class_selectors", "lower_local_name_selectors",
           "namespace_selectors", "lang_attr_selectors", "other_selectors")
 ATOMS = (int, float, str, bool, type(None))
+NORMALIZING = ("helpers", "bounding_box", "path", "shapes", "surface", "text")  # its users
 
 
 def install() -> bool:
-    """Put both short ways in cairosvg's place (once; idempotent). Whether they are in."""
+    """Put the three short ways in cairosvg's place (once; idempotent). Whether they are in."""
     import cairosvg
     import cairosvg.css
+    import cairosvg.helpers
     import cairosvg.surface
     import cssselect2  # type: ignore[import-untyped]
 
@@ -39,7 +46,17 @@ def install() -> bool:
         return True
     cairosvg.css.parse_stylesheets = _answering_empty(cairosvg.css.parse_stylesheets)
     cairosvg.surface.copy = SimpleNamespace(deepcopy=copied)  # the one use in surface.py
+    normalize = cairosvg.helpers.normalize
+    remembered = lru_cache(maxsize=4096)(normalize)
+    for module in normalizing():
+        if module.normalize is normalize:
+            module.normalize = remembered
     return True
+
+
+def normalizing() -> list[Any]:
+    """cairosvg's modules that call ``helpers.normalize`` by that name."""
+    return [importlib.import_module(f"cairosvg.{name}") for name in NORMALIZING]
 
 
 def _answering_empty(original: Any) -> Any:

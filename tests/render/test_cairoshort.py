@@ -1,5 +1,6 @@
-"""cairosvg's empty stylesheets answered at once and its text cursors copied directly draw
-the very same PDF; a face with a stylesheet still has its rules applied."""
+"""cairosvg's empty stylesheets answered at once, its text cursors copied directly and its
+normalized texts remembered draw the very same PDF; a face with a stylesheet still has its
+rules applied."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ CASES = {
             '<tspan dx="1" fill="#D55E00">Creek</tspan></text>'
             '<text x="30" y="30" text-anchor="middle" font-size="5">Kings</text></g>',
     "path": '<rect x="2" y="2" width="20" height="10" class="a" id="r" fill="#E69F00"/>'
-            '<path d="M 5 30 L 40 35 L 20 38 Z" stroke="#000" stroke-width="0.5"/>',
+            '<path d="M 5 30 L 40 35 L 20 38 Z" stroke="#000" stroke-width="0.5"/>'
+            '<polygon points="30,5 40,5,35,12" transform="rotate(10, 35 8) scale(1.1)" '
+            'stroke-dasharray="1,0.5" stroke="#56B4E9" stroke-width="0.3mm"/>',
     "styled": '<style>.a { fill: #009E73 } #t { font-weight: bold !important }</style>'
               '<rect x="2" y="2" width="20" height="10" class="a"/>'
               '<text id="t" x="5" y="30" font-size="7">Styled</text>',
@@ -37,6 +40,8 @@ def test_same_pdf_with_and_without_the_short_ways(case: str, original: object,
     short = draw(CASES[case])
     monkeypatch.setattr(cairosvg.css, "parse_stylesheets", original)
     monkeypatch.setattr(cairosvg.surface, "copy", copy)
+    for module in cairoshort.normalizing():
+        monkeypatch.setattr(module, "normalize", module.normalize.__wrapped__)
     assert short == draw(CASES[case])
 
 
@@ -51,6 +56,13 @@ def test_only_an_empty_matcher_answers_at_once(original: object) -> None:
     assert "match" not in vars(normal) and "match" not in vars(important)
     bare = cairosvg.parser.Tree(bytestring=(HEAD + CASES["path"] + "</svg>").encode())
     assert all(vars(matcher)["match"](bare.element) == [] for matcher in bare.style)
+
+
+def test_every_user_of_normalize_remembers(original: object) -> None:
+    modules = cairoshort.normalizing()
+    assert all(module.normalize is modules[0].normalize for module in modules)
+    assert modules[0].normalize("1E-2,-3  4.5.5") == "1e-2 -3 4.5 .5"
+    assert modules[0].normalize.__wrapped__ is not modules[0].normalize  # remembered
 
 
 def test_copied_is_a_deep_copy() -> None:
