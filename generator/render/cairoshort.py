@@ -1,4 +1,4 @@
-"""Three pieces of cairosvg's per-element bookkeeping done the short way, with the same result.
+"""Four pieces of cairosvg's per-element bookkeeping done the short way, with the same result.
 
 - A face with no stylesheet still has every element matched against cairosvg's two CSS
   matchers (``cssselect2.Matcher.match``: the element's id, classes and name looked up in
@@ -9,6 +9,9 @@
 - ``helpers.normalize`` (four regular expressions over a length, a list of points or a
   transform) is a function of its text alone, asked for the same few texts over and over
   (every size of every element): its answers are remembered (a bounded cache).
+- ``Surface.draw`` parses every element's mask, filter and clip path as a URL (mostly
+  none): ``parse_url`` without a base folder is a function of its text alone, so there its
+  answers (immutable) are remembered too.
 
 Neither changes what is drawn (a test draws faces with and without them and compares the
 bytes). Installed for the cairosvg series it was checked against (``CHECKED``), with
@@ -31,7 +34,7 @@ NORMALIZING = ("helpers", "bounding_box", "path", "shapes", "surface", "text")  
 
 
 def install() -> bool:
-    """Put the three short ways in cairosvg's place (once; idempotent). Whether they are in."""
+    """Put the four short ways in cairosvg's place (once; idempotent). Whether they are in."""
     import cairosvg
     import cairosvg.css
     import cairosvg.helpers
@@ -51,6 +54,8 @@ def install() -> bool:
     for module in normalizing():
         if module.normalize is normalize:
             module.normalize = remembered
+    # draw() calls it with the URL alone (no base folder, so no look at the disk)
+    cairosvg.surface.parse_url = lru_cache(maxsize=1024)(cairosvg.surface.parse_url)
     return True
 
 

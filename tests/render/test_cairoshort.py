@@ -1,6 +1,6 @@
-"""cairosvg's empty stylesheets answered at once, its text cursors copied directly and its
-normalized texts remembered draw the very same PDF; a face with a stylesheet still has its
-rules applied."""
+"""cairosvg's empty stylesheets answered at once, its text cursors copied directly, its
+normalized texts and parsed URLs remembered draw the very same PDF; a face with a
+stylesheet still has its rules applied."""
 
 from __future__ import annotations
 
@@ -21,7 +21,9 @@ CASES = {
     "path": '<rect x="2" y="2" width="20" height="10" class="a" id="r" fill="#E69F00"/>'
             '<path d="M 5 30 L 40 35 L 20 38 Z" stroke="#000" stroke-width="0.5"/>'
             '<polygon points="30,5 40,5,35,12" transform="rotate(10, 35 8) scale(1.1)" '
-            'stroke-dasharray="1,0.5" stroke="#56B4E9" stroke-width="0.3mm"/>',
+            'stroke-dasharray="1,0.5" stroke="#56B4E9" stroke-width="0.3mm"/>'
+            '<defs><clipPath id="k"><circle cx="10" cy="30" r="6"/></clipPath></defs>'
+            '<rect x="2" y="22" width="20" height="16" fill="#CC79A7" clip-path="url(#k)"/>',
     "styled": '<style>.a { fill: #009E73 } #t { font-weight: bold !important }</style>'
               '<rect x="2" y="2" width="20" height="10" class="a"/>'
               '<text id="t" x="5" y="30" font-size="7">Styled</text>',
@@ -40,6 +42,7 @@ def test_same_pdf_with_and_without_the_short_ways(case: str, original: object,
     short = draw(CASES[case])
     monkeypatch.setattr(cairosvg.css, "parse_stylesheets", original)
     monkeypatch.setattr(cairosvg.surface, "copy", copy)
+    monkeypatch.setattr(cairosvg.surface, "parse_url", cairosvg.surface.parse_url.__wrapped__)
     for module in cairoshort.normalizing():
         monkeypatch.setattr(module, "normalize", module.normalize.__wrapped__)
     assert short == draw(CASES[case])
