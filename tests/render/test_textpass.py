@@ -4,7 +4,6 @@ whose outline is painted (stroked, gradient-filled, a clip) still gets its pass.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterator
 
 import cairosvg
@@ -13,9 +12,8 @@ import pytest
 
 from generator.render import fonts, textpass
 from generator.render.cache import cache_root
+from tests.cairodraw import HEAD, draw
 
-HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" width="60mm" height="40mm" '
-        'viewBox="0 0 60 40" font-family="DejaVu Sans">')
 CASES = {
     "plain": '<text x="5" y="10" font-size="6">Copper <tspan fill="#D55E00">Creek</tspan></text>',
     "anchored": '<text x="30" y="20" font-size="5" text-anchor="middle" font-weight="bold" '
@@ -34,11 +32,6 @@ CASES = {
 }
 
 
-def _draw(svg: str) -> bytes:
-    pdf = cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))
-    return re.sub(rb"/CreationDate \(D:\d+Z\)", b"", bytes(pdf))  # cairo's only clock
-
-
 @pytest.fixture()
 def original() -> object:
     fonts.pin(cache_root())
@@ -49,12 +42,11 @@ def original() -> object:
 @pytest.mark.parametrize("case", list(CASES))
 def test_same_pdf_with_and_without_the_outline_pass(case: str, original: object,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    svg = HEAD + CASES[case] + "</svg>"
-    skipped = _draw(svg)
+    skipped = draw(CASES[case])
     monkeypatch.setattr(cairosvg.surface, "text", original)
     for tag in ("text", "tspan", "textPath"):
         monkeypatch.setitem(cairosvg.surface.TAGS, tag, original)
-    assert skipped == _draw(svg)
+    assert skipped == draw(CASES[case])
 
 
 def test_the_outline_pass_is_skipped_only_where_nothing_paints_it(original: object) -> None:
