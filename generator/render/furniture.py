@@ -70,14 +70,26 @@ def front_only_last(pairs: list[Pair], duplex: str, backs: str
     """(the pairs to print double-sided, the sheets to print last single-sided, how the
     file prints). Double-sided with only the backs that say something, the sheets with
     nothing on their backs come out of the pairs, with no blank page behind each (nor
-    another sheet's pieces); with no backs at all, the whole file prints single-sided."""
+    another sheet's pieces); with no backs at all, the whole file prints single-sided.
+    A board's assembly page stays before its tiles when they print double-sided (a blank
+    behind it: the same sheet of paper, and the picture next to the tiles it explains)."""
     if duplex == "none" or backs == "all":
         return pairs, [], duplex
-    kept: list[Pair] = [(f, b) for f, b in pairs if b is not None and b.placements]
-    alone = [front for front, back in pairs if back is None or not back.placements]
+    kept: list[Pair] = []
+    alone: list[Page] = []
+    for (front, back), after in zip(pairs, [*pairs[1:], None], strict=True):
+        if _backed(front, back) or front.role == "overview" and after and _backed(*after):
+            kept.append((front, back if _backed(front, back) else None))
+        else:
+            alone.append(front)
     if not kept:
         return [(front, None) for front in alone], [], "none"
     return kept, alone, duplex
+
+
+def _backed(front: Page, back: Page | None) -> bool:
+    """Whether the sheet has something printed on its back."""
+    return back is not None and bool(back.placements)
 
 
 def how_to_cut(job: Job, tiled: bool, words: dict[str, str] = PAGE_WORDS) -> str:

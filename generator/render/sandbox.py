@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import gc
 import operator as op
 import os
 import re
@@ -195,6 +196,11 @@ def _over_time() -> TemplateRefused:
 
 def _on_timer(signum: int, frame: Any) -> None:
     if getattr(_deadline, "cpu", None) is not None:
+        if getattr(_deadline, "collecting", False):
+            # a garbage collection's callbacks and finalizers swallow what is raised in
+            # them (reported as unraisable): stop the face just after the collection
+            signal.setitimer(signal.ITIMER_PROF, REFIRE_SECONDS)
+            return
         if getattr(_deadline, "persistent", False):
             # cairo's callbacks into Python swallow what is raised in them: raise it again
             signal.setitimer(signal.ITIMER_PROF, REFIRE_SECONDS)
@@ -222,6 +228,9 @@ def budget(persistent: bool = False, pixels: int = 0) -> Iterator[None]:
     watchdog = None if main else Watchdog(seconds)
     ceiling = MEMORY_CEILING + pixels * PIXEL_BYTES
     memory = _cap_memory(ceiling) if main else None  # a limit for the whole process
+    if timer is not None:
+        gc.callbacks.insert(0, _collection_starts)  # first at its start, last at its end
+        gc.callbacks.append(_collection_ends)
     try:
         yield
     except MemoryError:
@@ -234,10 +243,25 @@ def budget(persistent: bool = False, pixels: int = 0) -> Iterator[None]:
         if timer is not None:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.signal(signal.SIGPROF, timer)
+            gc.callbacks.remove(_collection_starts)
+            gc.callbacks.remove(_collection_ends)
+            _deadline.collecting = False
         if watchdog is not None:
             watchdog.stop()
         if memory is not None and resource is not None:
             resource.setrlimit(resource.RLIMIT_AS, memory)
+
+
+def _collection_starts(phase: str, info: dict[str, int]) -> None:
+    """First of the collector's callbacks: from here a stop would be swallowed."""
+    if phase == "start":
+        _deadline.collecting = True
+
+
+def _collection_ends(phase: str, info: dict[str, int]) -> None:
+    """Last of the collector's callbacks: a stop raised from now on reaches the face."""
+    if phase == "stop":
+        _deadline.collecting = False
 
 
 class OverTime(TemplateRefused):

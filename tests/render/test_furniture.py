@@ -56,3 +56,18 @@ def test_front_only_sheets_come_out_of_the_pairs_only_double_sided_with_needed_b
     assert front_only_last(pairs, "none", "needed") == (pairs, [], "none")
     alone = [(a, None), (c, c_back)]
     assert front_only_last(alone, "short", "none") == ([(a, None), (c, None)], [], "none")
+
+
+def test_an_assembly_page_stays_before_its_tiles_when_they_have_backs():
+    # ruling: moved to the end it would be pages away from the tiles it explains
+    from generator.render.furniture import front_only_last
+
+    overview, tile, tile_back = Page("overview"), Page("tile"), Page("back")
+    tile_back.placements.append(object())  # type: ignore[arg-type]
+    bill = Page("front")
+    pairs = [(bill, None), (overview, None), (tile, tile_back)]
+    kept, alone, sides = front_only_last(pairs, "long", "needed")
+    assert (kept, alone, sides) == ([(overview, None), (tile, tile_back)], [bill], "long")
+    assert [p.role for p in order_pages(kept, sides)] == ["overview", "blank", "tile", "back"]
+    bare = [(overview, None), (tile, Page("back"))]  # tiles with nothing behind them
+    assert front_only_last(bare + [(bill, tile_back)], "long", "needed")[1] == [overview, tile]

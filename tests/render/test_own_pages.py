@@ -148,7 +148,11 @@ def test_double_sided_needed_backs_print_front_only_sheets_last_with_no_blanks(f
     assert all(fronts[k] < alone[0] for k in backed)  # together, at the end
     assert alone[-1] == n and not [i for i in items if i["side"] == "back"
                                    and i["page"] >= alone[0]]
-    alone = list(range(alone[0], n + 1))  # an assembly page without a back among them
+    alone = list(range(alone[0], n + 1))
+    # ruling: a board whose tiles have backs keeps its assembly page (no back) just
+    # before its first tile, a blank behind it, not among the sheets at the end
+    assemblies = sorted(fronts[k] - 2 for k in backed if k[2] == "A1")
+    assert assemblies and all(a < alone[0] for a in assemblies)
     reader = pypdf.PdfReader(built.result.pdf)
     test_at = alone[0] - 2
     assert PAGE_WORDS["page_registration"] in reader.pages[test_at - 1].extract_text()
@@ -157,8 +161,10 @@ def test_double_sided_needed_backs_print_front_only_sheets_last_with_no_blanks(f
     assert f"Pages {said} have nothing on their backs: print them single-sided" in contents
     with pikepdf.open(built.pdf) as pdf:
         blanks = [k for k, page in enumerate(pdf.pages, 1) if k > 2
-                  and not page.Contents.read_bytes().strip()]
-    assert not blanks, blanks
+                  and ("/Contents" not in page or not page.Contents.read_bytes().strip())]
+    assert blanks == [a + 1 for a in assemblies], blanks
+    reader_pages = pypdf.PdfReader(built.result.pdf).pages
+    assert all("assembly" in reader_pages[a - 1].extract_text() for a in assemblies)
 
 
 def test_double_sided_all_backs_keep_one_job(fixture_game, a4_long):

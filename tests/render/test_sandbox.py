@@ -3,9 +3,14 @@ machine, and every refusal is one located line with nothing written and nothing 
 
 from __future__ import annotations
 
+import gc
 import shutil
+import signal
+import sys
 import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,6 +103,31 @@ def test_a_loop_that_calls_nothing_is_stopped_by_the_time_budget(
     assert code == 1
     assert out.startswith(f"{BACK}:3:1: error: the face took more than 0.3 s of CPU to draw")
     assert out.splitlines()[0].endswith("(the same on 52 faces) (template-limit)")
+
+
+def test_a_stop_that_lands_in_a_garbage_collection_stops_the_face_after_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A gc callback (hypothesis keeps one) swallows what is raised in it: the stop must
+    # neither be lost there (the face would run on unbounded) nor reported as unraisable.
+    swallowed: list[Any] = []
+    monkeypatch.setattr(sys, "unraisablehook", swallowed.append)
+    monkeypatch.setattr(sandbox, "FACE_SECONDS", 60.0)
+
+    def timer_fires_here(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            sandbox._on_timer(signal.SIGPROF, None)
+
+    spun = 0
+    with pytest.raises(TemplateRefused, match="more than 60 s of CPU"), budget():
+        gc.callbacks.insert(1, timer_fires_here)  # inside the budget's own pair
+        try:
+            gc.collect()
+        finally:
+            gc.callbacks.remove(timer_fires_here)
+        until = time.process_time() + 5  # far past the refire: only a lost stop gets here
+        while time.process_time() < until:
+            spun += 1
+    assert not swallowed and spun > 0
 
 
 def test_a_face_that_grows_past_the_memory_ceiling_is_stopped(

@@ -62,11 +62,9 @@ def lot_votes(tables: Tables, lots: list[Lot], row: int, col: int) -> tuple[int,
     return card.right - card.left, card.plus
 
 
-def count_votes(tables: Tables, lots: list[Lot], row: int,
-                extra: tuple[int, int] | None = None) -> Vote:
-    """The row's vote; ``extra`` adds one more card's (arrows, plus) for a what-if."""
-    seen = row_votes(tables, lots, row)
-    return tally_votes(seen + [extra] if extra else seen)
+def count_votes(tables: Tables, lots: list[Lot], row: int) -> Vote:
+    """The row's vote."""
+    return tally_votes(row_votes(tables, lots, row))
 
 
 def row_votes(tables: Tables, lots: list[Lot], row: int) -> list[tuple[int, int]]:

@@ -68,7 +68,6 @@ def peek(st: KingsState, mine_id: str) -> None:
         forget(st, mine_id)
         st.collect(seat, paid, "the peek back (Fool's Gold)")
         return
-    s.peeked = mine_id
     s.seen[seat][mine_id] = mine.blue
     st.note(f"{st.color(seat)} sees {chip_name(st, mine.blue)} under the mine")
     s.pending.append(["dig", seat, mine_id])
@@ -96,7 +95,6 @@ def cave_numbers(st: KingsState, seat: int, mine_id: str) -> list[int]:
 
 
 def cave_roll(st: KingsState, seat: int, mine_id: str, roll: int) -> None:
-    st.s.peeked = None
     mine = st.s.mines[mine_id]
     if roll in cave_numbers(st, seat, mine_id):
         cave_in(st, seat, mine_id)

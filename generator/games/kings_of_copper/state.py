@@ -60,7 +60,6 @@ class Table:
     acted: list[str] = field(default_factory=list)  # mines mined this turn
     offers: int = 0
     tunnels: list[int] = field(default_factory=list)  # tokens that landed on a tunnel
-    peeked: str | None = None  # the mine whose deep chip was just peeked at
     seen: list[dict[str, str]] = field(default_factory=list)  # seat -> mine -> chip peeked at
     pending: list[list[Any]] = field(default_factory=list)  # tasks before play goes on
     setup_left: list[list[str]] = field(default_factory=list)  # [layer, mine] to fill

@@ -277,8 +277,7 @@ def _apply_task(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> Non
         trading.answer(st, task, action)
     elif action[0] in ("buy", "dig", "character"):
         _accept(st, task, action)
-    elif action[0] == "leave":
-        st.s.peeked = None
+    # anything else ("leave", a tunnel's "stay") ends the task and changes nothing
 
 
 def _accept(st: KingsState, task: list[Any], action: tuple[Any, ...]) -> None:

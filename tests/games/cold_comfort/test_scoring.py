@@ -99,12 +99,12 @@ def _landing(extras, hotels=None, extra_tile=True):  # type: ignore[no-untyped-d
 
 
 def test_game_ends_after_nine_rounds_with_gold_worth_a_point_per_five() -> None:
-    state = scenario([(PLAIN, 0, 0, 0)], gold=[14, 4])
+    state = scenario([(PLAIN, 0, 0, 0)], gold=[29, 5])
     state.rounds = state.setup.rounds - 1
     state.points = [3, 0]
     state.score_round()
     assert state.current_player() == TERMINAL
-    assert state.returns() == [5.0, 0.0]  # 3 + 14 // 5, 0 + 4 // 5
+    assert state.returns() == [8.0, 1.0]  # 3 + 29 // 5, 0 + 5 // 5
     assert state.winners() == [0]
 
 
@@ -158,6 +158,16 @@ def test_a_block_is_one_players_hotels_never_two_owners_joined() -> None:
     state = scenario([(PLAIN, 0, 0, 0)], hotels={(0, 1): (0, 3, 3), (1, 1): (1, 4, 4)})
     verdict = score_round(state.city, state.hotels, state.campers, 1, 1)[0]
     assert (verdict.winners, verdict.best_block) == ((1,), 4)
+
+
+def test_a_players_best_block_counts_not_the_sum_of_its_blocks() -> None:
+    # [1] 2    P1's two blocks, 1 and 4, are not joined: P1's strength is 4, not 5, and
+    #  3 [4]   P2's lone 5 controls
+    # [5] 6
+    state = scenario([(PLAIN, 0, 0, 0)], hotels={(0, 0): (0, 1, 1), (1, 1): (0, 4, 4),
+                                                 (0, 2): (1, 5, 5)})
+    verdict = score_round(state.city, state.hotels, state.campers, 1, 1)[0]
+    assert (verdict.winners, verdict.best_block) == ((1,), 5)
 
 
 def test_every_block_counts_even_one_found_after_another_owners_block() -> None:

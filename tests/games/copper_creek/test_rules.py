@@ -93,6 +93,17 @@ def test_two_elections_due_at_once_are_both_held_in_order(game):
     assert state.points == [0, 6, 0]  # the Land Office's 3 points, twice
 
 
+def test_an_election_scores_the_top_chip_of_a_stack_alone(game):
+    """Elections: "The 'owner' is the top chip in the stack; other shareholders score
+    nothing."""
+    state = scenario(game, {"cards": [("land-office", 0, -3, 0)],
+                            "stacks": {"Land Office": [0, 2, 1]}})  # bottom first
+    state.stones = [1] * 6  # the yellow and green stones reach column 2: 1882 is held
+    state.apply_action(card_index(game, "candle-bathhouse"))
+    assert [year for year, _ in state.elections] == [1882]
+    assert state.points == [0, 3, 0]  # the Land Office's 3 points to the top chip only
+
+
 def final_draw_state(game, points):
     state = scenario(game, {"cards": [("barn-stuff", 3, -5, 0)],
                             "stacks": {"Farmer Smart's Barn Stuff": [1]},

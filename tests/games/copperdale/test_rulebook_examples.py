@@ -17,7 +17,7 @@ from generator.engine.playout import play, replay
 from generator.games.copperdale import SPEC, resolve
 from generator.games.copperdale.bots import GreedyBot
 from generator.games.copperdale.rules import CopperdaleGame
-from generator.games.copperdale.scoring import monument_complete
+from generator.games.copperdale.scoring import medal_sum, monument_complete, prosperity
 from generator.render.svg import render_face
 
 ECONOMY = [("economy",)]
@@ -108,6 +108,12 @@ def test_infrastructure_never_fills_the_same_type_twice(kit) -> None:
     s.apply_action(("monument", 0))
     assert s.monuments[0] == [None, kit.card("7-hearts"), None, None]
     assert {a[0] for a in s.legal_actions()} == {"district", "estate"}
+    again = kit.position(INFRA, assigned=[None, kit.card("7-hearts"), None])
+    again.apply_action(("estate", 4))  # hearts-clubs, then its border space
+    again.apply_action(("border", CLUBS))
+    assert {a[0] for a in again.legal_actions()} == {"district", "monument"}
+    again.apply_action(("district", 0))
+    assert again.districts[0] == [7] and again.is_terminal()  # two fills, two types
 
 
 def test_estate_fills_a_border_space_of_either_of_its_suits(kit) -> None:
@@ -178,6 +184,7 @@ def test_farmers_may_fill_a_second_population_space(kit) -> None:
 def test_merchants_add_20_to_prosperity(kit) -> None:
     spaces = [[1, 2], [3, 9], [4, 9], [5, 9], [], [], []]  # 42 written + Merchants 20 = 62
     s = kit.position(ECONOMY, occupations=spaces)
+    assert prosperity(s.t, s) == 62  # the level the bots and the sheet's picture read
     assert s.medals()["prosperity"] == 1
     assert s.medals()["fountains"] == 0  # Fountains is not built
 
@@ -200,6 +207,8 @@ def test_artisans_complete_monuments_with_three_spaces(kit) -> None:
     assert without.medals()["arches"] == 0
     s = kit.position(ECONOMY, occupations=kit.skills("artisans"), **fields)
     assert s.medals()["arches"] == 2
+    for sheet in (without, s):  # the game's result counts the monument the same way
+        assert medal_sum(sheet.t, sheet) == sum(sheet.medals().values())
 
 
 def test_philosophers_put_one_card_under_the_deck_each_month(kit) -> None:

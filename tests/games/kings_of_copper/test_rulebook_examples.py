@@ -7,6 +7,8 @@ so t22, t24, t26 are plain track, t29 is yellow's Square of Safety, t25 a tunnel
 
 from __future__ import annotations
 
+import pytest
+
 from generator.engine.api import CHANCE
 from generator.games.kings_of_copper import mining, moves
 
@@ -53,6 +55,11 @@ def test_a_pair_blocks_a_space_but_not_a_square_of_safety(at) -> None:  # type: 
     st = at(tokens=[["t22", "t25", S, S], ["t26", "t26", "t29", "t29"]], roll=(4, 5))
     assert ("die", 4, 0, "t26") not in st.legal_actions()  # blue pair on t26
     assert ("die", 4, 1, "t29") in st.legal_actions()  # yellow's Square of Safety
+    with pytest.raises(ValueError):  # played anyway, the move is refused
+        st.clone().apply_action(("die", 4, 0, "t26"))
+    safe = st.clone()
+    safe.apply_action(("die", 4, 1, "t29"))
+    assert safe.s.tokens == [["t22", "t29", S, S], ["t26", "t26", "t29", "t29"]]
 
 
 def test_a_die_that_cannot_be_moved_is_forfeit(at) -> None:  # type: ignore[no-untyped-def]
@@ -90,6 +97,7 @@ def test_no_bump_on_a_square_of_safety(at) -> None:  # type: ignore[no-untyped-d
 def test_cave_in_table(at) -> None:  # type: ignore[no-untyped-def]
     st = at()
     mines = ["walkerville-m1", "walkerville-m3", "walkerville-m4"]
+    st.s.mines["east-hill-m1"].blue = None  # another district's deep mine counts not
     rows = [mining.cave_numbers(st, 0, "walkerville-m2")]
     for mine in mines:
         st.s.mines[mine].blue = None  # one more deep mine worked in the district
@@ -165,6 +173,15 @@ def test_title_on_landing_then_prospecting_next_turn(at) -> None:  # type: ignor
     green = st.s.mines["walkerville-m1"].green
     st.apply_action(("prospect", "walkerville-m1"))
     assert st.s.money[0] == 400 and st.s.hands[0] == [green]
+
+
+def test_three_titles_in_two_districts_win_no_character_card(at) -> None:  # type: ignore[no-untyped-def]
+    st = at(tokens=[["uptown-o1", S, S, S], [S] * 4], roll=(1, 6))
+    st.s.mines["uptown-m2"].owner = st.s.mines["centerville-m1"].owner = 0
+    st.apply_action(("die", 1, 0, "uptown-m1"))
+    st.apply_action(("buy", "uptown-m1"))
+    assert len(st.titles(0)) == 3 and st.s.characters[0] is None
+    assert not any(a[0] == "character" for a in st.legal_actions())
 
 
 def test_three_titles_in_three_districts_win_a_character_card(at) -> None:  # type: ignore[no-untyped-def]
