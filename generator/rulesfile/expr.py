@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from generator.data.yamlsrc import Loc
 from generator.rulesfile import fused, plugins, trees
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
-from generator.rulesfile.grids import all_cells, cell_cards, next_to
+from generator.rulesfile.grids import all_cells, cell_cards, next_to, row_or_column
+from generator.rulesfile.lists import item
 from generator.rulesfile.position import Ctx, Fn, Place, Value
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import (
@@ -391,13 +392,34 @@ class Compiler:
             return values.index(top) if values.count(top) == 1 else -1
         return best
 
+    def _w_row(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        return self._place_of(value, "row", loc)
+
+    def _w_column(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        return self._place_of(value, "column", loc)
+
+    def _place_of(self, value: dict[str, Any], word: str, loc: Loc) -> Fn:
+        """``{row: GRID}``, ``{column: GRID}``: of the place in question, as ``cell``."""
+        grid = self.grid(value[word], loc + (word,))
+        if grid is None:
+            return lambda c: -1
+        return row_or_column(grid, list(self.names.zones).index(grid.name), word == "column")
+
+    def _w_item(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        if not _args(value["item"], 2):
+            return self._bad(loc + ("item",), "'item' takes [list, index], e.g. "
+                             "{item: [{field: points}, 2]}")
+        values, index = (self.expr(x, loc + ("item", i), depth)
+                         for i, x in enumerate(value["item"]))
+        return item(values, index)
+
     def _w_plugin(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         return plugins.expression(self.report, lambda v, at: self.expr(v, at, depth + 1),
                                   value, loc)
 
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",
-          "each_player", "best_player", "plugin"}
+          "each_player", "best_player", "plugin", "row", "column", "item"}
 _AGGREGATES = ("count", "sum", "distinct", "best", "each_player", "best_player")
 WORDS = _WORDS | set(_BINARY) | set(_MANY)  # every word an expression may start with
 _EXTRA: dict[str, tuple[str, ...]] = {

@@ -63,3 +63,16 @@ def next_to(grid: ZoneRule, index: int) -> Callable[[Ctx], list[int]]:
         return [card for nx, ny in near if 0 <= nx < w and 0 <= ny < h
                 for card in c.st.zones[base + ny * w + nx]]
     return cards
+
+
+def row_or_column(grid: ZoneRule, index: int, column: bool) -> Callable[[Ctx], int]:
+    """``{row: GRID}`` or ``{column: GRID}``: where the place in question lies (rows from
+    0 at the top, columns from 0 at the left); -1 when there is none."""
+    width, cells = grid.width, grid.cells
+
+    def read(c: Ctx) -> int:
+        _, cell = _in_question(c, grid, index)
+        if not 0 <= cell < cells:
+            return -1
+        return cell % width if column else cell // width
+    return read
