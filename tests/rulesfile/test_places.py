@@ -99,3 +99,45 @@ def test_item_of_a_field_that_is_no_list_stops_play_at_its_line(tmp_path: Path) 
     problems = validate_game(GAMES["hs"], tmp_path).problems
     assert [(p.rule, p.line) for p in problems] == [("rules-play", 10)]
     assert "'item' reads a list at a whole number, not 1 at 0" in problems[0].message
+
+
+def test_cards_on_a_numbered_place_a_row_and_a_column(tmp_path: Path) -> None:
+    game = game_of(tmp_path, {SCORE: "score: {add: [{mul: [100, {count: {in_row: homestead, "
+                                     "at: 1}}]}, {mul: [10, {count: {in_column: homestead, "
+                                     "at: 2}}]}, {count: {cell: homestead, at: 8}}]}"})
+    state = dealt(game, 2)
+    base = state.zone_slot["homestead"]
+    for card, place in ((0, 3), (1, 5), (2, 8), (3, 2), (4, 0)):
+        state.move(card, base + place, 0)  # row 1 twice; column 2 thrice; place 8 once
+    state.move(5, base + 9 + 4, 1)
+    state.over = True
+    assert state.returns() == [200.0 + 30 + 1, 100.0]
+
+
+def test_play_to_a_place_given_by_number(tmp_path: Path) -> None:
+    game = game_of(tmp_path, {"      - play: cell": "      - play: {cell: homestead, at: "
+                                                   "{sub: [8, {game: target}]}}"})
+    state = dealt(game, 2)
+    card = state.view()["market"][0]
+    state.apply_action(("place", card, 1))
+    assert state.view()["homestead"][0][7] == [card]  # 8 - 1
+
+
+def test_a_place_the_grid_does_not_have_stops_play_at_the_effect(tmp_path: Path) -> None:
+    changed(tmp_path, {"      - play: cell": "      - play: {cell: homestead, at: 9}"})
+    problems = validate_game(GAMES["hs"], tmp_path).problems
+    assert [(p.rule, p.line) for p in problems] == [("rules-play", 16)]
+    assert "names a place the grid does not have" in problems[0].message
+
+
+def test_a_place_misnamed_or_without_its_number(tmp_path: Path) -> None:
+    changed(tmp_path, {"{draw: deck, to: market}": "{draw: deck, to: {cell: market, at: 1}}",
+                       "      - play: cell": "      - play: {cell: homestead}",
+                       CONDITION: "if: {eq: [{count: {next_to: homestead, at: 3}}, 0]}"})
+    problems = validate_game(GAMES["hs"], tmp_path).problems
+    found = sorted((p.line, p.rule, p.message) for p in problems)
+    assert [(line, rule) for line, rule, _ in found] == [
+        (14, "rules-expression"), (16, "rules-schema"), (17, "rules-name")]
+    assert "'next_to' takes no 'at'" in found[0][2]
+    assert "give the place's number" in found[1][2]
+    assert "'market' is not a grid" in found[2][2]
