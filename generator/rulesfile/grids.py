@@ -72,10 +72,15 @@ def next_to(grid: ZoneRule, index: int) -> Callable[[Ctx], list[int]]:
 def row_or_column(grid: ZoneRule, index: int, column: bool) -> Callable[[Ctx], int]:
     """``{row: GRID}`` or ``{column: GRID}``: where the place in question lies (rows from
     0 at the top, columns from 0 at the left); -1 when there is none."""
-    width, cells = grid.width, grid.cells
+    name, width, cells = grid.name, grid.width, grid.cells
 
-    def read(c: Ctx) -> int:
-        _, cell = _in_question(c, grid, index)
+    def read(c: Ctx) -> int:  # _in_question's cell, read in place (a choice's every place)
+        cell, card = c.target, c.card
+        if card >= 0:
+            st = c.st
+            slot = st.where[card]
+            if st.owner_zone[slot] == index:
+                cell = (slot - st.zone_slot[name]) % cells
         if not 0 <= cell < cells:
             return -1
         return cell % width if column else cell // width
