@@ -114,7 +114,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("starters", nargs="*", default=list(STARTERS))
+    parser.add_argument("starters", nargs="*", default=list(REFEREES))
     args = parser.parse_args()
     print("| starter | players | rules file games/s | hand-written games/s | slower by | "
           "same games |\n|---|---:|---:|---:|---:|---|")

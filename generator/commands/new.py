@@ -17,7 +17,7 @@ from generator.schema.base import SLUG_RE
 
 # games written in the rules language (scaffold/starters/), each with its rulebook
 STARTERS = ("claim-jumper", "trading-post", "high-noon", "auction-house", "land-rush",
-            "gold-camp", "homestead")
+            "gold-camp", "homestead", "boomtown")
 PIECES = {  # what --pieces can ask for: its component file and its templates
     "cards": ("cards.yaml", ["card.svg.j2", "card-back.svg.j2", "back-art.svg.j2"]),
     "tiles": ("tiles.yaml", ["tile.svg.j2", "tile-back.svg.j2"]),

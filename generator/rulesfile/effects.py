@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
-from generator.rulesfile import plugins
+from generator.rulesfile import placing, plugins
 from generator.rulesfile.expr import Compiler, Ctx, Fn
+from generator.rulesfile.ins import DrawOne, Ins
+from generator.rulesfile.placing import DrawTo, MoveEach, PlayTo
 from generator.rulesfile.position import MAX_VALUE, STAMPS, Place
 
 if TYPE_CHECKING:
@@ -30,17 +32,6 @@ EFFECT_KEYS: dict[str, tuple[str, ...]] = {
     "set": (), "roll": ("sides",), "if": ("then", "else"), "repeat": ("do",),
     "each_player": (), "call": (), "event": (), "plugin": plugins.PLUGIN_KEYS,
 }
-
-
-@dataclass
-class Ins:
-    """One instruction; ``of`` moves the focus to another seat for it."""
-
-    loc: Loc
-    of: Fn | None
-
-    def run(self, st: Position, c: Ctx) -> bool:
-        raise NotImplementedError
 
 
 @dataclass
@@ -73,27 +64,6 @@ class Push(Ins):
             else:
                 st.frames.append([block, 0, times, c.seat, c.card, c.number, c.target,
                                   c.actor, int(self.per_seat)])
-        return True
-
-
-@dataclass
-class DrawOne(Ins):
-    source: Place
-    dest: Place
-    may_pause: bool = True  # it draws from a shuffled pile (a chance action)
-
-    def run(self, st: Position, c: Ctx) -> bool:
-        (pile, each), (dest, dest_each), seat = self.source, self.dest, c.seat
-        src = pile + seat * each
-        if not st.zones[src]:
-            if st.stage == 0:  # dealing the set-up from a pile too small: a mistake
-                st.fail(self.loc, "deals more cards than the pile holds at set-up")
-            return True
-        to = dest + seat * dest_each
-        if st.random[src]:
-            st.pending = [src, to, c.actor if c.actor >= 0 else seat, 0]
-            return False
-        st.move(st.zones[src][-1], to, c.actor if c.actor >= 0 else seat)
         return True
 
 
@@ -260,9 +230,11 @@ class EffectCompiler:
     def _draw(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         pile = self.x.names.zones.get(value["draw"]) if isinstance(value["draw"], str) \
             else None
-        one = DrawOne(loc, None, self.x.place(value["draw"], loc + ("draw",)),
-                      self.x.place(self._need(value, "to", loc), loc + ("to",)),
-                      pile is None or pile.random)
+        source, to = self.x.place(value["draw"], loc + ("draw",)), self._need(value, "to", loc)
+        shuffled = pile is None or pile.random
+        one = DrawTo(loc, None, source, (0, 0), shuffled,
+                     placing.destination(self.x, to, loc + ("to",))) if placing.is_place(
+            to) else DrawOne(loc, None, source, self.x.place(to, loc + ("to",)), shuffled)
         if value.get("count", 1) == 1 and type(value.get("count", 1)) is int:
             one.of = of  # one card: the draw itself, without a block of its own
             return one
@@ -272,12 +244,17 @@ class EffectCompiler:
 
     def _play(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
         target = value["play"]
+        if placing.is_place(target):
+            return PlayTo(loc, of, placing.destination(self.x, target, loc + ("play",)))
         chosen = target in ("target", "cell")  # the action's chosen zone or cell
         return Play(loc, of, None if chosen else self.x.place(target, loc + ("play",)))
 
     def _move_all(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
-        return MoveAll(loc, of, self.x.place(value["move_all"], loc + ("move_all",)),
-                       self.x.place(self._need(value, "to", loc), loc + ("to",)))
+        source, to = self.x.place(value["move_all"], loc + ("move_all",)), \
+            self._need(value, "to", loc)
+        if placing.is_place(to):
+            return MoveEach(loc, of, source, placing.destination(self.x, to, loc + ("to",)))
+        return MoveAll(loc, of, source, self.x.place(to, loc + ("to",)))
 
     def _changes(self, word: str, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins | None:
         body = value[word]

@@ -15,9 +15,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
-from generator.rulesfile import fused, plugins, trees
+from generator.rulesfile import fused, grids, plugins, trees
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
-from generator.rulesfile.grids import all_cells, cell_cards, next_to
+from generator.rulesfile.grids import GRID_WORDS, all_cells
+from generator.rulesfile.lists import item
 from generator.rulesfile.position import Ctx, Fn, Place, Value
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import (
@@ -267,14 +268,8 @@ class Compiler:
         """The cards an aggregate reads: a zone (a grid: all its cards), or of a grid
         ``{cell: GRID}`` (the cell in question) or ``{next_to: GRID}`` (the cards in the
         cells beside it, not across corners)."""
-        if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in (
-                "cell", "next_to"):
-            word, name = next(iter(value.items()))
-            grid = self.grid(name, loc + (word,))
-            if grid is None:
-                return lambda c: []
-            index = list(self.names.zones).index(grid.name)
-            return cell_cards(grid, index) if word == "cell" else next_to(grid, index)
+        if isinstance(value, dict) and next(iter(value), None) in GRID_WORDS:
+            return grids.selector(self, value, loc)
         zone = self._named(value, loc)
         if zone is not None and zone.width:
             return all_cells(zone)
@@ -391,13 +386,27 @@ class Compiler:
             return values.index(top) if values.count(top) == 1 else -1
         return best
 
+    def _w_row(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        return grids.place_of(self, value["row"], loc + ("row",), column=False)
+
+    def _w_column(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        return grids.place_of(self, value["column"], loc + ("column",), column=True)
+
+    def _w_item(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        if not _args(value["item"], 2):
+            return self._bad(loc + ("item",), "'item' takes [list, index], e.g. "
+                             "{item: [{field: points}, 2]}")
+        values, index = (self.expr(x, loc + ("item", i), depth)
+                         for i, x in enumerate(value["item"]))
+        return item(values, index)
+
     def _w_plugin(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         return plugins.expression(self.report, lambda v, at: self.expr(v, at, depth + 1),
                                   value, loc)
 
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",
-          "each_player", "best_player", "plugin"}
+          "each_player", "best_player", "plugin", "row", "column", "item"}
 _AGGREGATES = ("count", "sum", "distinct", "best", "each_player", "best_player")
 WORDS = _WORDS | set(_BINARY) | set(_MANY)  # every word an expression may start with
 _EXTRA: dict[str, tuple[str, ...]] = {

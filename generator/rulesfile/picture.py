@@ -1,5 +1,5 @@
 """The final table of a rules-file game, drawn plainly: every zone with its cards by
-name (a grid as its places; a face-down pile as its count), the variables, and each
+name (a grid as its places, each with its cards; a face-down pile as its count), the variables, and each
 seat's score."""
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ def picture(state: State) -> str:
         y += ROW
         lines.append(_text(6, y, "; ".join(variables), 3.5))
     height = y + ROW
-    width = 6 + PER_ROW * (CARD_W + 2) + 6
+    columns = max([PER_ROW] + [zone.width for zone in st.prog.zones])  # a wide grid too
+    width = 6 + columns * (CARD_W + 2) + 6
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
             f'viewBox="0 0 {width} {height}"><rect width="{width}" height="{height}" '
             f'fill="#fffdf6"/>' + "".join(lines) + "</svg>\n")
@@ -43,7 +44,7 @@ def _zone(lines: list[str], st: Any, zone: ZoneRule, label: str, cards: Any,
     """One zone: its name, then its cards (a grid's places row by row); the last y."""
     lines.append(_text(6, y, f"{label}: {_count(zone, cards)}", 4, bold=True))
     if zone.width:
-        places = [cell[-1] if cell else None for cell in cards]
+        places = [list(cell) if cell else None for cell in cards]  # every card, bottom first
         columns = zone.width
     else:  # a face-down pile shows only its count
         places, columns = ([] if zone.see == "none" else list(cards)), PER_ROW
@@ -54,7 +55,9 @@ def _zone(lines: list[str], st: Any, zone: ZoneRule, label: str, cards: Any,
                      f'fill="{"#f3e3c3" if card is not None else "none"}" stroke="#8c4a1e" '
                      'stroke-width="0.3"/>')
         if card is not None:
-            lines.append(_text(x + 1.5, top + 6, st.prog.table.labels[card], 3.2))
+            words = " / ".join(st.prog.table.labels[c] for c in (
+                card if isinstance(card, list) else [card]))
+            lines.append(_text(x + 1.5, top + 6, words, min(3.2, (CARD_W - 3) / (0.6 * len(words)))))
     rows = (len(places) + columns - 1) // columns
     return y + rows * (CARD_H + 2)
 

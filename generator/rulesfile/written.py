@@ -32,7 +32,7 @@ def reads(value: Any, card_on_grid: bool = True, rebound: bool = False) -> froze
     for key, arg in value.items():
         if key == "plugin":
             return EVERY
-        if key in ("cell", "next_to"):
+        if key in ("cell", "next_to", "in_row", "in_column", "row", "column"):
             found.update(("target", "card") if card_on_grid and not rebound else ("target",))
         if key in ("field", "same") and not rebound:
             found.add("card")

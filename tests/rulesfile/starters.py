@@ -22,7 +22,7 @@ from generator.rulesfile.state import RulesState
 # every starter and the piece its deck is made of
 STARTERS = {"claim-jumper": "cards", "trading-post": "goods", "high-noon": "cards",
             "auction-house": "lots", "land-rush": "surveyors", "gold-camp": "buildings",
-            "homestead": "tiles"}
+            "homestead": "tiles", "boomtown": "buildings"}
 
 
 def make_starter(tree: Path, starter: str, game_id: str | None = None) -> Path:

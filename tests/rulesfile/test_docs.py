@@ -30,7 +30,7 @@ def words(section: str) -> set[str]:
     ("Phases", set(program.PHASE_KEYS)),
     ("Actions", set(program.ACTION_KEYS)),
     ("Effects", set(EFFECT_KEYS) | {"of"}),
-    ("Expressions", expr.WORDS | {"of", "cell", "next_to", "same"}),
+    ("Expressions", expr.WORDS | {"of", "cell", "next_to", "in_row", "in_column", "same"}),
 ])
 def test_every_word_is_documented(section: str, known: set[str]) -> None:
     assert words(section) == known

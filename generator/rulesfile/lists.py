@@ -1,0 +1,24 @@
+"""A card's field that holds a list (a score track printed on the card, ``points: [7,
+3]``), read entry by entry with ``{item: [LIST, INDEX]}``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from generator.rulesfile.position import Ctx, Fn
+
+
+def entry(values: Any, index: Any) -> Any:
+    """The ``index``-th entry (from 0) of ``values``; 0 past either end of the list.
+    Anything but a list and a whole number is a fault of play (reported at the rule)."""
+    if not isinstance(values, list) or type(index) is not int:
+        raise TypeError(f"'item' reads a list at a whole number, not {values!r} at "
+                        f"{index!r}")
+    return values[index] if 0 <= index < len(values) else 0
+
+
+def item(values: Fn, index: Fn) -> Callable[[Ctx], Any]:
+    """The closure of ``{item: [LIST, INDEX]}``."""
+    return lambda c: entry(values(c), index(c))
