@@ -39,7 +39,7 @@ def test_a_game_of_ones_own_without_a_rules_file_never_loads_the_rules_engine(
 
 
 def test_fonts_are_cut_without_loading_lxml_which_stays_importable() -> None:
-    code = ("from generator.render.fontmerge import _subset, installed_font; "
+    code = ("from generator.render.fontsubset import _subset, installed_font; "
             "_subset(installed_font('DejaVuSans'), frozenset('Bench')); "
             "assert 'lxml' not in sys.modules; import lxml.etree")
     loaded = modules_after(code)
