@@ -11,36 +11,21 @@ exactly the glyph it drew. A font whose file is not installed here is left as it
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import importlib
-import io
-import json
 import re
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from types import ModuleType
 from typing import TypeVar
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
-from generator.files.installed import installed_version
-from generator.render import fontseed
-from generator.render.cache import cache_root, keep
-from generator.render.fonts import DEJAVU_DIR
-
-FORMAT = "copperplate-font-1"
+from generator.render.fontsubset import installed_font, subset
 
 TEXT_SHOW = {"Tj", "TJ", "'", '"'}
 HEX = re.compile(rb"<([0-9A-Fa-f]+)>")
-# cairo places every glyph itself (no shaping), PDF viewers ignore hinting programs and
-# cairo draws no colour (SVG) glyphs
-UNUSED_TABLES = {"GSUB", "GPOS", "GDEF", "kern", "FFTM", "hdmx", "LTSH", "VDMX", "fpgm",
-                 "prep", "cvt ", "gasp", "MATH", "SVG "}
 
 
 @dataclass
@@ -62,19 +47,6 @@ class Merged:
 # rewritten content streams of recent builds: a watched deck re-merges the same faces
 RECODED: dict[tuple[str, tuple[tuple[str, str, str], ...]], bytes] = {}
 RECODED_MAX = 4096
-
-
-@lru_cache(maxsize=256)
-def installed_font(name: str, folder: Path = DEJAVU_DIR) -> Path | None:
-    """The pinned font file of a PostScript name: DejaVu names each file after its font
-    (``DejaVuSerif-Bold.ttf``; a regular face may drop ``-Regular``), which a test checks
-    against the files' name tables. Asked once per name (every font of every face asks)."""
-    if not re.fullmatch(r"[A-Za-z0-9-]+", name):
-        return None
-    for stem in (name, name.removesuffix("-Regular")):
-        if (folder / f"{stem}.ttf").is_file():
-            return folder / f"{stem}.ttf"
-    return None
 
 
 def _base_name(font: pikepdf.Object) -> str:
@@ -195,84 +167,6 @@ def _descriptor(font: pikepdf.Object) -> pikepdf.Object:
     if font.get("/Subtype") == Name.Type0:
         return font.DescendantFonts[0].FontDescriptor
     return font.FontDescriptor
-
-
-@dataclass(frozen=True)
-class Subset:
-    program: bytes  # the TrueType file
-    order: tuple[str, ...]  # glyph names by glyph id
-    widths: tuple[int, ...]  # advance widths in 1/1000 em, by glyph id
-    gids: dict[str, int]  # character -> glyph id (0: .notdef)
-
-
-@lru_cache(maxsize=64)
-def subset(path: Path, chars: frozenset[str]) -> Subset:
-    """The installed font cut down to ``chars``; kept in memory (a watched deck merges on
-    every save) and on disk beside the faces (importing fontTools alone costs 0.3 s)."""
-    key = hashlib.sha256("|".join([FORMAT, str(installed_version("fonttools")), str(path),
-                                   str(path.stat().st_size), *sorted(chars)]).encode())
-    file = cache_root() / "fonts" / f"{key.hexdigest()}.json"
-    try:
-        saved = json.loads(file.read_text(encoding="utf-8"))
-        return Subset(base64.b64decode(saved["program"]), tuple(saved["order"]),
-                      tuple(saved["widths"]), saved["gids"])
-    except (OSError, ValueError, KeyError, TypeError):
-        pass  # missing or damaged: cut it again
-    found = cut(path, chars)
-    record = {"program": base64.b64encode(found.program).decode(), "order": found.order,
-              "widths": found.widths, "gids": found.gids}
-    keep(file, json.dumps(record, sort_keys=True).encode("utf-8"))
-    return found
-
-
-def cut(path: Path, chars: frozenset[str]) -> Subset:
-    """The subset, cut by fontTools from a seed of the installed file: the glyphs it needs
-    copied out of the font read once per process (``fontseed``: a fraction of fontTools'
-    reading of the whole font, the same bytes, which a test checks); from the file itself
-    when the font cannot be seeded."""
-    seed = fontseed.seed(path, chars)
-    return _subset(io.BytesIO(seed) if seed is not None else path, chars)
-
-
-def _subset(source: Path | io.BytesIO, chars: frozenset[str]) -> Subset:
-    """fontTools' subset of ``source`` holding ``chars``."""
-    ftsubset = _fonttools_subset()
-    from fontTools.ttLib import TTFont
-
-    font = TTFont(source, recalcTimestamp=False)  # the file's own date: same bytes every build
-    for tag in UNUSED_TABLES & set(font.keys()):
-        del font[tag]  # before subsetting: reading GSUB/GPOS alone costs 0.1 s per font
-    cmap = font.getBestCmap()
-    wanted = {cmap[ord(c)] for c in chars if len(c) == 1 and ord(c) in cmap}
-    options = ftsubset.Options()
-    options.layout_features = []  # cairo places every glyph itself: no shaping tables
-    options.hinting = False
-    options.notdef_outline = True
-    options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
-    sub = ftsubset.Subsetter(options)
-    sub.populate(glyphs=sorted(wanted))
-    sub.subset(font)
-    order = tuple(font.getGlyphOrder())
-    index = {name: i for i, name in enumerate(order)}
-    scale = 1000 / font["head"].unitsPerEm
-    widths = tuple(round(font["hmtx"][name][0] * scale) for name in order)
-    gids = {c: index.get(cmap.get(ord(c), ""), 0) if len(c) == 1 else 0 for c in chars}
-    out = io.BytesIO()
-    font.save(out)
-    return Subset(out.getvalue(), order, widths, gids)
-
-
-def _fonttools_subset() -> ModuleType:
-    """fontTools' subsetter, loaded without lxml, which it imports only to cut 'SVG '
-    tables: the merge drops that table before cutting (``UNUSED_TABLES``), so lxml would
-    be loaded for nothing (a tenth of the subsetter's import)."""
-    if "fontTools.subset" in sys.modules or "lxml" in sys.modules:
-        return importlib.import_module("fontTools.subset")
-    sys.modules["lxml"] = None  # type: ignore[assignment]  # "import lxml" fails: no SVG
-    try:
-        return importlib.import_module("fontTools.subset")
-    finally:
-        del sys.modules["lxml"]
 
 
 def _tag(name: str, order: tuple[str, ...]) -> str:

@@ -39,8 +39,20 @@ def test_a_game_of_ones_own_without_a_rules_file_never_loads_the_rules_engine(
 
 
 def test_fonts_are_cut_without_loading_lxml_which_stays_importable() -> None:
-    code = ("from generator.render.fontmerge import _subset, installed_font; "
+    code = ("from generator.render.fontsubset import _subset, installed_font; "
             "_subset(installed_font('DejaVuSans'), frozenset('Bench')); "
             "assert 'lxml' not in sys.modules; import lxml.etree")
     loaded = modules_after(code)
     assert "fontTools.subset" in loaded and "lxml.etree" in loaded
+
+
+def test_fonts_are_cut_without_the_body_of_varlib_which_stays_importable_whole() -> None:
+    code = ("from generator.render.fontsubset import _subset, installed_font; "
+            "_subset(installed_font('DejaVuSans'), frozenset('Bench')); "
+            "assert 'fontTools.varLib.merger' not in sys.modules; "
+            "assert 'fontTools.varLib' not in sys.modules; "
+            "import fontTools.varLib; from fontTools.varLib import varStore; "
+            "assert callable(fontTools.varLib.build); "
+            "assert varStore is sys.modules['fontTools.varLib.varStore']")
+    loaded = modules_after(code)
+    assert {"fontTools.subset", "fontTools.varLib.varStore", "fontTools.varLib.merger"} <= loaded

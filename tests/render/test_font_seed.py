@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.render import fontseed
-from generator.render.fontmerge import _subset, cut, installed_font
+from generator.render.fontsubset import _subset, cut, installed_font
 
 # accented letters are composite glyphs (their parts must come along), symbols, Greek and
 # Cyrillic, mathematical letters past the BMP (the format 12 maps), and a character no

@@ -11,8 +11,9 @@ import pdfplumber
 import pikepdf
 import pytest
 
-from generator.render.fontmerge import installed_font, to_unicode
+from generator.render.fontmerge import to_unicode
 from generator.render.fonts import DEJAVU_DIR
+from generator.render.fontsubset import installed_font
 
 from .conftest import Built, build
 
