@@ -98,7 +98,8 @@ def bids(name: str, number: tuple[Fn, Fn], bounds: Bounds | None) -> Offer:
         high = values[high_at + seat * high_seated]
         if high_add:
             high += high_add
-        high = min(high, low + MAX_CHOICES - 1)
+        if high >= low + MAX_CHOICES:
+            high = low + MAX_CHOICES - 1
         kept = made.get((low, high))  # an empty list kept too (no raise left)
         out += listed(low, high) if kept is None else kept
     return bids_in_place

@@ -355,8 +355,9 @@ class Flow(Position):
         c.card, c.number, c.target = card, number, target
         if leaf is None or self.steps + len(leaf) > MAX_STEPS:
             self._run_code(self.prog.blocks[block], 1, c, 0)
-        elif both is not None:  # two plain sets, as one (quick.sets: nothing to raise)
-            self.steps += 2
+        elif both is not None:  # one or two plain sets, as one (quick.sets: nothing to
+            # raise)
+            self.steps += len(leaf)
             both(self, c)
         else:
             self.steps += len(leaf)
