@@ -159,6 +159,8 @@ class Flow(Position):
             phase = self.prog.phases[self.phase]
             if phase.plain is not None:  # nothing to choose: each action whose test holds
                 legal = [action for action, test in phase.plain if test is None or test(here)]
+            elif phase.whole is not None:  # kept, shared: read, never changed
+                legal = phase.whole(self, here)
             else:
                 legal = []
                 for offer in phase.offers:
@@ -355,8 +357,7 @@ class Flow(Position):
         c.card, c.number, c.target = card, number, target
         if leaf is None or self.steps + len(leaf) > MAX_STEPS:
             self._run_code(self.prog.blocks[block], 1, c, 0)
-        elif both is not None:  # one or two plain sets, as one (quick.sets: nothing to
-            # raise)
+        elif both is not None:  # one or two plain sets, as one (quick.sets: no fault)
             self.steps += len(leaf)
             both(self, c)
         else:

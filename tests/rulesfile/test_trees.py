@@ -7,6 +7,7 @@ is left to ``chain``."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -131,4 +132,29 @@ def test_a_bid_read_in_place_offers_what_its_bounds_say(built: dict[str, Any]) -
                 slow(state, here, expected)
                 assert out == expected == [("raise", n) for n in range(
                     v["bid"] + 1, v["coins"][seat] + 1)], (seed, seat)
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_a_phase_of_a_bid_and_a_pass_lists_what_its_offers_list(
+        built: dict[str, Any]) -> None:
+    """The auction's legal actions kept whole (``choices.phase_list``: the pass, then
+    every raise) are the list its actions' own offers make, all through seeded games; a
+    phase with an action under a condition is listed by its offers."""
+    game, _ = built["auction-house"]
+    for seed in range(4):
+        rng, state = random.Random(seed), game.new_initial_state(3 + seed % 2)
+        phase = state.prog.phases[0]
+        assert phase.whole is not None
+        rules = [state.prog.actions[i] for i in phase.actions]
+        assert choices.phase_list([rules[0], replace(rules[1], test=lambda c: True)]) is None
+        assert choices.phase_list([replace(rules[0], test=lambda c: True), rules[1]]) is None
+        while not state.is_terminal():
+            for seat in range(state.players):
+                here, expected = state.ctx(seat), []
+                for offered in phase.offers:
+                    if isinstance(offered, tuple):
+                        expected.append(offered)
+                    else:
+                        offered(state, here, expected)
+                assert phase.whole(state, here) == expected, (seed, seat)
             state.apply_action(rng.choice(state.legal_actions()))
