@@ -145,15 +145,13 @@ class Flow(Position):
         self.fail(phase.loc + ("skip",), f"phase '{phase.id}' skips every seat")
 
     def _ready(self) -> list[Action]:
-        """The seat to act chooses: its legal actions worked out (and kept), a fault of
-        play if it has none."""
+        """The seat to act's legal actions worked out and kept (a fault of play if none)."""
         if self.over:
             return []
         self.stage = READY
         try:
             self.memo = {} if self.prog.memos else None
-            here = self.here  # the seat to act, nothing chosen (each offer puts back
-            # what it moves)
+            here = self.here  # the seat to act, nothing chosen (offers put back what moves)
             here.seat = here.actor = self.player
             here.card, here.number, here.target = -1, 0, -1
             phase = self.prog.phases[self.phase]
@@ -196,8 +194,9 @@ class Flow(Position):
                 else:
                     frames.pop()
                 continue
-            if f is not last:  # a frame's context, made once (its seat moved on in place)
-                last, here = self._here = f, Ctx(self, f[3], f[4], f[5], f[6], f[7])
+            if f is not last:  # the one context, refilled (none keeps it once run)
+                here.card, here.number, here.target, here.actor = f[4], f[5], f[6], f[7]
+                last, self._here = f, (f, here)
             here.seat = f[3]
             tail = self.prog.tails[f[0]]
             if tail is not None and f[1] >= tail[0] and f[2] == 1:  # the rest cannot
