@@ -11,7 +11,7 @@ every one legal) and the general case each have their own."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from generator.engine.api import Action
 from generator.rulesfile.position import Ctx, Fn
@@ -34,6 +34,8 @@ Offer = Callable[["Position", Ctx, list[Action]], None]
 # an action that chooses nothing and is always legal is offered as itself (no call)
 Offered = Offer | tuple[str]
 Bounds = tuple[tuple[int, int, int], tuple[int, int, int]]  # see ActionRule.bounds
+# (position, its context with nothing chosen) -> a phase's legal actions, whole (kept)
+Listing = Callable[["Position", Ctx], list[Action]]
 
 
 def offer(rule: ActionRule) -> Offered:
@@ -71,15 +73,8 @@ def picked(rule: ActionRule, zone: SlotFn, pick: Pick) -> Offer:
 def bids(name: str, number: tuple[Fn, Fn], bounds: Bounds | None) -> Offer:
     """A number alone, every one legal: the list of bids kept for each (lowest, highest),
     each bound read in place when it is a variable plus a constant (``bounds``)."""
-    made: dict[tuple[int, int], list[Action]] = {}  # (low, high) -> the bids, kept
-
-    def listed(low: Any, high: Any) -> list[Action]:
-        if len(made) >= MAX_KEPT:
-            made.clear()
-        actions: list[Action] = [(name, n) for n in range(low, high + 1)]
-        made[low, high] = actions
-        return actions
     if bounds is None:
+        made, listed = _kept(name, [], [])
         lowest, highest = number
 
         def bids_read(st: Position, here: Ctx, out: list[Action]) -> None:
@@ -88,9 +83,37 @@ def bids(name: str, number: tuple[Fn, Fn], bounds: Bounds | None) -> Offer:
             kept = made.get((low, high))
             out += listed(low, high) if kept is None else kept
         return bids_read
-    (low_at, low_seated, low_add), (high_at, high_seated, high_add) = bounds
+    whole = kept_bids(name, bounds, [], [])
 
     def bids_in_place(st: Position, here: Ctx, out: list[Action]) -> None:
+        out += whole(st, here)
+    return bids_in_place
+
+
+def phase_list(rules: list[ActionRule]) -> Listing | None:
+    """A phase's legal actions whole, kept for each (lowest, highest) bid, when its
+    actions are one bid read in place (``bids``' ``bounds``) and others that choose
+    nothing and are always legal (the auction's raise and pass); None for others."""
+    bid = [rule for rule in rules if rule.shape]
+    if len(bid) != 1 or bid[0].shape != NUMBER_ONLY or bid[0].test is not None or (
+            bid[0].bounds is None) or any(rule.test is not None for rule in rules):
+        return None
+    name = bid[0].name
+    plain = sorted((rule.name,) for rule in rules if not rule.shape)
+    return kept_bids(name, bid[0].bounds, [a for a in plain if a[0] < name],
+                     [a for a in plain if a[0] > name])
+
+
+def kept_bids(name: str, bounds: Bounds, before: list[Action], after: list[Action]
+              ) -> Listing:
+    """Every bid from the lowest to the highest bound, each read in place (a variable
+    plus a constant), between the actions ``before`` and ``after`` (always legal): the
+    list kept for each (lowest, highest), an empty range of bids too (no raise left).
+    What it gives is shared: read, never changed."""
+    (low_at, low_seated, low_add), (high_at, high_seated, high_add) = bounds
+    made, listed = _kept(name, before, after)
+
+    def bids_kept(st: Position, here: Ctx) -> list[Action]:
         seat, values = here.seat, st.vars
         low = values[low_at + seat * low_seated]
         if low_add:
@@ -98,10 +121,25 @@ def bids(name: str, number: tuple[Fn, Fn], bounds: Bounds | None) -> Offer:
         high = values[high_at + seat * high_seated]
         if high_add:
             high += high_add
-        high = min(high, low + MAX_CHOICES - 1)
-        kept = made.get((low, high))  # an empty list kept too (no raise left)
-        out += listed(low, high) if kept is None else kept
-    return bids_in_place
+        if high >= low + MAX_CHOICES:
+            high = low + MAX_CHOICES - 1
+        kept = made.get((low, high))
+        return listed(low, high) if kept is None else kept
+    return bids_kept
+
+
+def _kept(name: str, before: list[Action], after: list[Action]
+          ) -> tuple[dict[tuple[int, int], list[Action]], Callable[[int, int], list[Action]]]:
+    """The lists of bids kept, by (lowest, highest), and what lists and keeps one (the
+    bids between ``before`` and ``after``; all forgotten once ``MAX_KEPT`` are kept)."""
+    made: dict[tuple[int, int], list[Action]] = {}
+
+    def listed(low: int, high: int) -> list[Action]:
+        if len(made) >= MAX_KEPT:
+            made.clear()
+        made[low, high] = actions = before + [(name, n) for n in range(low, high + 1)] + after
+        return actions
+    return made, listed
 
 
 def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None:

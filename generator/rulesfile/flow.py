@@ -145,20 +145,20 @@ class Flow(Position):
         self.fail(phase.loc + ("skip",), f"phase '{phase.id}' skips every seat")
 
     def _ready(self) -> list[Action]:
-        """The seat to act chooses: its legal actions worked out (and kept), a fault of
-        play if it has none."""
+        """The seat to act's legal actions worked out and kept (a fault of play if none)."""
         if self.over:
             return []
         self.stage = READY
         try:
             self.memo = {} if self.prog.memos else None
-            here = self.here  # the seat to act, nothing chosen (each offer puts back
-            # what it moves)
+            here = self.here  # the seat to act, nothing chosen (offers put back what moves)
             here.seat = here.actor = self.player
             here.card, here.number, here.target = -1, 0, -1
             phase = self.prog.phases[self.phase]
             if phase.plain is not None:  # nothing to choose: each action whose test holds
                 legal = [action for action, test in phase.plain if test is None or test(here)]
+            elif phase.whole is not None:  # kept, shared: read, never changed
+                legal = phase.whole(self, here)
             else:
                 legal = []
                 for offer in phase.offers:
@@ -194,8 +194,9 @@ class Flow(Position):
                 else:
                     frames.pop()
                 continue
-            if f is not last:  # a frame's context, made once (its seat moved on in place)
-                last, here = self._here = f, Ctx(self, f[3], f[4], f[5], f[6], f[7])
+            if f is not last:  # the one context, refilled (none keeps it once run)
+                here.card, here.number, here.target, here.actor = f[4], f[5], f[6], f[7]
+                last, self._here = f, (f, here)
             here.seat = f[3]
             tail = self.prog.tails[f[0]]
             if tail is not None and f[1] >= tail[0] and f[2] == 1:  # the rest cannot
@@ -355,8 +356,8 @@ class Flow(Position):
         c.card, c.number, c.target = card, number, target
         if leaf is None or self.steps + len(leaf) > MAX_STEPS:
             self._run_code(self.prog.blocks[block], 1, c, 0)
-        elif both is not None:  # two plain sets, as one (quick.sets: nothing to raise)
-            self.steps += 2
+        elif both is not None:  # one or two plain sets, as one (quick.sets: no fault)
+            self.steps += len(leaf)
             both(self, c)
         else:
             self.steps += len(leaf)

@@ -15,7 +15,7 @@ from generator.rulesfile import fused
 from generator.rulesfile.actionrule import ActionRule
 from generator.rulesfile.cardpick import picker
 from generator.rulesfile.cards import CardTable
-from generator.rulesfile.choices import Offered, offer
+from generator.rulesfile.choices import Listing, Offered, offer, phase_list
 from generator.rulesfile.effects import EffectCompiler, waits
 from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
 from generator.rulesfile.quick import Leaf, Runner, Tail, leaves, sets, tails
@@ -47,6 +47,7 @@ class PhaseRule:
     # its condition, in the order of the legal actions
     plain: list[tuple[tuple[str], Fn | None]] | None = None
     offers: list[Offered] = field(default_factory=list)  # by action name: legal order
+    whole: Listing | None = None  # its legal actions kept whole (choices.phase_list)
 
 
 @dataclass
@@ -350,6 +351,7 @@ def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None
     for phase in prog.phases:
         rules = [prog.actions[i] for i in phase.actions]
         phase.offers = [offer(rule) for rule in sorted(rules, key=lambda rule: rule.name)]
+        phase.whole = phase_list(rules)
         if not any(rule.shape for rule in rules):
             phase.plain = sorted((((rule.name,), rule.test) for rule in rules),
                                  key=lambda pair: pair[0])

@@ -183,16 +183,18 @@ def chosen(slot: int, seated: int, number: bool, slow: Runner) -> Runner:
 
 
 def sets(leaf: Leaf | None) -> Runner | None:
-    """A leaf of two ``set``s of a constant, of the chosen number or of the seat in focus
+    """A leaf of one ``set`` (its own function) or of two ``set``s of a constant, of the chosen number or of the seat in focus
     (an auction's bid: ``set: {bid: {game: number}}``, ``set: {high: {game: seat}}``),
     run as one function: both written in order under one stamp of change, as their own
     functions (``change``) would write them; a number out of bounds runs them one by one
     (the instruction's ``run`` reports it). None for a leaf of another shape."""
-    if leaf is None or len(leaf) != 2:
+    if leaf is None or len(leaf) not in (1, 2):
         return None
     plan = [_plain_set(ins) for ins, _ in leaf]
     if None in plan:
         return None
+    if len(leaf) == 1:  # one set (a pass: set: {out: 1}): its own function, as it is
+        return leaf[0][1]
     (at1, seated1, kind1, k1), (at2, seated2, kind2, k2) = plan  # type: ignore[misc]
     number = NUMBER in (kind1, kind2)
 

@@ -5,8 +5,9 @@ closures (the ``or`` and its two comparisons). An ``and``/``or`` whose first par
 such a comparison, or one of a variable of each player added up over the players with a
 constant (``{eq: [{each_player: {var: out}}, {game: players}]}``), reads that part in
 place and calls the other; two such parts, or comparisons of a pile's size with a
-constant, are read in place together (the auction's ``until``: two closures instead of
-five; its ``end``, one instead of three).
+constant, are read in place together (the auction's ``end``, one closure instead of
+three). An ``and``/``or`` of such a sum and of two leaves so fused is one closure too, the
+sum read once when both read it (the auction's ``until``: one closure instead of five).
 
 A part fused (``Leaf``) is a comparison (or ``sub``, ``div``, ``mod``: what ``fused``
 reads in place) of a variable, the seat in focus's for one of each player, with a
@@ -17,6 +18,7 @@ order, combines them with the same operators, and stops where ``chain`` stops.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 if TYPE_CHECKING:
     from generator.rulesfile.fused import Op, Read
@@ -28,6 +30,9 @@ if TYPE_CHECKING:
 # pile's size; 0: the variable)
 Leaf = tuple[int, int, "Op", Any, bool, int]
 COUNT = -1
+# what a closure of ``mixed`` fuses (its and/or, its two leaves): read by ``nested`` when
+# it is the second part of an and/or opening with a variable added up over the players
+PAIRS: WeakKeyDictionary[Fn, tuple[bool, Leaf, Leaf]] = WeakKeyDictionary()
 
 
 def leaf(op: Op, read: Read | None, other: Any, const: Any, players: int) -> Leaf | None:
@@ -51,9 +56,13 @@ def fuse(conjunction: bool, parts: list[Fn], leaves: dict[Fn, Leaf | None]) -> F
     if first is None or second is None and first[5] == COUNT:
         return None
     if second is None:
+        pair = PAIRS.get(parts[1])
+        if pair is not None and first[5] > 0:
+            return nested(conjunction, first, pair)
         return opening(conjunction, first, parts[1])
     if first[5] or second[5]:
-        return mixed(conjunction, first, second)
+        PAIRS[fn := mixed(conjunction, first, second)] = (conjunction, first, second)
+        return fn
     (b1, m1, op1, k1, s1, _), (b2, m2, op2, k2, s2, _) = first, second
     if conjunction:
         def both(c: Any) -> bool:
@@ -113,3 +122,30 @@ def mixed(conjunction: bool, first: Leaf, second: Leaf) -> Fn:
         return bool(op2(values[b2 + seat * m2] if not e2 else sum(values[b2:e2]) if e2 > 0
                         else len(st.zones[b2 + seat * m2]), seat if s2 else k2))
     return mixed_pair
+
+
+def nested(conjunction: bool, first: Leaf, pair: tuple[bool, Leaf, Leaf]) -> Fn:
+    """``and``/``or`` of a variable added up over the players against a constant
+    (``first``) and of an and/or of two leaves fused by ``mixed`` (``pair``), in one
+    closure (the auction's ``until``: all passed, or someone bid and all but one passed):
+    each part read when ``chain`` would read it, a sum of the same slots as ``first``'s
+    read once (nothing changes between the reads)."""
+    base, _, op, const, _, end = first
+    inner, (b2, m2, op2, k2, s2, e2), (b3, m3, op3, k3, s3, e3) = pair
+    settled, inner_settled = not conjunction, not inner
+    same2, same3 = (b2, e2) == (base, end), (b3, e3) == (base, end)
+
+    def nested_pair(c: Any) -> bool:
+        seat, st = c.seat, c.st
+        values = st.vars
+        total = sum(values[base:end])
+        if bool(op(total, const)) is settled:
+            return settled
+        if bool(op2(total if same2 else values[b2 + seat * m2] if not e2 else sum(
+                values[b2:e2]) if e2 > 0 else len(st.zones[b2 + seat * m2]),
+                seat if s2 else k2)) is inner_settled:
+            return inner_settled
+        return bool(op3(total if same3 else values[b3 + seat * m3] if not e3 else sum(
+            values[b3:e3]) if e3 > 0 else len(st.zones[b3 + seat * m3]),
+            seat if s3 else k3))
+    return nested_pair

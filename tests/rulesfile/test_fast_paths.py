@@ -275,13 +275,15 @@ def _auction(built: dict[str, Any], seat: int) -> Any:
     return state
 
 
+@pytest.mark.parametrize("action", ["raise", "pass"])
 @pytest.mark.parametrize("number", [0, 7, -3, MAX_VALUE, MAX_VALUE + 1])
 def test_two_sets_run_as_one_write_what_each_set_writes(built: dict[str, Any],
-                                                       number: int) -> None:
-    """``quick.sets`` (a raise: the bid, then who made it): the same variables written as
-    each ``set``'s own ``run`` writes them, a number out of bounds the same fault."""
+                                                       number: int, action: str) -> None:
+    """``quick.sets`` (a raise: the bid, then who made it; a pass: its one set): the same
+    variables written as each ``set``'s own ``run`` writes them, a number out of bounds
+    the same fault."""
     fast, slow = _auction(built, 2), _auction(built, 2)
-    _, _, block, _, both = fast.prog.named["raise"]
+    _, _, block, _, both = fast.prog.named[action]
     assert both is not None and fast.vars == slow.vars
     for st in (fast, slow):
         st.here.number = number
@@ -291,7 +293,7 @@ def test_two_sets_run_as_one_write_what_each_set_writes(built: dict[str, Any],
         if slow.over:
             break
     assert fast.vars == slow.vars and fast.fault == slow.fault
-    assert (fast.fault is None) is (number <= MAX_VALUE)
+    assert (fast.fault is None) is (number <= MAX_VALUE or action == "pass")
 
 
 @pytest.mark.parametrize("seat", [0, 3])
@@ -310,3 +312,22 @@ def test_each_player_setting_a_constant_sets_every_seat_as_seat_by_seat(
     slow.run_flat(prog.leaves[each.block], slow.players, slow.here, 1)
     assert fast.vars == slow.vars and fast.steps == slow.steps == steps + 4
     assert fast.here.seat == slow.here.seat == seat
+
+
+def test_a_bid_played_at_once_counts_the_steps_of_its_do(built: dict[str, Any]) -> None:
+    """A raise (two sets as one) and a pass (its one set) played by ``apply_action``
+    count one step per instruction of their ``do``, as running it instruction by
+    instruction would, all through seeded games (a bid that ends the auction goes on to
+    its end's effects and the next draw: not counted here)."""
+    game, _ = built["auction-house"]
+    seen = set()
+    for seed in range(3):
+        rng, state = random.Random(seed), game.new_initial_state(4)
+        while not state.is_terminal():
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            if isinstance(action, tuple) and not state.pending and not state.over:
+                block = state.prog.named[action[0]][2]
+                assert state.steps == len(state.prog.blocks[block]), action
+                seen.add(action[0])
+    assert seen == {"raise", "pass"}
