@@ -240,6 +240,18 @@ class Flow(Position):
             return
         self.steps += size * times
         seat, last = c.seat, size - 1
+        if times == 1 and not step:  # once, the focus kept (a tail, a then): no counting
+            try:
+                for ins, run in flat:
+                    try:
+                        run(self, c)
+                    except FAULTS as exc:
+                        self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                    if self.over:
+                        return
+            finally:
+                c.seat = seat
+            return
         try:
             for i in range(size * times):  # the instructions, times over
                 ins, run = flat[i % size] if times > 1 else flat[i]
