@@ -106,8 +106,9 @@ def shown(mark: str) -> str:
     return f"{display_path(path)}:{line}" if colon and os.path.isabs(path) else mark
 
 
-def read(svg: str) -> Drawing:
-    root = parse(svg)  # no DTD, bounded depth: ``Undecodable`` otherwise
+def read(svg: str, root: ElementTree.Element | None = None) -> Drawing:
+    """What ``svg`` draws; ``root``: its tree when it was parsed already (``parse``'s)."""
+    root = parse(svg) if root is None else root  # no DTD, bounded depth: else ``Undecodable``
     drawing = Drawing()
     _walk(root, IDENTITY, {"font-family": "DejaVu Sans", "font-size": "16", "fill": "#000000"},
           drawing, None)
