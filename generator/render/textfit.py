@@ -88,6 +88,14 @@ class Metrics:
                 else self.missing_advance)
         return found
 
+    def ems(self, text: str) -> float:
+        """The width of ``text`` in ems (summed in the text's order, as ``advance`` gives)."""
+        known = self._advances
+        try:
+            return sum([known[code] for code in map(ord, text)])
+        except KeyError:  # a character not asked for before: looked up, then kept
+            return sum([self.advance(code) for code in map(ord, text)])
+
     def ink(self, code: int) -> tuple[float, float] | None:
         """(highest ink above the baseline, lowest below it) of a drawn character with an
         outline; None for a blank or missing one."""
@@ -111,8 +119,7 @@ def width(text: str, font: Font, size: float, spacing: float = 0.0) -> float:
 @lru_cache(maxsize=65536)
 def _ems(text: str, path: Path) -> float:
     """The width of ``text`` in ems: fitting asks for the same words at every size."""
-    advance = metrics(path).advance
-    return sum(advance(ord(c)) for c in text)
+    return metrics(path).ems(text)
 
 
 def extent(text: str, font: Font, size: float) -> tuple[float, float]:
