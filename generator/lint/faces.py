@@ -17,6 +17,7 @@ from generator.render.drawn import SOURCE_ATTR, Drawing, read
 from generator.render.faces import face_svg, marked_svg, reads_copy
 from generator.render.ink import ink_svg
 from generator.render.marks import marked_environment
+from generator.render.preflight import PARSED
 from generator.render.sandbox import budget
 from generator.render.stamp import STAMP_MARK, stamped
 from generator.render.svg import face_context
@@ -61,7 +62,8 @@ def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full",
                             raw = _stamped(raw, loaded, piece, size or _size(
                                 loaded, piece, face, side, copy, bleed, extra))
                         svg = ink_svg(raw, ink, piece.shape)
-                    drawing = None if svg in seen else read(svg)
+                    drawing = None if svg in seen else read(svg, loaded.drawn.pop(
+                        (PARSED, svg), None))  # parsed by validate's check, if it ran
                 except Exception:  # noqa: BLE001 - the build's own error says what and where
                     face_svg(loaded, piece, face, side=side, copy=copy, bleed=bleed,
                              extra=extra, size=size)

@@ -34,6 +34,7 @@ NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+EPS = 1e-6  # mm: far above a float's rounding, far below anything drawn
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,8 @@ class Shape:
 
     def holds(self, x: float, y: float) -> bool:
         b = self.box
+        if not (b.x - EPS <= x <= b.x + b.w + EPS and b.y - EPS <= y <= b.y + b.h + EPS):
+            return False  # outside its box (with room for rounding): outside the shape
         if self.kind in ("circle", "ellipse"):
             rx, ry = b.w / 2, b.h / 2
             return rx > 0 and ry > 0 and ((x - b.x - rx) / rx) ** 2 + ((y - b.y - ry) / ry) ** 2 <= 1
@@ -106,8 +109,9 @@ def shown(mark: str) -> str:
     return f"{display_path(path)}:{line}" if colon and os.path.isabs(path) else mark
 
 
-def read(svg: str) -> Drawing:
-    root = parse(svg)  # no DTD, bounded depth: ``Undecodable`` otherwise
+def read(svg: str, root: ElementTree.Element | None = None) -> Drawing:
+    """What ``svg`` draws; ``root``: its tree when it was parsed already (``parse``'s)."""
+    root = parse(svg) if root is None else root  # no DTD, bounded depth: else ``Undecodable``
     drawing = Drawing()
     _walk(root, IDENTITY, {"font-family": "DejaVu Sans", "font-size": "16", "fill": "#000000"},
           drawing, None)
@@ -120,7 +124,9 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
     if tag in ("defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient",
                "pattern", "title", "desc", "style"):
         return
-    m = _multiply(m, parse_transform(node.get("transform", "")))
+    transform = node.get("transform")
+    if transform:  # most elements have none
+        m = _multiply(m, parse_transform(transform))
     style = inherited(style, node)
     if node.get("data-area"):
         area = (node.get("data-area", ""), drawing.groups)
@@ -170,8 +176,16 @@ def inherited(style: dict[str, str], node: ElementTree.Element) -> dict[str, str
 
 
 def _num(node: ElementTree.Element, name: str, default: float = 0.0) -> float:
-    found = NUMBER.match((node.get(name) or "").strip())
-    return float(found.group()) if found else default
+    found = _number(node.get(name) or "")
+    return default if found is None else found
+
+
+@lru_cache(maxsize=4096)
+def _number(value: str) -> float | None:
+    """The number an attribute or property starts with (``12.5mm``: 12.5), or None; a
+    face repeats a few hundred values thousands of times."""
+    found = NUMBER.match(value.strip())
+    return float(found.group()) if found else None
 
 
 def _fill(style: dict[str, str]) -> str:
@@ -300,8 +314,8 @@ def _font_of(family: str, weight: str, slant: str) -> Font:
 
 
 def _num_value(value: str) -> float:
-    found = NUMBER.match(value.strip())
-    return float(found.group()) if found else 0.0
+    found = _number(value)
+    return 0.0 if found is None else found
 
 
 def parse_transform(spec: str) -> Matrix:

@@ -123,6 +123,16 @@ def marked_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: in
     return str(loaded.drawn[key])
 
 
+def drawn_marked(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
+                 bleed: float, extra: Mapping[str, Any] | None = None,
+                 size: tuple[float, float] | None = None) -> str | None:
+    """The lint's marked drawing of the face if it has been drawn (never draws it)."""
+    key = ("marked", id(marked_environment(loaded)),
+           *_key(loaded, piece, face, side, copy, bleed, extra, size))
+    found = loaded.drawn.get(key)
+    return found if isinstance(found, str) else None
+
+
 def _key(loaded: LoadedGame, piece: Any, face: Any, side: str, copy: int, bleed: float,
          extra: Mapping[str, Any] | None, size: tuple[float, float] | None
          ) -> tuple[Any, ...]:

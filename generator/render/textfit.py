@@ -12,18 +12,15 @@ even that does not fit raises ``TextFitError`` (the build reports it at the data
 
 from __future__ import annotations
 
-import hashlib
-import marshal
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from generator.render.fonts import DEJAVU_DIR
-from generator.render.ttf import read_glyphs
+from generator.render.ttf import FontTables
 
 PT_PER_MM = 72 / 25.4
-METRICS_FORMAT = "copperplate-metrics-1"
 WORDS = re.compile(r"\S+?-(?=\S)|\S+")  # a hyphenated word may break after its hyphen
 # family name as templates write it -> file stem; unknown families fall back to DejaVu Sans
 # the way the pinned fonts.conf makes fontconfig do
@@ -64,51 +61,54 @@ def _font_path(font: Font, folder: Path) -> Path:
     return folder / f"{stem}{'-' + style if style else ''}.ttf"
 
 
-@dataclass(frozen=True)
 class Metrics:
-    """One font file's advances and glyph heights, in units of the em."""
+    """One font file's advances and ink heights in ems, each character's looked up in the
+    file the first time a text asks for it (``ttf.FontTables``) and kept."""
 
-    advances: dict[int, float]
-    tops: dict[int, float]  # highest ink of each character above the baseline
-    bottoms: dict[int, float]  # lowest ink (negative below the baseline)
-    missing_advance: float
+    def __init__(self, tables: FontTables) -> None:
+        self._tables = tables
+        self._em = float(tables.units_per_em)
+        self.missing_advance = tables.advance(0) / self._em
+        self._glyphs: dict[int, int] = {}
+        self._advances: dict[int, float] = {}
+        self._ink: dict[int, tuple[float, float] | None] = {}
+
+    def has(self, code: int) -> bool:
+        """Whether the font draws the character (else it prints the missing glyph's box)."""
+        glyph = self._glyphs.get(code)
+        if glyph is None:
+            glyph = self._glyphs[code] = self._tables.glyph(code)
+        return glyph != 0
+
+    def advance(self, code: int) -> float:
+        found = self._advances.get(code)
+        if found is None:
+            found = self._advances[code] = (
+                self._tables.advance(self._glyphs[code]) / self._em if self.has(code)
+                else self.missing_advance)
+        return found
+
+    def ems(self, text: str) -> float:
+        """The width of ``text`` in ems (summed in the text's order, as ``advance`` gives)."""
+        known = self._advances
+        try:
+            return sum([known[code] for code in map(ord, text)])
+        except KeyError:  # a character not asked for before: looked up, then kept
+            return sum([self.advance(code) for code in map(ord, text)])
+
+    def ink(self, code: int) -> tuple[float, float] | None:
+        """(highest ink above the baseline, lowest below it) of a drawn character with an
+        outline; None for a blank or missing one."""
+        if code not in self._ink:
+            box = self._tables.box(self._glyphs[code]) if self.has(code) else None
+            self._ink[code] = None if box is None else (box[1] / self._em, box[0] / self._em)
+        return self._ink[code]
 
 
 @lru_cache(maxsize=32)
 def metrics(path: Path) -> Metrics:
-    """The font file's metrics, from the cache folder when this very file was read before
-    (reading its tables costs a few ms; the kept copy is checked, never trusted)."""
-    from generator.render.cache import cache_root, keep
-
-    data = path.read_bytes()
-    kept = cache_root() / "fonts" / f"{hashlib.sha256(data).hexdigest()}.metrics"
-    try:
-        entry = kept.read_bytes()
-        head, _, body = entry.partition(b"\n")
-        if head == _head(body):
-            return Metrics(*marshal.loads(body))
-    except (OSError, ValueError, EOFError, TypeError):
-        pass  # missing or damaged: read the font again
-    found = _read_metrics(data)
-    body = marshal.dumps((found.advances, found.tops, found.bottoms, found.missing_advance))
-    keep(kept, _head(body) + b"\n" + body)
-    return found
-
-
-def _head(body: bytes) -> bytes:
-    return f"{METRICS_FORMAT} sha256={hashlib.sha256(body).hexdigest()}".encode("ascii")
-
-
-def _read_metrics(data: bytes) -> Metrics:
-    found = read_glyphs(data)
-    em = float(found.units_per_em)
-    advances, tops, bottoms = {}, {}, {}
-    for code, glyph in found.glyph_of.items():
-        advances[code] = found.advance(glyph) / em
-        if glyph in found.boxes:  # the glyph header's box: no outline decoded
-            low, high = found.boxes[glyph]
-            tops[code], bottoms[code] = high / em, low / em
-    return Metrics(advances, tops, bottoms, found.advance(0) / em)
+    """The font file's metrics, read from the file as they are asked for."""
+    return Metrics(FontTables(path.read_bytes()))
 
 
 def width(text: str, font: Font, size: float, spacing: float = 0.0) -> float:
@@ -119,8 +119,7 @@ def width(text: str, font: Font, size: float, spacing: float = 0.0) -> float:
 @lru_cache(maxsize=65536)
 def _ems(text: str, path: Path) -> float:
     """The width of ``text`` in ems: fitting asks for the same words at every size."""
-    m = metrics(path)
-    return sum(m.advances.get(ord(c), m.missing_advance) for c in text)
+    return metrics(path).ems(text)
 
 
 def extent(text: str, font: Font, size: float) -> tuple[float, float]:
@@ -133,17 +132,17 @@ def extent(text: str, font: Font, size: float) -> tuple[float, float]:
 def _ink(text: str, path: Path) -> tuple[float, float]:
     """The highest ink of ``text`` above the baseline and the lowest below it, in ems
     (below as a positive depth): the lint asks for the same texts on many faces."""
-    m = metrics(path)
-    codes = [ord(c) for c in text if ord(c) in m.tops]
-    if not codes:
+    ink = metrics(path).ink
+    boxes = [box for box in map(ink, map(ord, text)) if box is not None]
+    if not boxes:
         return (0.0, 0.0)
-    return (max(m.tops[c] for c in codes), -min(m.bottoms[c] for c in codes))
+    return (max(top for top, _ in boxes), -min(bottom for _, bottom in boxes))
 
 
 def missing(text: str, font: Font) -> list[str]:
     """Characters the font has no glyph for (drawn as boxes), once each, in order."""
     m = metrics(font.path())
-    return list(dict.fromkeys(c for c in text if not c.isspace() and ord(c) not in m.advances))
+    return list(dict.fromkeys(c for c in text if not c.isspace() and not m.has(ord(c))))
 
 
 @dataclass(frozen=True)

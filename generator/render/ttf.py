@@ -9,7 +9,8 @@ the two agree on every pinned font (``tests/render/test_ttf.py``).
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 
 # Unicode character maps, the best first (as fontTools' getBestCmap picks them)
 UNICODE_MAPS = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
@@ -19,35 +20,50 @@ class FontUnreadable(ValueError):
     """The file lacks a table or a Unicode character map that measuring needs."""
 
 
-@dataclass(frozen=True)
-class Glyphs:
-    """What measuring reads of a font, in font units."""
+class FontTables:
+    """A font's glyphs looked up in its file when asked: the character map found by a binary
+    search of its segments, an advance in ``hmtx``, a box in the glyph's ``glyf`` header.
+    Measuring a deck asks for a few hundred of a font's thousands of characters, so nothing
+    is read for the rest (reading every table whole cost about 10 ms a font)."""
 
-    units_per_em: int
-    glyph_of: dict[int, int]  # character code -> glyph id
-    advances: list[int]  # by glyph id (the last repeats for the rest, as hmtx says)
-    boxes: dict[int, tuple[int, int]]  # glyph id -> (lowest, highest) ink, outlines only
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        try:
+            tables = _tables(data)
+            head = tables["head"]
+            self.units_per_em: int = struct.unpack_from(">H", data, head + 18)[0]
+            self._long_offsets = struct.unpack_from(">h", data, head + 50)[0] != 0
+            self._glyph_count: int = struct.unpack_from(">H", data, tables["maxp"] + 4)[0]
+            self._long_metrics: int = struct.unpack_from(">H", data, tables["hhea"] + 34)[0]
+            self._hmtx, self._loca, self._glyf = tables["hmtx"], tables["loca"], tables["glyf"]
+            self._map = _character_map(data, tables["cmap"])
+            self.advance(0)  # the tables are where they say: a short file fails here
+        except (KeyError, struct.error) as exc:
+            raise FontUnreadable(f"not a TrueType font with outlines ({exc})") from None
+
+    def glyph(self, code: int) -> int:
+        """The glyph the font draws ``code`` with; 0 (the missing glyph) when it has none."""
+        return self._map(code)
 
     def advance(self, glyph: int) -> int:
-        return self.advances[min(glyph, len(self.advances) - 1)]
+        """The glyph's advance (the last long metric's for the glyphs after it)."""
+        at = self._hmtx + 4 * min(glyph, self._long_metrics - 1)
+        return int(struct.unpack_from(">H", self._data, at)[0])
 
-
-def read_glyphs(data: bytes) -> Glyphs:
-    """The font's character map, advances and outline boxes."""
-    try:
-        tables = _tables(data)
-        head = tables["head"]
-        em, = struct.unpack_from(">H", data, head + 18)
-        long_offsets, = struct.unpack_from(">h", data, head + 50)
-        count, = struct.unpack_from(">H", data, tables["maxp"] + 4)
-        metrics, = struct.unpack_from(">H", data, tables["hhea"] + 34)
-        advances = list(struct.unpack_from(f">{2 * metrics}H", data, tables["hmtx"])[::2])
-        glyph_of = _character_map(data, tables["cmap"])
-        offsets = _locations(data, tables["loca"], count, bool(long_offsets))
-        boxes = _boxes(data, tables["glyf"], offsets, set(glyph_of.values()))
-    except (KeyError, struct.error) as exc:
-        raise FontUnreadable(f"not a TrueType font with outlines ({exc})") from None
-    return Glyphs(em, glyph_of, advances, boxes)
+    def box(self, glyph: int) -> tuple[int, int] | None:
+        """(lowest, highest) ink of a glyph drawn with contours (or composed of others);
+        None for an empty one (a space)."""
+        if not 0 <= glyph < self._glyph_count:
+            return None
+        if self._long_offsets:
+            start, end = struct.unpack_from(">LL", self._data, self._loca + 4 * glyph)
+        else:
+            start, end = (2 * v for v in struct.unpack_from(">HH", self._data,
+                                                              self._loca + 2 * glyph))
+        if end - start < 10:
+            return None
+        contours, _, low, _, high = struct.unpack_from(">hhhhh", self._data, self._glyf + start)
+        return (low, high) if contours else None
 
 
 def _tables(data: bytes) -> dict[str, int]:
@@ -59,7 +75,8 @@ def _tables(data: bytes) -> dict[str, int]:
     return found
 
 
-def _character_map(data: bytes, cmap: int) -> dict[int, int]:
+def _character_map(data: bytes, cmap: int) -> Callable[[int], int]:
+    """Character -> glyph (0: none) of the best Unicode map, by binary search."""
     _, count = struct.unpack_from(">HH", data, cmap)
     subtables: dict[tuple[int, int], int] = {}
     for i in range(count):
@@ -70,30 +87,61 @@ def _character_map(data: bytes, cmap: int) -> dict[int, int]:
             at = subtables[key]
             kind, = struct.unpack_from(">H", data, at)
             if kind == 12:
-                return _segments_12(data, at)
+                return _lookup_12(data, at)
             if kind == 4:
-                return _segments_4(data, at)
+                return _lookup_4(data, at)
     raise KeyError("a Unicode character map of format 4 or 12")
 
 
-def _segments_12(data: bytes, at: int) -> dict[int, int]:
-    return format_12_map(data, at)
+Segments = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 
-def _segments_4(data: bytes, at: int) -> dict[int, int]:
-    return {code: glyph for code, glyph in format_4_map(data, at).items()
-            if glyph and code < 0xFFFF}
-
-
-def format_4_map(data: bytes, at: int) -> dict[int, int]:
-    """Character -> glyph of the format 4 map at ``at``, glyph 0 and 0xFFFF included."""
+def _segments(data: bytes, at: int) -> Segments:
+    """A format 4 map's segment ends, starts, deltas and range offsets, and where the
+    offsets begin (a range's glyph array is counted from its own offset)."""
     doubled, = struct.unpack_from(">H", data, at + 6)
     n = doubled // 2
     ends = struct.unpack_from(f">{n}H", data, at + 14)
     starts = struct.unpack_from(f">{n}H", data, at + 16 + doubled)
     deltas = struct.unpack_from(f">{n}H", data, at + 16 + 2 * doubled)
     ranges_at = at + 16 + 3 * doubled
-    ranges = struct.unpack_from(f">{n}H", data, ranges_at)
+    return ends, starts, deltas, struct.unpack_from(f">{n}H", data, ranges_at), ranges_at
+
+
+def _lookup_4(data: bytes, at: int) -> Callable[[int], int]:
+    ends, starts, deltas, ranges, ranges_at = _segments(data, at)
+    n = len(ends)
+
+    def glyph(code: int) -> int:
+        i = bisect_left(ends, code)
+        if code >= 0xFFFF or i == n or starts[i] > code:
+            return 0
+        if ranges[i] == 0:  # glyph = character + delta, modulo 65536
+            return (code + deltas[i]) & 0xFFFF
+        # an index into the glyph array, counted from this range's own offset
+        listed, = struct.unpack_from(">H", data, ranges_at + 2 * i + ranges[i]
+                                     + 2 * (code - starts[i]))
+        return (listed + deltas[i]) & 0xFFFF if listed else 0
+    return glyph
+
+
+def _lookup_12(data: bytes, at: int) -> Callable[[int], int]:
+    groups, = struct.unpack_from(">L", data, at + 12)
+    triples = list(struct.iter_unpack(">LLL", data[at + 16:at + 16 + 12 * groups]))
+    starts = [start for start, _, _ in triples]
+
+    def glyph(code: int) -> int:
+        i = bisect_right(starts, code) - 1
+        if i < 0 or triples[i][1] < code:
+            return 0
+        return triples[i][2] + code - triples[i][0]
+    return glyph
+
+
+def format_4_map(data: bytes, at: int) -> dict[int, int]:
+    """Character -> glyph of the format 4 map at ``at``, glyph 0 and 0xFFFF included."""
+    ends, starts, deltas, ranges, ranges_at = _segments(data, at)
+    n = len(ends)
     found: dict[int, int] = {}
     for i in range(n):
         codes, delta = range(starts[i], ends[i] + 1), deltas[i]
@@ -116,21 +164,3 @@ def format_12_map(data: bytes, at: int) -> dict[int, int]:
         found.update(zip(range(start, end + 1), range(glyph, glyph + end - start + 1),
                          strict=True))
     return found
-
-
-def _locations(data: bytes, loca: int, count: int, long_offsets: bool) -> tuple[int, ...]:
-    if long_offsets:
-        return struct.unpack_from(f">{count + 1}L", data, loca)
-    return tuple(2 * offset for offset in struct.unpack_from(f">{count + 1}H", data, loca))
-
-
-def _boxes(data: bytes, glyf: int, offsets: tuple[int, ...],
-           glyphs: set[int]) -> dict[int, tuple[int, int]]:
-    """(yMin, yMax) of each glyph drawn with contours (or composed of others)."""
-    boxes = {}
-    for glyph in glyphs:
-        if glyph + 1 < len(offsets) and offsets[glyph + 1] - offsets[glyph] >= 10:
-            contours, _, low, _, high = struct.unpack_from(">hhhhh", data, glyf + offsets[glyph])
-            if contours:
-                boxes[glyph] = (low, high)
-    return boxes

@@ -11,6 +11,7 @@ import pytest
 from generator.deck.validate import validate_game
 from generator.games import GAMES
 from generator.render import faces
+from generator.render.decoding import Undecodable, parse
 from generator.render.svg import reads
 
 TEMPLATES = {
@@ -155,3 +156,51 @@ def test_a_boards_tiling_is_worked_out_once_per_drawing(monkeypatch: pytest.Monk
     assert large.board_tiling(job, paper, [svg]) is first and len(tiled) == 1
     large.board_tiling(job, paper, [svg.replace("</svg>", "<text>x</text></svg>")])
     assert len(tiled) == 2  # another drawing: tiled again
+
+
+def test_validate_parses_each_face_once_for_its_check_and_the_lint(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check judges the lint's marked drawing and hands its tree on: each distinct
+    face's SVG is parsed once, and the lint finds what it found before."""
+    from generator.lint import lint_game
+    from generator.render import drawn, preflight
+
+    monkeypatch.setattr(preflight, "REFUSED", {})
+    parsed: list[str] = []
+    for module in (drawn, preflight):
+        real = module.parse
+
+        def counting(text: str, real: object = real) -> object:
+            parsed.append(text)
+            return real(text)  # type: ignore[operator]
+        monkeypatch.setattr(module, "parse", counting)
+    loaded = validate_game(GAMES["copperdale"])
+    assert preflight.template_problems(loaded) == []
+    assert lint_game(loaded, papers=()) == []
+    assert parsed and len(parsed) == len(set(parsed))
+    assert all('data-src="' in text for text in parsed)  # the marked drawings only
+    again = validate_game(GAMES["copperdale"])  # the lint alone parses for itself
+    monkeypatch.setattr(preflight, "REFUSED", {})
+    assert lint_game(again, papers=()) == [] and len(parsed) == 2 * len(set(parsed))
+
+
+def test_a_refused_face_is_judged_as_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A marked drawing that does not parse is judged again as printed: the message is the
+    printed drawing's (its line and column), not the marked one's."""
+    from generator.render import preflight
+
+    monkeypatch.setattr(preflight, "REFUSED", {})
+    marked = '<svg xmlns="http://www.w3.org/2000/svg"><text data-src="/t.j2:1">x</svg>'
+    printed = '<svg xmlns="http://www.w3.org/2000/svg"><text>x</svg>'
+    loaded = validate_game(GAMES["copperdale"])
+    messages = []
+    for text in (printed, marked):
+        with pytest.raises(Undecodable) as refused:
+            parse(text)
+        messages.append(refused.value.message)
+    assert messages[0] != messages[1]  # the columns differ
+    assert preflight._verdict(loaded, printed, marked) == messages[0]
+    sound = marked.replace("x</svg>", "x</text></svg>")
+    assert preflight._verdict(loaded, printed.replace("x</svg>", "x</text></svg>"), sound) is None
+    assert [key for key in loaded.drawn if key[0] == preflight.PARSED] == [
+        (preflight.PARSED, sound)]

@@ -69,23 +69,23 @@ def test_the_measure_is_what_cairo_draws(text, family, bold, italic, size):
     assert width(text, Font(family, bold, italic), size) == pytest.approx(drawn, abs=0.2)
 
 
-def test_font_metrics_kept_on_disk_are_the_font_s_and_checked(tmp_path, monkeypatch):
-    from generator.render import textfit
-    from generator.render.cache import usable
+def test_font_metrics_read_on_demand_are_the_font_s_own():
+    """Each character's advance, ink and presence, looked up when first asked, are what
+    fontTools reads from the whole tables (a missing character: the missing glyph's advance,
+    no ink)."""
+    from fontTools.ttLib import TTFont
 
-    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
-    usable.cache_clear()
-    path = textfit.Font().path()
-    textfit.metrics.cache_clear()
-    fresh = textfit.metrics(path)
-    (kept,) = (tmp_path / "cache" / "fonts").iterdir()
-    textfit.metrics.cache_clear()
-    monkeypatch.setattr(textfit, "_read_metrics", lambda p: (_ for _ in ()).throw(AssertionError))
-    assert textfit.metrics(path) == fresh  # read back, not from the font
-    monkeypatch.undo()
-    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
-    kept.write_bytes(kept.read_bytes()[:-5] + b"xxxxx")  # damaged: read the font again
-    textfit.metrics.cache_clear()
-    assert textfit.metrics(path) == fresh
-    textfit.metrics.cache_clear()
-    usable.cache_clear()
+    from generator.render.textfit import metrics
+
+    path = Font("DejaVu Serif", bold=True).path()
+    font = TTFont(str(path))
+    em, best, hmtx, glyf = font["head"].unitsPerEm, font.getBestCmap(), font["hmtx"], font["glyf"]
+    found = metrics(path)
+    for code in [*range(32, 0x250), 0x20AC, 0xE000, 0x1F600]:
+        name = best.get(code)
+        assert found.has(code) == (name is not None)
+        assert found.advance(code) == hmtx[name or ".notdef"][0] / em
+        outline = glyf[name] if name else None
+        assert found.ink(code) == ((outline.yMax / em, outline.yMin / em)
+                                   if outline is not None and outline.numberOfContours else None)
+    assert missing("a\u20ac\ue000", Font("DejaVu Serif", bold=True)) == ["\ue000"]
