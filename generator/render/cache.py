@@ -25,7 +25,7 @@ from pathlib import Path
 from generator.files.bundled import SOURCE_TREE
 from generator.files.fileio import write_atomic
 from generator.files.installed import installed_version
-from generator.render import cairoshort, textpass
+from generator.render import cairodirect, cairoshort, textpass
 from generator.render.sandbox import budget
 
 FORMAT = "copperplate-face-2"
@@ -101,12 +101,10 @@ def cairo_version() -> str:
 def svg_to_pdf(svg: str) -> bytes:
     """One face drawn by cairo under the same CPU and memory budget as its template
     (``sandbox.budget``), in this process or in a pool worker."""
-    import cairosvg  # imported late: fontconfig must be pinned first (fonts.pin)
-
     textpass.install()  # each text's unseen outline pass skipped: the same bytes, sooner
     cairoshort.install()  # empty stylesheets and text cursors handled directly: the same
-    with budget(persistent=True):
-        return bytes(cairosvg.svg2pdf(bytestring=svg.encode("utf-8")))
+    with budget(persistent=True):  # cairosvg is imported late: fonts.pin comes first
+        return cairodirect.svg2pdf(svg.encode("utf-8"))
 
 
 def _head(data: bytes) -> bytes:
