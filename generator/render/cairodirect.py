@@ -7,6 +7,10 @@
   when the face is drawn: any error is still raised, as the same ``cairocffi`` exception,
   only later (or, where Python code in between stumbled on what an errored context
   answered, chained behind that error).
+- cairosvg lays text out letter by letter: each letter's extents are read into a fresh C
+  struct, and each letter is turned into a fresh C string twice (measured, then shown).
+  Here a text's C string is made once (cairo only reads it) and extents are read into one
+  struct, copied out at once.
 - cairosvg hands cairo a Python file object, which cairo writes in small pieces through a
   Python callback (about 450 a face). Here cairo writes to a memory file of this process
   (``memfd``) by its ``/proc`` path, in C, and the bytes are read back once.
@@ -22,6 +26,7 @@ import io
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import Any
 
 CHECKED = {"cairosvg": "2.9.", "cairocffi": "1.7."}
@@ -78,28 +83,66 @@ def _read(fd: int) -> bytes:
 @contextmanager
 def _checked_once(cairocffi: Any) -> Iterator[None]:
     """Contexts made inside are not asked their status after each call, but once, at the
-    end; the first in error raises (behind any other exception raised meanwhile)."""
-    context = cairocffi.Context
+    end; the first in error raises (behind any other exception raised meanwhile). Inside,
+    a text's bytes for cairo are made once per text and its extents read into one struct."""
     made: list[Any] = []
-    init, check = context.__init__, context._check_status
+    init = cairocffi.Context.__init__
 
     def remembered(self: Any, target: Any) -> None:
         init(self, target)
         made.append(self)
 
-    context.__init__, context._check_status = remembered, _unasked
     try:
-        yield
+        with (_swapped(cairocffi.Context, __init__=remembered, _check_status=_unasked,
+                       text_extents=_text_extents),
+              _swapped(cairocffi.context, _encode_string=_encoded)):
+            yield
     except Exception as exc:
         _raise_first_error(cairocffi, made, exc)
         raise
-    finally:
-        context.__init__, context._check_status = init, check
     _raise_first_error(cairocffi, made, None)
+
+
+@contextmanager
+def _swapped(owner: Any, **replacements: Any) -> Iterator[None]:
+    """``owner``'s attributes replaced inside, put back after (whatever happens)."""
+    originals = {name: getattr(owner, name) for name in replacements}
+    for name, value in replacements.items():
+        setattr(owner, name, value)
+    try:
+        yield
+    finally:
+        for name, value in originals.items():
+            setattr(owner, name, value)
 
 
 def _unasked(self: Any) -> None:
     """Stands for ``Context._check_status`` while a face is drawn."""
+
+
+@lru_cache(maxsize=4096)
+def _encoded(text: str | bytes) -> Any:
+    """cairocffi's ``_encode_string`` (a C string of the UTF-8), made once per text: cairo
+    only reads it, and the cache keeps it alive."""
+    from cairocffi import ffi
+
+    return ffi.new("char[]", text if isinstance(text, bytes) else text.encode("utf8"))
+
+
+@lru_cache(maxsize=1)
+def _extents() -> tuple[Any, Any]:
+    """cairo's library and the one struct that ``_text_extents`` reads into."""
+    from cairocffi import cairo, ffi
+
+    return cairo, ffi.new("cairo_text_extents_t *")
+
+
+def _text_extents(self: Any, text: str) -> tuple[float, ...]:
+    """``Context.text_extents`` reading into one struct per process (copied out at once)."""
+    cairo, extents = _extents()
+    cairo.cairo_text_extents(self._pointer, _encoded(text), extents)
+    return (extents.x_bearing, extents.y_bearing, extents.width, extents.height,
+            extents.x_advance, extents.y_advance)
 
 
 def _raise_first_error(cairocffi: Any, made: list[Any], cause: Exception | None) -> None:

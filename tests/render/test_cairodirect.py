@@ -74,3 +74,11 @@ def test_a_forked_process_makes_its_own_memory_file(monkeypatch: pytest.MonkeyPa
     own = cairodirect._scratch()
     assert own is not None and own != parent and cairodirect.SCRATCH == {os.getpid(): own}
     os.close(own)
+
+
+def test_text_extents_read_into_one_struct_are_cairocffis() -> None:
+    context = _context()
+    context.set_font_size(9)
+    for text in ("W", "Copper Creek", "é", "W"):
+        assert cairodirect._text_extents(context, text) == context.text_extents(text)
+    assert cairodirect._encoded("W") is cairodirect._encoded("W")  # made once
