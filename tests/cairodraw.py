@@ -4,6 +4,7 @@ cairosvg's own code with this package's shorter replacements byte for byte."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import cairosvg
 
@@ -14,9 +15,14 @@ HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" width="60mm" height="40mm" '
         'viewBox="0 0 60 40" font-family="DejaVu Sans">')
 
 
-def draw(body: str) -> bytes:
-    """The PDF of ``body`` inside ``HEAD``, the fonts pinned as a build pins them, without
-    cairo's only clock (its creation date)."""
+def _cairosvg(svg: bytes) -> bytes:
+    return bytes(cairosvg.svg2pdf(bytestring=svg))
+
+
+def draw(body: str, convert: Callable[[bytes], bytes] = _cairosvg) -> bytes:
+    """The PDF of ``body`` inside ``HEAD`` (drawn by ``convert``, cairosvg's own by
+    default), the fonts pinned as a build pins them, without cairo's only clock (its
+    creation date)."""
     fonts.pin(cache_root())
-    pdf = cairosvg.svg2pdf(bytestring=(HEAD + body + "</svg>").encode("utf-8"))
+    pdf = convert((HEAD + body + "</svg>").encode("utf-8"))
     return re.sub(rb"/CreationDate \(D:\d+Z\)", b"", bytes(pdf))

@@ -25,7 +25,7 @@ from pathlib import Path
 from generator.files.bundled import SOURCE_TREE
 from generator.files.fileio import write_atomic
 from generator.files.installed import installed_version
-from generator.render import cairoshort, textpass
+from generator.render import cairodirect, cairoffi, cairoshort, textpass
 from generator.render.sandbox import budget
 
 FORMAT = "copperplate-face-2"
@@ -101,12 +101,11 @@ def cairo_version() -> str:
 def svg_to_pdf(svg: str) -> bytes:
     """One face drawn by cairo under the same CPU and memory budget as its template
     (``sandbox.budget``), in this process or in a pool worker."""
-    import cairosvg  # imported late: fontconfig must be pinned first (fonts.pin)
-
+    cairoffi.ready()  # cairocffi's declarations read from what was parsed once
     textpass.install()  # each text's unseen outline pass skipped: the same bytes, sooner
     cairoshort.install()  # empty stylesheets and text cursors handled directly: the same
-    with budget(persistent=True):
-        return bytes(cairosvg.svg2pdf(bytestring=svg.encode("utf-8")))
+    with budget(persistent=True):  # cairosvg is imported late: fonts.pin comes first
+        return cairodirect.svg2pdf(svg.encode("utf-8"))
 
 
 def _head(data: bytes) -> bytes:
@@ -168,6 +167,7 @@ class FaceCache:
         are many (``jobs`` 0). Same bytes either way: cairo output depends only on input."""
         if not todo:
             return
+        cairoffi.ready()
         import cairosvg  # noqa: F401  once here, so forked workers inherit it ready
 
         workers = jobs or (min(os.cpu_count() or 1, 8) if len(todo) >= POOL_MIN else 1)
