@@ -9,7 +9,7 @@ from collections.abc import Callable
 import cairosvg
 
 from generator.render import fonts
-from generator.render.cache import cache_root
+from generator.render.cachedir import cache_root
 
 HEAD = ('<svg xmlns="http://www.w3.org/2000/svg" width="60mm" height="40mm" '
         'viewBox="0 0 60 40" font-family="DejaVu Sans">')

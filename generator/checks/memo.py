@@ -14,7 +14,7 @@ followed or opened here (the checks themselves refuse them, and say where).
 An entry is ``FORMAT sha256=HEX`` and the JSON it hashes: a torn, flipped or foreign file
 is a miss, never trusted. A result that depends on the machine's load (a template that ran
 past its time or memory limit) is not kept. A cache folder that cannot be written only
-costs speed (``render.cache.usable`` says so once, or ``render.cache.keep`` when it fills
+costs speed (``render.cachedir.usable`` says so once, or ``render.cachedir.keep`` when it fills
 up during the run). ``COPPERPLATE_VALIDATE_MEMO=off``
 turns it off (the test suite does, where it patches code in memory that no digest sees).
 """
@@ -149,6 +149,6 @@ class ResultMemo:
         if path is None or any(p.rule in UNSTABLE_RULES for p in problems):
             return
         data = json.dumps([p.to_dict() for p in problems]).encode()
-        from generator.render.cache import keep  # a full cache folder: said once
+        from generator.render.cachedir import keep  # a full cache folder: said once
 
         keep(path, _head(data) + b"\n" + data)

@@ -252,7 +252,7 @@ def _lint(loaded: list[LoadedGame], options: BuildOptions,
 
     from generator.checks.memo import ResultMemo
     from generator.lint import lint_game
-    from generator.render.cache import cache_root
+    from generator.render.cachedir import cache_root
 
     memo = ResultMemo.for_run(cache_root(), user_dir)
     stamped = options.stamp or options.only is not None  # a stamped face is linted stamped

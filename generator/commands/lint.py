@@ -20,7 +20,7 @@ from generator.commands.common import (
 from generator.deck.validate import user_tree_problems, validate_game
 from generator.files.problems import Problem
 from generator.games import GAMES
-from generator.render.cache import cache_root
+from generator.render.cachedir import cache_root
 
 
 def register(sub: argparse._SubParsersAction) -> None:

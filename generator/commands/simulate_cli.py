@@ -161,7 +161,7 @@ def _picture_bytes(svg: str, name: str) -> bytes:
     if not name.lower().endswith(".png"):
         return svg.rstrip("\n").encode("utf-8") + b"\n" + SVG_MARK + b"\n"
     from generator.render import fonts
-    from generator.render.cache import cache_root
+    from generator.render.cachedir import cache_root
 
     fonts.pin(cache_root())  # the same pinned fonts as the print files
     import cairosvg

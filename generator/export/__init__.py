@@ -20,7 +20,7 @@ from generator.export.presets import PRESETS
 from generator.export.profiles import check_choice
 from generator.export.staging import check_destination, staged
 from generator.render import fonts
-from generator.render.cache import cache_root
+from generator.render.cachedir import cache_root
 
 # target -> the module whose ``export(work)`` makes it; imported when used, so that
 # ``--help`` never loads pikepdf, Pillow or cairo

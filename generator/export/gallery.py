@@ -22,7 +22,7 @@ from generator.export.staging import check_destination
 from generator.files.fileio import write_atomic
 from generator.files.problems import ERROR, Problem, display_path, sort_problems
 from generator.render import fonts
-from generator.render.cache import cache_root
+from generator.render.cachedir import cache_root
 from generator.render.errors import BuildError
 from generator.render.jobs import jobs
 from generator.render.preflight import LOCATED, located

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from generator.export.base import ExportError
 from generator.files.fileio import write_atomic
-from generator.render.cache import cache_root
+from generator.render.cachedir import cache_root
 
 SWOP_GLOB = "/usr/share/ghostscript/*/iccprofiles/default_cmyk.icc"
 INSTALL_HINT = "apt-get install ghostscript"

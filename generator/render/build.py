@@ -20,7 +20,8 @@ from typing import Any
 from generator.data.components import LoadedGame
 from generator.files.fileio import replace_together
 from generator.render import fonts
-from generator.render.cache import FaceCache, FaceError, cache_root
+from generator.render.cache import FaceCache, FaceError
+from generator.render.cachedir import cache_root
 from generator.render.cutfile import REG_BAND, add_registration, cut_files, cut_glob
 from generator.render.document import Document, Page
 from generator.render.errors import BuildError

@@ -32,7 +32,7 @@ from jinja2.bccache import Bucket
 
 from generator.files.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, PACKAGE
 from generator.files.fileio import write_atomic
-from generator.render.cache import keep
+from generator.render.cachedir import keep
 
 FORMAT = "copperplate-jinja-3"
 COMPILE_OPTIONS = ("block_start_string", "block_end_string", "variable_start_string",

@@ -10,22 +10,17 @@ speed: one warning line, then the faces are drawn into a private temporary folde
 
 from __future__ import annotations
 
-import atexit
 import ctypes
 import ctypes.util
 import hashlib
 import os
-import shutil
-import sys
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from generator.files.bundled import SOURCE_TREE
-from generator.files.fileio import write_atomic
 from generator.files.installed import installed_version
 from generator.render import cairodirect, cairoffi, cairoshort, textpass
+from generator.render.cachedir import keep
 from generator.render.sandbox import budget
 
 FORMAT = "copperplate-face-2"
@@ -40,50 +35,6 @@ class FaceError(Exception):
         self.index = index
 
 
-def cache_root() -> Path:
-    """``$COPPERPLATE_CACHE``, else ``$XDG_CACHE_HOME/copperplate``, else ``.cache/copperplate``
-    beside the project in a source checkout (``~/.cache/copperplate`` when installed); a
-    private temporary folder when that one cannot be written."""
-    if os.environ.get("COPPERPLATE_CACHE"):
-        return usable(Path(os.environ["COPPERPLATE_CACHE"]))
-    if os.environ.get("XDG_CACHE_HOME"):
-        return usable(Path(os.environ["XDG_CACHE_HOME"]) / "copperplate")
-    return usable((SOURCE_TREE or Path.home()) / ".cache" / "copperplate")
-
-
-@lru_cache(maxsize=64)
-def usable(folder: Path) -> Path:
-    """``folder`` if a file can be made in it; else a temporary folder, after one warning
-    (once per folder and process) — a read-only cache must never stop a build."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe-")
-        os.close(fd)
-        os.unlink(probe)
-        return folder
-    except OSError as exc:
-        fallback = Path(tempfile.mkdtemp(prefix="copperplate-cache-"))
-        atexit.register(shutil.rmtree, fallback, True)
-        print(f"copperplate: warning: cache folder '{folder}' cannot be used "
-              f"({exc.strerror or exc}): every face is drawn again this time",
-              file=sys.stderr)
-        return fallback
-
-
-def keep(path: Path, content: bytes) -> None:
-    """Store one cache entry. A cache that cannot take it (a full disk, a folder made
-    read-only since) costs only speed: the run goes on, and says so once per process."""
-    try:
-        write_atomic(path, content)
-    except OSError as exc:
-        if not UNWRITABLE:
-            UNWRITABLE.append(path)
-            print(f"copperplate: warning: the cache cannot be written ('{path}': "
-                  f"{exc.strerror or exc}): this run goes on without keeping what it "
-                  "computed", file=sys.stderr)
-
-
-UNWRITABLE: list[Path] = []  # the first entry that could not be kept, if any
 
 
 @lru_cache(maxsize=1)

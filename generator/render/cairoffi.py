@@ -29,6 +29,7 @@ from pathlib import Path
 
 from generator.files.bundled import PACKAGE
 from generator.files.fileio import write_atomic
+from generator.render.cachedir import cache_root, keep
 
 FORMAT = "copperplate-cairo-ffi-1"
 NAME = "_copperplate_cairo_ffi"
@@ -73,8 +74,6 @@ def _head(code: bytes) -> bytes:
 
 def _kept_source(package: Path) -> bytes:
     """The kept module's code, read and checked, or made (and kept) when there is none."""
-    from generator.render.cache import cache_root, keep  # cache.py calls ready()
-
     key = _key(package)
     places = [PACKAGE / "__pycache__" / "cairo-ffi" / f"{key}.py",
               cache_root() / "cairo-ffi" / f"{key}.py"]

@@ -22,7 +22,7 @@ from types import ModuleType
 
 from generator.files.installed import installed_version
 from generator.render import fontseed
-from generator.render.cache import cache_root, keep
+from generator.render.cachedir import cache_root, keep
 from generator.render.fonts import DEJAVU_DIR
 
 FORMAT = "copperplate-font-1"

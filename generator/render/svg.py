@@ -23,7 +23,7 @@ from jinja2.loaders import split_template_path
 from generator.data.components import BUNDLED_TEMPLATES, LoadedGame
 from generator.files.confined import FileMissing, FileRefused, read_versioned
 from generator.render.bytecode import CompiledTemplates
-from generator.render.cache import cache_root
+from generator.render.cachedir import cache_root
 from generator.render.pagewords import FIELD
 from generator.render.sandbox import DeckSandbox, TemplateRefused, budget, render_bounded
 from generator.render.textfit import fit

@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 GRID_WORDS = ("cell", "next_to", "in_row", "in_column")  # in place of a zone, on a grid
 
 if TYPE_CHECKING:
     from generator.data.yamlsrc import Loc
-    from generator.rulesfile.expr import Compiler
     from generator.rulesfile.position import Ctx, Fn
+    from generator.rulesfile.report import Reporter
     from generator.rulesfile.zones import ZoneRule
+
+
+class Compiling(Protocol):
+    """What reading a grid word asks of the expression compiler (``expr.Compiler``, which
+    imports this module): the zones by name, a grid named, an expression, the report."""
+
+    names: Any
+    report: Reporter
+
+    def grid(self, value: Any, loc: Loc) -> ZoneRule | None: ...
+
+    def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn: ...
 
 
 def _grid_of(c: Ctx, grid: ZoneRule) -> int:
@@ -131,7 +143,7 @@ def place_slot(grid: ZoneRule, at: Fn) -> Callable[[Ctx], int]:
     return slot
 
 
-def selector(x: Compiler, value: dict[str, Any], loc: Loc) -> Callable[[Ctx], list[int]]:
+def selector(x: Compiling, value: dict[str, Any], loc: Loc) -> Callable[[Ctx], list[int]]:
     """The cards of ``{cell: GRID}`` (with ``at: PLACE``), ``{next_to: GRID}``,
     ``{in_row: GRID}`` or ``{in_column: GRID}`` (with ``at: ROW`` or ``at: COLUMN``), in
     place of a zone."""
@@ -152,7 +164,7 @@ def selector(x: Compiler, value: dict[str, Any], loc: Loc) -> Callable[[Ctx], li
     return in_line(grid, index, word == "in_column", at)
 
 
-def place_of(x: Compiler, name: Any, loc: Loc, column: bool) -> Fn:
+def place_of(x: Compiling, name: Any, loc: Loc, column: bool) -> Fn:
     """``{row: GRID}`` or ``{column: GRID}``: of the place in question, as ``cell``."""
     grid = x.grid(name, loc)
     if grid is None:

@@ -19,7 +19,7 @@ from generator.cli import main
 from generator.data.components import BUNDLED_COMPONENTS
 from generator.files.problems import Problem
 from generator.games import REGISTERED, Games
-from generator.render.cache import usable
+from generator.render.cachedir import usable
 
 
 @pytest.fixture

@@ -79,7 +79,7 @@ def test_a_face_is_drawn_to_the_pixels_of_cairos_png_opaque_or_not():
     rounds otherwise than cairo does)."""
     from generator.export.raster import render
     from generator.render import fonts
-    from generator.render.cache import cache_root
+    from generator.render.cachedir import cache_root
 
     fonts.pin(cache_root())
     head = '<svg xmlns="http://www.w3.org/2000/svg" width="30mm" height="20mm" viewBox="0 0 30 20">'

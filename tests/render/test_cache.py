@@ -10,7 +10,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from generator.render import cache
+from generator.render import cachedir
 
 from .conftest import Built, build
 
@@ -38,7 +38,7 @@ def test_a_cache_folder_that_cannot_be_made_warns_once_and_builds(
     (tmp_path / "a-file").write_text("not a folder")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COPPERPLATE_CACHE", where)
-    cache.usable.cache_clear()
+    cachedir.usable.cache_clear()
     first = build(fixture_game, tmp_path / "one", paper="a4", duplex="long")
     second = build(fixture_game, tmp_path / "two", paper="a4", duplex="long")
     warnings = capsys.readouterr().err.strip().splitlines()
@@ -55,8 +55,8 @@ def test_a_full_cache_folder_warns_once_and_gives_the_same_bytes(
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
     monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(cache, "write_atomic", full)
-    monkeypatch.setattr(cache, "UNWRITABLE", [])
+    monkeypatch.setattr(cachedir, "write_atomic", full)
+    monkeypatch.setattr(cachedir, "UNWRITABLE", [])
     first = build(fixture_game, tmp_path / "one", paper="a4", duplex="long")
     second = build(fixture_game, tmp_path / "two", paper="a4", duplex="long")
     warnings = capsys.readouterr().err.strip().splitlines()

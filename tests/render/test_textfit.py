@@ -56,7 +56,8 @@ def test_the_measure_is_what_cairo_draws(text, family, bold, italic, size):
     import pdfplumber
 
     from generator.render import fonts
-    from generator.render.cache import cache_root, svg_to_pdf
+    from generator.render.cache import svg_to_pdf
+    from generator.render.cachedir import cache_root
 
     fonts.pin(cache_root())
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="200mm" height="20mm" '

@@ -11,7 +11,7 @@ import cairosvg.surface
 import pytest
 
 from generator.render import fonts, textpass
-from generator.render.cache import cache_root
+from generator.render.cachedir import cache_root
 from tests.cairodraw import HEAD, draw
 
 CASES = {
