@@ -36,21 +36,9 @@ from generator.rulesfile.written import (
 )
 
 if TYPE_CHECKING:
-    from generator.rulesfile.zones import ZoneRule
+    from generator.rulesfile.zones import Names, ZoneRule
 
 MAX_DEPTH = 24  # nested expressions; deeper is a mistake
-
-
-class Names:
-    """What a rules file declares, for the compiler to check names against."""
-
-    def __init__(self, zones: dict[str, ZoneRule], vars_: dict[str, bool],
-                 columns: dict[str, list[Any]], slots: tuple[dict[str, int], dict[str, int]],
-                 players: int):
-        self.zones, self.vars, self.players = zones, vars_, players
-        self.columns = columns  # field -> its value on every card, by card number
-        self.fields = set(columns) | {"by", "id"}
-        self.zone_slot, self.var_slot = slots  # laid out for the player count compiled for
 
 
 def _args(items: Any, n: int | None) -> bool:

@@ -60,10 +60,30 @@ class Position(State):
         raise NotImplementedError
 
     def move(self, card: int, slot: int, seat: int) -> None:
-        raise NotImplementedError
+        zones, own, old = self.zones, self.own, self.where[card]
+        if not own[old]:
+            zones[old], own[old] = list(zones[old]), True
+        if not own[slot]:
+            zones[slot], own[slot] = list(zones[slot]), True
+        zones[old].remove(card)
+        zones[slot].append(card)
+        self.where[card], self.by[card] = slot, seat
+        self.moved = next(STAMPS)
 
     def move_all(self, src: int, dest: int) -> None:
-        raise NotImplementedError
+        """Every card of slot ``src`` onto slot ``dest``, in order, each keeping who moved
+        it last (as ``move`` one card at a time would)."""
+        cards = self.zones[src]
+        if src == dest or not cards:
+            return
+        zones, own, where = self.zones, self.own, self.where
+        if not own[dest]:
+            zones[dest], own[dest] = list(zones[dest]), True
+        zones[dest] += cards
+        zones[src], own[src] = [], True
+        for card in cards:
+            where[card] = dest
+        self.moved = next(STAMPS)
 
     def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
         raise NotImplementedError

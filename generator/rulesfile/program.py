@@ -17,11 +17,11 @@ from generator.rulesfile.cardpick import picker
 from generator.rulesfile.cards import CardTable
 from generator.rulesfile.choices import Listing, Offered, offer, phase_list
 from generator.rulesfile.effects import EffectCompiler, waits
-from generator.rulesfile.expr import Compiler, Ctx, Fn, Names
+from generator.rulesfile.expr import Compiler, Ctx, Fn
 from generator.rulesfile.quick import Leaf, Runner, Tail, leaves, sets, tails
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import read_on_change, reads, split_test
-from generator.rulesfile.zones import ZoneRule
+from generator.rulesfile.zones import Names, ZoneRule
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
        "tiebreak", "max_actions")

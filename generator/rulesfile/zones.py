@@ -1,10 +1,11 @@
-"""A zone of a rules-file game as the rules declare it (at the bottom of the engine: the
-compiler's parts and the state read it)."""
+"""A zone of a rules-file game as the rules declare it, and every name a rules file declares
+(at the bottom of the engine: the compiler's parts and the state read them)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -21,3 +22,15 @@ class ZoneRule:
     def cells(self) -> int:
         """Slots per owner: a grid's cells, else one."""
         return self.width * self.height if self.width else 1
+
+
+class Names:
+    """What a rules file declares, for the compiler to check names against."""
+
+    def __init__(self, zones: dict[str, ZoneRule], vars_: dict[str, bool],
+                 columns: dict[str, list[Any]], slots: tuple[dict[str, int], dict[str, int]],
+                 players: int):
+        self.zones, self.vars, self.players = zones, vars_, players
+        self.columns = columns  # field -> its value on every card, by card number
+        self.fields = set(columns) | {"by", "id"}
+        self.zone_slot, self.var_slot = slots  # laid out for the player count compiled for

@@ -11,11 +11,12 @@ import pytest
 
 from generator.engine.api import CHANCE
 from generator.rulesfile.effects import Push
-from generator.rulesfile.expr import Compiler, Names
+from generator.rulesfile.expr import Compiler
 from generator.rulesfile.position import MAX_VALUE
 from generator.rulesfile.quick import runner
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import seated, split_test, steady
+from generator.rulesfile.zones import Names
 from rulesfile.starters import STARTERS
 
 
