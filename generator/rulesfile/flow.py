@@ -254,7 +254,7 @@ class Flow(Position):
             return
         try:
             for i in range(size * times):  # the instructions, times over
-                ins, run = flat[i % size] if times > 1 else flat[i]
+                ins, run = flat[i % size]
                 try:
                     run(self, c)
                 except FAULTS as exc:
@@ -315,7 +315,7 @@ class Flow(Position):
         """Play ``action`` (the State API's), one of the legal actions (a tuple: its name,
         its choices) or the chance outcome awaited, and go on as ``settle`` would: a
         ``do`` that cannot wait for chance run at once as ``run_now`` runs it (a leaf
-        block, the commonest, here), then what follows an action (``_acted``) read at
+        block, the commonest, by ``run_flat``), then what follows an action (``_acted``) read at
         once."""
         if self.pending:
             self._chance(action)
@@ -340,20 +340,13 @@ class Flow(Position):
         c = self.here
         c.seat = c.actor = player
         c.card, c.number, c.target = card, number, target
-        if leaf is None or self.steps + len(leaf) > MAX_STEPS:
+        if leaf is None:
             self._run_code(self.prog.blocks[block], 1, c, 0)
-        elif both is not None:  # one or two plain sets, as one (quick.sets: no fault)
-            self.steps += len(leaf)
+        elif both is not None and self.steps + len(leaf) <= MAX_STEPS:  # one or two
+            self.steps += len(leaf)  # plain sets, as one (quick.sets: no fault)
             both(self, c)
-        else:
-            self.steps += len(leaf)
-            for ins, run in leaf:  # as run_now runs a leaf (the commonest block), in place
-                try:
-                    run(self, c)
-                except FAULTS as exc:
-                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
-                if self.over:
-                    return
+        else:  # as run_now runs a leaf (the commonest block)
+            self.run_flat(leaf, 1, c, 0)
         if self.over:
             return
         try:
