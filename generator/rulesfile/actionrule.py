@@ -12,6 +12,7 @@ from typing import Any
 from generator.data.yamlsrc import Loc
 from generator.rulesfile.cardpick import Pick
 from generator.rulesfile.effects import SlotFn
+from generator.rulesfile.placepick import Places
 from generator.rulesfile.position import Fn
 from generator.rulesfile.written import Split
 from generator.rulesfile.zones import ZoneRule
@@ -34,6 +35,7 @@ class ActionRule:
     pick: Pick | None = None  # a card alone: its legal cards in one step (cardpick)
     # the number's bounds when each is a variable plus a constant (fused.slot_plus)
     bounds: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
+    legal_places: Places | None = None  # a cell chosen: its legal places in one pass (placepick)
     shape: tuple[int, ...] = field(init=False, default=())
     # (card, target, number) -> the action as the engine sees it: its name, its choices
     encoder: Callable[[int, int, int], tuple[Any, ...]] = field(init=False, repr=False)

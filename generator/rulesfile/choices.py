@@ -159,7 +159,9 @@ def _offer(st: Position, rule: ActionRule, here: Ctx, out: list[Action]) -> None
     elif rule.card_free:  # tried once for all cards
         if cards:
             here.card = cards[0]
-            kept = _tried(test, here, targets, numbers)
+            spots = None if rule.legal_places is None else rule.legal_places(here, targets)
+            kept = _tried(test, here, targets, numbers) if spots is None else [
+                (t, 0) for t in spots]  # the places in one pass (placepick) when it can
             if rule.shape == CARD_TARGET:  # a card and where it goes: no encoder call
                 name = rule.name
                 out += [(name, card, t) for card in cards for t, _ in kept]

@@ -18,6 +18,7 @@ from generator.rulesfile.cards import CardTable
 from generator.rulesfile.choices import Listing, Offered, offer, phase_list
 from generator.rulesfile.effects import EffectCompiler, waits
 from generator.rulesfile.expr import Compiler, Ctx, Fn
+from generator.rulesfile.placepick import place_picker
 from generator.rulesfile.quick import Leaf, Runner, Tail, leaves, sets, tails
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import read_on_change, reads, split_test
@@ -296,7 +297,9 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             [str(z) for z in to], grid,
             # the chosen card lies in a pile: a place in question is the chosen cell
             "card" not in reads(spec.get("if"), card_on_grid=False), split,
-            picker(spec["if"], loc + ("if",), x) if alone else None, _bounds(x, number)))
+            picker(spec["if"], loc + ("if",), x) if alone else None, _bounds(x, number),
+            place_picker(spec["if"], loc + ("if",), x, grid, split is not None)
+            if grid is not None and number is None and "if" in spec else None))
 
 
 def _bounds(x: Compiler, number: tuple[Fn, Fn] | None
