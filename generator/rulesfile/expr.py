@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
-from generator.rulesfile import fused, grids, plugins, trees
+from generator.rulesfile import cardwhere, fused, grids, plugins, trees
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
 from generator.rulesfile.grids import GRID_WORDS, all_cells
 from generator.rulesfile.lists import item
@@ -288,7 +288,8 @@ class Compiler:
             self.picked[picked] = (cards, *where)
             return picked
         test: Fn = where
-        return lambda c: kept(c, cards, test)
+        return cardwhere.where_kept(value["where"], loc + ("where",), self, cards, test) or (
+            lambda c: kept(c, cards, test))  # part by part when it can (cardwhere)
 
     def _column(self, name: Any, loc: Loc) -> list[Any]:
         if not isinstance(name, str) or name not in self.names.columns:

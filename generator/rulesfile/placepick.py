@@ -96,7 +96,7 @@ def _step(part: Any, loc: Loc, x: Compiler, grid: ZoneRule) -> tuple[str, Step]:
             at = loc + (word, 1 - i)
             line = _line(placed, grid)
             if line is not None:
-                return "line", by_line(op, grid.width, line, x.expr(other, at))
+                return "line", by_line(op, grid, line, x.expr(other, at))
             counted = _counted(placed, grid, x, loc + (word, i))
             if counted is not None:
                 return "count", by_count(op, grid, counted, x.expr(other, at))
@@ -144,20 +144,25 @@ def _each(fn: Fn) -> Step:
     return each
 
 
-def by_line(op: Callable[[Any, Any], Any], width: int, column: bool, other: Fn) -> Step:
-    """The places whose row (or column) compares with ``other``, read once."""
+def by_line(op: Callable[[Any, Any], Any], grid: ZoneRule, column: bool, other: Fn
+            ) -> Step:
+    """The places whose row (or column) compares with ``other``, read once: each row
+    (column) compared once, the places then kept by their row's (column's) verdict."""
+    width, lines = grid.width, range(grid.width if column else grid.height)
+
     def line(c: Ctx, places: Sequence[int]) -> list[int]:
         want = other(c)
+        verdict = [bool(op(n, want)) for n in lines]
         if column:
-            return [p for p in places if op(p % width, want)]
-        return [p for p in places if op(p // width, want)]
+            return [p for p in places if verdict[p % width]]
+        return [p for p in places if verdict[p // width]]
     return line
 
 
 def by_count(op: Callable[[Any, Any], Any], grid: ZoneRule, kept: Kept, other: Fn
              ) -> Step:
     """The places whose cards (those ``kept``) are as many as ``other`` says, read once
-    (the field's value compared with too, whether or not a place holds a card)."""
+    (an empty place's verdict once, the field's value compared with once)."""
     name, cells, owned = grid.name, grid.cells, grid.owned
     column, equal, test = kept
 
@@ -167,12 +172,10 @@ def by_count(op: Callable[[Any, Any], Any], grid: ZoneRule, kept: Kept, other: F
         want = other(c)
         if test is None:
             return [p for p in places if op(len(zones[base + p]), want)]
-        field, value = st.by if column is None else column, test(c)
-        kept = []
-        for place in places:
-            cards = zones[base + place]
-            n = len([k for k in cards if field[k] == value]) if cards else 0
-            if op(n if equal else len(cards) - n, want):
-                kept.append(place)
-        return kept
+        field, value, empty = st.by if column is None else column, test(c), op(0, want)
+
+        def verdict(cards: list[int]) -> Any:
+            n = len([k for k in cards if field[k] == value])
+            return op(n if equal else len(cards) - n, want)
+        return [p for p in places if (verdict(zones[base + p]) if zones[base + p] else empty)]
     return count
