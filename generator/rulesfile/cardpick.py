@@ -1,7 +1,8 @@
 """The cards an action that chooses a card alone may play, worked out in one step per
 position instead of its condition read once per card in hand: a condition whose only
 part that reads the chosen card compares that card's field with what no card changes
-(``{eq: [{field: suit}, {var: led}]}``, follow suit), the other parts read once.
+(``{eq: [{field: suit}, {var: led}]}``, follow suit; ``{le: [{field: rows}, …]}``, a
+chit the rows ahead allow), the other parts read once.
 
 For ``or``: a part that does not read the card and holds makes every card legal, else
 the cards whose field matches; for ``and``: one that fails makes none legal, else the
@@ -11,6 +12,7 @@ each card would keep.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
 
 # (the context, the cards to choose from, sorted) -> the legal ones, in that order
 Pick = Callable[["Ctx", list[int]], list[int]]
+ORDER = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge}
 
 
 def picker(value: Any, loc: Loc, x: Compiler) -> Pick | None:
@@ -38,20 +41,46 @@ def picker(value: Any, loc: Loc, x: Compiler) -> Pick | None:
     choosing = [i for i, part in enumerate(parts) if uses_choice(part)]
     if len(choosing) != 1:
         return None
-    test = field_test(parts[choosing[0]], x.names.columns, x.expr, places[choosing[0]])
-    if test is None:
+    keep = by_field(parts[choosing[0]], places[choosing[0]], x)
+    if keep is None:
         return None
     frees = [x.expr(part, at) for i, (part, at) in enumerate(zip(parts, places, strict=True))
              if i != choosing[0]]
-    return pick(word == "or", frees, *test)
+    return pick(word == "or", frees, keep)
 
 
-def pick(disjunction: bool, frees: list[Callable[[Ctx], Any]], column: list[Any] | None,
-         equal: bool, other: Callable[[Ctx], Any]) -> Pick:
-    """See the module's words; ``column`` None: who moved the card last."""
+def by_field(part: Any, loc: Loc, x: Compiler) -> Pick | None:
+    """The cards whose field compares with what no card changes: ``{eq: [{field: F},
+    X]}`` or ``ne`` (F may be ``by``), ``lt``, ``le``, ``gt`` or ``ge`` (X read once, when
+    there are cards); None for another shape."""
+    test = field_test(part, x.names.columns, x.expr, loc)
+    if test is not None:
+        column, equal, other = test
+        return lambda c, cards: matching(cards, c.st.by if column is None else column,
+                                         other(c), equal)
+    word, sides = next(iter(part.items())) if isinstance(part, dict) and len(part) == 1 \
+        else ("", [])
+    if word not in ORDER or not isinstance(sides, list) or len(sides) != 2 or not (
+            isinstance(sides[0], dict) and set(sides[0]) == {"field"}):
+        return None
+    name = sides[0]["field"]
+    if name not in x.names.columns or uses_choice(sides[1]):
+        return None
+    op, values, other = ORDER[word], x.names.columns[name], x.expr(sides[1], loc + (word, 1))
+
+    def ordered(c: Ctx, cards: list[int]) -> list[int]:
+        if not cards:
+            return cards
+        want = other(c)
+        return [k for k in cards if op(values[k], want)]
+    return ordered
+
+
+def pick(disjunction: bool, frees: list[Callable[[Ctx], Any]], keep: Pick) -> Pick:
+    """See the module's words (``keep``: the cards the part that reads them keeps)."""
     def legal(c: Ctx, cards: list[int]) -> list[int]:
         for free in frees:  # (a loop: no generator made per position)
             if bool(free(c)) is disjunction:  # settled for every card
                 return cards if disjunction else []
-        return matching(cards, c.st.by if column is None else column, other(c), equal)
+        return keep(c, cards)
     return legal

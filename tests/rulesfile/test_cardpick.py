@@ -20,6 +20,8 @@ CONDITIONS = [
     {"and": [{"ge": [{"count": "hand"}, 2]}, {"ne": [{"field": "suit"}, {"var": "led"}]}]},
     {"and": [{"eq": [{"field": "by"}, {"game": "seat"}]}, {"ge": [{"count": "won"}, 0]}]},
     SUIT,
+    {"and": [{"ge": [{"count": "hand"}, 1]}, {"le": [{"field": "value"}, {"count": "hand"}]}]},
+    {"or": [{"eq": [{"count": "trick"}, 3]}, {"gt": [{"field": "value"}, 4]}]},
 ]
 
 
@@ -45,8 +47,27 @@ def test_the_cards_picked_are_those_the_condition_keeps(built: dict[str, Any],
 @pytest.mark.parametrize("condition", [
     {"eq": [{"count": "trick"}, 0]},  # reads no card
     {"or": [SUIT, {"eq": [{"field": "value"}, 3]}]},  # two parts read the card
-    {"or": [{"gt": [{"field": "value"}, {"var": "led"}]}, NONE_OF_IT]},  # not eq or ne
+    {"or": [{"gt": [{"var": "led"}, {"field": "value"}]}, NONE_OF_IT]},  # the field right
+    {"or": [{"gt": [{"field": "value"}, {"field": "value"}]}, NONE_OF_IT]},  # read twice
 ])
 def test_another_shape_is_read_card_by_card(built: dict[str, Any], condition: Any) -> None:
     x = _compiler(built["high-noon"][0].program(4))
     assert picker(condition, ("if",), x) is None
+
+
+def test_a_field_that_cannot_be_compared_fails_as_read_card_by_card(
+        built: dict[str, Any]) -> None:
+    """A word against a number: the same fault either way (and none with no card)."""
+    game = built["high-noon"][0]
+    x = _compiler(game.program(4))
+    condition = {"lt": [{"field": "suit"}, {"count": "hand"}]}
+    whole, pick = x.expr(condition, ("if",)), picker(condition, ("if",), x)
+    state = game.new_initial_state(4)
+    assert pick is not None and pick(Ctx(state, 0), []) == []
+    faults = []
+    for read in (lambda: pick(Ctx(state, 0), [0, 1]),
+                 lambda: [k for k in (0, 1) if whole(Ctx(state, 0, k))]):
+        with pytest.raises(TypeError) as caught:
+            read()
+        faults.append(str(caught.value))
+    assert faults[0] == faults[1]
