@@ -12,10 +12,10 @@ each card would keep.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from generator.rulesfile.cardwhere import COMPARE
 from generator.rulesfile.written import field_test, matching, uses_choice
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 # (the context, the cards to choose from, sorted) -> the legal ones, in that order
 Pick = Callable[["Ctx", list[int]], list[int]]
-ORDER = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge}
+ORDER = {word: COMPARE[word] for word in ("lt", "le", "gt", "ge")}
 
 
 def picker(value: Any, loc: Loc, x: Compiler) -> Pick | None:

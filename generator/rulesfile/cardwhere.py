@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakSet
 
 from generator.rulesfile.cardsets import kept
+from generator.rulesfile.flow import FAULTS
 from generator.rulesfile.written import reads
 
 if TYPE_CHECKING:
@@ -42,7 +43,6 @@ COMPARE: dict[str, Callable[[Any, Any], Any]] = {
 SWAPPED = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
 PRINTED = frozenset(COMPARE) | {"add", "sub", "mul", "div", "mod", "min", "max", "and",
                                 "or", "not", "if", "item"}
-FAULTS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError)  # flow.FAULTS
 
 
 def printed(value: Any) -> bool:

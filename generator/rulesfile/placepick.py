@@ -21,10 +21,11 @@ the same order, as the condition read on each place keeps.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from generator.rulesfile.cardwhere import COMPARE, SWAPPED
+from generator.rulesfile.flow import FAULTS
 from generator.rulesfile.written import field_test, uses_choice
 
 if TYPE_CHECKING:
@@ -37,12 +38,6 @@ if TYPE_CHECKING:
 Step = Callable[["Ctx", Sequence[int]], Sequence[int]]
 # (the context, the card chosen, every place) -> the legal places; None: read place by place
 Places = Callable[["Ctx", range], "list[int] | None"]
-COMPARE: dict[str, Callable[[Any, Any], Any]] = {
-    "eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
-    "gt": operator.gt, "ge": operator.ge}
-SWAPPED = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
-# what an expression may raise on values of the wrong kind (as flow.FAULTS)
-FAULTS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError)
 
 
 def place_picker(value: Any, loc: Loc, x: Compiler, grid: ZoneRule, split: bool
