@@ -4,14 +4,19 @@ same order, as the ``where`` read on each card keeps, and the same fault when it
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from generator.deck.validate import validate_game
+from generator.games import GAMES
+from generator.rulesfile import cardwhere
 from generator.rulesfile.cardsets import kept
 from generator.rulesfile.cardwhere import printed, where_kept
 from generator.rulesfile.position import Ctx
 from rulesfile.test_fast_paths import _compiler
+from rulesfile.test_places import CONDITION, changed
 
 SUIT = {"or": [{"eq": [{"field": "suit"}, "building"]},
                {"eq": [{"field": "suit"}, "hideout-space"]}]}
@@ -100,3 +105,18 @@ def test_printed_says_what_reads_only_the_card(where: Any, yes: bool) -> None:
 def test_another_where_is_read_card_by_card(built: dict[str, Any], where: Any) -> None:
     x = _compiler(built["boomtown"][0].program(3))
     assert where_kept(where, ("where",), x, x.cards("town", ()), lambda c: True) is None
+
+
+@pytest.mark.parametrize("where", [
+    "{gt: [{item: [{field: value}, 0]}, 1]}",  # a list read where the card prints a number
+    "{and: [{ge: [{row: homestead}, 1]}, {gt: [{field: value}, 1]}]}",  # plays clean
+])
+def test_the_same_faults_at_the_same_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           where: str) -> None:
+    changed(tmp_path, {CONDITION: "if: {and: [{eq: [{count: {cell: homestead}}, 0]}, {ge: "
+                                  f"[{{count: homestead, where: {where}}}, 0]}}]}}"})
+    fast = [(p.rule, p.line, p.message) for p in validate_game(GAMES["hs"], tmp_path).problems]
+    monkeypatch.setattr(cardwhere, "where_kept", lambda *args: None)
+    slow = [(p.rule, p.line, p.message) for p in validate_game(GAMES["hs"], tmp_path).problems]
+    assert fast == slow
+    assert bool(fast) is ("item" in where)
