@@ -360,10 +360,10 @@ class Flow(Position):
     def _chance(self, action: Action) -> None:
         """Play the outcome of the chance awaited: a face of the die, or a card of the
         shuffled pile drawn from."""
-        src, dest, by, roll = self.pending
+        src, dest, by, roll = self.pending[:4]  # a roll over places: its places after
         if self.over or not isinstance(action, int) or isinstance(action, bool) or not (
-                1 <= action <= by if roll else 0 <= action < len(self.where)
-                and self.where[action] == src):
+                action in self.pending[4:] if roll == 2 else 1 <= action <= by if roll
+                else 0 <= action < len(self.where) and self.where[action] == src):
             raise ValueError(f"illegal action {action!r}")
         self._legal, self.steps, self.pending = None, 0, []
         if roll:
