@@ -7,6 +7,7 @@ track pushed on by Mountains), the same scores (Goldmines included) and winners
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -216,3 +217,20 @@ def test_an_option_turned_off_is_read_once_when_compiled(
         fn = x.expr(value, ())
         assert fn not in x.consts and fn(Ctx(state, 0)) is True  # 15 Terrain Cards left
         assert x.expr({"not": value}, ())(Ctx(state, 0)) is False
+
+
+def test_a_fair_bots_deal_keeps_the_terrain_pile_as_it_is(
+        both: tuple[RulesGame, BoomtownGame]) -> None:
+    """What Terrain Cards are left is no secret (the engine keeps the counts in sight):
+    a determinization deals the hidden piles again, never terrain into the building deck
+    or a building into the terrain pile."""
+    state = both[0].new_initial_state(4)
+    for _ in range(4):  # two Terrain Cards laid
+        state.apply_action(state.legal_actions()[0])
+    piles = {name: state.zone_slot[name] for name in ("terrains", "deck", "hideouts")}
+    pieces = state.prog.table.pieces
+    for seed in range(5):
+        dealt = state.determinize(0, random.Random(seed))
+        assert dealt.zones[piles["terrains"]] == state.zones[piles["terrains"]]
+        assert "terrain" not in {pieces[c] for c in dealt.zones[piles["deck"]]}
+        assert "terrain" not in {pieces[c] for c in dealt.zones[piles["hideouts"]]}
