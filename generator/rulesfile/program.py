@@ -127,11 +127,13 @@ def _mapping(report: Reporter, value: Any, loc: Loc, what: str) -> dict[str, Any
     return value
 
 
-def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], players: int
+def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], players: int,
+                  options: dict[str, Any] | None = None
                   ) -> tuple[Program | None, list[Problem]]:
     """The program of a loaded rules file for games of ``players``: its closures find the
     slots of zones and variables laid out for that many (``lay_out``); ``pieces`` maps
-    each piece id of the game to its faces (every field, ``count`` included)."""
+    each piece id of the game to its faces (every field, ``count`` included); ``options``
+    sets options the file declares to other values (``probe`` plays each way)."""
     report = Reporter(source)
     data = source.data
     if not isinstance(data, dict):
@@ -146,6 +148,7 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     names = Names({z.name: z for z in zones}, {v[0]: v[1] for v in vars_}, table.columns,
                   (zone_slot, var_slot), players)
     names.options = read_options(report, data.get("options"))
+    names.options.update((k, v) for k, v in (options or {}).items() if k in names.options)
     events = data.get("events") or []
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
         report.error(("events",), "events is a list of names", "rules-schema")

@@ -20,6 +20,7 @@ from generator.games.boomtown_builders import SPEC
 from generator.games.boomtown_builders.rules import BoomtownGame
 from generator.rulesfile.expr import Ctx
 from generator.rulesfile.game import RulesGame
+from generator.rulesfile.program import compile_rules
 from rulesfile.boomtown import agree
 from rulesfile.starters import compiled, make_starter
 from rulesfile.test_fast_paths import _compiler
@@ -234,3 +235,32 @@ def test_a_fair_bots_deal_keeps_the_terrain_pile_as_it_is(
         assert dealt.zones[piles["terrains"]] == state.zones[piles["terrains"]]
         assert "terrain" not in {pieces[c] for c in dealt.zones[piles["deck"]]}
         assert "terrain" not in {pieces[c] for c in dealt.zones[piles["hideouts"]]}
+
+
+def test_validate_plays_a_true_false_option_both_ways(tmp_path: Path) -> None:
+    """The basic game's deck (option off) still has its advanced set-up checked: a set-up
+    laying more Terrain Cards than there are is found, and said to be with the option
+    on; the advanced deck finds it as it stands."""
+    more = {"12, {if": "20, {if"}
+    p = only(problems_after(tmp_path / "basic", more), "rules-play", tmp_path / "basic",
+             "draw: terrains")
+    assert "pile holds at set-up (2 players, option terrain: true, probe game 0)" \
+        in p.message
+    p = only(problems_after(tmp_path / "advanced", {**more, OFF: ON}), "rules-play",
+             tmp_path / "advanced", "draw: terrains")
+    assert "(2 players, probe game 0)" in p.message
+
+
+def test_an_option_set_otherwise_holds_for_every_player_count(
+        both: tuple[RulesGame, BoomtownGame]) -> None:
+    """Rules compiled with an option set otherwise (as validate plays it) keep that value
+    when compiled again for another player count."""
+    game = both[0]
+    prog, problems = compile_rules(game.prog.source, game.pieces, 2, {"terrain": 0})
+    assert prog is not None and problems == [] and prog.options == {"terrain": 0}
+    other = RulesGame(game.id, prog, 2, 4, game.pieces)
+    assert other.program(4).options == {"terrain": 0}
+    assert game.program(4).options == {"terrain": 1}
+    assert {other.prog.table.pieces[a] for a in other.new_initial_state(4).legal_actions()} \
+        == {"buildings"}
+
