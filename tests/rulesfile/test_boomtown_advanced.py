@@ -220,21 +220,24 @@ def test_an_option_turned_off_is_read_once_when_compiled(
         assert x.expr({"not": value}, ())(Ctx(state, 0)) is False
 
 
-def test_a_fair_bots_deal_keeps_the_terrain_pile_as_it_is(
+def test_nothing_is_hidden_as_nothing_is_in_the_engine(
         both: tuple[RulesGame, BoomtownGame]) -> None:
-    """What Terrain Cards are left is no secret (the engine keeps the counts in sight):
-    a determinization deals the hidden piles again, never terrain into the building deck
-    or a building into the terrain pile."""
+    """What is left in each shuffled pile is no secret (the engine keeps the counts in
+    sight): the state hides nothing, and a fair bot's deal leaves every pile as it is,
+    never a Terrain Card or a hideout in the building deck."""
     state = both[0].new_initial_state(4)
     for _ in range(4):  # two Terrain Cards laid
         state.apply_action(state.legal_actions()[0])
-    piles = {name: state.zone_slot[name] for name in ("terrains", "deck", "hideouts")}
+    assert not state.hidden_information
+    assert not both[1].new_initial_state(4).hidden_information
     pieces = state.prog.table.pieces
-    for seed in range(5):
+    for seed in range(3):
         dealt = state.determinize(0, random.Random(seed))
-        assert dealt.zones[piles["terrains"]] == state.zones[piles["terrains"]]
-        assert "terrain" not in {pieces[c] for c in dealt.zones[piles["deck"]]}
-        assert "terrain" not in {pieces[c] for c in dealt.zones[piles["hideouts"]]}
+        for pile, piece in (("deck", "buildings"), ("hideouts", "hideouts"),
+                            ("terrains", "terrain")):
+            slot = state.zone_slot[pile]
+            assert dealt.zones[slot] == state.zones[slot]
+            assert {pieces[c] for c in dealt.zones[slot]} == {piece}
 
 
 def test_validate_plays_a_true_false_option_both_ways(tmp_path: Path) -> None:
