@@ -19,6 +19,7 @@ from generator.rulesfile.expr import Compiler, Ctx, Fn
 from generator.rulesfile.ins import DrawOne, Ins
 from generator.rulesfile.placing import DrawTo, MoveEach, PlayTo
 from generator.rulesfile.position import MAX_VALUE, STAMPS, Place
+from generator.rulesfile.rollplace import roll_places
 
 if TYPE_CHECKING:
     from generator.rulesfile.position import Position
@@ -29,7 +30,7 @@ MAX_REPEAT = 1000  # a repeat or a draw of more is a mistake (reported as a faul
 # What each effect takes beside its own word ("of" is taken by every effect).
 EFFECT_KEYS: dict[str, tuple[str, ...]] = {
     "draw": ("to", "count"), "play": (), "move_all": ("to",), "gain": (), "pay": (),
-    "set": (), "roll": ("sides",), "if": ("then", "else"), "repeat": ("do",),
+    "set": (), "roll": ("sides", "places", "where"), "if": ("then", "else"), "repeat": ("do",),
     "each_player": (), "call": (), "event": (), "plugin": plugins.PLUGIN_KEYS,
 }
 
@@ -287,6 +288,9 @@ class EffectCompiler:
         return 0, False  # reported: the rules are not played
 
     def _roll(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+        if "places" in value or "where" in value:  # chance over a grid's places
+            return roll_places(self.x, value, loc, of, self.var_at(value["roll"],
+                                                                   loc + ("roll",)))
         sides = value.get("sides", 6)
         if not isinstance(sides, int) or isinstance(sides, bool) or not 2 <= sides <= 100:
             self.report.error(loc + ("sides",), "a die has 2 to 100 sides", "rules-schema")

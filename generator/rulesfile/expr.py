@@ -15,10 +15,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
-from generator.rulesfile import cardwhere, fused, grids, plugins, trees
+from generator.rulesfile import cardwhere, fused, grids, plugins, pushing, trees
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
 from generator.rulesfile.grids import GRID_WORDS, all_cells
 from generator.rulesfile.lists import item
+from generator.rulesfile.options import option_value, settled
 from generator.rulesfile.position import Ctx, Fn, Place, Value
 from generator.rulesfile.report import Reporter
 from generator.rulesfile.written import (
@@ -155,6 +156,9 @@ class Compiler:
         parts = [self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg)]
         op = _MANY[word]
         if word in ("and", "or"):
+            parts, decided = settled(word == "and", parts, self.consts)
+            if decided is not None:  # its constants decide it (an option, turned off)
+                return self._constant(decided)
             return trees.fuse(word == "and", parts, self.leaves) or chain(word == "and", parts)
         if word == "add" and len(parts) == 2:  # the common case, written out
             a, b = parts
@@ -174,6 +178,8 @@ class Compiler:
             return self._bad(loc + ("if",), "'if' takes [condition, then, else]")
         cond, yes, no = (self.expr(x, loc + ("if", i), depth)
                          for i, x in enumerate(value["if"]))
+        if cond in self.consts:  # decided once (an option)
+            return yes if self.consts[cond] else no
         return lambda c: yes(c) if cond(c) else no(c)
 
     def _w_var(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
@@ -389,17 +395,25 @@ class Compiler:
                          for i, x in enumerate(value["item"]))
         return item(values, index)
 
+    def _w_push(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        return pushing.push(self, value, loc, depth, self.consts)
+
+    def _w_option(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        return self._constant(option_value(self.report, self.names.options, value["option"],
+                                           loc + ("option",)))
+
     def _w_plugin(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         return plugins.expression(self.report, lambda v, at: self.expr(v, at, depth + 1),
                                   value, loc)
 
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",
-          "each_player", "best_player", "plugin", "row", "column", "item"}
+          "each_player", "best_player", "plugin", "row", "column", "item", "option",
+          "push"}
 _AGGREGATES = ("count", "sum", "distinct", "best", "each_player", "best_player")
 WORDS = _WORDS | set(_BINARY) | set(_MANY)  # every word an expression may start with
 _EXTRA: dict[str, tuple[str, ...]] = {
     "count": ("where", "same"), "sum": ("where", "value", "same"),
     "distinct": ("where", "value", "same"), "best": ("where", "value", "give", "same"),
-    "each_player": ("combine",), "plugin": ("with",),
+    "each_player": ("combine",), "plugin": ("with",), "push": pushing.KEYS,
 }

@@ -16,6 +16,7 @@ from typing import Any
 from generator.data.yamlsrc import Loc
 from generator.engine.api import Action
 from generator.rulesfile.position import STAMPS, Ctx, Position
+from generator.rulesfile.rollplace import PLACES
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
 # what an expression may raise on values of the wrong kind (a word added to a number)
@@ -358,12 +359,12 @@ class Flow(Position):
         self.settle()  # the phase's end effects, and on
 
     def _chance(self, action: Action) -> None:
-        """Play the outcome of the chance awaited: a face of the die, or a card of the
-        shuffled pile drawn from."""
-        src, dest, by, roll = self.pending
+        """Play the outcome of the chance awaited: a face of the die, a place of a grid
+        rolled (``rollplace``), or a card of the shuffled pile drawn from."""
+        src, dest, by, roll = self.pending[:4]  # a roll over places: its places after
         if self.over or not isinstance(action, int) or isinstance(action, bool) or not (
-                1 <= action <= by if roll else 0 <= action < len(self.where)
-                and self.where[action] == src):
+                action in self.pending[4:] if roll == PLACES else 1 <= action <= by if roll
+                else 0 <= action < len(self.where) and self.where[action] == src):
             raise ValueError(f"illegal action {action!r}")
         self._legal, self.steps, self.pending = None, 0, []
         if roll:

@@ -24,7 +24,8 @@ class RulesGame(Game):
         """The rules compiled for ``players`` (the same rules: no new problem)."""
         prog = self.progs.get(players)
         if prog is None:
-            prog, problems = compile_rules(self.prog.source, self.pieces, players)
+            prog, problems = compile_rules(self.prog.source, self.pieces, players,
+                                           self.prog.options)
             assert prog is not None, problems
             self.progs[players] = prog
         return prog

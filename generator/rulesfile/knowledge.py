@@ -8,6 +8,8 @@ import random
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from generator.rulesfile.position import STAMPS
+from generator.rulesfile.rollplace import PLACES
+from generator.rulesfile.rollplace import in_words as place_words
 
 if TYPE_CHECKING:
     from generator.rulesfile.position import Position
@@ -89,6 +91,8 @@ def view(st: Position) -> dict[str, Any]:
 def in_words(st: Position, action: Any) -> str:
     """An action as a log line says it: 'take Tea 3', 'draws Salt 2', 'rolls 4'."""
     if not isinstance(action, tuple):
+        if st.pending and st.pending[3] == PLACES:
+            return place_words(st.pending, int(action))
         if st.pending and st.pending[3]:
             return f"rolls {action}"
         return f"draws {st.prog.table.labels[int(action)]}"

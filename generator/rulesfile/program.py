@@ -18,6 +18,7 @@ from generator.rulesfile.cards import CardTable
 from generator.rulesfile.choices import Listing, Offered, offer, phase_list
 from generator.rulesfile.effects import EffectCompiler, waits
 from generator.rulesfile.expr import Compiler, Ctx, Fn
+from generator.rulesfile.options import read_options
 from generator.rulesfile.placepick import place_picker
 from generator.rulesfile.quick import Leaf, Runner, Tail, leaves, sets, tails
 from generator.rulesfile.report import Reporter
@@ -25,7 +26,7 @@ from generator.rulesfile.written import read_on_change, reads, split_test
 from generator.rulesfile.zones import Names, ZoneRule
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
-       "tiebreak", "max_actions")
+       "tiebreak", "max_actions", "options")
 ZONE_KEYS = ("owner", "see", "order", "start", "grid")
 VAR_KEYS = ("owner", "start", "min")
 ACTION_KEYS = ("choose", "if", "do", "again")
@@ -81,6 +82,7 @@ class Program:
     memos: bool = False  # some condition keeps what it read while the legal actions are listed
     blanks: dict[int, Any] = field(default_factory=dict)  # by players: state.Blank
     players: int = 0  # the player count its closures read slots for (see compile_rules)
+    options: dict[str, Any] = field(default_factory=dict)  # name -> value (options.py)
 
     def layout(self, players: int) -> Layout:  # see lay_out
         return lay_out(self.zones, self.vars, players)
@@ -126,11 +128,13 @@ def _mapping(report: Reporter, value: Any, loc: Loc, what: str) -> dict[str, Any
     return value
 
 
-def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], players: int
+def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], players: int,
+                  options: dict[str, Any] | None = None
                   ) -> tuple[Program | None, list[Problem]]:
     """The program of a loaded rules file for games of ``players``: its closures find the
     slots of zones and variables laid out for that many (``lay_out``); ``pieces`` maps
-    each piece id of the game to its faces (every field, ``count`` included)."""
+    each piece id of the game to its faces (every field, ``count`` included); ``options``
+    sets options the file declares to other values (``probe`` plays each way)."""
     report = Reporter(source)
     data = source.data
     if not isinstance(data, dict):
@@ -144,11 +148,14 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     zone_slot, _, var_slot = lay_out(zones, vars_, players)
     names = Names({z.name: z for z in zones}, {v[0]: v[1] for v in vars_}, table.columns,
                   (zone_slot, var_slot), players)
+    names.options = read_options(report, data.get("options"))
+    names.options.update((k, v) for k, v in (options or {}).items() if k in names.options)
     events = data.get("events") or []
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
         report.error(("events",), "events is a list of names", "rules-schema")
         events = []
-    prog = Program(source, table, zones, vars_, list(events), players=players)
+    prog = Program(source, table, zones, vars_, list(events), players=players,
+                   options=names.options)
     x = Compiler(names, report)
     procs = _mapping(report, data.get("procedures"), ("procedures",), "procedures")
     fx = EffectCompiler(x, procs, prog.events)

@@ -21,6 +21,7 @@ from generator.rulesfile.flow import FAULTS, SETUP, Flow
 from generator.rulesfile.knowledge import determinize, in_words, information, view
 from generator.rulesfile.position import STAMPS, Ctx
 from generator.rulesfile.program import Program
+from generator.rulesfile.rollplace import PLACES, outcomes
 
 
 class RulesState(Flow):
@@ -43,7 +44,8 @@ class RulesState(Flow):
         self.vars: list[Any] = list(blank.vars)
         self.counts = [0] * len(prog.events)
         self.frames: list[list[int]] = []
-        self.pending: list[int] = []  # [from slot, to slot, by seat, 0] or [-1, var, sides, 1]
+        # [from slot, to slot, by seat, 0], [-1, var, sides, 1] or [-1, var, width, 2, *places]
+        self.pending: list[int] = []
         self.acting = [-1, -1, 0, -1]  # action, card, number, target
         self.steps = 0  # instructions run in this action (see MAX_STEPS)
         self.moved = self.written = next(STAMPS)  # stamps of change: written.remembered
@@ -74,7 +76,9 @@ class RulesState(Flow):
         if self.over:
             return []
         if self.pending:
-            src, var, sides, roll = self.pending
+            src, var, sides, roll = self.pending[:4]
+            if roll == PLACES:  # a roll over a grid's places (rollplace)
+                return outcomes(self.pending)
             return list(range(1, sides + 1)) if roll else sorted(self.zones[src])
         return list(self._legal if self._legal is not None else self._legal_list())
 

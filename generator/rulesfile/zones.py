@@ -34,3 +34,4 @@ class Names:
         self.columns = columns  # field -> its value on every card, by card number
         self.fields = set(columns) | {"by", "id"}
         self.zone_slot, self.var_slot = slots  # laid out for the player count compiled for
+        self.options: dict[str, Any] = {}  # name -> value (options.read_options)
