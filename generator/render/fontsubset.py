@@ -20,7 +20,6 @@ from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 
-from generator.files.installed import installed_version
 from generator.render import fontseed
 from generator.render.cachedir import cache_root, keep
 from generator.render.fonts import DEJAVU_DIR
@@ -57,7 +56,7 @@ class Subset:
 def subset(path: Path, chars: frozenset[str]) -> Subset:
     """The installed font cut down to ``chars``; kept in memory (a watched deck merges on
     every save) and on disk beside the faces (importing fontTools alone costs 0.3 s)."""
-    key = hashlib.sha256("|".join([FORMAT, str(installed_version("fonttools")), str(path),
+    key = hashlib.sha256("|".join([FORMAT, _fonttools_version(), str(path),
                                    str(path.stat().st_size), *sorted(chars)]).encode())
     file = cache_root() / "fonts" / f"{key.hexdigest()}.json"
     try:
@@ -71,6 +70,12 @@ def subset(path: Path, chars: frozenset[str]) -> Subset:
               "widths": found.widths, "gids": found.gids}
     keep(file, json.dumps(record, sort_keys=True).encode("utf-8"))
     return found
+
+
+def _fonttools_version() -> str:
+    """fontTools' own version: its package alone (a cut imports the rest), where asking
+    the installed distribution parses its 140 kB of metadata (the same few ms)."""
+    return str(importlib.import_module("fontTools").version)
 
 
 def cut(path: Path, chars: frozenset[str]) -> Subset:

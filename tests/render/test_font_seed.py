@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.render import fontseed
+from generator.render import fontseed, fontsubset
 from generator.render.fontsubset import _subset, cut, installed_font
 
 # accented letters are composite glyphs (their parts must come along), symbols, Greek and
@@ -94,3 +94,11 @@ def test_metrics_shorter_than_the_glyphs_give_no_seed(tmp_path: Path) -> None:
     short = tmp_path / "DejaVuSans.ttf"
     short.write_bytes(bytes(data))
     assert fontseed.seed(short, frozenset("Bench")) is None
+
+
+def test_a_subsets_cache_key_names_the_installed_fonttools() -> None:
+    """The key takes fontTools' version from its package (a cut imports it anyway), which
+    must be the installed distribution's: an upgrade cuts every subset again."""
+    from importlib.metadata import version
+
+    assert fontsubset._fonttools_version() == version("fonttools")
