@@ -40,9 +40,11 @@ class FaceError(Exception):
 @lru_cache(maxsize=1)
 def cairo_version() -> str:
     """The system cairo's version (an upgrade may draw differently), asked through ctypes:
-    cheap, unlike importing cairocffi."""
+    cheap, unlike importing cairocffi (and without ``find_library``'s ``ldconfig`` where
+    ``libcairo.so.2`` opens as it is: the name it answers on Linux)."""
     try:
-        lib = ctypes.CDLL(ctypes.util.find_library("cairo") or "libcairo.so.2")
+        name = cairoffi.SONAME if cairoffi.cairo_opens() else ctypes.util.find_library("cairo")
+        lib = ctypes.CDLL(name or cairoffi.SONAME)
         lib.cairo_version_string.restype = ctypes.c_char_p
         return str(lib.cairo_version_string().decode())
     except (OSError, AttributeError):

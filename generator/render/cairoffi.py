@@ -14,17 +14,30 @@ written), keyed by cffi's version and the bytes of cairocffi's declarations, and
 digest of itself in its first line: a missing, stale or damaged one is made again, never
 run. Where cairocffi also declares XCB (``xcffib`` installed) nothing is replaced; nor is
 ``cairocffi.pixbuf``'s FFI kept (nothing here loads images through GDK).
+
+On Linux cairocffi is then imported without its hunt for the library by name: it asks
+``ctypes.util.find_library`` for ``cairo-2``, ``cairo`` and ``libcairo-2``, which runs
+``ldconfig -p`` four times and, for the two names no Linux has (those of cairo's Windows
+builds), ``gcc`` and ``ld`` twice each (about 20 ms of CPU in those processes). On Linux
+ctypes answers ``libcairo.so.2`` for ``cairo`` (the name ld.so's cache lists) and nothing
+for the others, and cairocffi opens that name first, which is what it opens when it is
+told nothing (its own list of file names starts with ``libcairo.so.2``): the same library
+through the same dynamic linker. Where ``libcairo.so.2`` does not open, the hunt runs.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import ctypes.util
 import hashlib
+import importlib
 import importlib.util
 import io
 import sys
 import tempfile
 import types
+from collections.abc import Iterator
 from pathlib import Path
 
 from generator.files.bundled import PACKAGE
@@ -33,6 +46,7 @@ from generator.render.cachedir import cache_root, keep
 
 FORMAT = "copperplate-cairo-ffi-1"
 NAME = "_copperplate_cairo_ffi"
+SONAME = "libcairo.so.2"  # ctypes' answer for "cairo" on Linux, cairocffi's first file name
 
 
 def ready() -> bool:
@@ -52,7 +66,35 @@ def ready() -> bool:
     module = _Kept("cairocffi.ffi")
     exec(compile(source, f"<{NAME}>", "exec"), module.__dict__)  # noqa: S102 - verified
     sys.modules["cairocffi.ffi"] = module
+    with _no_library_hunt():
+        importlib.import_module("cairocffi")
     return True
+
+
+def cairo_opens() -> bool:
+    """Whether ``SONAME`` opens as it is (Linux, cairo installed where ld.so finds it)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        ctypes.CDLL(SONAME)
+    except OSError:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def _no_library_hunt() -> Iterator[None]:
+    """cairocffi imported with ``find_library`` answering nothing, where that opens the
+    same library (``cairo_opens``); its own look-up otherwise."""
+    if not cairo_opens():
+        yield
+        return
+    real = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None  # cairocffi binds it when imported
+    try:
+        yield
+    finally:
+        ctypes.util.find_library = real
 
 
 class _Kept(types.ModuleType):

@@ -136,20 +136,27 @@ def drawn_marked(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: 
 def _key(loaded: LoadedGame, piece: Any, face: Any, side: str, copy: int, bleed: float,
          extra: Mapping[str, Any] | None, size: tuple[float, float] | None
          ) -> tuple[Any, ...]:
-    """What tells one drawing of a face from another (copies alike unless the template
-    reads ``copy``)."""
+    """What tells one drawing of a face from another: copies alike unless the template
+    reads ``copy``, and the faces of a piece alike unless it reads ``face`` (the one name
+    in its context that differs from face to face: a piece's backs, say, drawn once)."""
     name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
-    return (piece.id, face.id, side, copy if reads_copy(loaded, name) else 0, bleed,
+    which = face.id if _reads(loaded, name, "face") else ("any face drawn by", name)
+    return (piece.id, which, side, copy if _reads(loaded, name, "copy") else 0, bleed,
             repr(sorted((extra or {}).items())), size)
 
 
 def reads_copy(loaded: LoadedGame, name: str | None) -> bool:
-    """Whether the template reads ``copy`` (if not, its copies are drawn once); asked
-    once per game loaded, so an edited template is seen by the next load."""
-    key = ("reads copy", name)
+    """Whether the template reads ``copy`` (if not, its copies are drawn once)."""
+    return _reads(loaded, name, "copy")
+
+
+def _reads(loaded: LoadedGame, name: str | None, variable: str) -> bool:
+    """Whether template ``name`` may read ``variable``; asked once per game loaded, so an
+    edited template is seen by the next load."""
+    key = (f"reads {variable}", name)
     if key not in loaded.drawn:
         try:
-            loaded.drawn[key] = name is None or reads(game_environment(loaded), name, "copy")
+            loaded.drawn[key] = name is None or reads(game_environment(loaded), name, variable)
         except Exception:  # noqa: BLE001 - drawing it reports what is wrong, and where
             loaded.drawn[key] = True
     return bool(loaded.drawn[key])

@@ -20,8 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 
-from generator.files.installed import installed_version
-from generator.render import fontseed
+from generator.render import fontseed, seedcut
 from generator.render.cachedir import cache_root, keep
 from generator.render.fonts import DEJAVU_DIR
 
@@ -57,7 +56,7 @@ class Subset:
 def subset(path: Path, chars: frozenset[str]) -> Subset:
     """The installed font cut down to ``chars``; kept in memory (a watched deck merges on
     every save) and on disk beside the faces (importing fontTools alone costs 0.3 s)."""
-    key = hashlib.sha256("|".join([FORMAT, str(installed_version("fonttools")), str(path),
+    key = hashlib.sha256("|".join([FORMAT, _fonttools_version(), str(path),
                                    str(path.stat().st_size), *sorted(chars)]).encode())
     file = cache_root() / "fonts" / f"{key.hexdigest()}.json"
     try:
@@ -73,6 +72,12 @@ def subset(path: Path, chars: frozenset[str]) -> Subset:
     return found
 
 
+def _fonttools_version() -> str:
+    """fontTools' own version: its package alone (a cut imports the rest), where asking
+    the installed distribution parses its 140 kB of metadata (the same few ms)."""
+    return str(importlib.import_module("fontTools").version)
+
+
 def cut(path: Path, chars: frozenset[str]) -> Subset:
     """The subset, cut by fontTools from a seed of the installed file: the glyphs it needs
     copied out of the font read once per process (``fontseed``: a fraction of fontTools'
@@ -82,9 +87,10 @@ def cut(path: Path, chars: frozenset[str]) -> Subset:
     return _subset(io.BytesIO(seed) if seed is not None else path, chars)
 
 
-def _subset(source: Path | io.BytesIO, chars: frozenset[str]) -> Subset:
-    """fontTools' subset of ``source`` holding ``chars``."""
-    ftsubset = _fonttools_subset()
+def _subset(source: Path | io.BytesIO, chars: frozenset[str],
+            subsetter: bool = False) -> Subset:
+    """fontTools' subset of ``source`` holding ``chars``: a seed's cut with ``ttLib``
+    alone (``seedcut``: the subsetter's bytes) unless ``subsetter`` or it is no seed."""
     from fontTools.ttLib import TTFont
 
     font = TTFont(source, recalcTimestamp=False)  # the file's own date: same bytes every build
@@ -92,14 +98,16 @@ def _subset(source: Path | io.BytesIO, chars: frozenset[str]) -> Subset:
         del font[tag]  # before subsetting: reading GSUB/GPOS alone costs 0.1 s per font
     cmap = font.getBestCmap()
     wanted = {cmap[ord(c)] for c in chars if len(c) == 1 and ord(c) in cmap}
-    options = ftsubset.Options()
-    options.layout_features = []  # cairo places every glyph itself: no shaping tables
-    options.hinting = False
-    options.notdef_outline = True
-    options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
-    sub = ftsubset.Subsetter(options)
-    sub.populate(glyphs=sorted(wanted))
-    sub.subset(font)
+    if subsetter or not seedcut.cut(font, wanted):
+        ftsubset = _fonttools_subset()
+        options = ftsubset.Options()
+        options.layout_features = []  # cairo places every glyph itself: no shaping tables
+        options.hinting = False
+        options.notdef_outline = True
+        options.name_IDs = sorted(seedcut.NAME_IDS)
+        sub = ftsubset.Subsetter(options)
+        sub.populate(glyphs=sorted(wanted))
+        sub.subset(font)
     order = tuple(font.getGlyphOrder())
     index = {name: i for i, name in enumerate(order)}
     scale = 1000 / font["head"].unitsPerEm

@@ -146,12 +146,12 @@ def variant_context(loaded: LoadedGame) -> dict[str, Any] | None:
 
 def reads(env: jinja2.Environment, name: str, variable: str, depth: int = 0) -> bool:
     """Whether template ``name`` (or one it extends, includes or imports) may read
-    ``variable``: the word anywhere in their text (a comment too) counts, and so does a
+    ``variable``: the word anywhere in their text outside a comment counts, and so does a
     template named by an expression. Erring on "yes" only costs drawing again."""
     if depth > 20 or env.loader is None:
         return True
     source = env.loader.get_source(env, name)[0]
-    if re.search(rf"\b{re.escape(variable)}\b", source):
+    if re.search(rf"\b{re.escape(variable)}\b", _uncommented(env, source)):
         return True
     for statement in STATEMENT.findall(source):
         for keyword in REFERENCE.finditer(statement):
@@ -159,6 +159,14 @@ def reads(env: jinja2.Environment, name: str, variable: str, depth: int = 0) -> 
             if named is None or reads(env, named["name"], variable, depth + 1):
                 return True
     return False
+
+
+@lru_cache(maxsize=256)
+def _uncommented(env: jinja2.Environment, source: str) -> str:
+    """The template's tokens but its comments, a space between each (Jinja's own lexer
+    tells a comment from a string that looks like one); a template that does not lex
+    raises, which its callers take as "may read"."""
+    return " ".join(value for _, token, value in env.lex(source) if "comment" not in token)
 
 
 def render_face(loaded: LoadedGame, piece: Any, face: Any, *, side: str = "front",

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator.render import cairoffi
+from generator.render.cache import cairo_version
 
 DRAW = ("import sys, hashlib, pathlib\n"
         "from generator.render import cairoffi\n"
@@ -56,3 +57,31 @@ def test_a_damaged_entry_is_made_again(tmp_path: Path, monkeypatch: pytest.Monke
     assert cairoffi._kept_source(package) == code
     head, _, kept = entry.read_bytes().partition(b"\n")
     assert head.endswith(hashlib.sha256(kept).hexdigest().encode()) and kept == code
+
+
+HUNT = ("import ctypes.util, sys, pathlib\n"
+        "from generator.render import cairoffi\n"
+        "cairoffi.PACKAGE = pathlib.Path(sys.argv[1])\n"
+        "asked = []\n"
+        "real = ctypes.util.find_library\n"
+        "def counting(name):\n"
+        "    asked.append(name)\n"
+        "    return real(name)\n"
+        "ctypes.util.find_library = counting\n"
+        "kept = cairoffi.ready()\n"
+        "import cairocffi\n"
+        "print(kept, asked, ctypes.util.find_library is counting,"
+        " cairocffi.cairo_version_string())\n")
+
+
+@pytest.mark.skipif(not cairoffi.cairo_opens(), reason="libcairo.so.2 does not open by name")
+def test_cairocffi_is_imported_without_hunting_for_the_library(tmp_path: Path) -> None:
+    """ctypes' look-up runs ldconfig, gcc and ld for cairocffi's three names; where
+    libcairo.so.2 opens by name (cairocffi's first file name) it is not asked at all."""
+    env = {**os.environ, "COPPERPLATE_CACHE": str(tmp_path), "PYTHONDONTWRITEBYTECODE": "1",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    done = subprocess.run([sys.executable, "-c", HUNT, str(tmp_path / "package")], env=env,
+                          capture_output=True, text=True, check=True)
+    kept, asked, restored, version = done.stdout.split(maxsplit=3)
+    assert (kept, asked, restored) == ("True", "[]", "True")
+    assert version.strip() == cairo_version()  # the library the faces' cache is keyed by

@@ -1,5 +1,6 @@
 """A face is drawn once per game loaded: every copy (unless its template reads ``copy``),
-every paper and the lint after the build share the same SVG."""
+every face of a piece (unless it reads ``face``: a deck's backs), every paper and the lint
+after the build share the same SVG."""
 
 from __future__ import annotations
 
@@ -25,13 +26,15 @@ TEMPLATES = {
     "macros.j2": "{% macro tag() %}{{ copy }}{% endmacro %}",
     "imports.j2": "{% import 'macros.j2' as m %}<svg>{{ m.tag() }}</svg>",
     "loop.j2": "{% extends 'loop.j2' %}",
+    "commented.j2": "{# the face's copy #}<svg>{#- copy -#}</svg>",
+    "lookalike.j2": "<svg>{{ '{#' }}{{ copy }}{{ '#}' }}</svg>",
 }
 
 
 @pytest.mark.parametrize(("name", "expected"), [
     ("plain.j2", False), ("numbered.j2", True), ("child.j2", True),
     ("quiet-child.j2", False), ("computed.j2", True), ("imports.j2", True),
-    ("loop.j2", True),
+    ("loop.j2", True), ("commented.j2", False), ("lookalike.j2", True),
 ])
 def test_a_template_reads_copy_through_what_it_extends_includes_or_imports(
         name: str, expected: bool) -> None:
@@ -68,6 +71,21 @@ def test_a_template_that_reads_copy_draws_each_copy(monkeypatch: pytest.MonkeyPa
     svgs = [faces.face_svg(loaded, piece, face, side="front", copy=c, bleed=3.0)
             for c in (1, 2)]
     assert svgs == ["#1", "#2"]
+
+
+@pytest.mark.parametrize("reads_face", [False, True])
+def test_a_pieces_faces_share_a_drawing_unless_the_template_reads_face(
+        monkeypatch: pytest.MonkeyPatch, reads_face: bool) -> None:
+    loaded = validate_game(GAMES["copper-creek"])
+    piece = next(p for _, p in loaded.data.pieces() if p.back and len(p.faces) > 2
+                 and not any(f.back for f in p.faces))
+    monkeypatch.setattr(faces, "reads", lambda env, name, variable: reads_face)
+    monkeypatch.setattr(faces, "_draw", lambda loaded, piece, face, **kw: (f"#{face.id}", []))
+    svgs = [faces.face_svg(loaded, piece, face, side="back", copy=1, bleed=3.0)
+            for face in piece.faces]
+    expected = [f"#{face.id}" for face in piece.faces] if reads_face else (
+        [f"#{piece.faces[0].id}"] * len(piece.faces))
+    assert svgs == expected
 
 
 def test_validate_draws_each_face_once_for_its_check_and_the_lint(
