@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 
-from generator.render import fontseed, seedcut
+from generator.render import fontseed
 from generator.render.cachedir import cache_root, keep
 from generator.render.fonts import DEJAVU_DIR
 
@@ -87,10 +87,9 @@ def cut(path: Path, chars: frozenset[str]) -> Subset:
     return _subset(io.BytesIO(seed) if seed is not None else path, chars)
 
 
-def _subset(source: Path | io.BytesIO, chars: frozenset[str],
-            subsetter: bool = False) -> Subset:
-    """fontTools' subset of ``source`` holding ``chars``: a seed's cut with ``ttLib``
-    alone (``seedcut``: the subsetter's bytes) unless ``subsetter`` or it is no seed."""
+def _subset(source: Path | io.BytesIO, chars: frozenset[str]) -> Subset:
+    """fontTools' subset of ``source`` holding ``chars``."""
+    ftsubset = _fonttools_subset()
     from fontTools.ttLib import TTFont
 
     font = TTFont(source, recalcTimestamp=False)  # the file's own date: same bytes every build
@@ -98,16 +97,14 @@ def _subset(source: Path | io.BytesIO, chars: frozenset[str],
         del font[tag]  # before subsetting: reading GSUB/GPOS alone costs 0.1 s per font
     cmap = font.getBestCmap()
     wanted = {cmap[ord(c)] for c in chars if len(c) == 1 and ord(c) in cmap}
-    if subsetter or not seedcut.cut(font, wanted):
-        ftsubset = _fonttools_subset()
-        options = ftsubset.Options()
-        options.layout_features = []  # cairo places every glyph itself: no shaping tables
-        options.hinting = False
-        options.notdef_outline = True
-        options.name_IDs = sorted(seedcut.NAME_IDS)
-        sub = ftsubset.Subsetter(options)
-        sub.populate(glyphs=sorted(wanted))
-        sub.subset(font)
+    options = ftsubset.Options()
+    options.layout_features = []  # cairo places every glyph itself: no shaping tables
+    options.hinting = False
+    options.notdef_outline = True
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
+    sub = ftsubset.Subsetter(options)
+    sub.populate(glyphs=sorted(wanted))
+    sub.subset(font)
     order = tuple(font.getGlyphOrder())
     index = {name: i for i, name in enumerate(order)}
     scale = 1000 / font["head"].unitsPerEm

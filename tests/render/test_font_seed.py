@@ -1,20 +1,17 @@
-"""A subset cut from a seed (the glyphs it needs, copied out of the font without fontTools,
-then cut with fontTools' ``ttLib`` alone) is the subset fontTools' subsetter cuts from the
-installed font, byte for byte: every PDF's fonts must be what they were when fontTools
-read the whole font."""
+"""A subset cut from a seed (the glyphs it needs, copied out of the font without fontTools)
+is the subset fontTools cuts from the installed font, byte for byte: every PDF's fonts
+must be what they were when fontTools read the whole font."""
 
 from __future__ import annotations
 
 import io
 import random
 import struct
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from generator.render import fontseed, fontsubset, seedcut
+from generator.render import fontseed, fontsubset
 from generator.render.fontsubset import _subset, cut, installed_font
 
 # accented letters are composite glyphs (their parts must come along), symbols, Greek and
@@ -25,10 +22,8 @@ POOL = ([chr(c) for c in [*range(0x20, 0x250), *range(0x370, 0x500), *range(0x1D
 
 
 @pytest.mark.parametrize("name", ["DejaVuSansCondensed", "DejaVuSerif-Bold", "DejaVuSans-Oblique",
-                                  "DejaVuSansMono", "DejaVuSans-ExtraLight", "DejaVuMathTeXGyre"])
+                                  "DejaVuSansMono", "DejaVuSans-ExtraLight"])
 def test_a_subset_cut_from_a_seed_is_the_one_cut_from_the_font(name: str) -> None:
-    """The seed cut with ``ttLib`` alone (``seedcut``), the subsetter's cut of the same
-    seed and the subsetter's cut of the whole font: the same bytes."""
     path = installed_font(name)
     assert path is not None
     pick = random.Random(name)
@@ -36,9 +31,7 @@ def test_a_subset_cut_from_a_seed_is_the_one_cut_from_the_font(name: str) -> Non
         chars = frozenset(pick.sample(POOL, size))
         seed = fontseed.seed(path, chars)
         assert seed is not None and len(seed) < path.stat().st_size / 4
-        cut_alone = _subset(io.BytesIO(seed), chars)
-        assert cut_alone == _subset(io.BytesIO(seed), chars, subsetter=True)
-        assert cut_alone == _subset(path, chars)
+        assert _subset(io.BytesIO(seed), chars) == _subset(path, chars)
 
 
 def test_cut_takes_the_seed_and_keeps_the_parts_of_composite_glyphs() -> None:
@@ -109,25 +102,3 @@ def test_a_subsets_cache_key_names_the_installed_fonttools() -> None:
     from importlib.metadata import version
 
     assert fontsubset._fonttools_version() == version("fonttools")
-
-
-def test_a_font_that_is_no_seed_is_left_to_the_subsetter_untouched() -> None:
-    from fontTools.ttLib import TTFont
-
-    path = installed_font("DejaVuSans")
-    assert path is not None
-    font = TTFont(path, recalcTimestamp=False)
-    for tag in fontsubset.UNUSED_TABLES & set(font.keys()):
-        del font[tag]
-    maps, zones = len(font["cmap"].tables), font["maxp"].maxZones
-    assert not seedcut.cut(font, {font.getBestCmap()[ord("A")]})  # six thousand glyphs
-    assert (len(font["cmap"].tables), font["maxp"].maxZones) == (maps, zones) and zones > 1
-
-
-def test_a_cut_loads_no_subsetter() -> None:
-    code = ("import sys\nfrom generator.render.fontsubset import cut, installed_font\n"
-            "cut(installed_font('DejaVuSans'), frozenset('Bench ♠'))\n"
-            "print('fontTools.subset' in sys.modules)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, cwd=Path(__file__).resolve().parents[2])
-    assert done.stdout.split() == ["False"]
