@@ -164,7 +164,8 @@ def inherited(style: dict[str, str], node: ElementTree.Element) -> dict[str, str
     if not attributes:  # most shapes set something; a bare group or tspan sets nothing
         return style
     found: dict[str, str] = {}
-    for part in attributes.get("style", "").split(";"):
+    declared = attributes.get("style")
+    for part in declared.split(";") if declared else ():
         key, _, value = part.partition(":")
         key = key.strip()
         if key in INHERITED and key not in found:
@@ -190,7 +191,8 @@ def _number(value: str) -> float | None:
 
 def _fill(style: dict[str, str]) -> str:
     """The solid fill colour, or "" when unpainted, see-through or a gradient."""
-    if any(_num_value(style.get(k, "1")) < 0.5 for k in ("opacity", "fill-opacity")):
+    if (_num_value(style.get("opacity", "1")) < 0.5
+            or _num_value(style.get("fill-opacity", "1")) < 0.5):
         return ""
     return parse_colour(style.get("fill", "#000000")) or ""
 
@@ -294,11 +296,21 @@ def _measure(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Mat
     scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
     first = parts[0][1]
     fill = parse_colour(first.get("fill", "#000000"))
-    cx, cy = box.x + box.w / 2, box.y + box.h / 2
-    holder = next((s for s in reversed(drawing.shapes) if s.holds(cx, cy)), None)
+    holder = _holder(drawing.shapes, box.x + box.w / 2, box.y + box.h / 2)
     return TextLine(text, box, size * scale, _font(first), fill, source,
                     holder.fill if holder else "#ffffff", order=len(drawing.shapes),
                     group=group, holder=holder)
+
+
+def _holder(shapes: list[Shape], x: float, y: float) -> Shape | None:
+    """The last shape painted that holds the point: most are not near it, and are passed
+    over on their box alone (``Shape.holds`` asks the box first too)."""
+    for shape in reversed(shapes):
+        b = shape.box
+        if b.x - EPS <= x <= b.x + b.w + EPS and b.y - EPS <= y <= b.y + b.h + EPS and (
+                shape.holds(x, y)):
+            return shape
+    return None
 
 
 def _font(style: dict[str, str]) -> Font:
@@ -351,9 +363,12 @@ def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
 
 
 def _box(m: Matrix, x: float, y: float, w: float, h: float) -> Rect:
-    corners = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
-    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    a, b, c, d, e, f = m
+    x1, y1 = x + w, y + h
+    xs = (a * x + c * y + e, a * x + c * y1 + e, a * x1 + c * y + e, a * x1 + c * y1 + e)
+    ys = (b * x + d * y + f, b * x + d * y1 + f, b * x1 + d * y + f, b * x1 + d * y1 + f)
+    left, top = min(xs), min(ys)
+    return Rect(left, top, max(xs) - left, max(ys) - top)
 
 
 def _in_polygon(points: tuple[tuple[float, float], ...], x: float, y: float) -> bool:
