@@ -35,6 +35,8 @@ XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 EPS = 1e-6  # mm: far above a float's rounding, far below anything drawn
+UNDRAWN = frozenset({"defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient",
+                     "pattern", "title", "desc", "style"})  # elements not drawn where they are
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,8 @@ def runs_off(drawing: Drawing, line: TextLine, size: tuple[float, float]) -> boo
         return False
     b = line.box.outset(-0.15)
     corners = [(b.x, b.y), (b.x1, b.y), (b.x, b.y1), (b.x1, b.y1)]
+    if all(shape.holds(x, y) for x, y in corners):
+        return False  # its own shape holds it (it is one of the shapes alike below)
     alike = [s for s in drawing.shapes[:line.order] if s.fill == shape.fill]
     return not all(any(s.holds(x, y) for s in alike) for x, y in corners)
 
@@ -121,8 +125,7 @@ def read(svg: str, root: ElementTree.Element | None = None) -> Drawing:
 def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: Drawing,
           area: tuple[str, int] | None) -> None:
     tag = node.tag.removeprefix(SVG)
-    if tag in ("defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient",
-               "pattern", "title", "desc", "style"):
+    if tag in UNDRAWN:
         return
     transform = node.get("transform")
     if transform:  # most elements have none
@@ -198,15 +201,16 @@ def _fill(style: dict[str, str]) -> str:
 
 
 def _shape(tag: str, node: ElementTree.Element, m: Matrix, style: dict[str, str]) -> Shape | None:
-    fill = _fill(style)
+    """The shape a ``rect``, ``circle``, ``ellipse``, ``polygon`` or ``path`` draws (its fill
+    worked out only for those: a group or a line of text has none)."""
     if tag == "rect":
         return Shape(_box(m, _num(node, "x"), _num(node, "y"), _num(node, "width"),
-                          _num(node, "height")), fill, "rect")
+                          _num(node, "height")), _fill(style), "rect")
     if tag in ("circle", "ellipse"):
         rx = _num(node, "r") if tag == "circle" else _num(node, "rx")
         ry = _num(node, "r") if tag == "circle" else _num(node, "ry")
         cx, cy = _num(node, "cx"), _num(node, "cy")
-        return Shape(_box(m, cx - rx, cy - ry, 2 * rx, 2 * ry), fill, "ellipse")
+        return Shape(_box(m, cx - rx, cy - ry, 2 * rx, 2 * ry), _fill(style), "ellipse")
     if tag in ("polygon", "path"):
         pts = _points(node.get("points", "") if tag == "polygon" else node.get("d", ""), tag)
         if len(pts) < 3:
@@ -215,7 +219,7 @@ def _shape(tag: str, node: ElementTree.Element, m: Matrix, style: dict[str, str]
         xs, ys = [p[0] for p in placed], [p[1] for p in placed]
         box = Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         # a path's outline is only approximated by its points: good for areas, not fills
-        return Shape(box, fill if tag == "polygon" else "", "polygon", placed)
+        return Shape(box, _fill(style) if tag == "polygon" else "", "polygon", placed)
     return None
 
 
