@@ -103,6 +103,10 @@ class DeckSandbox(SandboxedEnvironment):
     def getattr(self, obj: Any, attribute: str) -> Any:
         if attribute.startswith("_"):  # refused even where the object has no such name
             raise refused(attribute)
+        if type(obj) is dict and attribute in obj and not hasattr(dict, attribute):
+            # what Jinja's getattr ends with, without its AttributeError: a face's context
+            # is dicts, and ``card.name`` on one is a key (a dict's own methods win as there)
+            return obj[attribute]
         return super().getattr(obj, attribute)
 
     def getitem(self, obj: Any, argument: Any) -> Any:

@@ -196,8 +196,9 @@ def _wrap(words: list[str], path: Path, size: float, box: float, count: int) -> 
     for word in words:
         if _ems(word, path) * size > box + 1e-9:
             return None
-        if out and _ems(_join(out[-1], [word]), path) * size <= box + 1e-9:
-            out[-1] = _join(out[-1], [word])
+        joined = _join(out[-1], [word]) if out else ""
+        if joined and _ems(joined, path) * size <= box + 1e-9:
+            out[-1] = joined
         else:
             out.append(word)
         if len(out) > count:
