@@ -31,6 +31,8 @@ SOURCE_ATTR = "data-src"  # template FILE:LINE, added to <text>/<image> by the l
 INHERITED = ("font-family", "font-size", "font-weight", "font-style", "text-anchor",
              "fill", "letter-spacing", "opacity", "fill-opacity")
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+PATH_COMMANDS = re.compile(r"([MLHVCSQTAZmlhvcsqtaz])([^MLHVCSQTAZmlhvcsqtaz]*)")
+PATH_STEPS = {"M": 2, "L": 2, "T": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "A": 7}  # numbers
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -230,16 +232,16 @@ def _points(spec: str, tag: str) -> list[tuple[float, float]]:
         return list(zip(nums[::2], nums[1::2], strict=False))
     pts: list[tuple[float, float]] = []
     x = y = 0.0
-    for cmd, args in re.findall(r"([MLHVCSQTAZmlhvcsqtaz])([^MLHVCSQTAZmlhvcsqtaz]*)", spec):
+    for cmd, args in PATH_COMMANDS.findall(spec):
         nums = [float(n) for n in NUMBER.findall(args)]
-        step = {"M": 2, "L": 2, "T": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "A": 7}.get(
-            cmd.upper(), 0)
+        upper = cmd.upper()
+        step = PATH_STEPS.get(upper, 0)
+        rel = cmd.islower()
         for i in range(0, len(nums) - step + 1, step) if step else []:
             chunk = nums[i:i + step]
-            rel = cmd.islower()
-            if cmd.upper() == "H":
+            if upper == "H":
                 x = x + chunk[0] if rel else chunk[0]
-            elif cmd.upper() == "V":
+            elif upper == "V":
                 y = y + chunk[0] if rel else chunk[0]
             else:
                 x, y = (x + chunk[-2], y + chunk[-1]) if rel else (chunk[-2], chunk[-1])
