@@ -30,6 +30,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 SOURCE_ATTR = "data-src"  # template FILE:LINE, added to <text>/<image> by the lint
 INHERITED = ("font-family", "font-size", "font-weight", "font-style", "text-anchor",
              "fill", "letter-spacing", "opacity", "fill-opacity")
+INHERITS = frozenset(INHERITED)  # asked of every attribute of every element
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 PATH_COMMANDS = re.compile(r"([MLHVCSQTAZmlhvcsqtaz])([^MLHVCSQTAZmlhvcsqtaz]*)")
 PATH_STEPS = {"M": 2, "L": 2, "T": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "A": 7}  # numbers
@@ -173,10 +174,10 @@ def inherited(style: dict[str, str], node: ElementTree.Element) -> dict[str, str
     for part in declared.split(";") if declared else ():
         key, _, value = part.partition(":")
         key = key.strip()
-        if key in INHERITED and key not in found:
+        if key in INHERITS and key not in found:
             found[key] = value.strip()
     for name, given in attributes.items():  # each attribute once: the node's own few
-        if name in INHERITED and name not in found:
+        if name in INHERITS and name not in found:
             found[name] = given
     return {**style, **{k: found[k] for k in INHERITED if k in found}} if found else style
 
