@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +17,7 @@ from generator.commands.common import (
     add_games,
     add_printer_margin,
     components_dir,
+    fewer_collections,
     games_named,
     millimetres,
     out_folder,
@@ -98,11 +96,8 @@ def _max_pages(value: str) -> int:
     return pages
 
 
-GC_THRESHOLDS = (20_000, 50, 100)  # Python's are (700, 10, 10)
-
-
 def run(args: argparse.Namespace) -> int:
-    with _fewer_collections():
+    with fewer_collections():
         return _run(args)
 
 
@@ -133,25 +128,6 @@ def _run(args: argparse.Namespace) -> int:
     if args.changed_since is not None:
         plans = _changed_only(plans, args.changed_since, user_dir)
     return _build_all(plans, options, args.quiet, user_dir)
-
-
-@contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """A build makes millions of short-lived objects and few cycles (cairosvg's trees of
-    each face), and Python's default thresholds walked every live object some 730 times
-    in a cold build of the five games (0.2-0.45 CPU s, measured with ``gc.callbacks``).
-    What is alive once the command has started (modules, the games' models) is set aside
-    for good (``gc.freeze``), and the young are collected every 20,000 allocations: 18
-    collections, 0.1 s, a peak memory 3 MB larger. What is built does not change. Put
-    back afterwards, for a process that goes on (tests, a watch)."""
-    before = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-        gc.unfreeze()
 
 
 def _changed_only(plans: list[tuple[LoadedGame, BuildOptions]], since: str,

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import NoReturn
@@ -16,10 +18,32 @@ from generator.files.problems import FORMATS, Problem, counts, fails, printable
 from generator.games import GAMES
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+GC_THRESHOLDS = (20_000, 50, 100)  # Python's are (700, 10, 10)
 
 
 class UsageError(Exception):
     """A mistake in the command line: one line on stderr, exit 2."""
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """A command that draws faces (build, validate, lint) makes millions of short-lived
+    objects and few cycles (the trees of each face), and Python's default thresholds walked
+    every live object some 730 times in a cold build of the five games (0.2-0.45 CPU s,
+    measured with ``gc.callbacks``; about 200 times, 0.09 s, in a cold ``validate``). What
+    is alive once the command has started (modules, the games' models) is set aside for
+    good (``gc.freeze``), and the young are collected every 20,000 allocations: 18
+    collections in that build, 0.1 s, a peak memory 3 MB larger (5 in that ``validate``,
+    0.04 s). What is made does not change. Put back afterwards, for a process that goes on
+    (tests, a watch)."""
+    before = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
 
 
 def games_named(names: Sequence[str], user_dir: Path | None = None) -> list[str]:

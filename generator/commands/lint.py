@@ -14,6 +14,7 @@ from generator.commands.common import (
     add_printer_margin,
     add_report_options,
     components_dir,
+    fewer_collections,
     games_named,
     report,
 )
@@ -66,6 +67,7 @@ def game_findings(game_id: str, user_dir: Path | None, papers: list[str], margin
 def run(args: argparse.Namespace) -> int:
     user_dir = components_dir(args.components)
     games = games_named(args.games, user_dir)
-    problems = findings(games, user_dir, args.paper or ["a4", "letter"], args.printer_margin,
-                        args.ink)
+    with fewer_collections():  # every face and page drawn and measured
+        problems = findings(games, user_dir, args.paper or ["a4", "letter"],
+                            args.printer_margin, args.ink)
     return report(problems, args, f"{len(games)} game(s) linted")

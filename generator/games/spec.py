@@ -1,9 +1,15 @@
-"""What a game registers: its id, data model, checks, reference implementation and bots."""
+"""What a game registers: its id, data model, checks, reference implementation and bots.
+
+A bundled game names its playing parts (reference rules, bots, picture, pieces) by where
+they live (``Later``, ``Bots``): they are imported the first time they are used, so a
+command that only checks or draws a deck never loads the engine, the bots or the rules.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from generator.checks import Registry
@@ -16,10 +22,75 @@ if TYPE_CHECKING:  # the engine loads when a game is played, not when a deck is 
     from generator.engine.playout import BotFactory
 
 
-def _random_only() -> Mapping[str, BotFactory]:
-    from generator.engine.bots import RandomBot
+def _named(where: str) -> Any:
+    """The object ``where`` names, ``"package.module:NAME"``."""
+    module, _, name = where.partition(":")
+    return getattr(import_module(module), name)
 
-    return {"random": RandomBot}
+
+RANDOM_BOT = "generator.engine.bots:RandomBot"
+
+
+class Later:
+    """A function, class or object named by where it lives (``"package.module:NAME"``),
+    imported the first time it is called or one of its attributes is read; calls and
+    attributes go to it from then on."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self._found: Any = None
+
+    def get(self) -> Any:
+        if self._found is None:
+            self._found = _named(self.where)
+        return self._found
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.get()(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:  # only names the instance lacks come here
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.get(), name)
+
+    def __reduce__(self) -> tuple[type[Later], tuple[str]]:  # a worker imports it itself
+        return (Later, (self.where,))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Later) and other.where == self.where
+
+    def __hash__(self) -> int:
+        return hash(self.where)
+
+    def __repr__(self) -> str:
+        return f"Later({self.where!r})"
+
+
+def later(where: str) -> Any:
+    """A ``Later`` for a field of ``GameSpec``: it stands in for the function, class or
+    object it names (typed as what it names)."""
+    return Later(where)
+
+
+class Bots(Mapping[str, "BotFactory"]):
+    """Bot name -> its class, each named by where it lives and imported when asked for:
+    the names are known (for help and usage errors) without importing any bot."""
+
+    def __init__(self, **where: str) -> None:
+        self.where = where
+
+    def __getitem__(self, name: str) -> BotFactory:
+        return _named(self.where[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.where)
+
+    def __len__(self) -> int:
+        return len(self.where)
+
+
+def _random_only() -> Mapping[str, BotFactory]:
+    return Bots(random=RANDOM_BOT)
 
 
 @dataclass(frozen=True)

@@ -57,11 +57,8 @@ def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full",
                 try:  # drawn under the build's own limits, and once: validate's check
                     raw = marked_svg(loaded, piece, face, side=side, copy=copy,  # drew it
                                      bleed=bleed, extra=extra, size=size, marked=env)
-                    with budget():
-                        if stamp and piece.kind != "die":  # a die's faces are never stamped
-                            raw = _stamped(raw, loaded, piece, size or _size(
-                                loaded, piece, face, side, copy, bleed, extra))
-                        svg = ink_svg(raw, ink, piece.shape)
+                    svg = raw if ink == "full" and not stamp else _as_printed(  # as drawn
+                        raw, loaded, piece, face, side, copy, bleed, extra, size, ink, stamp)
                     drawing = None if svg in seen else read(svg, loaded.drawn.pop(
                         (PARSED, svg), None))  # parsed by validate's check, if it ran
                 except Exception:  # noqa: BLE001 - the build's own error says what and where
@@ -71,6 +68,18 @@ def faces(loaded: LoadedGame, bleed: float = 3.0, ink: str = "full",
                 if drawing is not None:
                     seen.add(svg)
                     yield Face(piece, face, side, size or tuple(piece.size_mm), drawing)
+
+
+def _as_printed(raw: str, loaded: LoadedGame, piece: Any, face: Any, side: str, copy: int,
+                bleed: float, extra: dict[str, Any] | None, size: tuple[float, float] | None,
+                ink: str, stamp: bool) -> str:
+    """The drawn face with its stamp (``stamp``, not on a die's faces) and in ``ink``,
+    under the face's limits."""
+    with budget():
+        if stamp and piece.kind != "die":
+            raw = _stamped(raw, loaded, piece, size or _size(
+                loaded, piece, face, side, copy, bleed, extra))
+        return ink_svg(raw, ink, piece.shape)
 
 
 def _size(loaded: LoadedGame, piece: Any, face: Any, side: str, copy: int, bleed: float,

@@ -30,11 +30,16 @@ SVG = "{http://www.w3.org/2000/svg}"
 SOURCE_ATTR = "data-src"  # template FILE:LINE, added to <text>/<image> by the lint
 INHERITED = ("font-family", "font-size", "font-weight", "font-style", "text-anchor",
              "fill", "letter-spacing", "opacity", "fill-opacity")
+INHERITS = frozenset(INHERITED)  # asked of every attribute of every element
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+PATH_COMMANDS = re.compile(r"([MLHVCSQTAZmlhvcsqtaz])([^MLHVCSQTAZmlhvcsqtaz]*)")
+PATH_STEPS = {"M": 2, "L": 2, "T": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "A": 7}  # numbers
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 EPS = 1e-6  # mm: far above a float's rounding, far below anything drawn
+UNDRAWN = frozenset({"defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient",
+                     "pattern", "title", "desc", "style"})  # elements not drawn where they are
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,8 @@ def runs_off(drawing: Drawing, line: TextLine, size: tuple[float, float]) -> boo
         return False
     b = line.box.outset(-0.15)
     corners = [(b.x, b.y), (b.x1, b.y), (b.x, b.y1), (b.x1, b.y1)]
+    if all(shape.holds(x, y) for x, y in corners):
+        return False  # its own shape holds it (it is one of the shapes alike below)
     alike = [s for s in drawing.shapes[:line.order] if s.fill == shape.fill]
     return not all(any(s.holds(x, y) for s in alike) for x, y in corners)
 
@@ -121,8 +128,7 @@ def read(svg: str, root: ElementTree.Element | None = None) -> Drawing:
 def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: Drawing,
           area: tuple[str, int] | None) -> None:
     tag = node.tag.removeprefix(SVG)
-    if tag in ("defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient",
-               "pattern", "title", "desc", "style"):
+    if tag in UNDRAWN:
         return
     transform = node.get("transform")
     if transform:  # most elements have none
@@ -164,13 +170,14 @@ def inherited(style: dict[str, str], node: ElementTree.Element) -> dict[str, str
     if not attributes:  # most shapes set something; a bare group or tspan sets nothing
         return style
     found: dict[str, str] = {}
-    for part in attributes.get("style", "").split(";"):
+    declared = attributes.get("style")
+    for part in declared.split(";") if declared else ():
         key, _, value = part.partition(":")
         key = key.strip()
-        if key in INHERITED and key not in found:
+        if key in INHERITS and key not in found:
             found[key] = value.strip()
     for name, given in attributes.items():  # each attribute once: the node's own few
-        if name in INHERITED and name not in found:
+        if name in INHERITS and name not in found:
             found[name] = given
     return {**style, **{k: found[k] for k in INHERITED if k in found}} if found else style
 
@@ -190,21 +197,23 @@ def _number(value: str) -> float | None:
 
 def _fill(style: dict[str, str]) -> str:
     """The solid fill colour, or "" when unpainted, see-through or a gradient."""
-    if any(_num_value(style.get(k, "1")) < 0.5 for k in ("opacity", "fill-opacity")):
+    if (_num_value(style.get("opacity", "1")) < 0.5
+            or _num_value(style.get("fill-opacity", "1")) < 0.5):
         return ""
     return parse_colour(style.get("fill", "#000000")) or ""
 
 
 def _shape(tag: str, node: ElementTree.Element, m: Matrix, style: dict[str, str]) -> Shape | None:
-    fill = _fill(style)
+    """The shape a ``rect``, ``circle``, ``ellipse``, ``polygon`` or ``path`` draws (its fill
+    worked out only for those: a group or a line of text has none)."""
     if tag == "rect":
         return Shape(_box(m, _num(node, "x"), _num(node, "y"), _num(node, "width"),
-                          _num(node, "height")), fill, "rect")
+                          _num(node, "height")), _fill(style), "rect")
     if tag in ("circle", "ellipse"):
         rx = _num(node, "r") if tag == "circle" else _num(node, "rx")
         ry = _num(node, "r") if tag == "circle" else _num(node, "ry")
         cx, cy = _num(node, "cx"), _num(node, "cy")
-        return Shape(_box(m, cx - rx, cy - ry, 2 * rx, 2 * ry), fill, "ellipse")
+        return Shape(_box(m, cx - rx, cy - ry, 2 * rx, 2 * ry), _fill(style), "ellipse")
     if tag in ("polygon", "path"):
         pts = _points(node.get("points", "") if tag == "polygon" else node.get("d", ""), tag)
         if len(pts) < 3:
@@ -213,7 +222,7 @@ def _shape(tag: str, node: ElementTree.Element, m: Matrix, style: dict[str, str]
         xs, ys = [p[0] for p in placed], [p[1] for p in placed]
         box = Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         # a path's outline is only approximated by its points: good for areas, not fills
-        return Shape(box, fill if tag == "polygon" else "", "polygon", placed)
+        return Shape(box, _fill(style) if tag == "polygon" else "", "polygon", placed)
     return None
 
 
@@ -224,16 +233,16 @@ def _points(spec: str, tag: str) -> list[tuple[float, float]]:
         return list(zip(nums[::2], nums[1::2], strict=False))
     pts: list[tuple[float, float]] = []
     x = y = 0.0
-    for cmd, args in re.findall(r"([MLHVCSQTAZmlhvcsqtaz])([^MLHVCSQTAZmlhvcsqtaz]*)", spec):
+    for cmd, args in PATH_COMMANDS.findall(spec):
         nums = [float(n) for n in NUMBER.findall(args)]
-        step = {"M": 2, "L": 2, "T": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "A": 7}.get(
-            cmd.upper(), 0)
+        upper = cmd.upper()
+        step = PATH_STEPS.get(upper, 0)
+        rel = cmd.islower()
         for i in range(0, len(nums) - step + 1, step) if step else []:
             chunk = nums[i:i + step]
-            rel = cmd.islower()
-            if cmd.upper() == "H":
+            if upper == "H":
                 x = x + chunk[0] if rel else chunk[0]
-            elif cmd.upper() == "V":
+            elif upper == "V":
                 y = y + chunk[0] if rel else chunk[0]
             else:
                 x, y = (x + chunk[-2], y + chunk[-1]) if rel else (chunk[-2], chunk[-1])
@@ -294,11 +303,21 @@ def _measure(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Mat
     scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
     first = parts[0][1]
     fill = parse_colour(first.get("fill", "#000000"))
-    cx, cy = box.x + box.w / 2, box.y + box.h / 2
-    holder = next((s for s in reversed(drawing.shapes) if s.holds(cx, cy)), None)
+    holder = _holder(drawing.shapes, box.x + box.w / 2, box.y + box.h / 2)
     return TextLine(text, box, size * scale, _font(first), fill, source,
                     holder.fill if holder else "#ffffff", order=len(drawing.shapes),
                     group=group, holder=holder)
+
+
+def _holder(shapes: list[Shape], x: float, y: float) -> Shape | None:
+    """The last shape painted that holds the point: most are not near it, and are passed
+    over on their box alone (``Shape.holds`` asks the box first too)."""
+    for shape in reversed(shapes):
+        b = shape.box
+        if b.x - EPS <= x <= b.x + b.w + EPS and b.y - EPS <= y <= b.y + b.h + EPS and (
+                shape.holds(x, y)):
+            return shape
+    return None
 
 
 def _font(style: dict[str, str]) -> Font:
@@ -351,9 +370,12 @@ def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
 
 
 def _box(m: Matrix, x: float, y: float, w: float, h: float) -> Rect:
-    corners = [_apply(m, px, py) for px in (x, x + w) for py in (y, y + h)]
-    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    a, b, c, d, e, f = m
+    x1, y1 = x + w, y + h
+    xs = (a * x + c * y + e, a * x + c * y1 + e, a * x1 + c * y + e, a * x1 + c * y1 + e)
+    ys = (b * x + d * y + f, b * x + d * y1 + f, b * x1 + d * y + f, b * x1 + d * y1 + f)
+    left, top = min(xs), min(ys)
+    return Rect(left, top, max(xs) - left, max(ys) - top)
 
 
 def _in_polygon(points: tuple[tuple[float, float], ...], x: float, y: float) -> bool:

@@ -18,6 +18,7 @@ Every template, bundled or from a ``--components`` tree, renders in ``DeckSandbo
 
 from __future__ import annotations
 
+import _signal  # type: ignore[import-not-found]  # signal.signal minus its enum conversions
 import ctypes
 import functools
 import gc
@@ -102,6 +103,10 @@ class DeckSandbox(SandboxedEnvironment):
     def getattr(self, obj: Any, attribute: str) -> Any:
         if attribute.startswith("_"):  # refused even where the object has no such name
             raise refused(attribute)
+        if type(obj) is dict and attribute in obj and not hasattr(dict, attribute):
+            # what Jinja's getattr ends with, without its AttributeError: a face's context
+            # is dicts, and ``card.name`` on one is a key (a dict's own methods win as there)
+            return obj[attribute]
         return super().getattr(obj, attribute)
 
     def getitem(self, obj: Any, argument: Any) -> Any:
@@ -242,7 +247,7 @@ def budget(persistent: bool = False, pixels: int = 0) -> Iterator[None]:
         _deadline.persistent = False
         if timer is not None:
             signal.setitimer(signal.ITIMER_PROF, 0)
-            signal.signal(signal.SIGPROF, timer)
+            _signal.signal(signal.SIGPROF, timer)
             gc.callbacks.remove(_collection_starts)
             gc.callbacks.remove(_collection_ends)
             _deadline.collecting = False
@@ -301,7 +306,7 @@ def _arm_timer(seconds: float) -> Any:
     it: the call hook still bounds the time)."""
     if not hasattr(signal, "setitimer") or signal.getitimer(signal.ITIMER_PROF)[0]:
         return None
-    previous = signal.signal(signal.SIGPROF, _on_timer)
+    previous = _signal.signal(signal.SIGPROF, _on_timer)
     signal.setitimer(signal.ITIMER_PROF, seconds)
     return previous
 

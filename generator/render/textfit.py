@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from generator.render.fonts import DEJAVU_DIR
@@ -48,7 +48,12 @@ class Font:
     italic: bool = False
 
     def path(self, folder: Path = DEJAVU_DIR) -> Path:
-        return _font_path(self, folder)
+        return self.file if folder is DEJAVU_DIR else _font_path(self, folder)
+
+    @cached_property
+    def file(self) -> Path:
+        """The bundled DejaVu file (a face's texts ask for it at every text: kept)."""
+        return _font_path(self, DEJAVU_DIR)
 
 
 @lru_cache(maxsize=256)
@@ -141,8 +146,15 @@ def _ink(text: str, path: Path) -> tuple[float, float]:
 
 def missing(text: str, font: Font) -> list[str]:
     """Characters the font has no glyph for (drawn as boxes), once each, in order."""
-    m = metrics(font.path())
-    return list(dict.fromkeys(c for c in text if not c.isspace() and not m.has(ord(c))))
+    return list(_missing(text, font.path()))
+
+
+@lru_cache(maxsize=65536)
+def _missing(text: str, path: Path) -> tuple[str, ...]:
+    """``missing`` of a text in the font file at ``path``: the lint asks for the same
+    texts on many faces."""
+    m = metrics(path)
+    return tuple(dict.fromkeys(c for c in text if not c.isspace() and not m.has(ord(c))))
 
 
 @dataclass(frozen=True)
@@ -184,8 +196,9 @@ def _wrap(words: list[str], path: Path, size: float, box: float, count: int) -> 
     for word in words:
         if _ems(word, path) * size > box + 1e-9:
             return None
-        if out and _ems(_join(out[-1], [word]), path) * size <= box + 1e-9:
-            out[-1] = _join(out[-1], [word])
+        joined = _join(out[-1], [word]) if out else ""
+        if joined and _ems(joined, path) * size <= box + 1e-9:
+            out[-1] = joined
         else:
             out.append(word)
         if len(out) > count:

@@ -206,3 +206,14 @@ def test_quick_faces_in_a_thread_never_get_a_late_stop(monkeypatch: pytest.Monke
     worker.start()
     worker.join(30)
     assert len(outcomes) == 301 and outcomes[-1] == "after"
+
+
+def test_a_dict_key_reads_as_jinja_reads_it() -> None:
+    """A context dict's key is read as an attribute, a dict's own method still wins over a
+    key of its name, an underscore key stays refused and a missing one is undefined."""
+    env = DeckSandbox()
+    card = {"name": "Mill", "items": "three", "_secret": 1}
+    shown = env.from_string("{{ c.name }}|{{ c.items is callable }}|{{ c.cost is defined }}")
+    assert shown.render(c=card) == "Mill|True|False"
+    with pytest.raises(TemplateRefused):
+        env.from_string("{{ c._secret }}").render(c=card)
