@@ -27,11 +27,10 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterable
-from importlib.metadata import version
 from pathlib import Path
 
 from generator.files.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, PACKAGE
-from generator.files.installed import fingerprint
+from generator.files.installed import fingerprint, installed_version
 from generator.files.problems import Problem
 
 FORMAT = "copperplate-validate-1"
@@ -55,27 +54,40 @@ SKIPPED = frozenset({"__pycache__", ".git", ".hg", ".svn"})  # follow the code, 
 def tree_digest(root: Path, digest: hashlib._Hash, budget: list[int],
                 skip: Path | None = None) -> None:
     """Every entry below ``root`` into ``digest``: names, kinds and regular files' bytes,
-    in a fixed order; ``__pycache__`` and version-control folders are left out, and so is
-    ``skip`` (the cache folder itself, when it lies inside the tree: what the memo writes
-    must not change its own key)."""
+    in a fixed order (a folder's files and links, then its folders, each by name);
+    ``__pycache__`` and version-control folders are left out, and so is ``skip`` (the cache
+    folder itself, when it lies inside the tree: what the memo writes must not change its
+    own key). One ``lstat`` a file, read through ``os.scandir``: no link is followed."""
     digest.update(f"\0root:{root}\0".encode())
-    for folder, dirs, files in os.walk(root):  # os.walk never descends through a link
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED
-                         and (skip is None or Path(folder, d) != skip))
-        for name in sorted(files) + [d for d in dirs if os.path.islink(os.path.join(folder, d))]:
-            _entry(Path(folder, name), root, digest, budget)
+    _folder(str(root), "", digest, budget, None if skip is None else str(skip))
 
 
-def _entry(path: Path, root: Path, digest: hashlib._Hash, budget: list[int]) -> None:
-    info = path.lstat()
-    digest.update(f"\0{path.relative_to(root)}\0{stat.S_IFMT(info.st_mode)}\0".encode())
+def _folder(folder: str, relative: str, digest: hashlib._Hash, budget: list[int],
+            skip: str | None) -> None:
+    with os.scandir(folder) as listing:
+        entries = sorted(listing, key=lambda e: e.name)
+    below = []
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            if entry.name not in SKIPPED and entry.path != skip:
+                below.append(entry)
+        else:
+            _entry(entry, relative + entry.name, digest, budget)
+    for entry in below:
+        _folder(entry.path, f"{relative}{entry.name}/", digest, budget, skip)
+
+
+def _entry(entry: os.DirEntry[str], name: str, digest: hashlib._Hash,
+           budget: list[int]) -> None:
+    info = entry.stat(follow_symlinks=False)
+    digest.update(f"\0{name}\0{stat.S_IFMT(info.st_mode)}\0".encode())
     if stat.S_ISLNK(info.st_mode):
-        digest.update(os.readlink(path).encode(errors="surrogateescape"))
+        digest.update(os.readlink(entry.path).encode(errors="surrogateescape"))
     elif stat.S_ISREG(info.st_mode):
         budget[0] -= info.st_size
         if budget[0] < 0:
-            raise TooLarge(str(path))
-        with open(path, "rb", opener=_no_follow) as handle:
+            raise TooLarge(entry.path)
+        with open(entry.path, "rb", opener=_no_follow) as handle:
             digest.update(handle.read())
 
 
@@ -97,7 +109,7 @@ class ResultMemo:
             return cls(folder, None)
         digest = hashlib.sha256(FORMAT.encode())
         extra = [sys.version, os.getcwd(), str(user_dir and os.path.abspath(user_dir))]
-        extra += [f"{name}={version(name)}" for name in LIBRARIES]
+        extra += [f"{name}={installed_version(name)}" for name in LIBRARIES]
         extra.append(fingerprint())  # the installed plug-ins a rules file may name
         extra += [f"{f.name}:{f.stat().st_size}" for f in sorted(FONTS.glob("*"))]
         digest.update("\0".join(extra).encode(errors="surrogateescape"))

@@ -11,3 +11,11 @@ def test_a_version_is_the_installed_one_and_none_when_not_installed() -> None:
     assert installed_version("pikepdf") == version("pikepdf")
     assert installed_version("fonttools") == version("fonttools")
     assert installed_version("no-such-distribution-copperplate") is None
+
+
+def test_a_version_read_from_the_header_alone_is_the_metadata_s_own() -> None:
+    """The header-only read gives what ``importlib.metadata`` parses from the whole file,
+    for every library a cache key names (pydantic's file carries a long description)."""
+    for name in ("pydantic", "jinja2", "pyyaml", "fonttools", "pillow", "defusedxml",
+                 "cairosvg", "pikepdf"):
+        assert installed_version(name) == version(name), name

@@ -206,3 +206,15 @@ def test_build_remembers_its_lint_by_paper_margin_and_ink(
     assert build() == first and len(asked) == 3
     build("--stamp")  # a stamped build lints its faces stamped: another question
     assert asked[-1] == ("a4", 5.0, "full", True) and len(asked) == 4
+
+
+def test_a_library_upgrade_changes_the_run_s_key(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A remembered result must not outlive the library it was found with."""
+    monkeypatch.setenv("COPPERPLATE_VALIDATE_MEMO", "on")
+    before = memo.ResultMemo.for_run(tmp_path / "cache", None).run_key
+    real = memo.installed_version
+    monkeypatch.setattr(memo, "installed_version",
+                        lambda name: "99.0" if name == "jinja2" else real(name))
+    after = memo.ResultMemo.for_run(tmp_path / "cache", None).run_key
+    assert before is not None and after is not None and after != before
