@@ -103,8 +103,15 @@ class Flow(Running):
             self.stage = ENDING
             if not again:
                 self.player = (player + 1) % self.players
-            self._push(phase.end, self.player, actor=self.player)
-            return False
+            if self.prog.blocks[phase.end] or not prog.end_fixed:
+                self._push(phase.end, self.player, actor=self.player)
+                return False
+            # the phase ends running nothing: the end as just read holds (settle's ENDING)
+            self.stage = STARTING
+            if self._enter(phase.next):
+                return False  # its start ran (or waits for chance): settle goes on
+            self._first_player(self.ctx(self.player))
+            return True
         if again:
             pass
         elif phase.skip is None:  # the next seat, none skipped

@@ -20,7 +20,7 @@ from generator.rulesfile.effects import EffectCompiler, waits
 from generator.rulesfile.expr import Compiler, Ctx, Fn
 from generator.rulesfile.quick import Leaf, Runner, Tail, leaves, sets, tails
 from generator.rulesfile.report import Reporter
-from generator.rulesfile.written import read_on_change, reads, split_test
+from generator.rulesfile.written import read_on_change, reads, seated, split_test, steady
 from generator.rulesfile.zones import Names, ZoneRule
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
@@ -68,6 +68,9 @@ class Program:
     # when the end reads only the cards: the stamp of moves it was last read at and what
     # it gave (written.remembered), so play need not call it while no card moved
     end_seen: list[Any] | None = None
+    # the end reads only the cards and variables, no seat: what it gave holds until one
+    # of them changes (a phase that ends running no effect needs it read no more)
+    end_fixed: bool = False
     score: Fn | None = None
     tiebreak: list[Fn] = field(default_factory=list)
     max_actions: int = DEFAULT_MAX_ACTIONS
@@ -168,8 +171,9 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
         if key not in data:
             report.error((), f"a rules file needs '{key}'", "rules-schema")
     end = data.get("end", True)  # read after every action: remembered until a change
-    prog.end, prog.end_seen = read_on_change(x.expr(end, ("end",)), end, frozenset(
-        [z.name for z in zones if z.owned] + [v[0] for v in vars_ if v[1]]))
+    owned = frozenset([z.name for z in zones if z.owned] + [v[0] for v in vars_ if v[1]])
+    prog.end, prog.end_seen = read_on_change(x.expr(end, ("end",)), end, owned)
+    prog.end_fixed = steady(end) is not None and not seated(end, owned)
     prog.score = x.expr(data.get("score", 0), ("score",))
     ties = data.get("tiebreak") or []
     prog.tiebreak = [x.expr(t, ("tiebreak", i)) for i, t in enumerate(

@@ -1,10 +1,13 @@
 """The flow of play's shortcuts play exactly as the general way does: after a chance
 outcome, the rest of the one frame left run at once and what follows the action read at
-once (``Flow._resume``), against ``settle`` and ``run_frames`` doing it step by step —
-the same variables and cards, the same steps counted, the same fault."""
+once (``Flow._resume``), against ``settle`` and ``run_frames`` doing it step by step; a
+phase that ends running no effect goes on to the next at once (``Program.end_fixed``),
+against ``settle`` reading the end again — the same variables and cards, the same steps
+counted, the same fault."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -67,3 +70,23 @@ def test_a_fault_in_what_follows_the_outcome_is_the_same(built: dict[str, Any]) 
             state.apply_action(face)
         assert fast.fault is not None and fast.fault[0][-1] == 1  # the gain after the roll
         _same(fast, slow)
+
+
+def test_a_phase_ended_at_once_plays_as_settle_ends_it(built: dict[str, Any]) -> None:
+    """Gold-camp's phases end after each action running nothing, and its end reads no
+    seat: the next phase begins at once, as through ``settle``'s reading of the end."""
+    game, _ = built["gold-camp"]
+    for seed in range(4):
+        players = 2 + seed % 4
+        fast = game.new_initial_state(players)
+        assert fast.prog.end_fixed
+        assert not any(fast.prog.blocks[phase.end] for phase in fast.prog.phases)
+        slow = game.new_initial_state(players)
+        slow.prog = dataclasses.replace(slow.prog, end_fixed=False)
+        rng = random.Random(seed)
+        while not fast.is_terminal():
+            action = rng.choice(fast.legal_actions())
+            fast.apply_action(action)
+            slow.apply_action(action)
+            _same(fast, slow)
+
