@@ -272,6 +272,12 @@ class Flow(Running):
         self.acting = [index, card, number, target]
         self.stage = ACTING
         if self.prog.pausing[block]:
+            wait = self.prog.opening[block]
+            if wait is not None and wait(self, player):  # its first step waits for chance:
+                # as run_frames would leave it (the frame, one step run)
+                self.frames.append([block, 1, 1, player, card, number, target, player, 0])
+                self.steps = 1
+                return
             self._push(block, player, card, number, target, player)
             self.settle()
             return

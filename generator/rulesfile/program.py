@@ -6,6 +6,7 @@ problem the program is not to be played."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,7 @@ from generator.rulesfile.actionrule import ActionRule
 from generator.rulesfile.cardpick import picker
 from generator.rulesfile.cards import CardTable
 from generator.rulesfile.choices import Listing, Offered, offer, phase_list
-from generator.rulesfile.effects import EffectCompiler, waits
+from generator.rulesfile.effects import EffectCompiler, opening, waits
 from generator.rulesfile.expr import Compiler, Ctx, Fn
 from generator.rulesfile.quick import Leaf, Runner, Tail, leaves, sets, tails
 from generator.rulesfile.report import Reporter
@@ -63,6 +64,9 @@ class Program:
     pausing: list[bool] = field(default_factory=list)  # by block: may wait for chance
     leaves: list[Leaf | None] = field(default_factory=list)  # by block: see quick.leaves
     tails: list[Tail | None] = field(default_factory=list)  # by block: see quick.tails
+    # by block: how it waits for chance at once when it may pause and begins doing so
+    # (effects.opening; else None)
+    opening: list[Callable[[Any, int], bool] | None] = field(default_factory=list)
     setup: int = -1
     end: Fn | None = None
     # when the end reads only the cards: the stamp of moves it was last read at and what
@@ -163,6 +167,8 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     prog.blocks, prog.pausing = fx.blocks, fx.pausing
     prog.leaves = leaves(fx.blocks)
     prog.tails = tails(fx.blocks, waits, prog.leaves)
+    prog.opening = [opening(block) if pauses else None
+                    for block, pauses in zip(fx.blocks, fx.pausing, strict=True)]
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
     prog.named = {a.name: (i, a.places, a.block, prog.leaves[a.block],
                            sets(prog.leaves[a.block])) for i, a in enumerate(prog.actions)}

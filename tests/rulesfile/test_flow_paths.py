@@ -90,3 +90,26 @@ def test_a_phase_ended_at_once_plays_as_settle_ends_it(built: dict[str, Any]) ->
             slow.apply_action(action)
             _same(fast, slow)
 
+
+
+@pytest.mark.parametrize("name", ["claim-jumper", "gold-camp"])
+def test_an_action_opening_with_chance_waits_as_run_frames_leaves_it(
+        built: dict[str, Any], name: str) -> None:
+    """Claim-jumper's dig (a draw from the shuffled deck) and gold-camp's roll wait for
+    chance at once when played (``Program.opening``), leaving the frame, the steps and the
+    chance awaited as ``settle`` running the action's block leaves them."""
+    game, _ = built[name]
+    for seed in range(4):
+        players = 2 + seed % 3
+        fast, slow = game.new_initial_state(players), game.new_initial_state(players)
+        assert any(fast.prog.opening)
+        slow.prog = dataclasses.replace(slow.prog, opening=[None] * len(slow.prog.opening))
+        rng, waited = random.Random(seed), 0
+        while not fast.is_terminal():
+            action = rng.choice(fast.legal_actions())
+            fast.apply_action(action)
+            slow.apply_action(action)
+            _same(fast, slow)
+            assert fast.frames == slow.frames
+            waited += isinstance(action, tuple) and fast.current_player() == CHANCE
+        assert waited
