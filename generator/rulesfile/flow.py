@@ -284,8 +284,10 @@ class Flow(Running):
         c = self.here
         c.seat = c.actor = player
         c.card, c.number, c.target = card, number, target
-        if leaf is None:
-            self._run_code(self.prog.blocks[block], 1, c, 0)
+        if leaf is None:  # it runs other blocks: all of it one tail (it cannot pause)
+            tail = self.prog.tails[block]
+            assert tail is not None and not tail[0]
+            self.run_counted(tail[1], c)
         elif both is not None and self.steps + len(leaf) <= MAX_STEPS:  # one or two
             self.steps += len(leaf)  # plain sets, as one (quick.sets: no fault)
             both(self, c)

@@ -21,8 +21,10 @@ class Running(Position):
         """Run a block that cannot pause ``times`` times, at once and without a frame (the
         seat in focus moving on by ``step``, put back after), as ``run_frames`` would."""
         leaf = self.prog.leaves[block]
-        if leaf is None:
-            self._run_code(self.prog.blocks[block], times, c, step)
+        if leaf is None:  # it runs other blocks: all of it one tail (it cannot pause)
+            tail = self.prog.tails[block]
+            assert tail is not None and not tail[0]
+            self._run_code(tail[1], times, c, step)
         else:
             self.run_flat(leaf, times, c, step)
 
@@ -32,7 +34,7 @@ class Running(Position):
         steps counted at once (one by one, by ``_run_code``, near the limit)."""
         size = len(flat)
         if self.steps + size * times > MAX_STEPS:
-            self._run_code([ins for ins, _ in flat], times, c, step)
+            self._run_code(flat, times, c, step)
             return
         self.steps += size * times
         seat, last = c.seat, size - 1
@@ -62,22 +64,28 @@ class Running(Position):
         finally:
             c.seat = seat
 
-    def _run_code(self, code: list[Any], times: int, c: Ctx, step: int) -> None:
-        """``run_now`` for a block that is not a leaf, instruction by instruction (the seat
-        in focus moved for an instruction with ``of`` alone, put back after)."""
+    def run_counted(self, flat: tuple[Any, ...], c: Ctx) -> None:
+        """Run once, each by its own function, the instructions of a block that cannot
+        pause but runs other blocks (quick.tails: an action's ``do`` with an ``if``), each
+        step counted as it comes (``_run_code``)."""
+        self._run_code(flat, 1, c, 0)
+
+    def _run_code(self, flat: tuple[Any, ...], times: int, c: Ctx, step: int) -> None:
+        """``run_now`` for a block that is not a leaf (its tail, quick.tails: it cannot
+        pause), and ``run_flat`` near the limit of steps: each instruction by its own
+        function, each step counted as it comes (the seat in focus moving on by ``step``,
+        put back after)."""
         start = seat = c.seat
         players = self.players
         try:
             for _ in range(times):
-                for ins in code:
+                for ins, run in flat:
                     self.steps += 1
                     if self.steps > MAX_STEPS:
                         self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
                         return
                     try:
-                        if ins.of is not None:
-                            c.seat = ins.of(c) % players
-                        ins.run(self, c)
+                        run(self, c)
                     except FAULTS as exc:
                         self.fail(ins.loc, f"cannot be worked out here: {exc}")
                     if self.over:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from generator.engine.api import CHANCE
+from generator.rulesfile import running
 from rulesfile.starters import STARTERS, dealt
 
 
@@ -21,6 +22,19 @@ def _slow(state: Any) -> Any:
     """``state`` with the shortcut after a chance outcome turned off (``settle`` instead)."""
     state._resume = lambda: False
     return state
+
+
+def _in_step(fast: Any, slow: Any, rng: random.Random) -> list[Any]:
+    """Play both to the end on the same random choices, alike after every action (the
+    paused program too); the actions played."""
+    played = []
+    while not fast.is_terminal():
+        played.append(rng.choice(fast.legal_actions()))
+        fast.apply_action(played[-1])
+        slow.apply_action(played[-1])
+        _same(fast, slow)
+        assert fast.frames == slow.frames
+    return played
 
 
 def _counted(state: Any, answers: list[bool]) -> None:
@@ -48,11 +62,7 @@ def test_a_chance_outcome_resumed_at_once_plays_as_settle_does(built: dict[str, 
         slow = _slow(game.new_initial_state(players))
         _same(fast, slow)
         _counted(fast, resumed)
-        while not fast.is_terminal():
-            action = rng.choice(fast.legal_actions())
-            fast.apply_action(action)
-            slow.apply_action(action)
-            _same(fast, slow)
+        _in_step(fast, slow, rng)
     # high-noon and land-rush draw only at set-up, boomtown only inside a repeat
     assert any(resumed) is (name not in ("high-noon", "land-rush", "boomtown"))
 
@@ -84,11 +94,7 @@ def test_a_phase_ended_at_once_plays_as_settle_ends_it(built: dict[str, Any]) ->
         slow = game.new_initial_state(players)
         slow.prog = dataclasses.replace(slow.prog, end_fixed=False)
         rng = random.Random(seed)
-        while not fast.is_terminal():
-            action = rng.choice(fast.legal_actions())
-            fast.apply_action(action)
-            slow.apply_action(action)
-            _same(fast, slow)
+        _in_step(fast, slow, rng)
 
 
 
@@ -105,11 +111,46 @@ def test_an_action_opening_with_chance_waits_as_run_frames_leaves_it(
         assert any(fast.prog.opening)
         slow.prog = dataclasses.replace(slow.prog, opening=[None] * len(slow.prog.opening))
         rng, waited = random.Random(seed), 0
-        while not fast.is_terminal():
-            action = rng.choice(fast.legal_actions())
-            fast.apply_action(action)
-            slow.apply_action(action)
-            _same(fast, slow)
-            assert fast.frames == slow.frames
-            waited += isinstance(action, tuple) and fast.current_player() == CHANCE
+        for action in _in_step(fast, slow, rng):
+            waited += isinstance(action, tuple) and action[0] in ("dig", "roll")
         assert waited
+
+
+def _by_instruction(state: Any) -> Any:
+    """``state`` running an action's ``do`` instruction by instruction, each by its own
+    ``run`` (the focus moved for one with ``of``), each step counted as it comes."""
+    def run_counted(flat: tuple[Any, ...], c: Any) -> None:
+        seat = c.seat
+        for ins, _ in flat:
+            state.steps += 1
+            if state.steps > running.MAX_STEPS:
+                state.fail(ins.loc, f"ran more than {running.MAX_STEPS} steps in one action")
+                return
+            try:
+                if ins.of is not None:
+                    c.seat = ins.of(c) % state.players
+                ins.run(state, c)
+            except running.FAULTS as exc:
+                state.fail(ins.loc, f"cannot be worked out here: {exc}")
+            c.seat = seat
+            if state.over:
+                return
+    state.run_counted = run_counted
+    return state
+
+
+@pytest.mark.parametrize("limit", [None, 1, 2])
+def test_a_do_that_runs_other_blocks_runs_by_its_functions_as_by_its_instructions(
+        built: dict[str, Any], monkeypatch: pytest.MonkeyPatch, limit: int | None) -> None:
+    """High-noon's play (an ``if`` that sets the suit led, then the card played) runs by
+    its instructions' functions (``run_counted``), each step counted as it comes: the same
+    state and steps as by each instruction's ``run``, and at a limit the same fault."""
+    game, _ = built["high-noon"]
+    if limit is not None:
+        monkeypatch.setattr(running, "MAX_STEPS", limit)
+    for seed in range(3):
+        fast, slow = dealt(game, 4), _by_instruction(dealt(game, 4))
+        rng = random.Random(seed)
+        _in_step(fast, slow, rng)
+        if limit is not None:
+            assert fast.fault is not None and "steps" in fast.fault[1]
