@@ -143,8 +143,22 @@ class Roll(Ins):
     sides: int
 
     def run(self, st: Position, c: Ctx) -> bool:
-        st.pending = [-1, self.slot + c.seat if self.owned else self.slot, self.sides, 1]
-        return False
+        return not self.wait(st, c.seat)
+
+    def wait(self, st: Position, seat: int) -> bool:
+        """Wait for the die as ``run`` does with ``seat`` in focus (always: True)."""
+        st.pending = [-1, self.slot + seat if self.owned else self.slot, self.sides, 1]
+        return True
+
+
+def opening(block: list[Ins]) -> Callable[[Position, int], bool] | None:
+    """How a block that begins by waiting for chance (a draw or a roll, no ``of``) waits
+    at once (``DrawOne.wait``, ``Roll.wait``); None for any other."""
+    first = block[0] if block else None
+    if first is None or first.of is not None or type(first) not in (DrawOne, Roll):
+        return None
+    assert isinstance(first, DrawOne | Roll)
+    return first.wait
 
 
 @dataclass

@@ -15,16 +15,14 @@ from typing import Any
 
 from generator.data.yamlsrc import Loc
 from generator.engine.api import Action
-from generator.rulesfile.position import STAMPS, Ctx, Position
+from generator.rulesfile.position import STAMPS, Ctx
 from generator.rulesfile.rollplace import PLACES
+from generator.rulesfile.running import FAULTS, MAX_STEPS, Running
 
 SETUP, ACTING, ENDING, STARTING, READY = range(5)
-# what an expression may raise on values of the wrong kind (a word added to a number)
-FAULTS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError)
-MAX_STEPS = 100_000  # instructions one action may run (effects cannot loop, this is a guard)
 
 
-class Flow(Position):
+class Flow(Running):
     """The flow of play over a position (see the module's words)."""
 
     _legal: list[Action] | None  # the seat to act's legal actions, once worked out
@@ -44,7 +42,7 @@ class Flow(Position):
             while not self.over:
                 if self.frames and not self.run_frames():
                     return
-                if self.frames:
+                if self.frames or self.over:  # (a fault: nothing follows)
                     continue
                 stage = self.stage
                 if stage == ACTING:
@@ -61,12 +59,16 @@ class Flow(Position):
                         self._first_player(self.ctx(self.player))  # the end as just read
                         return
                 elif stage == STARTING:
-                    c = self.ctx(self.player)  # read by end and first alike
-                    if not self._ended(c):
-                        self._first_player(c)
+                    self._started()
                     return
         except FAULTS as exc:  # an end, until, skip or first that reads a wrong value
             self._flow_fault(exc)
+
+    def _started(self) -> None:
+        """A phase's start has run: the game ends, or its first seat acts."""
+        c = self.ctx(self.player)  # read by end and first alike
+        if not self._ended(c):
+            self._first_player(c)
 
     def _enter(self, phase: int) -> bool:
         """Start a phase; False when its start has no effects (nothing changed)."""
@@ -102,8 +104,15 @@ class Flow(Position):
             self.stage = ENDING
             if not again:
                 self.player = (player + 1) % self.players
-            self._push(phase.end, self.player, actor=self.player)
-            return False
+            if self.prog.blocks[phase.end] or not prog.end_fixed:
+                self._push(phase.end, self.player, actor=self.player)
+                return False
+            # the phase ends running nothing: the end as just read holds (settle's ENDING)
+            self.stage = STARTING
+            if self._enter(phase.next):
+                return False  # its start ran (or waits for chance): settle goes on
+            self._first_player(self.ctx(self.player))
+            return True
         if again:
             pass
         elif phase.skip is None:  # the next seat, none skipped
@@ -222,77 +231,6 @@ class Flow(Position):
                 self.fail(ins.loc, f"cannot be worked out here: {exc}")
         return True
 
-    def run_now(self, block: int, times: int, c: Ctx, step: int) -> None:
-        """Run a block that cannot pause ``times`` times, at once and without a frame (the
-        seat in focus moving on by ``step``, put back after), as ``run_frames`` would."""
-        leaf = self.prog.leaves[block]
-        if leaf is None:
-            self._run_code(self.prog.blocks[block], times, c, step)
-        else:
-            self.run_flat(leaf, times, c, step)
-
-    def run_flat(self, flat: tuple[Any, ...], times: int, c: Ctx, step: int) -> None:
-        """Run instructions that cannot pause (a leaf block, quick.leaves; a tail,
-        quick.tails) ``times`` times as ``run_now`` would, each by its own function, their
-        steps counted at once (one by one, by ``_run_code``, near the limit)."""
-        size = len(flat)
-        if self.steps + size * times > MAX_STEPS:
-            self._run_code([ins for ins, _ in flat], times, c, step)
-            return
-        self.steps += size * times
-        seat, last = c.seat, size - 1
-        if times == 1 and not step:  # once, the focus kept (a tail, a then): no counting
-            try:
-                for ins, run in flat:
-                    try:
-                        run(self, c)
-                    except FAULTS as exc:
-                        self.fail(ins.loc, f"cannot be worked out here: {exc}")
-                    if self.over:
-                        return
-            finally:
-                c.seat = seat
-            return
-        try:
-            for i in range(size * times):  # the instructions, times over
-                ins, run = flat[i % size]
-                try:
-                    run(self, c)
-                except FAULTS as exc:
-                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
-                if self.over:
-                    return
-                if step and i % size == last:  # the next seat's turn
-                    c.seat = (c.seat + step) % self.players
-        finally:
-            c.seat = seat
-
-    def _run_code(self, code: list[Any], times: int, c: Ctx, step: int) -> None:
-        """``run_now`` for a block that is not a leaf, instruction by instruction (the seat
-        in focus moved for an instruction with ``of`` alone, put back after)."""
-        start = seat = c.seat
-        players = self.players
-        try:
-            for _ in range(times):
-                for ins in code:
-                    self.steps += 1
-                    if self.steps > MAX_STEPS:
-                        self.fail(ins.loc, f"ran more than {MAX_STEPS} steps in one action")
-                        return
-                    try:
-                        if ins.of is not None:
-                            c.seat = ins.of(c) % players
-                        ins.run(self, c)
-                    except FAULTS as exc:
-                        self.fail(ins.loc, f"cannot be worked out here: {exc}")
-                    if self.over:
-                        return
-                    c.seat = seat
-                if step:
-                    c.seat = seat = (seat + step) % players
-        finally:
-            c.seat = start
-
     def _push(self, block: int, seat: int, card: int = -1, number: int = 0,
               target: int = -1, actor: int = -1) -> None:
         """Run a block once: at once if it cannot pause, else as a frame of the program
@@ -335,14 +273,22 @@ class Flow(Position):
         self.acting = [index, card, number, target]
         self.stage = ACTING
         if self.prog.pausing[block]:
+            wait = self.prog.opening[block]
+            if wait is not None and wait(self, player):  # its first step waits for chance:
+                # as run_frames would leave it (the frame, one step run)
+                self.frames.append([block, 1, 1, player, card, number, target, player, 0])
+                self.steps = 1
+                return
             self._push(block, player, card, number, target, player)
             self.settle()
             return
         c = self.here
         c.seat = c.actor = player
         c.card, c.number, c.target = card, number, target
-        if leaf is None:
-            self._run_code(self.prog.blocks[block], 1, c, 0)
+        if leaf is None:  # it runs other blocks: all of it one tail (it cannot pause)
+            tail = self.prog.tails[block]
+            assert tail is not None and not tail[0]
+            self.run_counted(tail[1], c)
         elif both is not None and self.steps + len(leaf) <= MAX_STEPS:  # one or two
             self.steps += len(leaf)  # plain sets, as one (quick.sets: no fault)
             both(self, c)
@@ -372,7 +318,38 @@ class Flow(Position):
             self.written = next(STAMPS)
         else:
             self.move(action, dest, by)
-        self.settle()
+        if not self._resume():
+            self.settle()
+
+    def _resume(self) -> bool:
+        """After a chance outcome: when the one frame left (an action's, a phase's start)
+        has nothing left that may pause, run its rest at once as ``run_frames`` would (a
+        flat step), then what follows an action as ``settle`` would; False when play must
+        go on through ``settle``."""
+        frames = self.frames
+        if len(frames) != 1 or frames[0][2] != 1:
+            return False
+        f = frames[0]
+        tail = self.prog.tails[f[0]]
+        done = f[1] >= len(self.prog.blocks[f[0]])
+        if not done and (tail is None or f[1] < tail[0]):
+            return False
+        frames.pop()
+        if tail is not None and not done:
+            here = self._here[1]
+            here.card, here.number, here.target, here.actor = f[4], f[5], f[6], f[7]
+            here.seat, self._here = f[3], (None, here)
+            self.run_flat(tail[1][f[1] - tail[0]:], 1, here, 0)
+        if self.over or self.stage not in (ACTING, STARTING):
+            return self.over
+        try:
+            if self.stage == STARTING:
+                self._started()
+            elif not self._acted():
+                self.settle()  # the phase's end effects, and on
+        except FAULTS as exc:  # an end, until, skip or first that reads a wrong value
+            self._flow_fault(exc)
+        return True
 
     def _legal_list(self) -> list[Action]:
         """The legal actions of the seat to act, worked out once per position."""

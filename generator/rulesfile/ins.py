@@ -34,6 +34,16 @@ class DrawOne(Ins):
         (pile, each), (dest, dest_each), seat = self.source, self.dest, c.seat
         return draw_top(self, st, c, pile + seat * each, dest + seat * dest_each)
 
+    def wait(self, st: Position, seat: int) -> bool:
+        """Wait for chance as ``run`` would with ``seat`` in focus and acting, when that is
+        what it does (a shuffled pile with cards: True); else nothing done (False)."""
+        (pile, each), (dest, dest_each) = self.source, self.dest
+        src = pile + seat * each
+        if not st.random[src] or not st.zones[src]:
+            return False
+        st.pending = [src, dest + seat * dest_each, seat, 0]
+        return True
+
 
 def draw_top(ins: Ins, st: Position, c: Ctx, src: int, to: int) -> bool:
     """Move the top card of slot ``src`` to slot ``to``; from a shuffled pile wait for

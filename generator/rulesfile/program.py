@@ -6,6 +6,7 @@ problem the program is not to be played."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,13 +17,13 @@ from generator.rulesfile.actionrule import ActionRule
 from generator.rulesfile.cardpick import picker
 from generator.rulesfile.cards import CardTable
 from generator.rulesfile.choices import Listing, Offered, offer, phase_list
-from generator.rulesfile.effects import EffectCompiler, waits
+from generator.rulesfile.effects import EffectCompiler, opening, waits
 from generator.rulesfile.expr import Compiler, Ctx, Fn
 from generator.rulesfile.options import read_options
 from generator.rulesfile.placepick import place_picker
 from generator.rulesfile.quick import Leaf, Runner, Tail, leaves, sets, tails
 from generator.rulesfile.report import Reporter
-from generator.rulesfile.written import read_on_change, reads, split_test
+from generator.rulesfile.written import read_on_change, reads, seated, split_test, steady
 from generator.rulesfile.zones import Names, ZoneRule
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
@@ -65,11 +66,17 @@ class Program:
     pausing: list[bool] = field(default_factory=list)  # by block: may wait for chance
     leaves: list[Leaf | None] = field(default_factory=list)  # by block: see quick.leaves
     tails: list[Tail | None] = field(default_factory=list)  # by block: see quick.tails
+    # by block: how it waits for chance at once when it may pause and begins doing so
+    # (effects.opening; else None)
+    opening: list[Callable[[Any, int], bool] | None] = field(default_factory=list)
     setup: int = -1
     end: Fn | None = None
     # when the end reads only the cards: the stamp of moves it was last read at and what
     # it gave (written.remembered), so play need not call it while no card moved
     end_seen: list[Any] | None = None
+    # the end reads only the cards and variables, no seat: what it gave holds until one
+    # of them changes (a phase that ends running no effect needs it read no more)
+    end_fixed: bool = False
     score: Fn | None = None
     tiebreak: list[Fn] = field(default_factory=list)
     max_actions: int = DEFAULT_MAX_ACTIONS
@@ -168,6 +175,8 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     prog.blocks, prog.pausing = fx.blocks, fx.pausing
     prog.leaves = leaves(fx.blocks)
     prog.tails = tails(fx.blocks, waits, prog.leaves)
+    prog.opening = [opening(block) if pauses else None
+                    for block, pauses in zip(fx.blocks, fx.pausing, strict=True)]
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
     prog.named = {a.name: (i, a.places, a.block, prog.leaves[a.block],
                            sets(prog.leaves[a.block])) for i, a in enumerate(prog.actions)}
@@ -176,8 +185,9 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
         if key not in data:
             report.error((), f"a rules file needs '{key}'", "rules-schema")
     end = data.get("end", True)  # read after every action: remembered until a change
-    prog.end, prog.end_seen = read_on_change(x.expr(end, ("end",)), end, frozenset(
-        [z.name for z in zones if z.owned] + [v[0] for v in vars_ if v[1]]))
+    owned = frozenset([z.name for z in zones if z.owned] + [v[0] for v in vars_ if v[1]])
+    prog.end, prog.end_seen = read_on_change(x.expr(end, ("end",)), end, owned)
+    prog.end_fixed = steady(end) is not None and not seated(end, owned)
     prog.score = x.expr(data.get("score", 0), ("score",))
     ties = data.get("tiebreak") or []
     prog.tiebreak = [x.expr(t, ("tiebreak", i)) for i, t in enumerate(

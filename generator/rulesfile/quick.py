@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from generator.rulesfile.effects import Change, Ins, Push
-from generator.rulesfile.flow import MAX_STEPS
 from generator.rulesfile.position import MAX_VALUE, STAMPS
+from generator.rulesfile.running import MAX_STEPS
 
 if TYPE_CHECKING:
     from generator.rulesfile.position import Ctx, Position

@@ -269,16 +269,21 @@ def matching(cards: list[int], values: list[Any], want: Any, equal: bool) -> lis
 Picked = tuple[Callable[["Ctx"], list[int]], "list[Any] | None", bool, "Fn"]
 
 
-def field_sum(values: list[Any], cards: Callable[[Ctx], list[int]],
+def field_sum(values: list[Any] | None, cards: Callable[[Ctx], list[int]],
               column: list[Any] | None, equal: bool, other: Fn) -> Fn:
     """``{sum: …, where: {eq: [{field: F}, X]}, value: {field: G}}``: G's ``values`` of the
-    cards ``field_filter`` keeps, added up in the same step (X read as it reads it)."""
+    cards ``field_filter`` keeps, added up in the same step (X read as it reads it); with
+    no ``values``, ``{count: …, where: …}``: those cards counted in the same step."""
     def summed(c: Ctx) -> Any:
         got = cards(c)
         if not got:
             return 0
         want = other(c)
         fields = c.st.by if column is None else column
+        if values is None:
+            if equal:
+                return len([k for k in got if fields[k] == want])
+            return len([k for k in got if fields[k] != want])
         if equal:
             return sum([values[k] for k in got if fields[k] == want])
         return sum([values[k] for k in got if fields[k] != want])

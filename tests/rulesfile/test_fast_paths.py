@@ -233,12 +233,14 @@ def test_a_later_part_that_does_not_read_the_choice_is_kept() -> None:
 def test_a_pile_filtered_by_a_field_is_added_up_in_one_step(
         built: dict[str, Any], word: str, field: str) -> None:
     """``written.field_sum``: ``{sum: PILE, where: {eq: [{field: F}, X]}, value: {field:
-    G}}`` adds up G over the cards of the pile whose F equals (or not) X."""
+    G}}`` adds up G over the cards of the pile whose F equals (or not) X; with no value,
+    ``{count: PILE, where: …}``, counts them."""
     game, cards = built["auction-house"]
     rng, state = random.Random(2), game.new_initial_state(4)
     x = _compiler(state.prog)
-    fn = x.expr({"sum": "won", "where": {word: [{"field": field}, {"var": "round"}]},
-                 "value": {"field": "value"}}, ())
+    where = {word: [{"field": field}, {"var": "round"}]}
+    fn = x.expr({"sum": "won", "where": where, "value": {"field": "value"}}, ())
+    count = x.expr({"count": "won", "where": where}, ())
     while not state.is_terminal():
         v = state.view()
         for seat in range(4):
@@ -246,6 +248,7 @@ def test_a_pile_filtered_by_a_field_is_added_up_in_one_step(
                    if ((cards[k]["value"] if field == "value" else state.by[k]) == v["round"])
                    is (word == "eq")]
             assert fn(state.ctx(seat)) == sum(got)
+            assert count(state.ctx(seat)) == len(got)
         state.apply_action(rng.choice(state.legal_actions()))
 
 

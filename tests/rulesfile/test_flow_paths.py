@@ -1,0 +1,156 @@
+"""The flow of play's shortcuts play exactly as the general way does: after a chance
+outcome, the rest of the one frame left run at once and what follows the action read at
+once (``Flow._resume``), against ``settle`` and ``run_frames`` doing it step by step; a
+phase that ends running no effect goes on to the next at once (``Program.end_fixed``),
+against ``settle`` reading the end again — the same variables and cards, the same steps
+counted, the same fault."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+
+from generator.engine.api import CHANCE
+from generator.rulesfile import running
+from rulesfile.starters import STARTERS, dealt
+
+
+def _slow(state: Any) -> Any:
+    """``state`` with the shortcut after a chance outcome turned off (``settle`` instead)."""
+    state._resume = lambda: False
+    return state
+
+
+def _in_step(fast: Any, slow: Any, rng: random.Random) -> list[Any]:
+    """Play both to the end on the same random choices, alike after every action (the
+    paused program too); the actions played."""
+    played = []
+    while not fast.is_terminal():
+        played.append(rng.choice(fast.legal_actions()))
+        fast.apply_action(played[-1])
+        slow.apply_action(played[-1])
+        _same(fast, slow)
+        assert fast.frames == slow.frames
+    return played
+
+
+def _counted(state: Any, answers: list[bool]) -> None:
+    """Keep in ``answers`` what the shortcut answers, each time ``state`` asks it."""
+    shortcut = state._resume
+    state._resume = lambda: answers.append(shortcut()) or answers[-1]
+
+
+def _same(fast: Any, slow: Any) -> None:
+    assert fast.to_dict() == slow.to_dict()
+    assert fast.steps == slow.steps and fast.fault == slow.fault
+    assert fast.current_player() == slow.current_player()
+    assert fast.legal_actions() == slow.legal_actions()
+
+
+@pytest.mark.parametrize("name", list(STARTERS))
+def test_a_chance_outcome_resumed_at_once_plays_as_settle_does(built: dict[str, Any],
+                                                                name: str) -> None:
+    game, _ = built[name]
+    resumed: list[bool] = []  # what the shortcut answered, each time it was asked
+    for seed in range(3):
+        rng = random.Random(seed)
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+        fast = game.new_initial_state(players)
+        slow = _slow(game.new_initial_state(players))
+        _same(fast, slow)
+        _counted(fast, resumed)
+        _in_step(fast, slow, rng)
+    # high-noon and land-rush draw only at set-up, boomtown only inside a repeat
+    assert any(resumed) is (name not in ("high-noon", "land-rush", "boomtown"))
+
+
+def test_a_fault_in_what_follows_the_outcome_is_the_same(built: dict[str, Any]) -> None:
+    """Gold-camp's roll: after the die, its gain of coins finds a word where a number
+    should be: the same fault at the same instruction, the same steps, either way."""
+    game, _ = built["gold-camp"]
+    for face in (1, 6):
+        fast, slow = dealt(game, 3), _slow(dealt(game, 3))
+        for state in (fast, slow):
+            state.apply_action(("roll",))
+            assert state.current_player() == CHANCE
+            state.vars[state.var_slot["coins"] + state.player] = "gold"
+            state.apply_action(face)
+        assert fast.fault is not None and fast.fault[0][-1] == 1  # the gain after the roll
+        _same(fast, slow)
+
+
+def test_a_phase_ended_at_once_plays_as_settle_ends_it(built: dict[str, Any]) -> None:
+    """Gold-camp's phases end after each action running nothing, and its end reads no
+    seat: the next phase begins at once, as through ``settle``'s reading of the end."""
+    game, _ = built["gold-camp"]
+    for seed in range(4):
+        players = 2 + seed % 4
+        fast = game.new_initial_state(players)
+        assert fast.prog.end_fixed
+        assert not any(fast.prog.blocks[phase.end] for phase in fast.prog.phases)
+        slow = game.new_initial_state(players)
+        slow.prog = dataclasses.replace(slow.prog, end_fixed=False)
+        rng = random.Random(seed)
+        _in_step(fast, slow, rng)
+
+
+
+@pytest.mark.parametrize("name", ["claim-jumper", "gold-camp"])
+def test_an_action_opening_with_chance_waits_as_run_frames_leaves_it(
+        built: dict[str, Any], name: str) -> None:
+    """Claim-jumper's dig (a draw from the shuffled deck) and gold-camp's roll wait for
+    chance at once when played (``Program.opening``), leaving the frame, the steps and the
+    chance awaited as ``settle`` running the action's block leaves them."""
+    game, _ = built[name]
+    for seed in range(4):
+        players = 2 + seed % 3
+        fast, slow = game.new_initial_state(players), game.new_initial_state(players)
+        assert any(fast.prog.opening)
+        slow.prog = dataclasses.replace(slow.prog, opening=[None] * len(slow.prog.opening))
+        rng, waited = random.Random(seed), 0
+        for action in _in_step(fast, slow, rng):
+            waited += isinstance(action, tuple) and action[0] in ("dig", "roll")
+        assert waited
+
+
+def _by_instruction(state: Any) -> Any:
+    """``state`` running an action's ``do`` instruction by instruction, each by its own
+    ``run`` (the focus moved for one with ``of``), each step counted as it comes."""
+    def run_counted(flat: tuple[Any, ...], c: Any) -> None:
+        seat = c.seat
+        for ins, _ in flat:
+            state.steps += 1
+            if state.steps > running.MAX_STEPS:
+                state.fail(ins.loc, f"ran more than {running.MAX_STEPS} steps in one action")
+                return
+            try:
+                if ins.of is not None:
+                    c.seat = ins.of(c) % state.players
+                ins.run(state, c)
+            except running.FAULTS as exc:
+                state.fail(ins.loc, f"cannot be worked out here: {exc}")
+            c.seat = seat
+            if state.over:
+                return
+    state.run_counted = run_counted
+    return state
+
+
+@pytest.mark.parametrize("limit", [None, 1, 2])
+def test_a_do_that_runs_other_blocks_runs_by_its_functions_as_by_its_instructions(
+        built: dict[str, Any], monkeypatch: pytest.MonkeyPatch, limit: int | None) -> None:
+    """High-noon's play (an ``if`` that sets the suit led, then the card played) runs by
+    its instructions' functions (``run_counted``), each step counted as it comes: the same
+    state and steps as by each instruction's ``run``, and at a limit the same fault."""
+    game, _ = built["high-noon"]
+    if limit is not None:
+        monkeypatch.setattr(running, "MAX_STEPS", limit)
+    for seed in range(3):
+        fast, slow = dealt(game, 4), _by_instruction(dealt(game, 4))
+        rng = random.Random(seed)
+        _in_step(fast, slow, rng)
+        if limit is not None:
+            assert fast.fault is not None and "steps" in fast.fault[1]
