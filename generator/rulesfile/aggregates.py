@@ -7,7 +7,7 @@ from ``Aggregates``; a filter by a card's field and its count or sum are read in
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from generator.rulesfile import cardwhere
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
@@ -22,10 +22,9 @@ from generator.rulesfile.written import (
 if TYPE_CHECKING:
     from generator.data.yamlsrc import Loc
     from generator.rulesfile import fused
-    from generator.rulesfile.expr import Compiler
     from generator.rulesfile.position import Ctx, Fn
     from generator.rulesfile.report import Reporter
-    from generator.rulesfile.zones import Names
+    from generator.rulesfile.zones import Names, ZoneRule
 
 COMBINE = {"sum": sum, "max": lambda xs: max(xs, default=0),
            "min": lambda xs: min(xs, default=0), "count": lambda xs: sum(1 for x in xs if x)}
@@ -47,6 +46,9 @@ class Aggregates:
         raise NotImplementedError
 
     def _bad(self, loc: Loc, message: str) -> Fn:
+        raise NotImplementedError
+
+    def grid(self, value: Any, loc: Loc) -> ZoneRule | None:
         raise NotImplementedError
 
     def _read(self, read: fused.Read) -> Fn:
@@ -71,8 +73,7 @@ class Aggregates:
             self.picked[picked] = (cards, *where)
             return picked
         test: Fn = where
-        return cardwhere.where_kept(value["where"], loc + ("where",), cast("Compiler", self),
-                                    cards, test) or (
+        return cardwhere.where_kept(value["where"], loc + ("where",), self, cards, test) or (
             lambda c: kept(c, cards, test))  # part by part when it can (cardwhere)
 
     def _column(self, name: Any, loc: Loc) -> list[Any]:

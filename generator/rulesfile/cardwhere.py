@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakSet
 
 from generator.rulesfile.cardsets import kept
-from generator.rulesfile.flow import FAULTS
+from generator.rulesfile.running import FAULTS
 from generator.rulesfile.written import reads
 
 if TYPE_CHECKING:
     from generator.data.yamlsrc import Loc
-    from generator.rulesfile.expr import Compiler
+    from generator.rulesfile.grids import Compiling
     from generator.rulesfile.position import Ctx, Fn
     from generator.rulesfile.zones import ZoneRule
 
@@ -62,7 +62,7 @@ def printed(value: Any) -> bool:
     return word in PRINTED and printed(arg)
 
 
-def where_kept(value: Any, loc: Loc, x: Compiler, cards: Cards, test: Fn) -> Cards | None:
+def where_kept(value: Any, loc: Loc, x: Compiling, cards: Cards, test: Fn) -> Cards | None:
     """The cards of ``cards`` the ``where`` ``value`` (compiled: ``test``) keeps, part by
     part; None when it is read card by card anyway, or the rules have problems (nothing
     is compiled twice), or it is compiled within another ``where`` so kept (each is
@@ -86,10 +86,10 @@ def where_kept(value: Any, loc: Loc, x: Compiler, cards: Cards, test: Fn) -> Car
     return where
 
 
-_BUSY: WeakSet[Compiler] = WeakSet()  # compilers making a where_kept's steps
+_BUSY: WeakSet[Compiling] = WeakSet()  # compilers making a where_kept's steps
 
 
-def _kind(value: Any, x: Compiler) -> str:
+def _kind(value: Any, x: Compiling) -> str:
     """How a part keeps cards (as written): "printed", "and"/"or" (of parts, some not
     read card by card), "line", or "each" (read card by card)."""
     if printed(value):
@@ -106,7 +106,7 @@ def _kind(value: Any, x: Compiler) -> str:
     return "each"
 
 
-def _step(value: Any, loc: Loc, x: Compiler) -> Step:
+def _step(value: Any, loc: Loc, x: Compiling) -> Step:
     """The step of a part (``_kind``), each expression in it compiled once."""
     kind = _kind(value, x)
     if kind == "printed":
@@ -126,7 +126,7 @@ def _step(value: Any, loc: Loc, x: Compiler) -> Step:
     return _each(x.expr(value, loc))
 
 
-def _line(value: Any, x: Compiler) -> tuple[ZoneRule | None, bool]:
+def _line(value: Any, x: Compiling) -> tuple[ZoneRule | None, bool]:
     """The grid of ``{row: GRID}`` or ``{column: GRID}`` and whether a column."""
     if isinstance(value, dict) and len(value) == 1:
         word, name = next(iter(value.items()))
@@ -182,7 +182,7 @@ def _printed(fn: Fn, size: int) -> Step:
     return looked_up
 
 
-def by_line(op: Callable[[Any, Any], Any], grid: ZoneRule, x: Compiler, column: bool,
+def by_line(op: Callable[[Any, Any], Any], grid: ZoneRule, x: Compiling, column: bool,
             other: Fn) -> Step:
     """The cards whose place's row (column) on ``grid`` compares with ``other``, read once:
     a card off the grid is read at the place in question, as ``{row: GRID}`` reads it."""

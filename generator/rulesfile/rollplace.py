@@ -15,7 +15,7 @@ from generator.rulesfile.ins import DrawOne
 from generator.rulesfile.position import Ctx, Fn
 
 if TYPE_CHECKING:
-    from generator.rulesfile.expr import Compiler
+    from generator.rulesfile.grids import Compiling
     from generator.rulesfile.position import Position
 
 PLACES = 2  # pending[3] of a roll over places: [-1, variable, grid width, 2, *places]
@@ -51,7 +51,7 @@ class RollPlace(DrawOne):
         return False
 
 
-def roll_places(x: Compiler, value: dict[str, Any], loc: Loc, of: Fn | None,
+def roll_places(x: Compiling, value: dict[str, Any], loc: Loc, of: Fn | None,
                 var: tuple[int, bool]) -> RollPlace:
     """Compile ``{roll: VAR, places: GRID, where: COND}`` (``var``: the variable's slot
     and whether it is one of each player)."""
