@@ -152,15 +152,27 @@ def reads(env: jinja2.Environment, name: str, variable: str, depth: int = 0) -> 
     expression counts too. Erring on "yes" only costs drawing again."""
     if depth > 20 or env.loader is None:
         return True
-    if variable in compiled_names(env.get_template(name)):
+    template = env.get_template(name)
+    if variable in compiled_names(template):
         return True
-    source = env.loader.get_source(env, name)[0]
+    return any(named is None or reads(env, named, variable, depth + 1)
+               for named in _references(env, template))
+
+
+@lru_cache(maxsize=256)
+def _references(env: jinja2.Environment, template: jinja2.Template) -> tuple[str | None, ...]:
+    """The templates ``template`` extends, includes or imports by name, None for one named
+    by an expression; read from its source once per compiled template (an edited file is
+    compiled again, so asked again)."""
+    if env.loader is None or template.name is None:
+        return (None,)  # nowhere to read it from: it may read anything
+    source = env.loader.get_source(env, template.name)[0]
+    found: list[str | None] = []
     for statement in STATEMENT.findall(source):
         for keyword in REFERENCE.finditer(statement):
             named = LITERAL.match(statement, keyword.end())
-            if named is None or reads(env, named["name"], variable, depth + 1):
-                return True
-    return False
+            found.append(None if named is None else named["name"])
+    return tuple(found)
 
 
 @lru_cache(maxsize=256)
