@@ -92,7 +92,7 @@ def _template_name(piece: Any, face: Any, side: str) -> str | None:
 def _reads_model(loaded: LoadedGame, name: str) -> bool:
     key = ("reads model", name)
     if key not in loaded.drawn:
-        env = game_environment(loaded)
+        env = marked_environment(loaded)  # the one a face is drawn with: compiled once
         try:
             loaded.drawn[key] = reads(env, name, "data") or reads(env, name, "variant")
         except Exception:  # noqa: BLE001 - drawing it reports what is wrong, and where
@@ -156,7 +156,8 @@ def _reads(loaded: LoadedGame, name: str | None, variable: str) -> bool:
     key = (f"reads {variable}", name)
     if key not in loaded.drawn:
         try:
-            loaded.drawn[key] = name is None or reads(game_environment(loaded), name, variable)
+            loaded.drawn[key] = name is None or reads(marked_environment(loaded), name,
+                                                      variable)
         except Exception:  # noqa: BLE001 - drawing it reports what is wrong, and where
             loaded.drawn[key] = True
     return bool(loaded.drawn[key])

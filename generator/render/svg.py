@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache, partial
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 import jinja2
@@ -146,27 +147,57 @@ def variant_context(loaded: LoadedGame) -> dict[str, Any] | None:
 
 def reads(env: jinja2.Environment, name: str, variable: str, depth: int = 0) -> bool:
     """Whether template ``name`` (or one it extends, includes or imports) may read
-    ``variable``: the word anywhere in their text outside a comment counts, and so does a
-    template named by an expression. Erring on "yes" only costs drawing again."""
+    ``variable``: its compiled code names it (Jinja looks a name up in the context by its
+    string, ``resolve('copy')``; a comment compiles to nothing), and a template named by an
+    expression counts too. Erring on "yes" only costs drawing again."""
     if depth > 20 or env.loader is None:
         return True
-    source = env.loader.get_source(env, name)[0]
-    if re.search(rf"\b{re.escape(variable)}\b", _uncommented(env, source)):
+    template = env.get_template(name)
+    if variable in compiled_names(template):
         return True
-    for statement in STATEMENT.findall(source):
-        for keyword in REFERENCE.finditer(statement):
-            named = LITERAL.match(statement, keyword.end())
-            if named is None or reads(env, named["name"], variable, depth + 1):
-                return True
-    return False
+    return any(named is None or reads(env, named, variable, depth + 1)
+               for named in _references(env, template))
 
 
 @lru_cache(maxsize=256)
-def _uncommented(env: jinja2.Environment, source: str) -> str:
-    """The template's tokens but its comments, a space between each (Jinja's own lexer
-    tells a comment from a string that looks like one); a template that does not lex
-    raises, which its callers take as "may read"."""
-    return " ".join(value for _, token, value in env.lex(source) if "comment" not in token)
+def _references(env: jinja2.Environment, template: jinja2.Template) -> tuple[str | None, ...]:
+    """The templates ``template`` extends, includes or imports by name, None for one named
+    by an expression; read from its source once per compiled template (an edited file is
+    compiled again, so asked again)."""
+    if env.loader is None or template.name is None:
+        return (None,)  # nowhere to read it from: it may read anything
+    source = env.loader.get_source(env, template.name)[0]
+    found: list[str | None] = []
+    for statement in STATEMENT.findall(source):
+        for keyword in REFERENCE.finditer(statement):
+            named = LITERAL.match(statement, keyword.end())
+            found.append(None if named is None else named["name"])
+    return tuple(found)
+
+
+@lru_cache(maxsize=256)
+def compiled_names(template: jinja2.Template) -> frozenset[str]:
+    """Every string constant of the template's compiled code (its macros' and blocks' as
+    well) and every name its locals stand for (``l_1_face`` for ``face``): a superset of
+    the context names it can look up, found without lexing its source again."""
+    codes = [template.root_render_func.__code__,
+             *(block.__code__ for block in template.blocks.values())]
+    found: set[str] = set()
+    while codes:
+        code = codes.pop()
+        found.update(local.split("_", 2)[-1] for local in
+                     (*code.co_varnames, *code.co_cellvars, *code.co_freevars)
+                     if local.startswith("l_"))
+        constants = list(code.co_consts)
+        while constants:
+            constant = constants.pop()
+            if isinstance(constant, str):
+                found.add(constant)
+            elif isinstance(constant, CodeType):
+                codes.append(constant)
+            elif isinstance(constant, tuple | frozenset):
+                constants.extend(constant)
+    return frozenset(found)
 
 
 def render_face(loaded: LoadedGame, piece: Any, face: Any, *, side: str = "front",

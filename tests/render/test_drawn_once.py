@@ -28,6 +28,9 @@ TEMPLATES = {
     "loop.j2": "{% extends 'loop.j2' %}",
     "commented.j2": "{# the face's copy #}<svg>{#- copy -#}</svg>",
     "lookalike.j2": "<svg>{{ '{#' }}{{ copy }}{{ '#}' }}</svg>",
+    "prose.j2": "<svg>a copy of {{ face.id }}</svg>",
+    "parameter.j2": "{% macro tag(copy) %}{{ copy }}{% endmacro %}<svg>{{ tag(1) }}</svg>",
+    "in-block.j2": "{% extends 'quiet-base.j2' %}{% block body %}{{ copy }}{% endblock %}",
 }
 
 
@@ -35,6 +38,7 @@ TEMPLATES = {
     ("plain.j2", False), ("numbered.j2", True), ("child.j2", True),
     ("quiet-child.j2", False), ("computed.j2", True), ("imports.j2", True),
     ("loop.j2", True), ("commented.j2", False), ("lookalike.j2", True),
+    ("prose.j2", False), ("parameter.j2", True), ("in-block.j2", True),
 ])
 def test_a_template_reads_copy_through_what_it_extends_includes_or_imports(
         name: str, expected: bool) -> None:
