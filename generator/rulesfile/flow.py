@@ -131,11 +131,12 @@ class Flow(Running):
                 self.player = (player + 1) % self.players
             # a phase that ends running nothing, when the end reads no seat: the end as
             # just read holds (settle's ENDING without reading it again)
-            read_end = self.prog.blocks[phase.end] or not prog.end_fixed
-            self._push(phase.end, self.player, actor=self.player)
-            if self.frames or self.over:
-                return False  # settle runs them (or stops at the fault)
-            return self._end_at_once(bool(read_end))
+            if prog.blocks[phase.end]:
+                self._push(phase.end, self.player, actor=self.player)
+                if self.frames or self.over:
+                    return False  # settle runs them (or stops at the fault)
+                return self._end_at_once(True)
+            return self._end_at_once(not prog.end_fixed)
         if again:
             pass
         elif phase.skip is None:  # the next seat, none skipped
