@@ -50,13 +50,10 @@ class Flow(Running):
                         return
                 elif stage == SETUP:
                     self.stage = STARTING
-                    self._enter(0)
-                elif stage == ENDING:  # a phase ends only after an action: no loop here
-                    if self._ended():
+                    if self._enter(0) and self.pending:  # (its draw waits for chance)
                         return
-                    self.stage = STARTING
-                    if not self._enter(self.prog.phases[self.phase].next):
-                        self._first_player(self.ctx(self.player))  # the end as just read
+                elif stage == ENDING:  # a phase ends only after an action: no loop here
+                    if self._phase_over(True):
                         return
                 elif stage == STARTING:
                     self._started()
@@ -70,12 +67,40 @@ class Flow(Running):
         if not self._ended(c):
             self._first_player(c)
 
+    def _phase_over(self, read_end: bool) -> bool:
+        """A phase's end has run (nothing of it left to run): the game ends (the end read
+        again when ``read_end``, else as just read), or the next phase starts; False when
+        its start left frames for ``settle`` to run, True when play waits (for a choice,
+        for chance) or is over."""
+        if read_end and self._ended():
+            return True
+        self.stage = STARTING
+        if not self._enter(self.prog.phases[self.phase].next):
+            self._first_player(self.ctx(self.player))  # the end as just read
+            return True
+        if self.pending or self.over:  # (its start's draw waits for chance)
+            return True
+        if self.frames:
+            return False
+        self._started()  # its start ran at once
+        return True
+
+    _end_at_once = _phase_over  # after an action, at once (False: through settle instead)
+
     def _enter(self, phase: int) -> bool:
-        """Start a phase; False when its start has no effects (nothing changed)."""
+        """Start a phase; False when its start has no effects (nothing changed). A start
+        that begins by waiting for chance (a draw from a shuffled pile, a roll) waits at
+        once, leaving the frame and the steps as ``run_frames`` would."""
         self.phase = phase
-        start = self.prog.phases[phase].start
+        prog = self.prog
+        start = prog.phases[phase].start
+        wait = prog.opening[start]
+        if wait is not None and self.steps < MAX_STEPS and wait(self, self.player):
+            self.steps += 1
+            self.frames.append([start, 1, 1, self.player, -1, 0, -1, self.player, 0])
+            return True
         self._push(start, self.player, actor=self.player)
-        return bool(self.prog.blocks[start])
+        return bool(prog.blocks[start])
 
     def _ended(self, c: Ctx | None = None) -> bool:
         assert self.prog.end is not None
@@ -104,15 +129,14 @@ class Flow(Running):
             self.stage = ENDING
             if not again:
                 self.player = (player + 1) % self.players
-            if self.prog.blocks[phase.end] or not prog.end_fixed:
+            # a phase that ends running nothing, when the end reads no seat: the end as
+            # just read holds (settle's ENDING without reading it again)
+            if prog.blocks[phase.end]:
                 self._push(phase.end, self.player, actor=self.player)
-                return False
-            # the phase ends running nothing: the end as just read holds (settle's ENDING)
-            self.stage = STARTING
-            if self._enter(phase.next):
-                return False  # its start ran (or waits for chance): settle goes on
-            self._first_player(self.ctx(self.player))
-            return True
+                if self.frames or self.over:
+                    return False  # settle runs them (or stops at the fault)
+                return self._end_at_once(True)
+            return self._end_at_once(not prog.end_fixed)
         if again:
             pass
         elif phase.skip is None:  # the next seat, none skipped

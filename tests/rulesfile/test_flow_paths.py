@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from generator.engine.api import CHANCE
-from generator.rulesfile import running
+from generator.rulesfile import flow, running
 from rulesfile.starters import STARTERS, dealt
 
 
@@ -154,3 +154,48 @@ def test_a_do_that_runs_other_blocks_runs_by_its_functions_as_by_its_instruction
         _in_step(fast, slow, rng)
         if limit is not None:
             assert fast.fault is not None and "steps" in fast.fault[1]
+
+
+def _taking(shortcut: Any, taken: list[bool]) -> Any:
+    """``shortcut``, noting in ``taken`` each time it is taken."""
+    return lambda read_end: taken.append(True) or shortcut(read_end)
+
+
+@pytest.mark.parametrize("name", list(STARTERS))
+def test_a_lot_ended_and_the_next_begun_at_once_plays_as_settle_does(
+        built: dict[str, Any], name: str) -> None:
+    """A phase whose until holds after an action: its end's effects, the end of the game
+    read, the next phase's start (waiting at once for its draw: ``Program.opening``) run
+    from the action (``Flow._end_at_once``), as through ``settle`` and ``run_frames`` —
+    the same variables, cards, frames, steps and fault for every starter."""
+    game, _ = built[name]
+    taken: list[bool] = []
+    for seed in range(3):
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+        fast = game.new_initial_state(players)
+        slow = game.new_initial_state(players)
+        slow.prog = dataclasses.replace(slow.prog, opening=[None] * len(slow.prog.opening))
+        slow._end_at_once = lambda read_end: False
+        fast._end_at_once = _taking(fast._end_at_once, taken)
+        _same(fast, slow)
+        _in_step(fast, slow, random.Random(seed))
+    # auction-house, trading-post, … end a phase after an action; high-noon's hand too
+    assert bool(taken) is (name in ("high-noon", "auction-house", "gold-camp"))
+
+
+def test_a_phase_start_waits_at_once_at_the_step_limit_as_run_frames_does(
+        built: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Auction-house's next lot drawn when the action has used up its steps: the same
+    fault (at the draw) as when ``run_frames`` runs the start."""
+    game, _ = built["auction-house"]
+    at_draw = False
+    for limit in (3, 4, 5):
+        for module in (running, flow):
+            monkeypatch.setattr(module, "MAX_STEPS", limit)
+        fast, slow = dealt(game, 4), dealt(game, 4)
+        slow.prog = dataclasses.replace(slow.prog, opening=[None] * len(slow.prog.opening))
+        slow._end_at_once = lambda read_end: False
+        _in_step(fast, slow, random.Random(limit))
+        assert fast.fault is not None and "steps" in fast.fault[1]
+        at_draw |= fast.fault[0] == ("phases", 0, "start", 0)
+    assert at_draw
