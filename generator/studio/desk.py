@@ -90,6 +90,7 @@ class Desk:
         return {
             "game": self.game, "writable": self.writable, "valid": self.loaded.data is not None,
             "linted": self.linted.is_set(),
+            "round": self.round,  # with linted, how the page tells a late answer from a newer
             "faces": [_face_json(v, self.by_key) for v in self.views],
             "rows": [{"file": r.file, "piece": r.piece, "face": r.face, "key": r.key,
                       "cells": [{"column": c.column, "loc": list(c.loc), "value": c.value,

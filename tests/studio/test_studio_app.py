@@ -194,3 +194,21 @@ def test_a_port_in_use_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]
         assert main(["studio", "copperdale", "--port", str(port)]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and f"127.0.0.1:{port} is in use" in err
+
+
+def test_every_state_says_how_new_it_is(studio: tuple[TestClient, Path]) -> None:
+    """The page drops an answer older than the one it shows (a poll sent before an edit
+    can come back after the edit's answer): each state carries the round of edits it
+    belongs to, and whether that round's print lint is in."""
+    client, _ = studio
+    desk = client.app.app.state.desk
+    assert desk.linted.wait(timeout=600)
+    before = client.get("/api/state").json()
+    assert before["linted"] is True
+    after = edit(client, before, "moon-5", "title", "New Moon").json()
+    assert after["round"] == before["round"] + 1
+    assert desk.linted.wait(timeout=600)
+    linted = client.get("/api/state").json()
+    assert (linted["round"], linted["linted"]) == (after["round"], True)
+    edit(client, linted, "moon-5", "title", "Eclipse")
+    assert desk.linted.wait(timeout=600)
