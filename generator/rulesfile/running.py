@@ -37,9 +37,9 @@ class Running(Position):
             self._run_code(flat, times, c, step)
             return
         self.steps += size * times
-        seat, last = c.seat, size - 1
-        if times == 1 and not step:  # once, the focus kept (a tail, a then): no counting
-            try:
+        seat = c.seat
+        try:
+            for _ in range(times):  # the instructions, times over
                 for ins, run in flat:
                     try:
                         run(self, c)
@@ -47,19 +47,7 @@ class Running(Position):
                         self.fail(ins.loc, f"cannot be worked out here: {exc}")
                     if self.over:
                         return
-            finally:
-                c.seat = seat
-            return
-        try:
-            for i in range(size * times):  # the instructions, times over
-                ins, run = flat[i % size]
-                try:
-                    run(self, c)
-                except FAULTS as exc:
-                    self.fail(ins.loc, f"cannot be worked out here: {exc}")
-                if self.over:
-                    return
-                if step and i % size == last:  # the next seat's turn
+                if step:  # the next seat's turn
                     c.seat = (c.seat + step) % self.players
         finally:
             c.seat = seat
