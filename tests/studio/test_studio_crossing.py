@@ -1,0 +1,177 @@
+"""The studio page never shows an answer older than the one it shows, whatever order the
+answers come back in: each test holds one answer back (the server has given it) until a
+newer one is on the page, then lets it go, in Debian's chromium, without a clock."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser import chromium
+from crossing import Holding, answered, studio_in_chromium
+
+from generator.cli import main
+
+SUN_1 = "figure[data-stem$='sun-1'] img"
+
+
+def title(face: str) -> str:
+    return f"tr[data-face='cards/{face}'] td[data-column='title'] input"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as started:
+        yield started
+
+
+def my_game(tmp_path: Path) -> Path:
+    tree = tmp_path / "tree"
+    assert main(["new", str(tree / "mygame"), "--name", "My Game"]) == 0
+    return tree
+
+
+def enter(page: Any, selector: str, value: str) -> None:
+    page.fill(selector, value)
+    page.press(selector, "Enter")
+
+
+@contextmanager
+def lint_held(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """The print lint of each edit waits until the event is set (so an edit's answer, and
+    every poll after it, says the lint is still out); set when the block ends."""
+    from generator.studio import desk
+
+    gate, lint = threading.Event(), desk._lint
+    monkeypatch.setattr(desk, "_lint", lambda loaded: gate.wait() and lint(loaded))
+    try:
+        yield gate
+    finally:
+        gate.set()
+
+
+@pytest.mark.slow
+def test_a_poll_answered_before_an_edit_does_not_undo_it(
+        browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The flake of round 25: the lint's poll, answered before the next edit, reaches the
+    page after that edit's answer; the page keeps the edit."""
+    with studio_in_chromium(browser, "mygame", my_game(tmp_path)) as (page, url, _), \
+            lint_held(monkeypatch):
+        polls = Holding(page, "/api/state")
+        page.goto(url)
+        page.wait_for_selector("#gallery figure")
+        page.click("header button[data-tab='table']")
+        with polls.hold():  # the lint is out: the page polls
+            enter(page, title("sun-1"), "Sunrise")
+        late = polls.take()
+        assert (late.json()["round"], late.json()["linted"]) == (2, False)
+        enter(page, title("sun-1"), "Sunset")
+        answered(page, "api-edit", 2)
+        page.click("header h1")  # out of the cell: what shows is the state alone
+        drawn = page.get_attribute(SUN_1, "src")
+        late.release()
+        answered(page, "held", 1)
+        assert page.input_value(title("sun-1")) == "Sunset"
+        assert page.get_attribute(SUN_1, "src") == drawn
+
+
+@pytest.mark.slow
+def test_an_edit_made_while_another_is_out_is_saved_after_it(
+        browser: Any, tmp_path: Path) -> None:
+    """Two cells saved faster than the studio answers: the second goes out once the
+    first's answer is in, with the file's version that answer gave (sent at once, it was
+    refused as saved elsewhere); a cell being typed in when an answer comes keeps its
+    text and the focus (the table drawn anew took both)."""
+    tree = my_game(tmp_path)
+    with studio_in_chromium(browser, "mygame", tree) as (page, url, _):
+        edits = Holding(page, "/api/edit")
+        page.goto(url)
+        page.wait_for_selector("#gallery figure")
+        page.click("header button[data-tab='table']")
+        with edits.hold():
+            enter(page, title("sun-1"), "Daybreak")
+        first = edits.take()
+        assert first.answer.ok  # saved: the file's version has moved on
+        enter(page, title("sun-3"), "Midday")
+        page.fill(title("sun-5"), "Twilight")  # typed, not saved yet
+        first.release()
+        answered(page, "api-edit", 2)
+        cards = (tree / "mygame" / "cards.yaml").read_text()
+        assert "Daybreak" in cards and "Midday" in cards and "Twilight" not in cards
+        assert "error" not in (page.get_attribute("#status", "class") or "")
+        assert page.input_value(title("sun-3")) == "Midday"
+        assert page.input_value(title("sun-5")) == "Twilight"
+        assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "sun-5 title"
+        page.keyboard.press("Enter")
+        answered(page, "api-edit", 3)
+        assert "Twilight" in (tree / "mygame" / "cards.yaml").read_text()
+        assert edits.seen == 3  # each edit sent once
+
+
+@pytest.mark.slow
+def test_a_variant_is_not_undone_by_answers_about_the_deck_before_it(
+        browser: Any, tmp_path: Path) -> None:
+    """Make a variant while the bundled deck's state and diff are still on their way,
+    and press the button again: the page shows the variant, its diff, no error, and one
+    variant was asked for."""
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    with studio_in_chromium(browser, "copperdale", tree) as (page, url, desk):
+        states, diffs, variants = (Holding(page, path) for path in
+                                   ("/api/state", "/api/diff", "/api/variant"))
+        with states.hold():
+            page.goto(url)
+        bundled = states.take()
+        assert bundled.json()["writable"] is False
+        with diffs.hold():
+            page.click("header button[data-tab='variant']")
+        bundled_diff = diffs.take()
+        with variants.hold():
+            page.click("#make-variant")
+        made = variants.take()
+        assert made.answer.ok
+        page.click("#make-variant", force=True)  # pressed again before the answer
+        made.release()
+        answered(page, "api-diff", 1)  # the variant's diff, asked for after its answer
+        bundled_diff.release()
+        bundled.release()
+        answered(page, "held", 3)
+        shown = page.text_content("#diff")
+        assert shown == desk.diff() and shown != bundled_diff.json()["text"]
+        assert "read-only" not in page.text_content("#status")
+        assert "error" not in (page.get_attribute("#status", "class") or "")
+        assert variants.seen == 1
+
+
+@pytest.mark.slow
+def test_the_export_asked_last_is_listed_and_the_sheets_follow_an_edit(
+        browser: Any, tmp_path: Path) -> None:
+    """Two exports asked for, the first answered last: the second's files are listed. An
+    edit takes the list away (its files were of the deck before) and the open sheets
+    are drawn again for the edited deck."""
+    with studio_in_chromium(browser, "mygame", my_game(tmp_path)) as (page, url, _):
+        exports = Holding(page, "/api/export/tuck")
+        page.goto(url)
+        page.wait_for_selector("#gallery figure")
+        page.click("header button[data-tab='sheets']")
+        page.wait_for_selector("#pages img[src$='v=1']", state="attached")
+        with exports.hold():
+            page.click("button.export[data-to='tuck']")
+        tuck = exports.take()
+        page.click("button.export[data-to='png']")
+        page.wait_for_selector("#exports a[href*='/png/']")
+        tuck.release()
+        answered(page, "held", 1)
+        links = page.eval_on_selector_all("#exports a", "links => links.map(a => a.href)")
+        assert links and all("/download/export/png/" in link for link in links)
+
+        page.click("header button[data-tab='table']")
+        enter(page, title("sun-1"), "Sunrise")
+        answered(page, "api-edit", 1)
+        assert page.locator("#exports li").count() == 0
+        page.click("header button[data-tab='sheets']")
+        page.wait_for_selector("#pages img[src$='v=2']", state="attached")
