@@ -146,22 +146,38 @@ def test_a_variant_is_not_undone_by_answers_about_the_deck_before_it(
         assert "error" not in (page.get_attribute("#status", "class") or "")
         assert variants.seen == 1
 
+        page.fill("#games", "2")  # a run of the variant, then a question about it held
+        page.click("#compare")
+        page.wait_for_selector("#report", state="visible")
+        runs = Holding(page, "/api/compare")
+        with runs.hold():
+            page.click("header button[data-tab='variant']")
+        finished = runs.take()
+        assert finished.json()["finished"] and finished.json()["games"] == 2
+        page.fill("#games", "3")  # a new run, started before that answer comes
+        page.click("#compare")
+        page.wait_for_selector("#done:has-text('of 3 games')")
+        finished.release()
+        answered(page, "held", 4)
+        assert "of 3 games" in page.text_content("#done")
+
 
 @pytest.mark.slow
 def test_the_export_asked_last_is_listed_and_the_sheets_follow_an_edit(
         browser: Any, tmp_path: Path) -> None:
     """Two exports asked for, the first answered last: the second's files are listed. An
-    edit takes the list away (its files were of the deck before) and the open sheets
-    are drawn again for the edited deck."""
+    edit takes the list away (its files were of the deck before); an export answered
+    before an edit and read after it is asked for again; the open sheets are drawn again
+    for the edited deck."""
     with studio_in_chromium(browser, "mygame", my_game(tmp_path)) as (page, url, _):
-        exports = Holding(page, "/api/export/tuck")
+        tucks, pngs = Holding(page, "/api/export/tuck"), Holding(page, "/api/export/png")
         page.goto(url)
         page.wait_for_selector("#gallery figure")
         page.click("header button[data-tab='sheets']")
         page.wait_for_selector("#pages img[src$='v=1']", state="attached")
-        with exports.hold():
+        with tucks.hold():
             page.click("button.export[data-to='tuck']")
-        tuck = exports.take()
+        tuck = tucks.take()
         page.click("button.export[data-to='png']")
         page.wait_for_selector("#exports a[href*='/png/']")
         tuck.release()
@@ -169,9 +185,16 @@ def test_the_export_asked_last_is_listed_and_the_sheets_follow_an_edit(
         links = page.eval_on_selector_all("#exports a", "links => links.map(a => a.href)")
         assert links and all("/download/export/png/" in link for link in links)
 
+        with pngs.hold():
+            page.click("button.export[data-to='png']")
+        before = pngs.take()
         page.click("header button[data-tab='table']")
         enter(page, title("sun-1"), "Sunrise")
         answered(page, "api-edit", 1)
         assert page.locator("#exports li").count() == 0
+        before.release()
+        answered(page, "held", 2)
+        page.wait_for_selector("#exports a[href*='/png/']", state="attached")
+        assert pngs.seen == 3  # asked again for the edited deck
         page.click("header button[data-tab='sheets']")
         page.wait_for_selector("#pages img[src$='v=2']", state="attached")
