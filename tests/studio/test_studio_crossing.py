@@ -198,3 +198,32 @@ def test_the_export_asked_last_is_listed_and_the_sheets_follow_an_edit(
         assert pngs.seen == 3  # asked again for the edited deck
         page.click("header button[data-tab='sheets']")
         page.wait_for_selector("#pages img[src$='v=2']", state="attached")
+
+
+@pytest.mark.slow
+def test_a_refusal_stays_in_the_status_bar_when_a_poll_redraws_the_page(
+        browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edit refused (another program saved the file) while the lint's poll is out:
+    the poll's answer draws the page anew, and the status bar still says why the edit
+    was refused, the refused text still in its cell."""
+    tree = my_game(tmp_path)
+    with studio_in_chromium(browser, "mygame", tree) as (page, url, _), \
+            lint_held(monkeypatch):
+        polls = Holding(page, "/api/state")
+        page.goto(url)
+        page.wait_for_selector("#gallery figure")
+        page.click("header button[data-tab='table']")
+        with polls.hold():
+            enter(page, title("sun-1"), "Daybreak")
+        poll = polls.take()
+        cards = tree / "mygame" / "cards.yaml"
+        cards.write_text(cards.read_text().replace("Blaze", "Wildfire"))
+        enter(page, title("sun-3"), "Midday")
+        answered(page, "api-edit", 2)
+        refused = page.text_content("#status")
+        assert "saved elsewhere" in refused
+        poll.release()
+        answered(page, "held", 1)
+        assert page.text_content("#status") == refused
+        assert page.get_attribute("#status", "class") == "error"
+        assert page.input_value(title("sun-3")) == "Midday"
