@@ -35,6 +35,12 @@ def my_game(tmp_path: Path) -> Path:
     return tree
 
 
+def open_table(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("#gallery figure")
+    page.click("header button[data-tab='table']")
+
+
 def enter(page: Any, selector: str, value: str) -> None:
     page.fill(selector, value)
     page.press(selector, "Enter")
@@ -62,9 +68,7 @@ def test_a_poll_answered_before_an_edit_does_not_undo_it(
     with studio_in_chromium(browser, "mygame", my_game(tmp_path)) as (page, url, _), \
             lint_held(monkeypatch):
         polls = Holding(page, "/api/state")
-        page.goto(url)
-        page.wait_for_selector("#gallery figure")
-        page.click("header button[data-tab='table']")
+        open_table(page, url)
         with polls.hold():  # the lint is out: the page polls
             enter(page, title("sun-1"), "Sunrise")
         late = polls.take()
@@ -89,9 +93,7 @@ def test_an_edit_made_while_another_is_out_is_saved_after_it(
     tree = my_game(tmp_path)
     with studio_in_chromium(browser, "mygame", tree) as (page, url, _):
         edits = Holding(page, "/api/edit")
-        page.goto(url)
-        page.wait_for_selector("#gallery figure")
-        page.click("header button[data-tab='table']")
+        open_table(page, url)
         with edits.hold():
             enter(page, title("sun-1"), "Daybreak")
         first = edits.take()
@@ -210,9 +212,7 @@ def test_a_refusal_stays_in_the_status_bar_when_a_poll_redraws_the_page(
     with studio_in_chromium(browser, "mygame", tree) as (page, url, _), \
             lint_held(monkeypatch):
         polls = Holding(page, "/api/state")
-        page.goto(url)
-        page.wait_for_selector("#gallery figure")
-        page.click("header button[data-tab='table']")
+        open_table(page, url)
         with polls.hold():
             enter(page, title("sun-1"), "Daybreak")
         poll = polls.take()
