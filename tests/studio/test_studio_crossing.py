@@ -227,3 +227,24 @@ def test_a_refusal_stays_in_the_status_bar_when_a_poll_redraws_the_page(
         assert page.text_content("#status") == refused
         assert page.get_attribute("#status", "class") == "error"
         assert page.input_value(title("sun-3")) == "Midday"
+
+
+@pytest.mark.slow
+def test_a_face_zoomed_while_its_edit_is_out_is_shown_redrawn(
+        browser: Any, tmp_path: Path) -> None:
+    """Edit a card, zoom it before the answer comes: the zoom shows the face the answer
+    drew, not the one from before the edit."""
+    with studio_in_chromium(browser, "mygame", my_game(tmp_path)) as (page, url, _):
+        edits = Holding(page, "/api/edit")
+        open_table(page, url)
+        with edits.hold():
+            enter(page, title("sun-1"), "Daybreak")
+        edit = edits.take()
+        page.click("header button[data-tab='gallery']")
+        page.click("#gallery figure[data-stem$='sun-1']")
+        before = page.get_attribute("#zoom.open img", "src")
+        edit.release()
+        answered(page, "held", 1)
+        drawn = page.get_attribute(SUN_1, "src").split("v=")[1]
+        assert drawn not in before
+        assert page.get_attribute("#zoom.open img", "src").endswith(f"dpi=300&v={drawn}")
