@@ -280,3 +280,26 @@ def test_an_export_and_the_pdf_asked_for_while_edits_are_out_include_them(
         answered(page, "api-edit", 2)
         assert sorted(asked) == [("pdf", 3), ("png", 3)]
         assert page.locator("#exports li").count() > 0
+
+
+@pytest.mark.slow
+def test_the_lint_poll_waits_while_a_cell_holds_text_not_saved(
+        browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A poll's answer draws the table anew: none goes out while a cell holds text typed
+    and not saved yet, the next one once it is saved (the page's clock run by the test)."""
+    with studio_in_chromium(browser, "mygame", my_game(tmp_path)) as (page, url, _), \
+            lint_held(monkeypatch):
+        page.clock.install()
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url.split("?")[0]))
+        open_table(page, url)
+        enter(page, title("sun-1"), "Daybreak")
+        page.wait_for_selector("#status:has-text('print lint running')")
+        page.fill(title("sun-3"), "Midday")
+        page.clock.run_for(5000)
+        with page.expect_request(lambda request: "/api/state" in request.url):
+            page.keyboard.press("Enter")  # saved: the next poll goes out
+            page.clock.run_for(800)
+        edits = [n for n, url in enumerate(asked) if url.endswith("/api/edit")]
+        assert len(edits) == 2
+        assert not [url for url in asked[edits[0]:edits[1]] if url.endswith("/api/state")]
