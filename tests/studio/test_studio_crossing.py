@@ -251,20 +251,22 @@ def test_a_face_zoomed_while_its_edit_is_out_is_shown_redrawn(
 
 
 @pytest.mark.slow
-def test_an_export_and_the_pdf_asked_for_while_edits_are_out_include_them(
+def test_an_export_the_pdf_and_a_run_asked_for_while_edits_are_out_include_them(
         browser: Any, tmp_path: Path) -> None:
     """Two edits out (the first not answered yet, the second waiting for it), then an
-    export and the PDF asked for: both are asked of the studio once the edits are in,
-    and the export's files stay listed."""
+    export, the PDF and a comparison asked for: each is asked of the studio once the
+    edits are in, and the export's files stay listed."""
     with studio_in_chromium(browser, "mygame", my_game(tmp_path)) as (page, url, desk):
         edits = Holding(page, "/api/edit")
-        asked: list[tuple[str, int]] = []  # each download and export, with the studio's round
+        asked: list[tuple[str, int]] = []  # each download, export, run, with the round
 
         def record(route: Any) -> None:
-            asked.append((route.request.url.split("/")[-1], desk.round))
+            if route.request.method == "POST" or "/api/compare" not in route.request.url:
+                asked.append((route.request.url.split("/")[-1], desk.round))
             route.fallback()
 
-        page.route(lambda url: "/download/pdf" in url or "/api/export/" in url, record)
+        page.route(lambda url: url.endswith(("/download/pdf", "/api/export/png",
+                                             "/api/compare")), record)
         open_table(page, url)
         with edits.hold():
             enter(page, title("sun-1"), "Daybreak")
@@ -274,11 +276,15 @@ def test_an_export_and_the_pdf_asked_for_while_edits_are_out_include_them(
         page.click("button.export[data-to='png']")
         with page.expect_download() as download:
             page.click("#pdf")
-            first.release()
+            page.click("header button[data-tab='variant']")
+            with page.expect_request(lambda request: request.method == "POST"
+                                     and request.url.endswith("/api/compare")):
+                page.click("#compare")
+                first.release()
         assert Path(download.value.path()).read_bytes().startswith(b"%PDF")
         page.wait_for_selector("#exports a[href*='/png/']", state="attached")
         answered(page, "api-edit", 2)
-        assert sorted(asked) == [("pdf", 3), ("png", 3)]
+        assert sorted(asked) == [("compare", 3), ("pdf", 3), ("png", 3)]
         assert page.locator("#exports li").count() > 0
 
 
