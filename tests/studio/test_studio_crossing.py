@@ -162,6 +162,7 @@ def test_a_variant_is_not_undone_by_answers_about_the_deck_before_it(
         finished.release()
         answered(page, "held", 4)
         assert "of 3 games" in page.text_content("#done")
+        page.wait_for_selector("#done:has-text('3 of 3 games')")  # the run ends here
 
 
 @pytest.mark.slow
@@ -285,6 +286,7 @@ def test_an_export_the_pdf_and_a_run_asked_for_while_edits_are_out_include_them(
         page.wait_for_selector("#exports a[href*='/png/']", state="attached")
         answered(page, "api-edit", 2)
         assert sorted(asked) == [("compare", 3), ("pdf", 3), ("png", 3)]
+        page.wait_for_selector("#verdict:has-text('unknown game')")  # the run ends: no rules
         assert page.locator("#exports li").count() > 0
 
 
