@@ -156,6 +156,7 @@ def test_a_variant_is_not_undone_by_answers_about_the_deck_before_it(
             page.click("header button[data-tab='variant']")
         finished = runs.take()
         assert finished.json()["finished"] and finished.json()["games"] == 2
+        assert finished.json()["run"] == 1
         page.fill("#games", "3")  # a new run, started before that answer comes
         page.click("#compare")
         page.wait_for_selector("#done:has-text('of 3 games')")
