@@ -14,8 +14,9 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 
 
 @contextmanager
-def browser_page(width: int = 1280, height: int = 900) -> Iterator[Any]:
-    """A fresh page in a fresh headless Chromium, closed afterwards."""
+def chromium() -> Iterator[Any]:
+    """A headless Chromium, closed afterwards (one for several pages: its start is most
+    of a short browser test's time)."""
     from playwright.sync_api import sync_playwright
 
     if not CHROMIUM.is_file():
@@ -24,6 +25,13 @@ def browser_page(width: int = 1280, height: int = 900) -> Iterator[Any]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS,
                                              headless=True)
         try:
-            yield browser.new_page(viewport={"width": width, "height": height})
+            yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def browser_page(width: int = 1280, height: int = 900) -> Iterator[Any]:
+    """A fresh page in a fresh headless Chromium, closed afterwards."""
+    with chromium() as browser:
+        yield browser.new_page(viewport={"width": width, "height": height})

@@ -24,6 +24,7 @@ from generator.studio.desk import Desk
 from generator.studio.writeback import EditRefused
 
 TOKEN_HEADER = "x-copperplate-token"
+ROUND_HEADER = "x-copperplate-round"
 ZOOM_DPI = (50, 600)
 
 
@@ -100,26 +101,30 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> Studio:
             return JSONResponse({"error": "no finished comparison yet"}, 404)
         return HTMLResponse(found, headers=SECURITY)
 
-    def exported(request: Request) -> Path | Response:
+    def exported(request: Request) -> tuple[Path, int] | Response:
+        """The export's folder and the round of the deck it was made from."""
         to = request.path_params["to"]
         with desk.lock:
             try:
-                return desk.export(to, request.query_params.get("preset") or None)
+                return desk.export(to, request.query_params.get("preset") or None), desk.round
             except EditRefused as exc:
                 return JSONResponse({"error": str(exc)}, 409)
 
     async def export(request: Request) -> Response:
-        """The export's ``index.json``: every file, to download one by one."""
-        folder = exported(request)
-        if isinstance(folder, Response):
-            return folder
+        """The export's ``index.json``: every file, to download one by one (its round in a
+        header: the page lists no files of a deck edited since)."""
+        found = exported(request)
+        if isinstance(found, Response):
+            return found
+        folder, round_ = found
         return Response((folder / "index.json").read_bytes(), media_type="application/json",
-                        headers=SECURITY)
+                        headers={**SECURITY, ROUND_HEADER: str(round_)})
 
     async def export_file(request: Request) -> Response:
-        folder = exported(request)
-        if isinstance(folder, Response):
-            return folder
+        found = exported(request)
+        if isinstance(found, Response):
+            return found
+        folder = found[0]
         path = (folder / request.path_params["path"]).resolve()
         if not path.is_relative_to(folder.resolve()) or not path.is_file():
             return Response("no such file", 404)
@@ -133,11 +138,12 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> Studio:
         with desk.lock:
             return JSONResponse({"text": desk.diff()}, headers=SECURITY)
 
-    def built() -> tuple[str, bytes] | Response:
-        """The game's PDF, or why there is none (the deck has errors)."""
+    def built() -> tuple[str, bytes, int] | Response:
+        """The game's PDF and the round of the deck it shows, or why there is none (the
+        deck has errors)."""
         with desk.lock:
             try:
-                return desk.build_pdf()
+                return (*desk.build_pdf(), desk.round)
             except EditRefused as exc:
                 return JSONResponse({"error": str(exc)}, 409)
 
@@ -145,7 +151,7 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> Studio:
         found = built()
         if isinstance(found, Response):
             return found
-        name, data = found
+        name, data, _ = found
         return Response(data, media_type="application/pdf", headers={
             **SECURITY, "content-disposition": f'attachment; filename="{name}"'})
 
@@ -155,7 +161,8 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> Studio:
         found = built()
         if isinstance(found, Response):
             return found
-        return JSONResponse({"pages": len(pypdfium2.PdfDocument(found[1]))}, headers=SECURITY)
+        return JSONResponse({"pages": len(pypdfium2.PdfDocument(found[1])), "round": found[2]},
+                            headers=SECURITY)
 
     async def sheet(request: Request) -> Response:
         """One page of the PDF as it prints, at 60 dpi."""

@@ -163,7 +163,7 @@ class Desk:
         if not isinstance(games, int) or not 2 <= games <= MAX_GAMES:
             raise EditRefused(f"games: a whole number from 2 to {MAX_GAMES} (a difference's "
                               "interval needs two games, as `compare` says)")
-        self.run = Run(self.game, self.user_dir, games)
+        self.run = Run(self.game, self.user_dir, games, self.run.number + 1 if self.run else 1)
         self.run.start()
         return self.run.state()
 

@@ -20,6 +20,7 @@ class Run:
     game: str
     deck: Path
     games: int
+    number: int = 1  # the studio's first run, second…: how the page orders its answers
     done: int = 0
     verdict: str = ""
     error: str = ""
@@ -27,8 +28,9 @@ class Run:
     finished: threading.Event = field(default_factory=threading.Event)
 
     def state(self) -> dict[str, Any]:
-        return {"games": self.games, "done": self.done, "finished": self.finished.is_set(),
-                "verdict": self.verdict, "error": self.error}
+        return {"run": self.number, "games": self.games, "done": self.done,
+                "finished": self.finished.is_set(), "verdict": self.verdict,
+                "error": self.error}
 
     def page(self) -> str | None:
         """The finished comparison as a report page, as ``copperplate report`` draws one

@@ -212,3 +212,19 @@ def test_every_state_says_how_new_it_is(studio: tuple[TestClient, Path]) -> None
     assert (linted["round"], linted["linted"]) == (after["round"], True)
     edit(client, linted, "moon-5", "title", "Eclipse")
     assert desk.linted.wait(timeout=600)
+
+
+def test_the_sheets_and_an_export_say_which_round_they_show(
+        studio: tuple[TestClient, Path]) -> None:
+    """The page lists no export of a deck edited since, and draws the sheets again for
+    a newer round: both answers carry the round of the deck they were made from."""
+    client, _ = studio
+    desk = client.app.app.state.desk
+    state = client.get("/api/state").json()
+    assert client.get("/api/sheets").json()["round"] == state["round"]
+    assert client.get("/api/export/png").headers["x-copperplate-round"] == str(state["round"])
+    after = edit(client, state, "moon-3", "title", "Half Moon").json()
+    assert client.get("/api/sheets").json()["round"] == after["round"]
+    assert client.get("/api/export/png").headers["x-copperplate-round"] == str(after["round"])
+    edit(client, after, "moon-3", "title", "Midnight")
+    assert desk.linted.wait(timeout=600)

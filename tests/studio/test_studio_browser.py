@@ -52,10 +52,12 @@ def test_the_studio_in_a_browser(tmp_path: Path) -> None:
 
             old = page.get_attribute("figure[data-stem$='sun-1'] img", "src")
             page.click("header button[data-tab='table']")
+            assert page.is_hidden("#gallery")  # one tab at a time (a flex box hid nothing)
             page.fill("tr[data-face='cards/sun-1'] td[data-column='title'] input", "Sunrise")
             page.press("tr[data-face='cards/sun-1'] td[data-column='title'] input", "Enter")
             page.wait_for_selector(  # the face drawn again (a page's CSP allows no eval)
-                f"figure[data-stem$='sun-1'] img:not([src*='{old.split('v=')[1]}'])")
+                f"figure[data-stem$='sun-1'] img:not([src*='{old.split('v=')[1]}'])",
+                state="attached")  # in the gallery, put away while the table is out
             assert "Sunrise" in (tree / "mygame" / "cards.yaml").read_text()
 
             count = "tr[data-face='cards/sun-3'] td[data-column='count']"

@@ -37,6 +37,7 @@ def test_a_variant_is_diffed_and_compared_like_the_command_line(
     started = client.post("/api/compare", json={"games": 20},
                           headers={"x-copperplate-token": "tok"})
     assert started.status_code == 200 and started.json()["games"] == 20
+    assert started.json()["run"] == 1  # the page orders a run's answers by it
     assert client.app.app.state.desk.run.finished.wait(timeout=600)
     state = client.get("/api/compare").json()
     assert state["done"] == 20 and not state["error"]
