@@ -137,10 +137,15 @@ def _key(loaded: LoadedGame, piece: Any, face: Any, side: str, copy: int, bleed:
          extra: Mapping[str, Any] | None, size: tuple[float, float] | None
          ) -> tuple[Any, ...]:
     """What tells one drawing of a face from another: copies alike unless the template
-    reads ``copy``, and the faces of a piece alike unless it reads ``face`` (the one name
-    in its context that differs from face to face: a piece's backs, say, drawn once)."""
+    reads ``copy``, the faces of a piece alike unless it reads ``face`` (the one name
+    in its context that differs from face to face: a piece's backs, say, drawn once),
+    and a face's front and back alike when one template draws both and reads no ``side``
+    (a token printed the same on both sides, drawn once)."""
     name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
     which = face.id if _reads(loaded, name, "face") else ("any face drawn by", name)
+    if side == "back" and name == (face.template or piece.template) and not _reads(
+            loaded, name, "side"):
+        side = "front"  # the same drawing as the front's
     return (piece.id, which, side, copy if _reads(loaded, name, "copy") else 0, bleed,
             repr(sorted((extra or {}).items())), size)
 

@@ -92,6 +92,31 @@ def test_a_pieces_faces_share_a_drawing_unless_the_template_reads_face(
     assert svgs == expected
 
 
+@pytest.mark.parametrize("reads_side", [False, True])
+def test_a_faces_two_sides_share_a_drawing_unless_the_template_reads_side(
+        monkeypatch: pytest.MonkeyPatch, reads_side: bool) -> None:
+    loaded = validate_game(GAMES["copper-creek"])
+    piece, face = next((p, f) for _, p in loaded.data.pieces() for f in p.faces
+                       if (f.back or p.back) == (f.template or p.template))
+    monkeypatch.setattr(faces, "reads", lambda env, name, variable: variable == "side"
+                        and reads_side)
+    monkeypatch.setattr(faces, "_draw", lambda loaded, piece, face, **kw: (kw["side"], []))
+    svgs = [faces.face_svg(loaded, piece, face, side=side, copy=1, bleed=3.0)
+            for side in ("front", "back")]
+    assert svgs == (["front", "back"] if reads_side else ["front", "front"])
+
+
+def test_sides_drawn_by_two_templates_never_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded = validate_game(GAMES["copper-creek"])
+    piece = next(p for _, p in loaded.data.pieces() if p.back and p.back != p.template)
+    face = piece.faces[0]
+    monkeypatch.setattr(faces, "reads", lambda env, name, variable: False)
+    monkeypatch.setattr(faces, "_draw", lambda loaded, piece, face, **kw: (kw["side"], []))
+    svgs = [faces.face_svg(loaded, piece, face, side=side, copy=1, bleed=3.0)
+            for side in ("front", "back")]
+    assert svgs == ["front", "back"]
+
+
 def test_validate_draws_each_face_once_for_its_check_and_the_lint(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``validate`` checks every face with the lint's marked environment, so the lint
