@@ -57,15 +57,16 @@ class ConfinedLoader(jinja2.BaseLoader):
                 raise TemplateRefused(f"template '{template}' is larger than "
                                       f"{MAX_TEMPLATE_BYTES} bytes", path=root / relative)
             return (source.decode("utf-8"), str(root / relative),
-                    partial(_unchanged, root, relative, status.st_mtime_ns))
+                    partial(_unchanged, os.path.join(root, relative), status.st_mtime_ns))
         raise jinja2.TemplateNotFound(template)
 
 
-def _unchanged(root: Path, relative: str, mtime: int) -> bool:
-    """Asked by Jinja before each use of a compiled template: a plain ``lstat`` will do,
-    since a changed file is read again the confined way."""
+def _unchanged(path: str, mtime: int) -> bool:
+    """Asked by Jinja before each use of a compiled template (every face, every import):
+    a plain ``lstat`` of the path joined once will do, since a changed file is read again
+    the confined way."""
     try:
-        return os.stat(root / relative, follow_symlinks=False).st_mtime_ns == mtime
+        return os.stat(path, follow_symlinks=False).st_mtime_ns == mtime
     except OSError:
         return False
 
