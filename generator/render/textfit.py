@@ -167,11 +167,30 @@ class Fitted:
         return round(self.size * 1.2, 3)
 
 
+PLAIN = frozenset({int, float, bool, str, type(None)})
+
+
 def fit(text: object, box_width: float, size: float, min_size: float | None = None, *,
         lines: int = 1, family: str = "DejaVu Sans", bold: bool = False,
         italic: bool = False) -> Fitted:
     """The largest size from ``size`` down to ``min_size`` (in 2 % steps) at which ``text``
-    fits ``box_width`` on one line, else on up to ``lines`` lines at that range's sizes."""
+    fits ``box_width`` on one line, else on up to ``lines`` lines at that range's sizes.
+    Fitted once per text and plain arguments (faces fit the same names and rules again)."""
+    options = (box_width, size, min_size, lines, family, bold, italic)
+    if type(text) is str and all(type(option) in PLAIN for option in options):
+        return _fit_kept(text, *options)
+    return _fit(text, *options)
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: a size of 10 prints as 10, of 10.0 as 10.0
+def _fit_kept(text: str, box_width: float, size: float, min_size: float | None, lines: int,
+              family: str, bold: bool, italic: bool) -> Fitted:
+    """``_fit`` of plain arguments, kept (a text that does not fit is not: raised again)."""
+    return _fit(text, box_width, size, min_size, lines, family, bold, italic)
+
+
+def _fit(text: object, box_width: float, size: float, min_size: float | None, lines: int,
+         family: str, bold: bool, italic: bool) -> Fitted:
     words = WORDS.findall(str(text))
     font = Font(family, bold, italic)
     path = font.path()  # found once: each size below asks for every word's width

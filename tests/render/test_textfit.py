@@ -90,3 +90,16 @@ def test_font_metrics_read_on_demand_are_the_font_s_own():
         assert found.ink(code) == ((outline.yMax / em, outline.yMin / em)
                                    if outline is not None and outline.numberOfContours else None)
     assert missing("a\u20ac\ue000", Font("DejaVu Serif", bold=True)) == ["\ue000"]
+
+
+def test_a_kept_fit_is_the_fit_worked_out_afresh() -> None:
+    from generator.render import textfit
+
+    first = fit("Palace Grand Theatre", 24, 3.0, 2.5, lines=2)
+    assert fit("Palace Grand Theatre", 24, 3.0, 2.5, lines=2) is first  # kept
+    assert first == textfit._fit("Palace Grand Theatre", 24, 3.0, 2.5, 2, "DejaVu Sans",
+                                 False, False)
+    assert str(fit("Mill", 30, 4).size) == "4" and str(fit("Mill", 30, 4.0).size) == "4.0"
+    for _ in range(2):  # a text that does not fit is refused every time it is asked
+        with pytest.raises(TextFitError):
+            fit("an unfittable line of text", 5, 3.0, 2.5)
