@@ -195,7 +195,14 @@ def _fit(text: object, box_width: float, size: float, min_size: float | None, li
     font = Font(family, bold, italic)
     path = font.path()  # found once: each size below asks for every word's width
     floor = size if min_size is None else min(min_size, size)
-    for count in range(1, max(1, lines) + 1):
+    if words:  # on one line: what _wrap finds, from the whole line's width alone
+        line = _join("", words)
+        ems, current = _ems(line, path), size
+        while current >= floor - 1e-9:
+            if ems * current <= box_width + 1e-9:
+                return Fitted((line,), round(current, 3))
+            current *= 0.98
+    for count in range(1 if not words else 2, max(1, lines) + 1):
         current = size
         while current >= floor - 1e-9:
             wrapped = _wrap(words, path, current, box_width, count)
@@ -210,7 +217,9 @@ def _fit(text: object, box_width: float, size: float, min_size: float | None, li
 
 def _wrap(words: list[str], path: Path, size: float, box: float, count: int) -> list[str] | None:
     """Greedy wrap into at most ``count`` lines no wider than ``box`` (``width`` of the font
-    file at ``path``, without letter spacing), or None."""
+    file at ``path``, without letter spacing), or None. On one line that is the whole line
+    fitting (``_fit`` asks just that): every advance is at least 0, so no sum of a part of
+    the line's characters, rounded as it is summed, is more than the line's."""
     out: list[str] = []
     for word in words:
         if _ems(word, path) * size > box + 1e-9:
