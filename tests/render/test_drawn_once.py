@@ -251,3 +251,26 @@ def test_a_refused_face_is_judged_as_printed(monkeypatch: pytest.MonkeyPatch) ->
     assert preflight._verdict(loaded, printed.replace("x</svg>", "x</text></svg>"), sound) is None
     assert [key for key in loaded.drawn if key[0] == preflight.PARSED] == [
         (preflight.PARSED, sound)]
+
+
+def test_what_a_template_names_is_read_from_the_source_it_was_loaded_from(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each template file is read once for loading it and for what it extends, includes
+    or imports (each read is a confined open, folder by folder)."""
+    from generator.data.components import BUNDLED_TEMPLATES
+    from generator.render import svg
+
+    read: list[str] = []
+    real = svg.read_versioned
+
+    def counting(root: Path, relative: str, limit: int) -> object:
+        found = real(root, relative, limit)  # a folder without the file raises first
+        read.append(relative)
+        return found
+
+    monkeypatch.setattr(svg, "read_versioned", counting)
+    env = svg.environment.__wrapped__((BUNDLED_TEMPLATES / "copper-creek", BUNDLED_TEMPLATES))
+    assert reads(env, "building.svg.j2", "copy") is False
+    assert sorted(read) == sorted(set(read))
+    assert {"building.svg.j2", "symbols.svg.j2", "_shared/base.svg.j2"} <= set(read)
+
