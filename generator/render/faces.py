@@ -178,11 +178,21 @@ def printed(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
     drawing: dict[str, Any] = {"side": side, "copy": copy, "bleed": bleed, "extra": extra,
                                "size": size}
     try:
-        plain = unmarked(marked_svg(loaded, piece, face, marked=marked_environment(loaded),
-                                    **drawing))
+        plain = unmarked_once(loaded, marked_svg(loaded, piece, face,
+                                                 marked=marked_environment(loaded), **drawing))
     except Exception:  # noqa: BLE001 - drawn again without marks, whose error is reported
         plain = None
     return plain if plain is not None else render_face(loaded, piece, face, **drawing)
+
+
+def unmarked_once(loaded: LoadedGame, marked: str) -> str | None:
+    """``unmarked(marked)``, taken off once per marked drawing of the game loaded (the
+    check after drawing asks again for each face that shares the drawing)."""
+    key = ("unmarked", marked)
+    if key not in loaded.drawn:
+        loaded.drawn[key] = unmarked(marked)
+    found = loaded.drawn[key]
+    return found if isinstance(found, str) else None
 
 
 def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bleed: float,

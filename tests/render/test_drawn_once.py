@@ -11,7 +11,7 @@ import pytest
 
 from generator.deck.validate import validate_game
 from generator.games import GAMES
-from generator.render import faces
+from generator.render import faces, preflight
 from generator.render.decoding import Undecodable, parse
 from generator.render.svg import reads
 
@@ -274,3 +274,20 @@ def test_what_a_template_names_is_read_from_the_source_it_was_loaded_from(
     assert sorted(read) == sorted(set(read))
     assert {"building.svg.j2", "symbols.svg.j2", "_shared/base.svg.j2"} <= set(read)
 
+
+def test_validate_takes_the_marks_off_each_drawing_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check after drawing asks for the printed face of every face again, copies and
+    shared drawings too: the marks come off each marked drawing once."""
+    from generator.commands.validate import game_problems
+
+    taken: list[str] = []
+    real = faces.unmarked
+
+    def counting(svg: str) -> str | None:
+        taken.append(svg)
+        return real(svg)
+
+    for module in (faces, preflight):  # wherever the drawing path takes marks off
+        monkeypatch.setattr(module, "unmarked", counting, raising=False)
+    assert game_problems("boomtown-builders", None) == []
+    assert len(taken) > 10 and len(taken) == len(set(taken))
