@@ -23,8 +23,6 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
-from functools import lru_cache
-from importlib.metadata import version
 from pathlib import Path
 
 import jinja2
@@ -47,14 +45,33 @@ def _head(data: bytes) -> bytes:
 
 
 def compiler_fingerprint(environment: jinja2.Environment) -> str:
-    """What of ``environment`` shapes the code a template compiles to."""
-    options = [f"{name}={_stable(getattr(environment, name, None))}" for name in COMPILE_OPTIONS]
+    """What of ``environment`` shapes the code a template compiles to (worked out once per
+    kind of environment, its options and extensions as they are now: asked per template)."""
+    values = tuple(getattr(environment, name, None) for name in COMPILE_OPTIONS)
+    kind = (type(environment), values, tuple(environment.extensions.items()))
+    try:
+        before, after = _FINGERPRINTS[kind]
+    except KeyError:
+        before, after = _FINGERPRINTS.setdefault(kind, _fingerprint(environment, values))
+    except TypeError:  # an option that cannot be a key: worked out afresh
+        before, after = _fingerprint(environment, values)
     # an extension may rewrite the source by where it is seen from: then the working
     # directory counts, unless it says it does not (the lint's marks name absolute files)
     where = "" if folder_free(environment) else os.getcwd()
-    return "|".join([FORMAT, _jinja_version(), sys.version, where,
-                     type(environment).__qualname__, *sorted(environment.extensions),
-                     *options])
+    return f"{before}|{where}|{after}"
+
+
+_FINGERPRINTS: dict[tuple[object, ...], tuple[str, str]] = {}
+
+
+def _fingerprint(environment: jinja2.Environment, values: tuple[object, ...]
+                 ) -> tuple[str, str]:
+    """The fingerprint's text before the working directory's place in it, and after."""
+    options = [f"{name}={_stable(value)}"
+               for name, value in zip(COMPILE_OPTIONS, values, strict=True)]
+    return ("|".join([FORMAT, _jinja_version(), sys.version]),
+            "|".join([type(environment).__qualname__, *sorted(environment.extensions),
+                      *options]))
 
 
 def folder_free(environment: jinja2.Environment) -> bool:
@@ -63,10 +80,10 @@ def folder_free(environment: jinja2.Environment) -> bool:
                for extension in environment.extensions.values())
 
 
-@lru_cache(maxsize=1)
 def _jinja_version() -> str:
-    """Jinja2's version, read from its metadata once per process (asked per template)."""
-    return version("jinja2")
+    """Jinja2's version, as its package states it (its installed metadata says the same,
+    and reading that cost a cold run about 10 ms)."""
+    return str(jinja2.__version__)
 
 
 def _stable(value: object) -> str:

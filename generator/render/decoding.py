@@ -26,7 +26,7 @@ import re
 import warnings
 import zlib
 from collections.abc import Iterator
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import XML, Element, ParseError
 
 from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
 from defusedxml.ElementTree import fromstring  # type: ignore[import-untyped]
@@ -110,7 +110,7 @@ def svg_text(data: bytes) -> str:
 def parse(text: str) -> Element:
     """An SVG's XML tree: no DTD, no entities, at most ``MAX_DEPTH`` elements deep."""
     try:
-        root = fromstring(text, forbid_dtd=True)
+        root = _tree(text)
     except DefusedXmlException:
         raise Undecodable("declares a DTD or entities, which SVG here may not") from None
     except ParseError as exc:
@@ -121,6 +121,19 @@ def parse(text: str) -> Element:
         raise Undecodable(f"draws more than {MAX_DRAWN:,} elements once its <use> "
                           "references are followed")
     return root
+
+
+def _tree(text: str) -> Element:
+    """The XML tree: by expat's C tree builder when the text declares nothing (no ``<!``
+    but comments and CDATA: no DTD, so no entity either), the same tree defusedxml's
+    Python-level parser builds, in a third of its time; else, or when that fails (for
+    its own message), by defusedxml."""
+    if DECLARATION.search(text) is None:
+        try:
+            return XML(text)
+        except ParseError:
+            pass
+    return fromstring(text, forbid_dtd=True)
 
 
 def check_face(text: str) -> None:

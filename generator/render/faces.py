@@ -137,10 +137,15 @@ def _key(loaded: LoadedGame, piece: Any, face: Any, side: str, copy: int, bleed:
          extra: Mapping[str, Any] | None, size: tuple[float, float] | None
          ) -> tuple[Any, ...]:
     """What tells one drawing of a face from another: copies alike unless the template
-    reads ``copy``, and the faces of a piece alike unless it reads ``face`` (the one name
-    in its context that differs from face to face: a piece's backs, say, drawn once)."""
+    reads ``copy``, the faces of a piece alike unless it reads ``face`` (the one name
+    in its context that differs from face to face: a piece's backs, say, drawn once),
+    and a face's front and back alike when one template draws both and reads no ``side``
+    (a token printed the same on both sides, drawn once)."""
     name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
     which = face.id if _reads(loaded, name, "face") else ("any face drawn by", name)
+    if side == "back" and name == (face.template or piece.template) and not _reads(
+            loaded, name, "side"):
+        side = "front"  # the same drawing as the front's
     return (piece.id, which, side, copy if _reads(loaded, name, "copy") else 0, bleed,
             repr(sorted((extra or {}).items())), size)
 
@@ -173,11 +178,21 @@ def printed(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
     drawing: dict[str, Any] = {"side": side, "copy": copy, "bleed": bleed, "extra": extra,
                                "size": size}
     try:
-        plain = unmarked(marked_svg(loaded, piece, face, marked=marked_environment(loaded),
-                                    **drawing))
+        plain = unmarked_once(loaded, marked_svg(loaded, piece, face,
+                                                 marked=marked_environment(loaded), **drawing))
     except Exception:  # noqa: BLE001 - drawn again without marks, whose error is reported
         plain = None
     return plain if plain is not None else render_face(loaded, piece, face, **drawing)
+
+
+def unmarked_once(loaded: LoadedGame, marked: str) -> str | None:
+    """``unmarked(marked)``, taken off once per marked drawing of the game loaded (the
+    check after drawing asks again for each face that shares the drawing)."""
+    key = ("unmarked", marked)
+    if key not in loaded.drawn:
+        loaded.drawn[key] = unmarked(marked)
+    found = loaded.drawn[key]
+    return found if isinstance(found, str) else None
 
 
 def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bleed: float,

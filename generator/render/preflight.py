@@ -17,9 +17,14 @@ from generator.data.components import LoadedGame
 from generator.files.problems import ERROR, Problem
 from generator.render.decoding import Undecodable, parse
 from generator.render.errors import BuildError
-from generator.render.faces import drawn_marked, face_svg, face_svg_and_images, template_file
+from generator.render.faces import (
+    drawn_marked,
+    face_svg,
+    face_svg_and_images,
+    template_file,
+    unmarked_once,
+)
 from generator.render.images import ImageUse
-from generator.render.marks import unmarked
 
 FACE = re.compile(r"(?:front|back) of '[^']*' face '[^']*'")  # what differs face to face
 # PATH:LINE:COL, or PATH:SHEET!CELL for a spreadsheet (its row and column numbers follow)
@@ -101,7 +106,7 @@ def _verdict(loaded: LoadedGame, svg: str, marked: str | None) -> str | None:
     start tag (or out of a comment, CDATA or instruction) cannot make XML that parses fail,
     nor change its DTD, depth or what its ``<use>`` draw. A refused marked drawing is judged
     again as printed, for the printed drawing's own message."""
-    if marked is None or unmarked(marked) != svg:
+    if marked is None or unmarked_once(loaded, marked) != svg:
         return _refused(svg)
     key = _digest(marked)
     if REFUSED.get(key, "") is None:  # known sound (a watched deck's unchanged faces)

@@ -40,6 +40,7 @@ class ConfinedLoader(jinja2.BaseLoader):
 
     def __init__(self, folders: tuple[Folder, ...]) -> None:
         self.folders = [(f, "") if isinstance(f, Path) else f for f in folders]
+        self.sources: dict[str, str] = {}  # a template's name -> the source last read
 
     def get_source(self, environment: jinja2.Environment,
                    template: str) -> tuple[str, str, Callable[[], bool]]:
@@ -56,16 +57,18 @@ class ConfinedLoader(jinja2.BaseLoader):
             if len(source) > MAX_TEMPLATE_BYTES:
                 raise TemplateRefused(f"template '{template}' is larger than "
                                       f"{MAX_TEMPLATE_BYTES} bytes", path=root / relative)
-            return (source.decode("utf-8"), str(root / relative),
-                    partial(_unchanged, root, relative, status.st_mtime_ns))
+            text = self.sources[template] = source.decode("utf-8")
+            return (text, str(root / relative),
+                    partial(_unchanged, os.path.join(root, relative), status.st_mtime_ns))
         raise jinja2.TemplateNotFound(template)
 
 
-def _unchanged(root: Path, relative: str, mtime: int) -> bool:
-    """Asked by Jinja before each use of a compiled template: a plain ``lstat`` will do,
-    since a changed file is read again the confined way."""
+def _unchanged(path: str, mtime: int) -> bool:
+    """Asked by Jinja before each use of a compiled template (every face, every import):
+    a plain ``lstat`` of the path joined once will do, since a changed file is read again
+    the confined way."""
     try:
-        return os.stat(root / relative, follow_symlinks=False).st_mtime_ns == mtime
+        return os.stat(path, follow_symlinks=False).st_mtime_ns == mtime
     except OSError:
         return False
 
@@ -163,10 +166,12 @@ def reads(env: jinja2.Environment, name: str, variable: str, depth: int = 0) -> 
 def _references(env: jinja2.Environment, template: jinja2.Template) -> tuple[str | None, ...]:
     """The templates ``template`` extends, includes or imports by name, None for one named
     by an expression; read from its source once per compiled template (an edited file is
-    compiled again, so asked again)."""
+    compiled again, so asked again): the source the loader read to load it (Jinja reads
+    it for every load, the compiled code kept or not), or else read again."""
     if env.loader is None or template.name is None:
         return (None,)  # nowhere to read it from: it may read anything
-    source = env.loader.get_source(env, template.name)[0]
+    kept = getattr(env.loader, "sources", {}).get(template.name)
+    source = kept if kept is not None else env.loader.get_source(env, template.name)[0]
     found: list[str | None] = []
     for statement in STATEMENT.findall(source):
         for keyword in REFERENCE.finditer(statement):

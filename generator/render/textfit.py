@@ -167,16 +167,42 @@ class Fitted:
         return round(self.size * 1.2, 3)
 
 
+PLAIN = frozenset({int, float, bool, str, type(None)})
+
+
 def fit(text: object, box_width: float, size: float, min_size: float | None = None, *,
         lines: int = 1, family: str = "DejaVu Sans", bold: bool = False,
         italic: bool = False) -> Fitted:
     """The largest size from ``size`` down to ``min_size`` (in 2 % steps) at which ``text``
-    fits ``box_width`` on one line, else on up to ``lines`` lines at that range's sizes."""
+    fits ``box_width`` on one line, else on up to ``lines`` lines at that range's sizes.
+    Fitted once per text and plain arguments (faces fit the same names and rules again)."""
+    options = (box_width, size, min_size, lines, family, bold, italic)
+    if type(text) is str and all(type(option) in PLAIN for option in options):
+        return _fit_kept(text, *options)
+    return _fit(text, *options)
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: a size of 10 prints as 10, of 10.0 as 10.0
+def _fit_kept(text: str, box_width: float, size: float, min_size: float | None, lines: int,
+              family: str, bold: bool, italic: bool) -> Fitted:
+    """``_fit`` of plain arguments, kept (a text that does not fit is not: raised again)."""
+    return _fit(text, box_width, size, min_size, lines, family, bold, italic)
+
+
+def _fit(text: object, box_width: float, size: float, min_size: float | None, lines: int,
+         family: str, bold: bool, italic: bool) -> Fitted:
     words = WORDS.findall(str(text))
     font = Font(family, bold, italic)
     path = font.path()  # found once: each size below asks for every word's width
     floor = size if min_size is None else min(min_size, size)
-    for count in range(1, max(1, lines) + 1):
+    if words:  # on one line: what _wrap finds, from the whole line's width alone
+        line = _join("", words)
+        ems, current = _ems(line, path), size
+        while current >= floor - 1e-9:
+            if ems * current <= box_width + 1e-9:
+                return Fitted((line,), round(current, 3))
+            current *= 0.98
+    for count in range(1 if not words else 2, max(1, lines) + 1):
         current = size
         while current >= floor - 1e-9:
             wrapped = _wrap(words, path, current, box_width, count)
@@ -191,7 +217,9 @@ def fit(text: object, box_width: float, size: float, min_size: float | None = No
 
 def _wrap(words: list[str], path: Path, size: float, box: float, count: int) -> list[str] | None:
     """Greedy wrap into at most ``count`` lines no wider than ``box`` (``width`` of the font
-    file at ``path``, without letter spacing), or None."""
+    file at ``path``, without letter spacing), or None. On one line that is the whole line
+    fitting (``_fit`` asks just that): every advance is at least 0, so no sum of a part of
+    the line's characters, rounded as it is summed, is more than the line's."""
     out: list[str] = []
     for word in words:
         if _ems(word, path) * size > box + 1e-9:

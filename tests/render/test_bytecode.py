@@ -3,6 +3,7 @@ verified before use."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import jinja2
@@ -157,3 +158,22 @@ def test_marked_templates_compile_the_same_in_every_folder(
     assert drawn[0] == drawn[1] and f'data-src="{folder / "m.j2"}:2"' in drawn[0]
     assert len(entries(cache)) == 1
     assert [line.source for line in read(drawn[0]).lines] == ["m.j2:2"]  # seen from folder
+
+
+def test_the_fingerprint_follows_the_environment_as_it_is_now() -> None:
+    """Worked out once per kind of environment and options, it is still what they say:
+    the same text as written out in full, and another once an option changes."""
+    from importlib.metadata import version
+
+    from generator.render import bytecode
+
+    env = DeckSandbox(trim_blocks=True)
+    options = [f"{name}={bytecode._stable(getattr(env, name, None))}"
+               for name in bytecode.COMPILE_OPTIONS]
+    full = "|".join([bytecode.FORMAT, version("jinja2"), sys.version, "", "DeckSandbox",
+                     *options])
+    assert bytecode.compiler_fingerprint(env) == full
+    assert bytecode.compiler_fingerprint(DeckSandbox(trim_blocks=True)) == full
+    env.trim_blocks = False
+    assert bytecode.compiler_fingerprint(env) != full
+    assert "trim_blocks=False" in bytecode.compiler_fingerprint(env)

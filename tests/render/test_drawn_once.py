@@ -11,7 +11,7 @@ import pytest
 
 from generator.deck.validate import validate_game
 from generator.games import GAMES
-from generator.render import faces
+from generator.render import faces, preflight
 from generator.render.decoding import Undecodable, parse
 from generator.render.svg import reads
 
@@ -90,6 +90,31 @@ def test_a_pieces_faces_share_a_drawing_unless_the_template_reads_face(
     expected = [f"#{face.id}" for face in piece.faces] if reads_face else (
         [f"#{piece.faces[0].id}"] * len(piece.faces))
     assert svgs == expected
+
+
+@pytest.mark.parametrize("reads_side", [False, True])
+def test_a_faces_two_sides_share_a_drawing_unless_the_template_reads_side(
+        monkeypatch: pytest.MonkeyPatch, reads_side: bool) -> None:
+    loaded = validate_game(GAMES["copper-creek"])
+    piece, face = next((p, f) for _, p in loaded.data.pieces() for f in p.faces
+                       if (f.back or p.back) == (f.template or p.template))
+    monkeypatch.setattr(faces, "reads", lambda env, name, variable: variable == "side"
+                        and reads_side)
+    monkeypatch.setattr(faces, "_draw", lambda loaded, piece, face, **kw: (kw["side"], []))
+    svgs = [faces.face_svg(loaded, piece, face, side=side, copy=1, bleed=3.0)
+            for side in ("front", "back")]
+    assert svgs == (["front", "back"] if reads_side else ["front", "front"])
+
+
+def test_sides_drawn_by_two_templates_never_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded = validate_game(GAMES["copper-creek"])
+    piece = next(p for _, p in loaded.data.pieces() if p.back and p.back != p.template)
+    face = piece.faces[0]
+    monkeypatch.setattr(faces, "reads", lambda env, name, variable: False)
+    monkeypatch.setattr(faces, "_draw", lambda loaded, piece, face, **kw: (kw["side"], []))
+    svgs = [faces.face_svg(loaded, piece, face, side=side, copy=1, bleed=3.0)
+            for side in ("front", "back")]
+    assert svgs == ["front", "back"]
 
 
 def test_validate_draws_each_face_once_for_its_check_and_the_lint(
@@ -226,3 +251,43 @@ def test_a_refused_face_is_judged_as_printed(monkeypatch: pytest.MonkeyPatch) ->
     assert preflight._verdict(loaded, printed.replace("x</svg>", "x</text></svg>"), sound) is None
     assert [key for key in loaded.drawn if key[0] == preflight.PARSED] == [
         (preflight.PARSED, sound)]
+
+
+def test_what_a_template_names_is_read_from_the_source_it_was_loaded_from(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each template file is read once for loading it and for what it extends, includes
+    or imports (each read is a confined open, folder by folder)."""
+    from generator.data.components import BUNDLED_TEMPLATES
+    from generator.render import svg
+
+    read: list[str] = []
+    real = svg.read_versioned
+
+    def counting(root: Path, relative: str, limit: int) -> object:
+        found = real(root, relative, limit)  # a folder without the file raises first
+        read.append(relative)
+        return found
+
+    monkeypatch.setattr(svg, "read_versioned", counting)
+    env = svg.environment.__wrapped__((BUNDLED_TEMPLATES / "copper-creek", BUNDLED_TEMPLATES))
+    assert reads(env, "building.svg.j2", "copy") is False
+    assert sorted(read) == sorted(set(read))
+    assert {"building.svg.j2", "symbols.svg.j2", "_shared/base.svg.j2"} <= set(read)
+
+
+def test_validate_takes_the_marks_off_each_drawing_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check after drawing asks for the printed face of every face again, copies and
+    shared drawings too: the marks come off each marked drawing once."""
+    from generator.commands.validate import game_problems
+
+    taken: list[str] = []
+    real = faces.unmarked
+
+    def counting(svg: str) -> str | None:
+        taken.append(svg)
+        return real(svg)
+
+    for module in (faces, preflight):  # wherever the drawing path takes marks off
+        monkeypatch.setattr(module, "unmarked", counting, raising=False)
+    assert game_problems("boomtown-builders", None) == []
+    assert len(taken) > 10 and len(taken) == len(set(taken))

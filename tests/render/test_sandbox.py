@@ -12,7 +12,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import jinja2
 import pytest
+from markupsafe import Markup, escape
 
 from generator.cli import main
 from generator.data.components import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES
@@ -217,3 +219,28 @@ def test_a_dict_key_reads_as_jinja_reads_it() -> None:
     assert shown.render(c=card) == "Mill|True|False"
     with pytest.raises(TemplateRefused):
         env.from_string("{{ c._secret }}").render(c=card)
+
+
+class _Html:
+    def __html__(self) -> str:
+        return "<b>kept</b>"
+
+
+PRINTED = ["plain", "<a href='x'>&amp;\"</a>", 3, -2.5, 1e21, float("nan"), True, None,
+           Markup("<i>safe</i>"), _Html(), ["<", 1], {"k": "&"}, ""]
+
+
+@pytest.mark.parametrize("value", PRINTED, ids=repr)
+def test_a_printed_value_is_escaped_as_markupsafe_escapes_it(value: object) -> None:
+    assert sandbox.printed(value) == str(escape(value))
+    assert type(sandbox.printed(value)) is str
+
+
+def test_a_template_prints_what_escaping_autoescape_prints() -> None:
+    """Outputs, macros, captured blocks and super() as Jinja's own escape prints them."""
+    source = ("{% macro m(v) %}<{{ v }}>{% endmacro %}{% set c %}{{ v }}&{% endset %}"
+              "{{ v }}|{{ m(v) }}|{{ c }}|{{ c|length }}|{{ m(v)|upper }}|{{ n }}|{{ h }}")
+    values = {"v": "<x & 'y'>", "n": 2.5, "h": _Html()}
+    plain = jinja2.Environment(autoescape=True).from_string(source).render(values)
+    assert DeckSandbox(autoescape=True).from_string(source).render(values) == plain
+    assert "&lt;x &amp; &#39;y&#39;&gt;" in plain

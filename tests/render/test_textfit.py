@@ -90,3 +90,45 @@ def test_font_metrics_read_on_demand_are_the_font_s_own():
         assert found.ink(code) == ((outline.yMax / em, outline.yMin / em)
                                    if outline is not None and outline.numberOfContours else None)
     assert missing("a\u20ac\ue000", Font("DejaVu Serif", bold=True)) == ["\ue000"]
+
+
+def test_a_kept_fit_is_the_fit_worked_out_afresh() -> None:
+    from generator.render import textfit
+
+    first = fit("Palace Grand Theatre", 24, 3.0, 2.5, lines=2)
+    assert fit("Palace Grand Theatre", 24, 3.0, 2.5, lines=2) is first  # kept
+    assert first == textfit._fit("Palace Grand Theatre", 24, 3.0, 2.5, 2, "DejaVu Sans",
+                                 False, False)
+    assert str(fit("Mill", 30, 4).size) == "4" and str(fit("Mill", 30, 4.0).size) == "4.0"
+    for _ in range(2):  # a text that does not fit is refused every time it is asked
+        with pytest.raises(TextFitError):
+            fit("an unfittable line of text", 5, 3.0, 2.5)
+
+
+def test_a_one_line_fit_is_what_wrapping_onto_one_line_finds() -> None:
+    """_fit tries one line from the whole line's width; the greedy wrap onto one line, size
+    by size, finds the same size (or none) for any words and box."""
+    import random
+
+    from generator.render import textfit
+
+    rng = random.Random(22)
+    alphabet = "iIlmWMw.-' 0123456789éß\u2014"
+    for _ in range(300):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 40)))
+        box, size, floor = rng.uniform(2, 60), rng.uniform(1, 6), rng.uniform(0.5, 6)
+        words = textfit.WORDS.findall(text)
+        path = textfit.Font().path()
+        expected, current = None, size
+        while current >= min(floor, size) - 1e-9:
+            wrapped = textfit._wrap(words, path, current, box, 1)
+            if wrapped is not None:
+                expected = (tuple(wrapped), round(current, 3))
+                break
+            current *= 0.98
+        try:
+            found = textfit._fit(text, box, size, floor, 1, "DejaVu Sans", False, False)
+        except TextFitError:
+            assert expected is None
+        else:
+            assert (found.lines, found.size) == expected
