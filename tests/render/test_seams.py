@@ -16,7 +16,7 @@ from generator.render.geometry import EPS, PAPERS, Rect
 from generator.render.jobs import jobs
 from generator.render.large import board_tiling
 from generator.render.seams import STEP_COST, _free, _reach, _step, crosses, stepped
-from generator.render.tiling import tile
+from generator.render.tiling import _steps_from, nearest_first, tile
 
 
 def test_a_seam_steps_round_boxes_when_no_straight_line_is_free():
@@ -174,3 +174,17 @@ def test_a_step_is_taken_only_when_cheaper_then_from_the_lower_index():
     assert came == [0, 0, 0, 3]
     # the other way round: the cheapest comes later, so a tie stays put
     assert _step([1.0 + STEP_COST, 1.0], [0, 0]) == ([1.0 + STEP_COST, 1.0], [0, 1])
+
+
+def test_label_places_come_nearest_first_as_sorting_them_all_would():
+    """The overview's label places are taken from a heap as far as needed: the same order
+    as sorting every place by distance from the middle, then by place (ties included: a
+    middle on the grid has four places at each distance)."""
+    rnd = random.Random(3)
+    for _ in range(300):
+        mx, my = rnd.choice([rnd.uniform(0, 300), 100.0]), rnd.choice([rnd.uniform(0, 300), 50.0])
+        xs = _steps_from(mx, mx - rnd.uniform(-5, 60), mx + rnd.uniform(-5, 60))
+        ys = _steps_from(my, my - rnd.uniform(-5, 40), my + rnd.uniform(-5, 40))
+        want = sorted(((x, y) for x in xs for y in ys),
+                      key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
+        assert list(nearest_first(xs, ys, mx, my)) == want
