@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from functools import lru_cache
 
 from generator.render.geometry import EPS, Rect
 
@@ -150,9 +151,17 @@ def crosses(path: Path, box: Rect, room: float = 0.0) -> bool:
 def left_of(path: Path, box: Rect) -> bool:
     """Whether ``box`` lies wholly left of a vertical seam (its right edge at or left of
     every run beside it)."""
-    runs = [(min(y0, y1), max(y0, y1), x0) for (x0, y0), (x1, y1) in segments(path) if x0 == x1]
-    beside = [x for a, b, x in runs if a < box.y1 and b > box.y]
+    y0, y1 = box.y, box.y1
+    beside = [x for a, b, x in _runs(path) if a < y1 and b > y0]
     return bool(beside) and box.x1 <= min(beside) + EPS
+
+
+@lru_cache(maxsize=64)
+def _runs(path: Path) -> tuple[tuple[float, float, float], ...]:
+    """A vertical seam's vertical runs (top, bottom, x): a board's few seams are asked
+    about every element of every tile."""
+    return tuple((min(y0, y1), max(y0, y1), x0) for (x0, y0), (x1, y1) in segments(path)
+                 if x0 == x1)
 
 
 def clipped(path: Path, window: Rect) -> list[tuple[Point, Point]]:
