@@ -9,7 +9,9 @@ horizontal ones are found on transposed boxes and turned back.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from functools import lru_cache
 
 from generator.render.geometry import EPS, Rect
 
@@ -45,10 +47,11 @@ def stepped(lo: float, hi: float, target: float, length: float,
     cuts = sorted({0.0, length} | {round(e, 4) for b in boxes for e in (b.y, b.y1)
                                     if 0 < e < length})
     costs: list[float | None] = [0.0] * len(xs)
+    edges = ([x - EPS for x in xs], [x + EPS for x in xs])  # each once, not once a box
     back: list[list[int]] = []
     for j, (y0, y1) in enumerate(zip(cuts, cuts[1:], strict=False)):
         if j:
-            costs, came = _step(costs, _reach(xs, y0, boxes))
+            costs, came = _step(costs, _reach(xs, edges, y0, boxes))
             back.append(came)
         free = _free(xs, [b for b in boxes if b.y < y1 - EPS and b.y1 > y0 + EPS])
         costs = [c + (y1 - y0) * abs(x - target) if c is not None and ok else None
@@ -73,13 +76,19 @@ def _outermost(boxes: list[Rect]) -> list[Rect]:
 
 
 def _free(xs: list[float], boxes: Sequence[Rect]) -> list[bool]:
-    spans = [(b.x + EPS, b.x1 - EPS) for b in boxes]
-    return [not any(a < x < b for a, b in spans) for x in xs]
+    """Per candidate x (sorted), whether no box's span holds it strictly inside: the
+    candidates inside each span found by bisection, not every box asked of every x."""
+    free = [True] * len(xs)
+    for b in boxes:
+        first, end = bisect_right(xs, b.x + EPS), bisect_left(xs, b.x1 - EPS)
+        free[first:end] = [False] * max(end - first, 0)
+    return free
 
 
 def _step(costs: list[float | None], groups: list[int]) -> tuple[list[float | None], list[int]]:
     """Each candidate's best cost on reaching the next band, and where it came from:
-    straight on, or a step from the cheapest candidate of its group."""
+    straight on, or a step from the cheapest candidate of its group (the lower cost,
+    then the lower index, wins)."""
     cheapest: dict[int, tuple[float, int]] = {}
     for i, (c, g) in enumerate(zip(costs, groups, strict=True)):
         if c is not None and (g not in cheapest or c < cheapest[g][0]):
@@ -87,23 +96,32 @@ def _step(costs: list[float | None], groups: list[int]) -> tuple[list[float | No
     out: list[float | None] = []
     came: list[int] = []
     for i, (c, g) in enumerate(zip(costs, groups, strict=True)):
-        options = [(c, i)] if c is not None else []
-        if g in cheapest and cheapest[g][1] != i:
-            options.append((cheapest[g][0] + STEP_COST, cheapest[g][1]))
-        best = min(options) if options else (None, i)
-        out.append(best[0])
-        came.append(best[1])
+        best = cheapest.get(g)
+        if best is not None and best[1] != i and (c is None or (best[0] + STEP_COST, best[1])
+                                                  < (c, i)):
+            out.append(best[0] + STEP_COST)
+            came.append(best[1])
+        else:
+            out.append(c)
+            came.append(i)
     return out, came
 
 
-def _reach(xs: list[float], y: float, boxes: Sequence[Rect]) -> list[int]:
+def _reach(xs: list[float], edges: tuple[list[float], list[float]], y: float,
+           boxes: Sequence[Rect]) -> list[int]:
     """Per candidate x, which group it is in along the line at ``y``: a step at ``y`` may
-    join two candidates of one group (no box straddling ``y`` lies between them)."""
-    across = [(b.x, b.x1) for b in boxes if b.y + EPS < y < b.y1 - EPS]
+    join two candidates of one group (no box straddling ``y`` lies between them). The
+    gaps a box closes (``x0 < b - EPS`` and ``x1 > a + EPS`` for the gap from a to b) are
+    found by bisection in ``edges``: every x less and plus ``EPS``, both sorted as xs."""
+    lows, highs = edges
+    closed = [False] * len(xs)  # gap i: between xs[i] and xs[i + 1]
+    for b in boxes:
+        if b.y + EPS < y < b.y1 - EPS:
+            first, end = max(bisect_right(lows, b.x) - 1, 0), bisect_left(highs, b.x1)
+            closed[first:end] = [True] * max(end - first, 0)
     groups, group = [0], 0
-    for a, b in zip(xs, xs[1:], strict=False):
-        if any(x0 < b - EPS and x1 > a + EPS for x0, x1 in across):
-            group += 1
+    for gap in closed[:-1]:
+        group += gap
         groups.append(group)
     return groups
 
@@ -133,9 +151,17 @@ def crosses(path: Path, box: Rect, room: float = 0.0) -> bool:
 def left_of(path: Path, box: Rect) -> bool:
     """Whether ``box`` lies wholly left of a vertical seam (its right edge at or left of
     every run beside it)."""
-    runs = [(min(y0, y1), max(y0, y1), x0) for (x0, y0), (x1, y1) in segments(path) if x0 == x1]
-    beside = [x for a, b, x in runs if a < box.y1 and b > box.y]
+    y0, y1 = box.y, box.y1
+    beside = [x for a, b, x in _runs(path) if a < y1 and b > y0]
     return bool(beside) and box.x1 <= min(beside) + EPS
+
+
+@lru_cache(maxsize=64)
+def _runs(path: Path) -> tuple[tuple[float, float, float], ...]:
+    """A vertical seam's vertical runs (top, bottom, x): a board's few seams are asked
+    about every element of every tile."""
+    return tuple((min(y0, y1), max(y0, y1), x0) for (x0, y0), (x1, y1) in segments(path)
+                 if x0 == x1)
 
 
 def clipped(path: Path, window: Rect) -> list[tuple[Point, Point]]:
@@ -168,12 +194,16 @@ def spots(path: Path, lo: float, hi: float, keep_out: Sequence[Rect], r: float
 
 def _free_spot(runs: list[tuple[float, float, float]], target: float, span: Span,
                keep_out: Sequence[Rect], r: float, taken: list[Point]) -> Point | None:
+    # per run, the boxes a cross on it can overlap at all: those across its x (the first
+    # half of ``Rect.overlaps``, as it reckons it); the rest never stop a cross there
+    near = [[k for k in keep_out if k.x < (x - r) + 2 * r - EPS and x - r < k.x1 - EPS]
+            for _, _, x in runs]
     for shift in range(int(2 * (span[1] - span[0])) + 1):
         for y in (target + shift / 2, target - shift / 2):
-            for a, b, x in runs:
+            for (a, b, x), boxes in zip(runs, near, strict=True):
                 if (max(a, span[0]) - EPS <= y <= min(b, span[1]) + EPS
                         and all(abs(y - q[1]) > 2 * r for q in taken)
                         and not any(k.overlaps(Rect(x - r, y - r, 2 * r, 2 * r))
-                                    for k in keep_out)):
+                                    for k in boxes)):
                     return (x, round(y, 4))
     return None

@@ -13,8 +13,9 @@ label (row, column).
 
 from __future__ import annotations
 
+import heapq
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from generator.render.geometry import EPS, Paper, Rect
@@ -86,14 +87,15 @@ class Tiling:
         its part as can be; that middle itself when no place keeps to its side."""
         xs, ys = self.seams()
         (x0, x1, mx), (y0, y1, my) = _part(xs, t.col, self.w, 0), _part(ys, t.row, self.h, 1)
-        spots = sorted(((x, y) for x in _steps_from(mx, x0 + w / 2, x1 - w / 2)
-                        for y in _steps_from(my, y0 + h / 2, y1 - h / 2)),
-                       key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
+        xs_tried = _steps_from(mx, x0 + w / 2, x1 - w / 2)
+        ys_tried = _steps_from(my, y0 + h / 2, y1 - h / 2)
         part = Rect(x0, y0, x1 - x0, y1 - y0)
         near = [b for b in self.keep_out if b.overlaps(part)]
         # a label centred at (x, y) is on box b when (x, y) is inside b grown by half of it
         grown = [(b.x - w / 2, b.y - h / 2, b.x1 + w / 2, b.y1 + h / 2) for b in near]
-        for x, y in spots:  # the nearest place on nothing
+        spots = []
+        for x, y in nearest_first(xs_tried, ys_tried, mx, my):  # the nearest on nothing
+            spots.append((x, y))
             if (not any(a < x < c and b < y < d for a, b, c, d in grown)
                     and self._keeps(t, Rect(x - w / 2, y - h / 2, w, h), part)):
                 return x, y
@@ -129,6 +131,28 @@ def _marks(tiles: Sequence[Tile], paths: tuple[tuple[Path, ...], tuple[Path, ...
         out += [m for lo, hi in cols for y, x in spots(flip(path), lo, hi, flipped, MARK_R)
                 for m in _cross(x, y)]
     return tuple(out)
+
+
+def nearest_first(xs: list[float], ys: list[float], mx: float, my: float
+                  ) -> Iterator[tuple[float, float]]:
+    """Every place (x, y) of the grid ``xs`` x ``ys``, nearest (``mx``, ``my``) first, then
+    by place: the order of sorting them all by ``((x - mx) ** 2 + (y - my) ** 2, (x, y))``,
+    made as far as it is read (a label is mostly placed at one of the first few). Along
+    each axis the places are sorted so; a place is then never before the one it follows
+    along either axis, so a heap of the places next to those taken yields that order."""
+    across = sorted(((x - mx) ** 2, x) for x in xs)
+    down = sorted(((y - my) ** 2, y) for y in ys)
+    if not across or not down:
+        return
+    heap = [(across[0][0] + down[0][0], across[0][1], down[0][1], 0, 0)]
+    seen = {(0, 0)}
+    while heap:
+        _, x, y, i, j = heapq.heappop(heap)
+        yield x, y
+        for a, b in ((i + 1, j), (i, j + 1)):
+            if a < len(across) and b < len(down) and (a, b) not in seen:
+                seen.add((a, b))
+                heapq.heappush(heap, (across[a][0] + down[b][0], across[a][1], down[b][1], a, b))
 
 
 def _steps_from(middle: float, lo: float, hi: float) -> list[float]:

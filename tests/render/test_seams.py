@@ -3,6 +3,8 @@ art holding only what the tile shows."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from generator.deck.validate import validate_game
@@ -10,11 +12,11 @@ from generator.games import GAMES
 from generator.render.cropsvg import cropped
 from generator.render.document import Document
 from generator.render.drawn import read
-from generator.render.geometry import PAPERS, Rect
+from generator.render.geometry import EPS, PAPERS, Rect
 from generator.render.jobs import jobs
 from generator.render.large import board_tiling
-from generator.render.seams import crosses, stepped
-from generator.render.tiling import tile
+from generator.render.seams import STEP_COST, _free, _reach, _step, crosses, stepped
+from generator.render.tiling import _steps_from, nearest_first, tile
 
 
 def test_a_seam_steps_round_boxes_when_no_straight_line_is_free():
@@ -133,3 +135,56 @@ def test_assembly_labels_sit_on_no_board_text_or_space(koc_board, paper):
         window = t.window
         x, y = (label["x"] - box.x) / scale, (label["y"] - box.y) / scale
         assert window.x <= x <= window.x1 and window.y <= y <= window.y1, label
+
+
+def _boxes(rnd: random.Random, n: int) -> list[Rect]:
+    """Boxes on a coarse grid, so edges meet and coincide as a board's spaces do."""
+    return [Rect(rnd.randrange(-10, 100, 5) + rnd.choice((0, 0.5, EPS / 2)),
+                 rnd.randrange(-10, 100, 5), rnd.randrange(1, 40, 2) + rnd.choice((0, 0.25)),
+                 rnd.randrange(1, 30, 3)) for _ in range(n)]
+
+
+def test_bisected_candidates_are_those_every_box_is_asked_about():
+    """The seam search finds which candidate x a band leaves free, and which neighbours a
+    step may join, by bisection: the same answers as asking every box about every x (the
+    open spans, EPS on either side, as before)."""
+    rnd = random.Random(7)
+    for _ in range(400):
+        boxes = _boxes(rnd, rnd.randrange(0, 20))
+        # every edge, and just beside it: where open and closed spans part
+        xs = sorted({e + d for b in boxes for e in (b.x, b.x1) for d in (-EPS, 0.0, EPS)}
+                    | {0.0, 50.0})
+        edges = ([x - EPS for x in xs], [x + EPS for x in xs])
+        y = rnd.choice([b.y for b in boxes] + [rnd.uniform(-10, 120)])
+        assert _free(xs, boxes) == [not any(b.x + EPS < x < b.x1 - EPS for b in boxes)
+                                    for x in xs]
+        across = [(b.x, b.x1) for b in boxes if b.y + EPS < y < b.y1 - EPS]
+        groups = [0]
+        for a, b in zip(xs, xs[1:], strict=False):
+            groups.append(groups[-1] + any(x0 < b - EPS and x1 > a + EPS for x0, x1 in across))
+        assert _reach(xs, edges, y, boxes) == groups
+
+
+def test_a_step_is_taken_only_when_cheaper_then_from_the_lower_index():
+    # candidate 0 costs 5; 1 is blocked (None) and reached only by a step; 2 costs
+    # 5 + STEP_COST, a tie with a step from 0: the lower (cost, index) pair wins, the step
+    # (as min() over the options chose); 3 is alone in its group and stays
+    costs, came = _step([5.0, None, 5.0 + STEP_COST, 1.0], [0, 0, 0, 1])
+    assert costs == [5.0, 5.0 + STEP_COST, 5.0 + STEP_COST, 1.0]
+    assert came == [0, 0, 0, 3]
+    # the other way round: the cheapest comes later, so a tie stays put
+    assert _step([1.0 + STEP_COST, 1.0], [0, 0]) == ([1.0 + STEP_COST, 1.0], [0, 1])
+
+
+def test_label_places_come_nearest_first_as_sorting_them_all_would():
+    """The overview's label places are taken from a heap as far as needed: the same order
+    as sorting every place by distance from the middle, then by place (ties included: a
+    middle on the grid has four places at each distance)."""
+    rnd = random.Random(3)
+    for _ in range(300):
+        mx, my = rnd.choice([rnd.uniform(0, 300), 100.0]), rnd.choice([rnd.uniform(0, 300), 50.0])
+        xs = _steps_from(mx, mx - rnd.uniform(-5, 60), mx + rnd.uniform(-5, 60))
+        ys = _steps_from(my, my - rnd.uniform(-5, 40), my + rnd.uniform(-5, 40))
+        want = sorted(((x, y) for x in xs for y in ys),
+                      key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
+        assert list(nearest_first(xs, ys, mx, my)) == want
