@@ -342,8 +342,34 @@ class Flow(Running):
             self.written = next(STAMPS)
         else:
             self.move(action, dest, by)
-        if not self._resume():
+        if not self._redraw() and not self._resume():
             self.settle()
+
+    def _redraw(self) -> bool:
+        """After a chance outcome, when the frame on top has run its block and repeats
+        it, the block beginning by waiting for chance (a draw of several cards from a
+        shuffled pile, one by one: a deal): wait for the next at once, leaving the frame,
+        the steps and the context of the frame run last as ``run_frames`` would leave them;
+        False when play must go on through ``settle`` (nothing changed)."""
+        frames = self.frames
+        if not frames:
+            return False
+        f = frames[-1]
+        wait = self.prog.opening[f[0]]
+        if wait is None or f[2] < 2 or f[1] < len(self.prog.blocks[f[0]]) or (
+                self.steps >= MAX_STEPS):
+            return False
+        seat = (f[3] + f[8]) % self.players
+        if 0 <= f[7] != seat or not wait(self, seat):  # (it waits drawn by the seat)
+            return False
+        f[1], f[2], f[3] = 1, f[2] - 1, seat
+        self.steps += 1
+        last, here = self._here
+        if f is not last:
+            here.card, here.number, here.target, here.actor = f[4], f[5], f[6], f[7]
+            self._here = (f, here)
+        here.seat = seat
+        return True
 
     def _resume(self) -> bool:
         """After a chance outcome: when the one frame left (an action's, a phase's start)
