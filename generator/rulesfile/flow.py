@@ -31,7 +31,7 @@ class Flow(Running):
     def ctx(self, seat: int) -> Ctx:
         """The context of play's flow at ``seat``: the action's choices, the seat to act
         (one object, refilled: an expression holds no context beyond its reading)."""
-        c = self.here
+        c = Ctx(self, seat) if self.over else self.here  # (over: see RulesState.ended)
         _, c.card, c.number, c.target = self.acting
         c.seat, c.actor = seat, self.player
         return c
