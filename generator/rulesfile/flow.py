@@ -306,7 +306,8 @@ class Flow(Running):
         card = chosen[at_card] if at_card else -1
         target = chosen[at_target] if at_target else -1
         number = chosen[at_number] if at_number else 0
-        self.acting = [index, card, number, target]
+        acting = self.acting  # (the state's own: a clone copies it)
+        acting[0], acting[1], acting[2], acting[3] = index, card, number, target
         self.stage = ACTING
         if self.prog.pausing[block]:
             wait = self.prog.opening[block]
