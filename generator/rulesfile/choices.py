@@ -66,7 +66,8 @@ def picked(rule: ActionRule, zone: SlotFn, pick: Pick) -> Offer:
         if len(cards) > MAX_CHOICES:  # a fault of play, as the general case reports it
             _ranges(st, rule, here)
             return
-        out += [(name, card) for card in pick(here, cards)]
+        for card in pick(here, cards):  # (a loop: no comprehension's call)
+            out.append((name, card))
     return offer_picked
 
 

@@ -31,7 +31,7 @@ class Flow(Running):
     def ctx(self, seat: int) -> Ctx:
         """The context of play's flow at ``seat``: the action's choices, the seat to act
         (one object, refilled: an expression holds no context beyond its reading)."""
-        c = self.here
+        c = Ctx(self, seat) if self.over else self.here  # (over: see RulesState.ended)
         _, c.card, c.number, c.target = self.acting
         c.seat, c.actor = seat, self.player
         return c
@@ -76,7 +76,7 @@ class Flow(Running):
             return True
         self.stage = STARTING
         if not self._enter(self.prog.phases[self.phase].next):
-            self._first_player(self.ctx(self.player))  # the end as just read
+            self._first_player()  # the end as just read
             return True
         if self.pending or self.over:  # (its start's draw waits for chance)
             return True
@@ -99,8 +99,10 @@ class Flow(Running):
             self.steps += 1
             self.frames.append([start, 1, 1, self.player, -1, 0, -1, self.player, 0])
             return True
+        if not prog.blocks[start]:  # nothing to run
+            return False
         self._push(start, self.player, actor=self.player)
-        return bool(prog.blocks[start])
+        return True
 
     def _ended(self, c: Ctx | None = None) -> bool:
         assert self.prog.end is not None
@@ -153,8 +155,15 @@ class Flow(Running):
         self._ready()
         return True
 
-    def _first_player(self, c: Ctx) -> None:
+    def _first_player(self, c: Ctx | None = None) -> None:
+        """The phase's first seat not skipped acts (``c``: the context of play's flow at
+        the seat to act, filled here when the phase names a first seat or skips some;
+        else the seat to act goes on)."""
         phase = self.prog.phases[self.phase]
+        if phase.first is None and phase.skip is None:
+            self._ready()
+            return
+        c = self.ctx(self.player) if c is None else c
         seat = self.player if phase.first is None else phase.first(c)
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             self.fail(phase.loc + ("first",), f"names seat {seat!r}, not one of 0 to "
@@ -190,7 +199,10 @@ class Flow(Running):
             here.card, here.number, here.target = -1, 0, -1
             phase = self.prog.phases[self.phase]
             if phase.plain is not None:  # nothing to choose: each action whose test holds
-                legal = [action for action, test in phase.plain if test is None or test(here)]
+                legal = []
+                for action, test in phase.plain:  # (a loop: no comprehension's call)
+                    if test is None or test(here):
+                        legal.append(action)
             elif phase.whole is not None:  # kept, shared: read, never changed
                 legal = phase.whole(self, here)
             else:
@@ -294,7 +306,8 @@ class Flow(Running):
         card = chosen[at_card] if at_card else -1
         target = chosen[at_target] if at_target else -1
         number = chosen[at_number] if at_number else 0
-        self.acting = [index, card, number, target]
+        acting = self.acting  # (the state's own: a clone copies it)
+        acting[0], acting[1], acting[2], acting[3] = index, card, number, target
         self.stage = ACTING
         if self.prog.pausing[block]:
             wait = self.prog.opening[block]
@@ -342,8 +355,35 @@ class Flow(Running):
             self.written = next(STAMPS)
         else:
             self.move(action, dest, by)
-        if not self._resume():
+        if not self._redraw() and not self._resume():
             self.settle()
+
+    def _redraw(self) -> bool:
+        """After a chance outcome, when the frame on top has run its block and repeats
+        it, the block beginning by waiting for chance (a draw of several cards from a
+        shuffled pile, one by one: a deal): wait for the next at once, leaving the frame,
+        the steps and the context of the frame run last as ``run_frames`` would leave them;
+        False when play must go on through ``settle`` (nothing changed)."""
+        frames = self.frames
+        if not frames:
+            return False
+        f = frames[-1]
+        if f[2] < 2:  # (the commonest answer first: the block runs once)
+            return False
+        wait = self.prog.opening[f[0]]
+        if wait is None or f[1] < len(self.prog.blocks[f[0]]) or self.steps >= MAX_STEPS:
+            return False
+        seat = (f[3] + f[8]) % self.players
+        if 0 <= f[7] != seat or not wait(self, seat):  # (it waits drawn by the seat)
+            return False
+        f[1], f[2], f[3] = 1, f[2] - 1, seat
+        self.steps += 1
+        last, here = self._here
+        if f is not last:
+            here.card, here.number, here.target, here.actor = f[4], f[5], f[6], f[7]
+            self._here = (f, here)
+        here.seat = seat
+        return True
 
     def _resume(self) -> bool:
         """After a chance outcome: when the one frame left (an action's, a phase's start)

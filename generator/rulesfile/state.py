@@ -69,8 +69,17 @@ class RulesState(Flow):
 
     def current_player(self) -> int:
         if self.over:
-            return TERMINAL
+            return self.ended()
         return CHANCE if self.pending else self.player
+
+    def ended(self) -> int:
+        """The game is over: the contexts of play's flow let go (TERMINAL). Each refers to
+        the state, which refers to them: a cycle that only the cycle collector frees, which
+        would keep every finished game in memory until it runs; once over, ``ctx`` makes
+        one for each reading (the score, the tie-breaks) that nothing keeps."""
+        self.__dict__.pop("here", None)
+        self.__dict__.pop("_here", None)
+        return TERMINAL
 
     def legal_actions(self) -> list[Action]:
         if self.over:
@@ -83,6 +92,8 @@ class RulesState(Flow):
         return list(self._legal if self._legal is not None else self._legal_list())
 
     def is_terminal(self) -> bool:
+        if self.over:
+            self.ended()
         return self.over
 
     def returns(self) -> list[float]:

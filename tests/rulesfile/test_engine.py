@@ -3,8 +3,10 @@ a seat knows (information, determinize) for fair search, the generic greedy bot,
 
 from __future__ import annotations
 
+import gc
 import json
 import random
+import weakref
 from typing import Any
 
 import pytest
@@ -25,6 +27,30 @@ def test_every_starter_keeps_the_state_api_contract(built: dict[str, Any], name:
     for players in sorted({game.min_players, game.max_players}):
         for seed in range(2):
             scores_are_final(random_sim(game, players, seed))
+
+
+@pytest.mark.parametrize("name", list(STARTERS))
+def test_a_finished_game_is_freed_as_soon_as_it_is_dropped(built: dict[str, Any],
+                                                           name: str) -> None:
+    """Once a driver sees the game over, the state keeps no context of play's flow (each
+    refers to the state: a cycle only the cycle collector would free, keeping finished
+    games in memory until it runs); its scores and winners are read as before."""
+    game, _ = built[name]
+    state = game.new_initial_state(game.min_players)
+    rng = random.Random(7)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    scores, winners = state.returns(), state.winners()
+    assert scores == state.returns() and winners == state.winners()
+    gone = weakref.ref(state)
+    was_on = gc.isenabled()
+    gc.disable()  # freed by its references alone, not by the cycle collector
+    try:
+        del state
+        assert gone() is None
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def three_hands(built: dict[str, Any]) -> Any:

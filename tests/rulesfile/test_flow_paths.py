@@ -37,10 +37,11 @@ def _in_step(fast: Any, slow: Any, rng: random.Random) -> list[Any]:
     return played
 
 
-def _counted(state: Any, answers: list[bool]) -> None:
-    """Keep in ``answers`` what the shortcut answers, each time ``state`` asks it."""
-    shortcut = state._resume
-    state._resume = lambda: answers.append(shortcut()) or answers[-1]
+def _counted(state: Any, answers: list[bool], name: str = "_resume") -> None:
+    """Keep in ``answers`` what the shortcut ``name`` answers, each time ``state`` asks
+    it."""
+    shortcut = getattr(state, name)
+    setattr(state, name, lambda: answers.append(shortcut()) or answers[-1])
 
 
 def _same(fast: Any, slow: Any) -> None:
@@ -65,6 +66,27 @@ def test_a_chance_outcome_resumed_at_once_plays_as_settle_does(built: dict[str, 
         _in_step(fast, slow, rng)
     # high-noon and land-rush draw only at set-up, boomtown only inside a repeat
     assert any(resumed) is (name not in ("high-noon", "land-rush", "boomtown"))
+
+
+@pytest.mark.parametrize("name", list(STARTERS))
+def test_a_deal_waits_for_its_next_card_at_once_as_settle_does(built: dict[str, Any],
+                                                               name: str) -> None:
+    """A draw of several cards from a shuffled pile (a deal): after each card, the next
+    awaited at once (``Flow._redraw``), against ``settle`` and ``run_frames`` — the same
+    variables, cards, frames, steps and chance awaited for every starter."""
+    game, _ = built[name]
+    redrawn: list[bool] = []  # what the shortcut answered, each time it was asked
+    for seed in range(3):
+        rng = random.Random(seed)
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+        fast, slow = game.new_initial_state(players), game.new_initial_state(players)
+        slow._redraw = lambda: False
+        _counted(fast, redrawn, "_redraw")
+        _same(fast, slow)
+        _in_step(fast, slow, rng)
+    # the starters that deal several cards at set-up (claim-jumper and auction-house
+    # draw one at a time)
+    assert any(redrawn) is (name not in ("claim-jumper", "auction-house"))
 
 
 def test_a_fault_in_what_follows_the_outcome_is_the_same(built: dict[str, Any]) -> None:
