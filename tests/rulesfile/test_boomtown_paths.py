@@ -1,7 +1,9 @@
 """The advanced Boomtown (Terrain Cards) reads its grid over the whole town at once where
-it can: the places a roll over places allows (``rollplace`` through ``placepick``). Read
-so, the same games (every legal action, every chance outcome with its probability) and
-the same faults at the same lines as read place by place."""
+it can: the places a roll over places allows (``rollplace`` through ``placepick``), an
+aggregate's ``where`` part by part (``cardwhere``; an option read as what is printed on
+the cards). Read so, the same games (every legal action, every chance outcome with its
+probability) and the same faults at the same lines as read place by place, card by
+card."""
 
 from __future__ import annotations
 
@@ -12,15 +14,17 @@ from typing import Any
 import pytest
 
 from generator.engine.api import CHANCE
-from generator.rulesfile import rollplace
+from generator.rulesfile import cardwhere, rollplace
 from generator.rulesfile.game import RulesGame
 from generator.rulesfile.rollplace import RollPlace
 from rulesfile.test_boomtown_advanced import OFF, ON, SETUP_END, advanced, problems_after
 
 
-def _slow(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Compile every roll over places to be read place by place."""
-    monkeypatch.setattr(rollplace, "place_picker", lambda *args: None)
+def _slow(monkeypatch: pytest.MonkeyPatch, path: tuple[Any, str] = (rollplace, "place_picker")
+          ) -> None:
+    """Compile without a fast path (by default: every roll over places read place by
+    place)."""
+    monkeypatch.setattr(*path, lambda *args: None)
 
 
 def _rolls(game: RulesGame, players: int) -> list[RollPlace]:
@@ -43,15 +47,17 @@ def _played(game: RulesGame, players: int, seed: int) -> list[Any]:
     return seen + [state.returns()]
 
 
-def test_a_roll_over_places_plays_the_same_read_either_way(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("path", [(rollplace, "place_picker"), (cardwhere, "where_kept")])
+def test_the_advanced_game_plays_the_same_read_either_way(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: tuple[Any, str]) -> None:
     games = []
     for slow in (False, True):
         if slow:
-            _slow(monkeypatch)
+            _slow(monkeypatch, path)
         game = advanced(tmp_path / str(slow))  # compiled for each count as it is played
         for players in (2, 3, 4):
-            assert [r.whole is None for r in _rolls(game, players)] == [slow]
+            rolls = [r.whole is None for r in _rolls(game, players)]
+            assert rolls == [slow and path[0] is rollplace]
         games.append([_played(game, n, seed) for n in (2, 3, 4) for seed in range(3)])
     assert games[0] == games[1]
 
