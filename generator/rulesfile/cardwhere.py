@@ -4,8 +4,8 @@ of the cards the parts before kept, those it holds for; each part of an ``or`` i
 the cards no part before held for (as ``and``/``or`` read their parts left to right on
 each card). A part:
 
-- that reads only what is printed on the card (its fields but ``by``, constants, the
-  number of players, arithmetic and comparisons of them): worked out once for every card
+- that reads only what is printed on the card (its fields but ``by``, constants and
+  options, the number of players, arithmetic and comparisons of them): worked out once for every card
   of the game, the first time it is read, then looked up;
 - ``{OP: [{row: GRID}, X]}`` (``column``; either side), X not read per card: each card's
   row compared with X, read once;
@@ -59,6 +59,8 @@ def printed(value: Any) -> bool:
         return isinstance(arg, str) and arg != "by"
     if word == "game":
         return arg == "players"
+    if word == "option":  # a constant of the file
+        return True
     return word in PRINTED and printed(arg)
 
 

@@ -1,6 +1,7 @@
-"""The places an action that chooses a grid's cell may use, worked out over the whole grid
-at once instead of its condition read once per place (a build on any empty place of the
-open rows: one pass over the places, not a closure per part per place).
+"""The places an action that chooses a grid's cell may use (or a roll over a grid's places
+may give, ``rollplace``), worked out over the whole grid at once instead of its condition
+read once per place (a build on any empty place of the open rows: one pass over the
+places, not a closure per part per place).
 
 Each part of the condition's ``and`` (or the condition alone) narrows the places left, in
 order, as ``and`` reads its parts left to right on each place:
@@ -25,12 +26,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from generator.rulesfile.cardwhere import COMPARE, SWAPPED
-from generator.rulesfile.flow import FAULTS
+from generator.rulesfile.running import FAULTS
 from generator.rulesfile.written import field_test, uses_choice
 
 if TYPE_CHECKING:
     from generator.data.yamlsrc import Loc
-    from generator.rulesfile.expr import Compiler
+    from generator.rulesfile.grids import Compiling
     from generator.rulesfile.position import Ctx, Fn
     from generator.rulesfile.zones import ZoneRule
 
@@ -40,7 +41,7 @@ Step = Callable[["Ctx", Sequence[int]], Sequence[int]]
 Places = Callable[["Ctx", range], "list[int] | None"]
 
 
-def place_picker(value: Any, loc: Loc, x: Compiler, grid: ZoneRule, split: bool
+def place_picker(value: Any, loc: Loc, x: Compiling, grid: ZoneRule, split: bool
                  ) -> Places | None:
     """The ``Places`` of an action's condition ``value`` choosing on ``grid`` (its leading
     parts that do not read the choice left out when ``split``: read before, once), or None
@@ -76,7 +77,7 @@ def narrowed(steps: list[Step]) -> Places:
     return legal
 
 
-def _step(part: Any, loc: Loc, x: Compiler, grid: ZoneRule) -> tuple[str, Step]:
+def _step(part: Any, loc: Loc, x: Compiling, grid: ZoneRule) -> tuple[str, Step]:
     """How one part narrows the places: its kind and its step."""
     if not uses_choice(part):
         return "once", _once(x.expr(part, loc))
@@ -112,7 +113,7 @@ def _line(value: Any, grid: ZoneRule) -> bool | None:
 Kept = tuple["list[Any] | None", bool, "Fn | None"]
 
 
-def _counted(value: Any, grid: ZoneRule, x: Compiler, loc: Loc) -> Kept | None:
+def _counted(value: Any, grid: ZoneRule, x: Compiling, loc: Loc) -> Kept | None:
     """``{count: {cell: GRID}}`` of the chosen grid, with a field test as ``where`` or
     none: how its cards are kept; None for any other expression."""
     if not isinstance(value, dict) or value.get("count") != {"cell": grid.name}:

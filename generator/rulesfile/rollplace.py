@@ -2,7 +2,9 @@
 of the grid's places, each place where ``COND`` holds equally likely, and puts its number
 (row by row from 0, top left) in the variable: terrain laid at random on an empty board
 space, a monster set on a random free square. Like a die's roll it is a chance action;
-its outcomes are the place numbers themselves."""
+its outcomes are the place numbers themselves. The places ``COND`` allows are worked out
+over the whole grid at once where its shape lets them be (``placepick``, as for an action
+choosing a place), else place by place."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from generator.data.yamlsrc import Loc
 from generator.engine.api import Action
 from generator.rulesfile.ins import DrawOne
+from generator.rulesfile.placepick import Places, place_picker
 from generator.rulesfile.position import Ctx, Fn
 
 if TYPE_CHECKING:
@@ -25,7 +28,8 @@ PLACES = 2  # pending[3] of a roll over places: [-1, variable, grid width, 2, *p
 class RollPlace(DrawOne):
     """A chance action, as a draw from a shuffled pile is one (``DrawOne``: what the
     compiler knows may pause; ``source`` and ``dest`` unused); the variable's slot (its
-    first seat's) and owner, the grid's name, size and owner, and the places' test."""
+    first seat's) and owner, the grid's name, size and owner, the places' test and the
+    same test over the whole grid at once (None: read place by place)."""
 
     slot: int = 0
     owned: bool = False
@@ -34,14 +38,14 @@ class RollPlace(DrawOne):
     cells: int = 0
     grid_owned: bool = False
     where: Fn | None = None
+    whole: Places | None = None
 
     def run(self, st: Position, c: Ctx) -> bool:
         here = Ctx(st, c.seat, -1, c.number, -1, c.actor)  # each place in question in turn
-        places = []
-        for place in range(self.cells):
-            here.target = place
-            if self.where is None or self.where(here):
-                places.append(place)
+        every = range(self.cells)
+        places = None if self.whole is None else self.whole(here, every)
+        if places is None:  # read place by place (which fails where the whole reading did)
+            places = [place for place in every if self._allows(here, place)]
         if not places:
             st.fail(self.loc, f"no place of grid '{self.grid}' is one 'where' allows: "
                     "nothing to roll over")
@@ -49,6 +53,11 @@ class RollPlace(DrawOne):
         var = self.slot + c.seat if self.owned else self.slot
         st.pending = [-1, var, self.width, PLACES, *places]
         return False
+
+    def _allows(self, here: Ctx, place: int) -> bool:
+        """Whether the test allows ``place`` (``here`` moved to it)."""
+        here.target = place
+        return self.where is None or bool(self.where(here))
 
 
 def roll_places(x: Compiling, value: dict[str, Any], loc: Loc, of: Fn | None,
@@ -66,8 +75,10 @@ def roll_places(x: Compiling, value: dict[str, Any], loc: Loc, of: Fn | None,
     where = x.expr(value["where"], loc + ("where",)) if "where" in value else None
     if grid is None:  # reported: the rules are not played
         return RollPlace(loc, of, (0, 0), (0, 0), True, *var)
+    whole = None if where is None else place_picker(value["where"], loc + ("where",), x,
+                                                    grid, False)
     return RollPlace(loc, of, (0, 0), (0, 0), True, *var, grid.name, grid.width,
-                     grid.cells, grid.owned, where)
+                     grid.cells, grid.owned, where, whole)
 
 
 def outcomes(pending: list[int]) -> list[Action]:

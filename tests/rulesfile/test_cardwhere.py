@@ -92,6 +92,7 @@ def test_a_row_on_a_grid_of_each_player(built: dict[str, Any]) -> None:
     ({"eq": [{"field": "by"}, 0]}, False),  # who moved it: not printed
     ({"eq": [{"field": "suit"}, {"var": "round"}]}, False),
     ({"eq": [{"game": "seat"}, 0]}, False),
+    ({"and": [{"option": "terrain"}, {"eq": [{"field": "suit"}, "terrain"]}]}, True),
 ])
 def test_printed_says_what_reads_only_the_card(where: Any, yes: bool) -> None:
     assert printed(where) is yes
