@@ -312,3 +312,29 @@ def test_the_lint_poll_waits_while_a_cell_holds_text_not_saved(
         edits = [n for n, url in enumerate(asked) if url.endswith("/api/edit")]
         assert len(edits) == 2
         assert not [url for url in asked[edits[0]:edits[1]] if url.endswith("/api/state")]
+
+
+@pytest.mark.slow
+def test_the_sheets_asked_twice_and_answered_late_show_the_newest_deck_once(
+        browser: Any, tmp_path: Path) -> None:
+    """The Sheets tab opened twice while its pages are on their way, then a cell edited
+    and the tab opened again before the first answer comes: one set of pages, the
+    edited deck's."""
+    with studio_in_chromium(browser, "mygame", my_game(tmp_path)) as (page, url, _):
+        sheets = Holding(page, "/api/sheets")
+        page.goto(url)
+        page.wait_for_selector("#gallery figure")
+        with sheets.hold():
+            page.click("header button[data-tab='sheets']")
+        first = sheets.take()
+        page.click("header button[data-tab='sheets']")  # again, before the answer
+        page.click("header button[data-tab='table']")
+        enter(page, title("sun-1"), "Daybreak")
+        answered(page, "api-edit", 1)
+        page.click("header button[data-tab='sheets']")
+        page.wait_for_selector("#pages img[src$='v=2']", state="attached")
+        first.release()
+        answered(page, "held", 1)
+        pages = page.eval_on_selector_all("#pages img", "images => images.map(i => i.src)")
+        assert len(pages) == first.json()["pages"] and all(p.endswith("v=2") for p in pages)
+        assert sheets.seen == 2  # the second opening asked nothing: its round was asked
