@@ -122,8 +122,9 @@ def playable(game_id: str, user_dir: Path | None = None) -> GameSpec:
     spec = resolved_spec(game_id, user_dir)
     if spec.make_game is None:
         if game_id not in GAMES:
-            raise UsageError(f"'{game_id}' names no registered rules in its game.yaml: "
-                             "there is nothing to simulate")
+            raise UsageError(f"'{game_id}' has no rules.yaml and its game.yaml names no "
+                             "bundled rules: there is nothing to play (a rules.yaml makes "
+                             "it playable)")
         raise UsageError(f"{game_id} has no reference implementation yet")
     return spec
 

@@ -46,7 +46,7 @@ def make_app(game: str, user_dir: Path | None, port: int, token: str) -> Studio:
 
     async def page(request: Request) -> Response:
         html = render("studio.html.j2", game=desk.loaded.data.game.name if desk.loaded.data
-                      else game)
+                      else game, own=desk.opened is not None)
         return HTMLResponse(html, headers=SECURITY)
 
     async def script(request: Request) -> Response:

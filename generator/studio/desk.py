@@ -30,7 +30,24 @@ class Desk:
         self.exports: dict[tuple[str, str | None], Path] = {}
         self.linted = threading.Event()  # the print lint of the current round is in
         self.round = 0
+        self.opened = self._opened()
         self.refresh(wait=True)
+
+    def _opened(self) -> Path | None:
+        """A game of one's own as the studio found it (a copy of its folder, in a
+        components folder of the studio's own): what a comparison run holds this deck
+        against, as a bundled game's is held against the rulebook's. None for a bundled
+        game or without a components folder."""
+        import tempfile
+
+        from generator.games import GAMES
+
+        if self.game in GAMES or self.user_dir is None:
+            return None
+        self._kept = tempfile.TemporaryDirectory(prefix="copperplate-studio-opened-")
+        shutil.copytree(self.user_dir / self.game, Path(self._kept.name) / self.game,
+                        symlinks=True)
+        return Path(self._kept.name)
 
     def refresh(self, edited: tuple[str, str] | None = None, wait: bool = False) -> None:
         """Load, check, draw and table the deck again. After an edit only the edited face
@@ -154,7 +171,8 @@ class Desk:
         return self.state()
 
     def compare(self, games: Any) -> dict[str, Any]:
-        """Start a comparison of this deck with the rulebook's (one at a time)."""
+        """Start a comparison of this deck with the rulebook's, or for a game of one's own
+        with the game as the studio opened it (one at a time)."""
         if not self.writable or self.user_dir is None:
             raise EditRefused("start the studio with --components DIR: a run compares "
                               "your deck with the rulebook's")
@@ -163,7 +181,8 @@ class Desk:
         if not isinstance(games, int) or not 2 <= games <= MAX_GAMES:
             raise EditRefused(f"games: a whole number from 2 to {MAX_GAMES} (a difference's "
                               "interval needs two games, as `compare` says)")
-        self.run = Run(self.game, self.user_dir, games, self.run.number + 1 if self.run else 1)
+        self.run = Run(self.game, self.user_dir, games, self.run.number + 1 if self.run else 1,
+                       base=self.opened)
         self.run.start()
         return self.run.state()
 

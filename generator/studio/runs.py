@@ -1,7 +1,8 @@
 """A ``compare`` run started from the studio: the deck in the components folder against
-the rulebook's, on the same seeds, played in a thread while the page shows its progress;
-its verdict is the command line's, word for word (``copperplate compare GAME --base
-rulebook --variant DIR --games N --jobs 1`` gives the same)."""
+the rulebook's (a game of one's own: against the game as the studio opened it), on the
+same seeds, played in a thread while the page shows its progress; its verdict is the
+command line's, word for word (``copperplate compare GAME --base rulebook|OPENED --variant
+DIR --games N --jobs 1`` gives the same)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 MAX_GAMES = 2000  # a run from a web page stays a few minutes at most
+OPENED = "the game as the studio opened it"  # a game of one's own is compared with it
 
 
 @dataclass
@@ -21,6 +23,7 @@ class Run:
     deck: Path
     games: int
     number: int = 1  # the studio's first run, second…: how the page orders its answers
+    base: Path | None = None  # None: the rulebook's deck; else a components folder
     done: int = 0
     verdict: str = ""
     error: str = ""
@@ -40,16 +43,17 @@ class Run:
         from generator.engine.compare import verdict
         from generator.lab.balance_report import difference_section, page
 
-        intro = (f"{self.game}: the rulebook's deck against this deck, the same "
-                 f"{self.report['games']} seeds")
-        return page(f"{self.game}: this deck against the rulebook", intro,
+        before = "the rulebook" if self.base is None else OPENED
+        intro = f"{self.game}: {before} against this deck, the same {self.report['games']} seeds"
+        return page(f"{self.game}: this deck against {before}", intro,
                     [("Differences", difference_section(self.report["differences"], verdict))])
 
     def start(self) -> None:
         threading.Thread(target=self._play, name="studio-compare", daemon=True).start()
 
     def argv(self) -> list[str]:
-        return ["compare", self.game, "--base", "rulebook", "--variant", str(self.deck),
+        base = "rulebook" if self.base is None else str(self.base)
+        return ["compare", self.game, "--base", base, "--variant", str(self.deck),
                 "--games", str(self.games), "--jobs", "1"]
 
     def _play(self) -> None:
@@ -64,10 +68,10 @@ class Run:
         args = command_parser([compare], __version__).parse_args(self.argv())
         said = io.StringIO()
         try:
-            spec = playable(self.game)
+            spec = playable(self.game, self.deck)  # a game of one's own too
             numbers = run_numbers(args)
             with contextlib.redirect_stderr(said):  # a deck's problems, if any
-                plans = [plan_for(spec, args, numbers, None),
+                plans = [plan_for(spec, args, numbers, self.base),
                          plan_for(spec, args, numbers, self.deck)]
             if plans[0] is None or plans[1] is None:
                 self.error = said.getvalue() or "a deck has errors"
@@ -77,6 +81,8 @@ class Run:
                                empty=PairTally)
             self.report = comparison(self.game, pairing, outcome)
             self.verdict = human(self.report, args)
+            if self.base is not None:  # the studio's copy: named for what it holds
+                self.verdict = self.verdict.replace(str(self.base), OPENED)
         except UsageError as exc:
             self.error = str(exc)
         except Exception as exc:  # the page shows why the run stopped, not an endless bar

@@ -104,7 +104,7 @@ def test_simulate_says_a_game_of_ones_own_has_no_rules_to_play(
         in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "new", "my-game", "--name", "My Game")
     code, _, err = run(capsys, "simulate", "my-game", "--components", ".", "--games", "1")
-    assert code == 2 and "'my-game' names no registered rules in its game.yaml" in err
+    assert code == 2 and "'my-game' has no rules.yaml and its game.yaml names no bundled rules" in err
 
 
 def test_simulate_plays_a_copy_of_a_bundled_game(

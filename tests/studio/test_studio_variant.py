@@ -96,3 +96,47 @@ def test_a_comparison_of_one_game_is_refused_as_on_the_command_line(tmp_path: Pa
         assert refused.status_code == 409, games
         assert "from 2 to" in refused.json()["error"]
     assert client.app.app.state.desk.run is None
+
+
+def test_a_game_of_ones_own_is_compared_with_itself_as_the_studio_opened_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No rulebook holds a game of one's own: the run holds the deck against the game as
+    the studio found it, with the command line's verdict for those two folders."""
+    import shutil
+
+    from generator.studio.app import make_app
+    from generator.studio.runs import OPENED
+
+    tree, opened = tmp_path / "tree", tmp_path / "opened"
+    assert main(["new", str(tree / "dig"), "--name", "Dig", "--from", "claim-jumper"]) == 0
+    shutil.copytree(tree, opened)
+    client = TestClient(make_app("dig", tree, PORT, "tok"),
+                        base_url=f"http://127.0.0.1:{PORT}")
+    cards = tree / "dig" / "cards.yaml"  # richer gold after the studio opened
+    cards.write_text(cards.read_text().replace("value: 1, count: 6", "value: 4, count: 6"))
+    capsys.readouterr()
+    started = client.post("/api/compare", json={"games": 20},
+                          headers={"x-copperplate-token": "tok"})
+    assert started.status_code == 200
+    assert client.app.app.state.desk.run.finished.wait(timeout=600)
+    state = client.get("/api/compare").json()
+    assert state["done"] == 20 and not state["error"], state["error"]
+    assert main(["compare", "dig", "--base", str(opened), "--variant", str(tree),
+                 "--games", "20", "--jobs", "1"]) == 0
+    said = capsys.readouterr().out.rstrip("\n").replace(str(opened), OPENED)
+    assert state["verdict"] == said and "score_mean" in said and OPENED in said
+    assert OPENED in client.get("/compare/report.html").text
+    assert "Compare with the game as the studio opened it" in client.get("/").text
+
+
+def test_a_game_without_rules_says_what_would_make_it_playable(tmp_path: Path) -> None:
+    from generator.studio.app import make_app
+
+    tree = tmp_path / "tree"
+    assert main(["new", str(tree / "mine"), "--name", "Mine"]) == 0
+    client = TestClient(make_app("mine", tree, PORT, "tok"),
+                        base_url=f"http://127.0.0.1:{PORT}")
+    client.post("/api/compare", json={"games": 20}, headers={"x-copperplate-token": "tok"})
+    assert client.app.app.state.desk.run.finished.wait(timeout=600)
+    error = client.get("/api/compare").json()["error"]
+    assert "rules.yaml" in error and "unknown game" not in error
