@@ -23,7 +23,7 @@ from generator.files.problems import display_path
 from generator.render.datalines import face_location
 from generator.render.decoding import Undecodable, check_face
 from generator.render.errors import BuildError
-from generator.render.images import ImageRefused, ImageUse, embed_images
+from generator.render.images import ImageRefused, ImageUse, embed_images, refers
 from generator.render.marks import marked_environment, unmarked
 from generator.render.sandbox import TemplateRefused, budget
 from generator.render.svg import face_context, game_environment, reads, render_face
@@ -216,6 +216,8 @@ def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bl
         raise BuildError(f"{template_file(loaded, piece, face, side)}:1:1: error: the {side} "
                          f"of '{piece.id}' face '{face.id}' {exc.message} (template-svg)"
                          ) from None
+    if not refers(svg):
+        return svg, []  # no picture to decode: nothing to bound
     try:
         with budget():  # decoding its pictures is part of drawing the face
             return embed_images(svg, loaded.folder)

@@ -58,10 +58,15 @@ class ImageUse:
                                                           strict=True)), 1)
 
 
+def refers(svg: str) -> bool:
+    """Whether the SVG may refer to anything (most faces: nothing to look at)."""
+    return "href" in svg or "url(" in svg or "@import" in svg.lower()
+
+
 def embed_images(svg: str, folder: Path) -> tuple[str, list[ImageUse]]:
     """The SVG with every file ``href`` replaced by its embedded picture, and the uses."""
-    if "href" not in svg and "url(" not in svg and "@import" not in svg.lower():
-        return svg, []  # most faces: nothing to look at
+    if not refers(svg):
+        return svg, []
     for target in styles(svg):
         if target == "@import":
             raise ImageRefused("'@import' in a style: stylesheets are not loaded (put the "

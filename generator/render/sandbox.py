@@ -87,8 +87,11 @@ def printed(value: Any) -> str:
     """``escape(value)`` as plain text: the characters a template prints for ``{{ value }}``.
     A template's outputs are only ever joined into one string (its face, a macro's or a
     block's text, which Jinja makes Markup itself), so no Markup is made for each."""
-    if type(value) is str and ESCAPE_TEXT is not None:
+    kind = type(value)
+    if kind is str and ESCAPE_TEXT is not None:
         return str(ESCAPE_TEXT(value))
+    if kind is int or kind is float or kind is Markup:  # nothing to escape: its text
+        return str(value)
     return str(escape(value))
 
 

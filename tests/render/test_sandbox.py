@@ -226,8 +226,14 @@ class _Html:
         return "<b>kept</b>"
 
 
-PRINTED = ["plain", "<a href='x'>&amp;\"</a>", 3, -2.5, 1e21, float("nan"), True, None,
-           Markup("<i>safe</i>"), _Html(), ["<", 1], {"k": "&"}, ""]
+class _Number(int):
+    def __str__(self) -> str:
+        return "<int>"
+
+
+PRINTED = ["plain", "<a href='x'>&amp;\"</a>", 3, -2.5, 1e21, float("nan"), float("-inf"),
+           10**30, True, None, Markup("<i>safe</i>"), Markup(""), _Html(), ["<", 1],
+           {"k": "&"}, "", _Number(5)]
 
 
 @pytest.mark.parametrize("value", PRINTED, ids=repr)
