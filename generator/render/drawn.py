@@ -40,6 +40,7 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 EPS = 1e-6  # mm: far above a float's rounding, far below anything drawn
 UNDRAWN = frozenset({"defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient",
                      "pattern", "title", "desc", "style"})  # elements not drawn where they are
+SHAPES = frozenset({"rect", "circle", "ellipse", "polygon", "path"})  # what ``_shape`` reads
 
 
 @dataclass(frozen=True)
@@ -130,12 +131,13 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
     tag = node.tag.removeprefix(SVG)
     if tag in UNDRAWN:
         return
-    transform = node.get("transform")
+    get = node.attrib.get
+    transform = get("transform")
     if transform:  # most elements have none
         m = _multiply(m, parse_transform(transform))
     style = inherited(style, node)
-    if node.get("data-area"):
-        area = (node.get("data-area", ""), drawing.groups)
+    if get("data-area"):
+        area = (get("data-area", ""), drawing.groups)
         drawing.groups += 1
     if tag == "text":
         drawing.lines += _text_lines(node, m, style, drawing, area[1] if area else None)
@@ -143,11 +145,11 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
     if tag == "image":
         drawing.images.append(Image(_box(m, *(_num(node, k) for k in ("x", "y", "width",
                                                                         "height"))),
-                                    node.get("href") or node.get(XLINK_HREF) or "",
-                                    shown(node.get(SOURCE_ATTR, ""))))
+                                    get("href") or get(XLINK_HREF) or "",
+                                    shown(get(SOURCE_ATTR, ""))))
         return
-    shape = _shape(tag, node, m, style)
     first = len(drawing.outlines)
+    shape = _shape(tag, node, m, style) if tag in SHAPES else None
     if shape is not None:
         drawing.outlines.append(shape.box)
         if area:
@@ -157,10 +159,11 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
             drawing.shapes.append(shape)
     for child in node:
         _walk(child, m, style, drawing, area)
-    if node.get("data-space") is not None:
+    space = get("data-space")
+    if space is not None:
         box = bounds(drawing.outlines[first:])
         if box is not None:
-            drawing.spaces.append((box, node.get("data-space", "")))
+            drawing.spaces.append((box, space))
 
 
 def inherited(style: dict[str, str], node: ElementTree.Element) -> dict[str, str]:
@@ -337,7 +340,9 @@ def _num_value(value: str) -> float:
     return 0.0 if found is None else found
 
 
+@lru_cache(maxsize=1024)
 def parse_transform(spec: str) -> Matrix:
+    """The matrix of a ``transform`` attribute (a face repeats a few: each parsed once)."""
     m = IDENTITY
     for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", spec):
         v = [float(n) for n in NUMBER.findall(args)]

@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
 
 SLUG_RE = r"^[a-z0-9][a-z0-9-]*$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG_RE, max_length=64)]
 """An id: lower-case letters, digits and dashes (kebab-case)."""
+
+
+def empty_list() -> list[Any]:
+    """A field's default, a new empty list. Every model field with a default factory has
+    pydantic read the factory's signature, and a builtin's (``list``, ``dict``) is parsed
+    from its text each time (about 0.4 ms a field, some 150 fields a cold ``validate``)."""
+    return []
+
+
+def empty_dict() -> dict[Any, Any]:
+    """A field's default, a new empty dict (``empty_list``)."""
+    return {}
 
 
 class Model(BaseModel):

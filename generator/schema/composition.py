@@ -20,7 +20,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from generator.files.problems import UNLISTED
-from generator.schema.base import Model, Slug
+from generator.schema.base import Model, Slug, empty_dict
 
 Scalar = str | int | float | bool
 KINDS = ("count", "copies", "unique", "sum", "pairing")
@@ -32,7 +32,7 @@ class Bounds(Model):
     exactly: float | None = None
     min: float | None = None
     max: float | None = None
-    where: dict[str, Scalar] = Field(default_factory=dict)
+    where: dict[str, Scalar] = Field(default_factory=empty_dict)
 
     @model_validator(mode="after")
     def _some_bound(self) -> Bounds:

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints, model_validator
 
-from generator.schema.base import Model, Slug
+from generator.schema.base import Model, Slug, empty_dict, empty_list
 from generator.schema.pieces import Piece
 
 
@@ -44,16 +44,16 @@ class GameInfo(Model):
     name: str = Field(min_length=1, max_length=80)
     players: Players
     play_time_min: int = Field(ge=1, le=600)
-    credits: list[str] = Field(default_factory=list, max_length=40)
+    credits: list[str] = Field(default_factory=empty_list, max_length=40)
     rules_version: str = Field(min_length=1, max_length=80)
     components: list[str] = Field(min_length=1, max_length=50)
-    bring: list[str] = Field(default_factory=list, max_length=20)  # "pencil", "two d6" …
+    bring: list[str] = Field(default_factory=empty_list, max_length=20)  # "pencil", "two d6" …
     variant: Variant | None = None
     # The language the deck prints (a translation: the rulebook's fixed words may differ)
     language: str = Field(default="en", pattern=r"^[a-z]{2}(-[A-Z]{2})?$")
     # Every word the templates print that a variant or a translation could change; a text
     # may hold {name} fields that the template fills with numbers from the data.
-    words: dict[WordKey, str] = Field(default_factory=dict, max_length=300)
+    words: dict[WordKey, str] = Field(default_factory=empty_dict, max_length=300)
     extends: Slug | None = None  # an overlay: the bundled game this folder changes
 
 

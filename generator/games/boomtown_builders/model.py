@@ -6,11 +6,12 @@ the rules code converts them to 0-based indexes in one place (``Spot.index``).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
 from generator.schema import Face, GameData, Model, Piece, PieceFile, PieceFileOf, Slug
+from generator.schema.base import empty_list
 from generator.schema.colour import Colour
 
 Direction = Literal["left", "right"]
@@ -94,11 +95,11 @@ class BoardFace(Face):
     columns: tuple[int, int] | None = None
 
 
-class BoardFile(PieceFileOf[BoardFace]):
+class BoardFile(PieceFileOf[Any]):
     rows: int = Field(ge=1, le=50)
     columns: int = Field(ge=1, le=50)
-    hideout_spaces: list[Spot] = Field(default_factory=list, max_length=100)
-    printed_votes: list[PrintedVote] = Field(default_factory=list, max_length=500)
+    hideout_spaces: list[Spot] = Field(default_factory=empty_list, max_length=100)
+    printed_votes: list[PrintedVote] = Field(default_factory=empty_list, max_length=500)
     round_track: RoundTrack
     scoring_track: ScoringTrack
     pieces: list[Piece[BoardFace]] = Field(min_length=1)
@@ -127,12 +128,12 @@ class BuildingFace(VotingFace):
         return self.points[distance] if distance < len(self.points) else 0
 
 
-class BuildingFile(PieceFileOf[BuildingFace]):
+class BuildingFile(PieceFileOf[Any]):
     draft: list[ForPlayers] = Field(min_length=1, max_length=8)
     pieces: list[Piece[BuildingFace]] = Field(min_length=1)
 
 
-class HideoutFile(PieceFileOf[VotingFace]):
+class HideoutFile(PieceFileOf[Any]):
     pieces: list[Piece[VotingFace]] = Field(min_length=1)
 
 
@@ -144,7 +145,7 @@ class TerrainFace(Face):
     arrow: Direction | None = None  # printed on Mountains only
 
 
-class TerrainFile(PieceFileOf[TerrainFace]):
+class TerrainFile(PieceFileOf[Any]):
     enabled: bool = True
     placed: list[ForPlayers] = Field(min_length=1, max_length=8)
     goldmine_bonus: int = Field(ge=0, le=20)
@@ -171,7 +172,7 @@ class InvestmentFace(Face):
     size: Slug
 
 
-class InvestmentFile(PieceFileOf[InvestmentFace]):
+class InvestmentFile(PieceFileOf[Any]):
     colors: list[Color] = Field(min_length=1, max_length=8)
     sizes: list[CubeSize] = Field(min_length=1, max_length=8)
     pieces: list[Piece[InvestmentFace]] = Field(min_length=1)
@@ -186,7 +187,7 @@ class HouseRuling(Model):
 
 
 class AidFile(PieceFile):
-    house_rulings: list[HouseRuling] = Field(default_factory=list, max_length=8)
+    house_rulings: list[HouseRuling] = Field(default_factory=empty_list, max_length=8)
 
 
 class BoomtownBuildersData(GameData):

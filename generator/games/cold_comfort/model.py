@@ -8,11 +8,12 @@ rounds, fire pawn, start marker, score pad, player aid).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
 from generator.schema import DieFace, Face, GameData, Model, Piece, PieceFile, PieceFileOf, Slug
+from generator.schema.base import empty_list
 from generator.schema.colour import Colour
 from generator.schema.pieces import GenericFace
 
@@ -29,7 +30,7 @@ class CityTileFace(Face):
     a digit 1-6 is a vacant lot of that value, ``P`` a square of the public building."""
 
     layout: list[str] = Field(min_length=1, max_length=10)
-    streets: list[Side] = Field(default_factory=list, max_length=4)
+    streets: list[Side] = Field(default_factory=empty_list, max_length=4)
     public_building: PublicBuilding | None = None
 
 
@@ -45,7 +46,7 @@ class HeartOfTheCity(Model):
     dice_per_tile: int = Field(ge=1, le=12)
 
 
-class CityDeck(PieceFileOf[CityTileFace]):
+class CityDeck(PieceFileOf[Any]):
     grid: Grid
     lot_values: list[int] = Field(min_length=1, max_length=12)
     public_building_sizes: list[int] = Field(min_length=1, max_length=4)
@@ -65,14 +66,14 @@ class HotelFace(Face):
     size: int = Field(ge=1, le=12)
 
 
-class Placards(PieceFileOf[PlacardFace]):
+class Placards(PieceFileOf[Any]):
     pieces: list[Piece[PlacardFace]] = Field(min_length=1)
 
     def characters(self) -> list[PlacardFace]:
         return [face for piece in self.pieces for face in piece.faces]
 
 
-class HotelTiles(PieceFileOf[HotelFace]):
+class HotelTiles(PieceFileOf[Any]):
     per_character: int = Field(ge=1, le=60)
     pieces: list[Piece[HotelFace]] = Field(min_length=1)
 
@@ -83,7 +84,7 @@ class DiceRow(Model):
     grow_at: int = Field(ge=1, le=60)
 
 
-class Dice(PieceFileOf[DieFace]):
+class Dice(PieceFileOf[Any]):
     total: int = Field(ge=1, le=60)
     faces_per_die: int = Field(ge=2, le=20)
     grow_at_is_players_plus: int = Field(ge=0, le=20)
@@ -100,7 +101,7 @@ class BillFace(Face):
     value: int = Field(ge=1, le=100)
 
 
-class Gold(PieceFileOf[BillFace]):
+class Gold(PieceFileOf[Any]):
     starting: StartingGold
     supply_per_player: int = Field(ge=1, le=200)
     gold_per_point: int = Field(ge=1, le=100)

@@ -7,11 +7,12 @@ so each broken rule is reported with its own id at its own place.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
 from generator.schema import Face, GameData, GenericFace, Model, Piece, PieceFile, PieceFileOf, Slug
+from generator.schema.base import empty_list
 from generator.schema.colour import Colour
 
 Edge = Literal["north", "east", "south", "west"]
@@ -28,12 +29,12 @@ class Building(Model):
     color: Slug
     points: int = Field(ge=0, le=20)
     squares: list[Square] = Field(min_length=1, max_length=6)
-    doors: list[Door] = Field(default_factory=list, max_length=20)
+    doors: list[Door] = Field(default_factory=empty_list, max_length=20)
     source: str | None = Field(default=None, max_length=200)
 
 
 class BuildingCard(Face):
-    sand: list[Square] = Field(default_factory=list, max_length=6)
+    sand: list[Square] = Field(default_factory=empty_list, max_length=6)
     buildings: list[Building] = Field(min_length=1, max_length=2)
 
 
@@ -45,7 +46,7 @@ class ColorDef(Model):
     symbol: Literal["wheel", "horseshoe", "star", "cactus", "diamond", "flame", "pillar"]
 
 
-class BuildingsFile(PieceFileOf[BuildingCard]):
+class BuildingsFile(PieceFileOf[Any]):
     card_grid: list[list[Square]] = Field(min_length=1, max_length=6)
     colors: list[ColorDef] = Field(min_length=2, max_length=10)
     gray: Slug  # the colour id that counts as "no colour" (rulebook, Definitions)
@@ -106,7 +107,7 @@ class TokenFace(Face):
     color: Slug | None = None  # calendar stones: which building colour
 
 
-class TokensFile(PieceFileOf[TokenFace]):
+class TokensFile(PieceFileOf[Any]):
     player_colors: list[PlayerColor] = Field(min_length=1, max_length=8)
     pieces: list[Piece[TokenFace]] = Field(min_length=1)
 
@@ -115,7 +116,7 @@ class BillFace(Face):
     value: int = Field(ge=1, le=1000)
 
 
-class MoneyFile(PieceFileOf[BillFace]):
+class MoneyFile(PieceFileOf[Any]):
     starting_money: int = Field(ge=0, le=1000)
     minimum_price: int = Field(ge=0, le=100)
     pieces: list[Piece[BillFace]] = Field(min_length=1)
@@ -125,7 +126,7 @@ class AidFace(GenericFace):
     pass
 
 
-class AidFile(PieceFileOf[AidFace]):
+class AidFile(PieceFileOf[Any]):
     pieces: list[Piece[AidFace]] = Field(min_length=1)
 
 

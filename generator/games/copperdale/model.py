@@ -6,7 +6,7 @@ here; every rule that relates one part of the data to another is a named check.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -43,7 +43,7 @@ class CardFace(Face):
     rank: Slug
 
 
-class DeckFile(PieceFileOf[CardFace]):
+class DeckFile(PieceFileOf[Any]):
     suits: list[Suit] = Field(min_length=1, max_length=8)
     ranks: list[Rank] = Field(min_length=1, max_length=20)
     face_card_base: int = Field(ge=0, le=20)

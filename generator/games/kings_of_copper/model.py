@@ -7,11 +7,12 @@ positions; passages between districts); every price and table of the rules lives
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
 from generator.schema import DieFace, Face, GameData, Model, Piece, PieceFileOf, Slug
+from generator.schema.base import empty_list
 from generator.schema.colour import Colour
 
 SpaceKind = Literal["start", "first", "track", "event", "safety", "entrance", "octagon",
@@ -24,7 +25,7 @@ Amount = Annotated[int, Field(ge=0, le=10_000)]  # a price in a list: never nega
 
 class TunnelTable(Model):
     totals: list[int] = Field(min_length=1, max_length=11)
-    any_die: list[int] = Field(default_factory=list, max_length=6)
+    any_die: list[int] = Field(default_factory=empty_list, max_length=6)
 
 
 class TradeRules(Model):
@@ -90,13 +91,13 @@ class Passage(Model):
     under_ladder: Slug
 
 
-class BoardFile(PieceFileOf[Face]):
+class BoardFile(PieceFileOf[Any]):
     colors: list[Color] = Field(min_length=1, max_length=8)
     districts: list[District] = Field(min_length=1, max_length=8)
     safe_kinds: list[SpaceKind]
     spaces: list[Space] = Field(min_length=1, max_length=500)
-    passages: list[Passage] = Field(default_factory=list, max_length=20)
-    pieces: list[Piece[Face]] = Field(default_factory=list)
+    passages: list[Passage] = Field(default_factory=empty_list, max_length=20)
+    pieces: list[Piece[Face]] = Field(default_factory=empty_list)
 
 
 # --- chips, cards, money -----------------------------------------------------------
@@ -106,8 +107,8 @@ class ChipFace(Face):
     sort: Literal["ore", "sapphire", "fools-gold"] = "ore"
 
 
-class ChipFile(PieceFileOf[ChipFace]):
-    pieces: list[Piece[ChipFace]] = Field(default_factory=list)
+class ChipFile(PieceFileOf[Any]):
+    pieces: list[Piece[ChipFace]] = Field(default_factory=empty_list)
 
 
 class TitleFace(Face):
@@ -115,8 +116,8 @@ class TitleFace(Face):
     note: str | None = Field(default=None, max_length=60)
 
 
-class TitleFile(PieceFileOf[TitleFace]):
-    pieces: list[Piece[TitleFace]] = Field(default_factory=list)
+class TitleFile(PieceFileOf[Any]):
+    pieces: list[Piece[TitleFace]] = Field(default_factory=empty_list)
 
 
 EffectKind = Literal["gain", "pay", "collect-each", "pay-each", "all-pay", "to-start",
@@ -130,8 +131,8 @@ class EventFace(Face):
     text: str = Field(min_length=1, max_length=160)
 
 
-class EventFile(PieceFileOf[EventFace]):
-    pieces: list[Piece[EventFace]] = Field(default_factory=list)
+class EventFile(PieceFileOf[Any]):
+    pieces: list[Piece[EventFace]] = Field(default_factory=empty_list)
 
 
 PowerKind = Literal["peek-discount", "cave-in-shift", "rob-extra", "prospect-discount",
@@ -145,24 +146,24 @@ class CharacterFace(Face):
     text: str = Field(min_length=1, max_length=160)
 
 
-class CharacterFile(PieceFileOf[CharacterFace]):
-    pieces: list[Piece[CharacterFace]] = Field(default_factory=list)
+class CharacterFile(PieceFileOf[Any]):
+    pieces: list[Piece[CharacterFace]] = Field(default_factory=empty_list)
 
 
 class NumberFace(Face):
     value: int = Field(ge=0, le=100_000)
 
 
-class NumberFile(PieceFileOf[NumberFace]):
-    pieces: list[Piece[NumberFace]] = Field(default_factory=list)
+class NumberFile(PieceFileOf[Any]):
+    pieces: list[Piece[NumberFace]] = Field(default_factory=empty_list)
 
 
-class TokenFile(PieceFileOf[Face]):
-    pieces: list[Piece[Face]] = Field(default_factory=list)
+class TokenFile(PieceFileOf[Any]):
+    pieces: list[Piece[Face]] = Field(default_factory=empty_list)
 
 
-class DiceFile(PieceFileOf[DieFace]):
-    pieces: list[Piece[DieFace]] = Field(default_factory=list)
+class DiceFile(PieceFileOf[Any]):
+    pieces: list[Piece[DieFace]] = Field(default_factory=empty_list)
 
 
 # --- player-aid.yaml -----------------------------------------------------------------
@@ -176,7 +177,7 @@ class AidFace(Face):
     color: Slug  # whose aid: a colour of the board
 
 
-class AidFile(PieceFileOf[AidFace]):
+class AidFile(PieceFileOf[Any]):
     """The player aid's words; numbers come from rules.yaml through ``{placeholders}``."""
 
     title: str = Field(max_length=60)
@@ -189,7 +190,7 @@ class AidFile(PieceFileOf[AidFace]):
     cave_in_heading: str = Field(max_length=120)
     cave_in_row: str = Field(max_length=120)
     finish: dict[str, str]
-    pieces: list[Piece[AidFace]] = Field(default_factory=list)
+    pieces: list[Piece[AidFace]] = Field(default_factory=empty_list)
 
     def say(self, text: str, rules: RulesFile, **more: object) -> str:
         """``text`` with every ``{placeholder}`` replaced by its number."""
