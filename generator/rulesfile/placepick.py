@@ -169,9 +169,13 @@ def by_count(op: Callable[[Any, Any], Any], grid: ZoneRule, kept: Kept, other: F
         if test is None:
             return [p for p in places if op(len(zones[base + p]), want)]
         field, value, empty = st.by if column is None else column, test(c), op(0, want)
+        # a place of one card: its verdict as that card is kept or not (read once)
+        hit, miss = op(1 if equal else 0, want), op(0 if equal else 1, want)
 
         def verdict(cards: list[int]) -> Any:
             n = len([k for k in cards if field[k] == value])
             return op(n if equal else len(cards) - n, want)
-        return [p for p in places if (verdict(zones[base + p]) if zones[base + p] else empty)]
+        return [p for p in places if (
+            (hit if field[cards[0]] == value else miss) if len(cards := zones[base + p]) == 1
+            else verdict(cards) if cards else empty)]
     return count
