@@ -124,9 +124,10 @@ def in_line(grid: ZoneRule, index: int, column: bool, at: Fn | None
         n = at(c) if at is not None else line(c)
         if type(n) is not int or not 0 <= n < (w if column else h):
             return []
-        base, zones = _grid_of(c, grid), c.st.zones
-        places = range(n, w * h, w) if column else range(n * w, n * w + w)
-        return [card for p in places for card in zones[base + p]]
+        base = _grid_of(c, grid)
+        places = c.st.zones[base + n:base + w * h:w] if column else \
+            c.st.zones[base + n * w:base + n * w + w]
+        return [card for zone in places for card in zone]
     return cards
 
 
