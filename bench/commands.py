@@ -6,8 +6,9 @@ this checkout beside an older revision, in one run.
 
 Each figure is the CPU time (user + system) of a fresh ``python -m generator`` process,
 imports included, the median of ``--repeat`` runs, the two trees taking turns so a shared
-machine's load falls on both alike. "cold" starts from an empty cache folder; "warm" runs
-again on the same folder with nothing changed (the pre-commit case). Bytecode is written
+machine's load falls on both alike (each going first in every other turn). "cold" starts
+from an empty cache folder; "warm" runs again on the same folder with nothing changed
+(the pre-commit case). Bytecode is written
 (``PYTHONDONTWRITEBYTECODE`` unset), as on a user's machine after the first run: Python's
 for the ``.py`` files, and the bundled templates' compiled code that this package keeps
 beside itself the same way (``generator/__pycache__/templates``, written by the first run
@@ -62,10 +63,12 @@ def ratio(mine: float, theirs: float) -> str:
 
 
 def measure(trees: list[Path], argv: list[str], repeat: int) -> list[dict[str, float]]:
-    """Per tree: median cold and warm CPU seconds, the trees taking turns."""
+    """Per tree: median cold and warm CPU seconds, the trees taking turns, and taking
+    turns at going first (a machine whose load drifts favours neither)."""
     runs: list[dict[str, list[float]]] = [{"cold": [], "warm": []} for _ in trees]
-    for _ in range(repeat):
-        for i, tree in enumerate(trees):
+    for turn in range(repeat):
+        order = list(enumerate(trees))
+        for i, tree in order[::-1] if turn % 2 else order:
             with tempfile.TemporaryDirectory(prefix="copperplate-bench-cache-") as cache:
                 runs[i]["cold"].append(cpu_of(tree, argv, Path(cache)))
                 runs[i]["warm"].append(cpu_of(tree, argv, Path(cache)))

@@ -48,10 +48,12 @@ def compiler_fingerprint(environment: jinja2.Environment) -> str:
     """What of ``environment`` shapes the code a template compiles to (worked out once per
     kind of environment, its options and extensions as they are now: asked per template)."""
     values = tuple(getattr(environment, name, None) for name in COMPILE_OPTIONS)
-    kind = (type(environment), values, tuple(environment.extensions.items()))
+    kind = (type(environment), values, tuple(environment.extensions))  # by name, as below
     try:
         before, after = _FINGERPRINTS[kind]
     except KeyError:
+        if len(_FINGERPRINTS) >= 256:  # kinds of environment: a handful in any process
+            _FINGERPRINTS.clear()
         before, after = _FINGERPRINTS.setdefault(kind, _fingerprint(environment, values))
     except TypeError:  # an option that cannot be a key: worked out afresh
         before, after = _fingerprint(environment, values)

@@ -177,3 +177,19 @@ def test_the_fingerprint_follows_the_environment_as_it_is_now() -> None:
     env.trim_blocks = False
     assert bytecode.compiler_fingerprint(env) != full
     assert "trim_blocks=False" in bytecode.compiler_fingerprint(env)
+
+
+def test_the_fingerprints_kept_hold_no_environment() -> None:
+    """Kept by the names of its extensions, not the extensions (each holds its
+    environment): an environment the process lets go of is not kept alive by its key."""
+    import gc
+    import weakref
+
+    from generator.render import bytecode
+
+    env = DeckSandbox(extensions=[SourceLines])
+    gone = weakref.ref(env)
+    bytecode.compiler_fingerprint(env)
+    del env
+    gc.collect()
+    assert gone() is None
