@@ -287,7 +287,7 @@ def test_an_export_the_pdf_and_a_run_asked_for_while_edits_are_out_include_them(
         page.wait_for_selector("#exports a[href*='/png/']", state="attached")
         answered(page, "api-edit", 2)
         assert sorted(asked) == [("compare", 3), ("pdf", 3), ("png", 3)]
-        page.wait_for_selector("#verdict:has-text('unknown game')")  # the run ends: no rules
+        page.wait_for_selector("#verdict:has-text('has no rules.yaml')")  # the run ends: no rules
         assert page.locator("#exports li").count() > 0
 
 
