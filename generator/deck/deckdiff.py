@@ -44,9 +44,8 @@ def rulebook_lines(loaded: LoadedGame, deviations: list[Deviation]) -> list[str]
 def changes(deck: LoadedGame, bundled: LoadedGame) -> list[Change]:
     """Every difference of ``deck`` from ``bundled`` (both validated models)."""
     out: list[Change] = []
-    for stem in type(deck.data).model_fields:
-        mine = getattr(deck.data, stem).model_dump()
-        theirs = getattr(bundled.data, stem).model_dump()
+    for stem in dict.fromkeys([*_files(deck.data), *_files(bundled.data)]):
+        mine, theirs = _dumped(deck.data, stem), _dumped(bundled.data, stem)
         out += _piece_changes(deck, bundled, stem, mine.pop("pieces", None),
                               theirs.pop("pieces", None))
         out += [Change("changed", f"{stem.replace('_', '-')}.yaml {_dotted(loc)}",
@@ -54,6 +53,18 @@ def changes(deck: LoadedGame, bundled: LoadedGame) -> list[Change]:
                 for loc, a, b in _value_changes(theirs, mine, ())
                 if (stem, *loc[:1]) not in DECLARATIONS]
     return out
+
+
+def _files(data: Any) -> list[str]:
+    """A game's component files: its model's fields, and a game of one's own's piece files
+    (kept as the model's extras, by file name)."""
+    return [*type(data).model_fields, *sorted(data.model_extra or {})]
+
+
+def _dumped(data: Any, stem: str) -> dict[str, Any]:
+    """A component file's data; a piece file one side lacks holds no pieces there."""
+    found = getattr(data, stem, None)
+    return {"pieces": []} if found is None else dict(found.model_dump())
 
 
 def _piece_changes(deck: LoadedGame, bundled: LoadedGame, stem: str, mine: Any,
@@ -117,16 +128,20 @@ def _dotted(loc: Loc) -> str:
     return text.lstrip(".") or "(all)"
 
 
-def report(deck: LoadedGame, bundled: LoadedGame, deviations: list[Deviation]) -> str:
-    """The diff as printed by ``copperplate diff``."""
+def report(deck: LoadedGame, bundled: LoadedGame, deviations: list[Deviation] | None,
+           against: str = "the bundled deck") -> str:
+    """The diff as printed by ``copperplate diff``; ``deviations`` None for a game with no
+    rulebook baseline (a game of one's own), ``against`` what ``bundled`` is."""
     found = changes(deck, bundled)
     counts = {k: sum(c.kind == k for c in found) for k in ("added", "removed", "changed")}
     variant = deck.data.game.variant
+    rulebook = (["no rulebook baseline (a game of your own)"] if deviations is None else
+                [f"against the rulebook baseline: {len(deviations)} change(s)",
+                 *rulebook_lines(deck, deviations)])
     lines = [f"{deck.game_id} ({display_path(deck.folder)})"
              + (f", variant '{variant.name}'" if variant else ", no variant declared"),
-             f"against the rulebook baseline: {len(deviations)} change(s)",
-             *rulebook_lines(deck, deviations),
-             f"against the bundled deck: {counts['added']} added, {counts['removed']} "
+             *rulebook,
+             f"against {against}: {counts['added']} added, {counts['removed']} "
              f"removed, {counts['changed']} changed",
              *(c.line() for c in found)]
     return "\n".join(lines)

@@ -137,19 +137,22 @@ class Desk:
         return self.state()
 
     def diff(self) -> str:
-        """What ``copperplate diff GAME --components DIR`` prints for this deck."""
+        """What ``copperplate diff GAME --components DIR`` prints for this deck (a game of
+        one's own: ``--base`` the game as the studio opened it)."""
         from generator.data.components import game_folder, load_game
         from generator.deck.deckdiff import report
         from generator.files.problems import format_text
         from generator.games import GAMES
+        from generator.studio.runs import OPENED
 
         spec = GAMES[self.game]
         deck = load_game(spec.id, spec.model, game_folder(spec.id, self.user_dir))
-        bundled = load_game(spec.id, spec.model, game_folder(spec.id, None))
-        if deck.data is None or bundled.data is None:
-            return format_text(deck.problems + bundled.problems)
-        deviations = spec.baseline.deviations(deck.data) if spec.baseline else []
-        return report(deck, bundled, deviations)
+        base = load_game(spec.id, spec.model, game_folder(spec.id, self.opened))
+        if deck.data is None or base.data is None:
+            return format_text(deck.problems + base.problems)
+        if self.opened is not None:
+            return report(deck, base, None, OPENED)
+        return report(deck, base, spec.baseline.deviations(deck.data) if spec.baseline else [])
 
     def make_variant(self, name: Any) -> dict[str, Any]:
         """``copperplate new-variant GAME DIR --name NAME`` into the components folder, then

@@ -118,3 +118,26 @@ def test_color_balance_is_advice_not_an_error(tmp_path: Path) -> None:
                           for p in advice)
     check = GAMES["copper-creek"].checks.checks["color-balance"]
     assert check.cite.startswith("advice") and "Step 2" not in check.cite
+
+
+def test_diff_of_a_game_of_ones_own_is_against_the_copy_given_as_base(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    before, after = tmp_path / "before", tmp_path / "after"
+    assert main(["new", str(before / "dig"), "--name", "Dig", "--from", "claim-jumper"]) == 0
+    shutil.copytree(before, after)
+    cards = after / "dig" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("value: 1, count: 6", "value: 4, count: 6"))
+    capsys.readouterr()
+    code, _, err = run(capsys, "diff", "dig", "--components", str(after))
+    assert code == 2 and "a game of your own" in err and "--base DIR" in err
+    code, out, _ = run(capsys, "diff", "dig", "--components", str(after), "--base", str(before))
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[1] == "no rulebook baseline (a game of your own)"
+    assert lines[2] == f"against the deck in {before}: 0 added, 0 removed, 1 changed"
+    assert lines[3].endswith("cards.yaml:17:54: changed face cards/gold-1: value 1 -> 4")
+    code, _, err = run(capsys, "diff", "dig", "--components", str(after), "--base",
+                       str(tmp_path / "none"))
+    assert code == 2 and err.count("\n") == 1 and "--base" in err

@@ -114,6 +114,9 @@ def test_a_game_of_ones_own_is_compared_with_itself_as_the_studio_opened_it(
                         base_url=f"http://127.0.0.1:{PORT}")
     cards = tree / "dig" / "cards.yaml"  # richer gold after the studio opened
     cards.write_text(cards.read_text().replace("value: 1, count: 6", "value: 4, count: 6"))
+    diff = client.get("/api/diff").json()["text"]  # `diff --base` with the studio's copy
+    assert f"against {OPENED}: 0 added, 0 removed, 1 changed" in diff
+    assert "changed face cards/gold-1: value 1 -> 4" in diff
     capsys.readouterr()
     started = client.post("/api/compare", json={"games": 20},
                           headers={"x-copperplate-token": "tok"})
@@ -126,7 +129,9 @@ def test_a_game_of_ones_own_is_compared_with_itself_as_the_studio_opened_it(
     said = capsys.readouterr().out.rstrip("\n").replace(str(opened), OPENED)
     assert state["verdict"] == said and "score_mean" in said and OPENED in said
     assert OPENED in client.get("/compare/report.html").text
-    assert "Compare with the game as the studio opened it" in client.get("/").text
+    page = client.get("/").text
+    assert "Compare with the game as the studio opened it" in page
+    assert "Against the game as the studio opened it" in page
 
 
 def test_a_game_without_rules_says_what_would_make_it_playable(tmp_path: Path) -> None:
