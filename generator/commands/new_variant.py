@@ -37,6 +37,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     spec = GAMES.get(args.game)
+    if spec is None and (Path(args.dir) / args.game / "game.yaml").is_file():
+        raise UsageError(f"'{args.game}' is a game of your own: a variant extends a bundled "
+                         "game; copy the game's folder into another components folder, change "
+                         f"the copy, and `compare {args.game} --base OLD --variant NEW`")
     if spec is None:
         raise UsageError(f"unknown game '{args.game}' (games: {', '.join(GAMES)})")
     if not args.name.strip() or len(args.name) > 60:

@@ -141,3 +141,5 @@ def test_diff_of_a_game_of_ones_own_is_against_the_copy_given_as_base(
     code, _, err = run(capsys, "diff", "dig", "--components", str(after), "--base",
                        str(tmp_path / "none"))
     assert code == 2 and err.count("\n") == 1 and "--base" in err
+    code, _, err = run(capsys, "new-variant", "dig", str(after), "--name", "Richer")
+    assert code == 2 and "a game of your own" in err and "--base OLD --variant NEW" in err

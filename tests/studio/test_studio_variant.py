@@ -132,6 +132,7 @@ def test_a_game_of_ones_own_is_compared_with_itself_as_the_studio_opened_it(
     page = client.get("/").text
     assert "Compare with the game as the studio opened it" in page
     assert "Against the game as the studio opened it" in page
+    assert "make-variant" not in page  # a variant extends a bundled game only
 
 
 def test_a_game_without_rules_says_what_would_make_it_playable(tmp_path: Path) -> None:
