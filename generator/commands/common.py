@@ -56,16 +56,26 @@ def games_named(names: Sequence[str], user_dir: Path | None = None) -> list[str]
     return list(dict.fromkeys(names)) or [*GAMES, *own]
 
 
-def components_dir(value: str | None) -> Path | None:
+def components_dir(value: str | None, flag: str = "--components") -> Path | None:
+    """The components tree ``value`` names (given as ``flag``), or None; a usage error when
+    it is no folder or no tree of games."""
     if value is None:
         return None
     path = Path(value)
     if not path.is_dir():
-        raise UsageError(f"--components: '{value}' is not a folder")
+        raise UsageError(f"{flag}: '{value}' is not a folder")
     mistake = tree_mistake(path)
     if mistake:
-        raise UsageError(f"--components: {mistake}")
+        raise UsageError(f"{flag}: {mistake}")
     return path
+
+
+def deck_side(value: str, flag: str) -> Path | None:
+    """One side of a comparison (``--base``, ``--variant``): a components tree, or None
+    for ``--base rulebook``, the bundled decks."""
+    if flag == "--base" and value == "rulebook":
+        return None
+    return components_dir(value, flag)
 
 
 def add_report_options(p: argparse.ArgumentParser) -> None:

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
-from generator.commands.common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_game, components_dir
+from generator.commands.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    UsageError,
+    add_game,
+    deck_side,
+)
 
 EXIT_INTERRUPTED = 130
 
@@ -32,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from generator.commands.runs import playable, run_numbers
 
-    spec = playable(args.game, _side(args.variant, "--variant"))  # a game of one's own too
+    spec = playable(args.game, deck_side(args.variant, "--variant"))  # a game of one's own too
     numbers = run_numbers(args)
     ran = compared(spec, args, numbers)
     if ran is None:
@@ -55,7 +60,7 @@ def compared(spec: Any, args: argparse.Namespace,
     if numbers["games"] < 2:
         raise UsageError(f"--games {numbers['games']} is too few to compare: a difference's "
                          "95 % interval needs 2 games or more on each deck")
-    sides = [_side(args.base, "--base"), _side(args.variant, "--variant")]
+    sides = [deck_side(args.base, "--base"), deck_side(args.variant, "--variant")]
     plans = [plan_for(spec, args, numbers, folder) for folder in sides]
     if plans[0] is None or plans[1] is None:
         return None
@@ -63,15 +68,6 @@ def compared(spec: Any, args: argparse.Namespace,
     outcome = recorded_run(pairing, numbers, args.cluster, worker=play_pair_chunk,
                            empty=PairTally)
     return comparison(spec.id, pairing, outcome), outcome
-
-
-def _side(value: str, flag: str) -> Path | None:
-    if flag == "--base" and value == "rulebook":
-        return None  # the bundled components: the rulebook's own decks
-    try:
-        return components_dir(value)
-    except UsageError as exc:
-        raise UsageError(str(exc).replace("--components", flag)) from None
 
 
 def comparison(game_id: str, pairing: Any, outcome: Any) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from generator.commands.common import (
     UsageError,
     add_game,
     components_dir,
+    deck_side,
 )
 
 EXIT_INTERRUPTED = 130
@@ -76,8 +77,8 @@ def _played(spec: Any, args: argparse.Namespace, numbers: dict[str, Any],
 
     if args.variant and args.components:
         raise UsageError("with --variant, name the base deck with --base, not --components")
-    folders = [user_dir] if not args.variant else [_deck(args.base, "--base"),
-                                                    _deck(args.variant, "--variant")]
+    folders = [user_dir] if not args.variant else [deck_side(args.base, "--base"),
+                                                    deck_side(args.variant, "--variant")]
     decks = [pr.prepared(spec, args, numbers, folder) for folder in folders]
     if any(d is None for d in decks):
         return None
@@ -94,15 +95,6 @@ def _played(spec: Any, args: argparse.Namespace, numbers: dict[str, Any],
         out["violations"] = base["violations"] + out["violations"]
         out["interrupted"] |= base["interrupted"]
     return out
-
-
-def _deck(value: str, flag: str) -> Path | None:
-    if flag == "--base" and value == "rulebook":
-        return None
-    try:
-        return components_dir(value)
-    except UsageError as exc:
-        raise UsageError(str(exc).replace("--components", flag)) from None
 
 
 def _show(out: dict[str, Any], args: argparse.Namespace) -> int:

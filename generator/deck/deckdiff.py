@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from generator.checks.rulebook import Deviation, shown
 from generator.data.components import LoadedGame
 from generator.data.yamlsrc import Loc
-from generator.files.problems import display_path
+from generator.files.problems import display_path, format_text
 
 DECLARATIONS = {("game", "variant"), ("game", "extends")}  # what a deck is, not a change
 
@@ -145,3 +146,21 @@ def report(deck: LoadedGame, bundled: LoadedGame, deviations: list[Deviation] | 
              f"removed, {counts['changed']} changed",
              *(c.line() for c in found)]
     return "\n".join(lines)
+
+
+def deck_diff(game_id: str, user_dir: Path | None, base_dir: Path | None,
+              against: str) -> tuple[bool, str]:
+    """``copperplate diff``'s text for the deck in ``user_dir`` against the deck in
+    ``base_dir`` (None: the bundled deck), with the rulebook numbers it changes (none for a
+    game of one's own); or False and the problems that stop it."""
+    from generator.data.components import game_folder, load_game
+    from generator.games import GAMES
+
+    spec = GAMES[game_id]
+    deck = load_game(spec.id, spec.model, game_folder(spec.id, user_dir))
+    base = load_game(spec.id, spec.model, game_folder(spec.id, base_dir))
+    if deck.data is None or base.data is None:
+        return False, format_text(deck.problems + base.problems)
+    deviations = (None if game_id not in GAMES else
+                  spec.baseline.deviations(deck.data) if spec.baseline else [])
+    return True, report(deck, base, deviations, against)

@@ -139,20 +139,11 @@ class Desk:
     def diff(self) -> str:
         """What ``copperplate diff GAME --components DIR`` prints for this deck (a game of
         one's own: ``--base`` the game as the studio opened it)."""
-        from generator.data.components import game_folder, load_game
-        from generator.deck.deckdiff import report
-        from generator.files.problems import format_text
-        from generator.games import GAMES
+        from generator.deck.deckdiff import deck_diff
         from generator.studio.runs import OPENED
 
-        spec = GAMES[self.game]
-        deck = load_game(spec.id, spec.model, game_folder(spec.id, self.user_dir))
-        base = load_game(spec.id, spec.model, game_folder(spec.id, self.opened))
-        if deck.data is None or base.data is None:
-            return format_text(deck.problems + base.problems)
-        if self.opened is not None:
-            return report(deck, base, None, OPENED)
-        return report(deck, base, spec.baseline.deviations(deck.data) if spec.baseline else [])
+        against = "the bundled deck" if self.opened is None else OPENED
+        return deck_diff(self.game, self.user_dir, self.opened, against)[1]
 
     def make_variant(self, name: Any) -> dict[str, Any]:
         """``copperplate new-variant GAME DIR --name NAME`` into the components folder, then

@@ -80,9 +80,9 @@ class Run:
             outcome = run_plan(pairing, 1, None, on_chunk=self._seen, worker=play_pair_chunk,
                                empty=PairTally)
             self.report = comparison(self.game, pairing, outcome)
+            if self.base is not None:  # the studio's copy, named for what it holds
+                args.base = OPENED  # (read by the verdict's heading alone)
             self.verdict = human(self.report, args)
-            if self.base is not None:  # the studio's copy: named for what it holds
-                self.verdict = self.verdict.replace(str(self.base), OPENED)
         except UsageError as exc:
             self.error = str(exc)
         except Exception as exc:  # the page shows why the run stopped, not an endless bar
