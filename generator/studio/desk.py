@@ -3,6 +3,7 @@ edits, variant, comparison run, PDF and exports. ``app`` serves it."""
 
 from __future__ import annotations
 
+import secrets
 import shutil
 import threading
 from pathlib import Path
@@ -30,6 +31,9 @@ class Desk:
         self.exports: dict[tuple[str, str | None], Path] = {}
         self.linted = threading.Event()  # the print lint of the current round is in
         self.round = 0
+        # this studio's own run: a studio started again counts its rounds from 1, so the
+        # page must know it is hearing from another one (its rounds say nothing then)
+        self.started = secrets.token_hex(8)
         self.opened = self._opened()
         self.refresh(wait=True)
 
@@ -108,6 +112,7 @@ class Desk:
             "game": self.game, "writable": self.writable, "valid": self.loaded.data is not None,
             "linted": self.linted.is_set(),
             "round": self.round,  # with linted, how the page tells a late answer from a newer
+            "started": self.started,  # … from this studio, not one started again since
             "faces": [_face_json(v, self.by_key) for v in self.views],
             "rows": [{"file": r.file, "piece": r.piece, "face": r.face, "key": r.key,
                       "cells": [{"column": c.column, "loc": list(c.loc), "value": c.value,

@@ -338,3 +338,27 @@ def test_the_sheets_asked_twice_and_answered_late_show_the_newest_deck_once(
         pages = page.eval_on_selector_all("#pages img", "images => images.map(i => i.src)")
         assert len(pages) == first.json()["pages"] and all(p.endswith("v=2") for p in pages)
         assert sheets.seen == 2  # the second opening asked nothing: its round was asked
+
+
+@pytest.mark.slow
+def test_a_studio_started_again_is_heard_though_its_rounds_start_over(
+        browser: Any, tmp_path: Path) -> None:
+    """A studio stopped and started again under an open page counts its rounds from 1:
+    the page shows what the new studio says (it used to drop every answer as older than
+    the one it showed, until reloaded) and says to open the address it printed."""
+    tree = my_game(tmp_path)
+    with studio_in_chromium(browser, "mygame", tree) as (page, url, desk):
+        open_table(page, url)
+        enter(page, title("sun-1"), "Daybreak")
+        answered(page, "api-edit", 1)
+        cards = tree / "mygame" / "cards.yaml"
+        with desk.lock:  # what a studio started again answers: its first round, its own id
+            cards.write_text(cards.read_text().replace("Daybreak", "Nightfall"))
+            desk.started, desk.round = "started-again", 0
+            desk.refresh(wait=True)
+        assert desk.state()["round"] == 1
+        page.evaluate("load()")
+        page.wait_for_function(
+            "document.querySelector(\"" + title("sun-1") + "\").value === 'Nightfall'")
+        assert "started again" in (page.text_content("#status") or "")
+        assert "error" in (page.get_attribute("#status", "class") or "")
