@@ -44,10 +44,6 @@ class TooLarge(Exception):
     """The tree is too large to hash cheaply: validate it without the memo."""
 
 
-def _head(data: bytes) -> bytes:
-    return f"{FORMAT} sha256={hashlib.sha256(data).hexdigest()}".encode("ascii")
-
-
 SKIPPED = frozenset({"__pycache__", ".git", ".hg", ".svn"})  # follow the code, or no input
 
 
@@ -132,14 +128,16 @@ class ResultMemo:
 
     def load(self, question: str) -> list[Problem] | None:
         path = self._path(question)
+        if path is None:
+            return None
         try:
-            entry = path.read_bytes() if path else None
+            entry = path.read_bytes()
         except OSError:
             return None
-        if entry is None:
-            return None
-        head, _, data = entry.partition(b"\n")
-        if head != _head(data):
+        from generator.render.cachedir import opened
+
+        data = opened(FORMAT, entry, path)
+        if data is None:
             return None
         try:
             return [Problem(**item) for item in json.loads(data)]
@@ -161,6 +159,6 @@ class ResultMemo:
         if path is None or any(p.rule in UNSTABLE_RULES for p in problems):
             return
         data = json.dumps([p.to_dict() for p in problems]).encode()
-        from generator.render.cachedir import keep  # a full cache folder: said once
+        from generator.render.cachedir import keep, sealed  # a full cache folder: said once
 
-        keep(path, _head(data) + b"\n" + data)
+        keep(path, sealed(FORMAT, data))

@@ -30,7 +30,7 @@ from jinja2.bccache import Bucket
 
 from generator.files.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, PACKAGE
 from generator.files.fileio import write_atomic
-from generator.render.cachedir import keep
+from generator.render.cachedir import keep, opened, sealed
 
 FORMAT = "copperplate-jinja-3"
 COMPILE_OPTIONS = ("block_start_string", "block_end_string", "variable_start_string",
@@ -38,10 +38,6 @@ COMPILE_OPTIONS = ("block_start_string", "block_end_string", "variable_start_str
                    "line_statement_prefix", "line_comment_prefix", "trim_blocks",
                    "lstrip_blocks", "newline_sequence", "keep_trailing_newline", "optimized",
                    "autoescape", "sandboxed", "intercepted_binops", "intercepted_unops")
-
-
-def _head(data: bytes) -> bytes:
-    return f"{FORMAT} sha256={hashlib.sha256(data).hexdigest()}".encode("ascii")
 
 
 def compiler_fingerprint(environment: jinja2.Environment) -> str:
@@ -128,8 +124,8 @@ class CompiledTemplates(jinja2.BytecodeCache):
                 entry = _path(folder, bucket).read_bytes()
             except OSError:
                 continue
-            head, _, data = entry.partition(b"\n")
-            if head == _head(data):
+            data = opened(FORMAT, entry, _path(folder, bucket))
+            if data is not None:
                 try:
                     bucket.bytecode_from_string(data)
                 except Exception:  # noqa: BLE001 - an unreadable entry is compiled again
@@ -139,7 +135,7 @@ class CompiledTemplates(jinja2.BytecodeCache):
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         data = bucket.bytecode_to_string()
-        entry = _head(data) + b"\n" + data
+        entry = sealed(FORMAT, data)
         *first, last = _folders(bucket, self.folder)
         if first and not sys.dont_write_bytecode:
             try:  # beside the package, as Python writes its bytecode: or else the cache

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from generator.files.installed import installed_version
 from generator.render import cairodirect, cairoffi, cairoshort, textpass
-from generator.render.cachedir import keep
+from generator.render.cachedir import keep, opened, sealed
 from generator.render.sandbox import budget
 
 FORMAT = "copperplate-face-2"
@@ -61,10 +61,6 @@ def svg_to_pdf(svg: str) -> bytes:
         return cairodirect.svg2pdf(svg.encode("utf-8"))
 
 
-def _head(data: bytes) -> bytes:
-    return f"{FORMAT} sha256={hashlib.sha256(data).hexdigest()}".encode("ascii")
-
-
 class FaceCache:
     def __init__(self, folder: Path, fingerprint: str) -> None:
         self.folder = folder / "faces"
@@ -85,12 +81,10 @@ class FaceCache:
             entry = self._path(key).read_bytes()
         except OSError:
             return None
-        head, _, data = entry.partition(b"\n")
-        # a torn, flipped or foreign file is treated as missing, never trusted
-        return data if head == _head(data) else None
+        return opened(FORMAT, entry, self._path(key))
 
     def _store(self, key: str, data: bytes) -> None:
-        keep(self._path(key), _head(data) + b"\n" + data)
+        keep(self._path(key), sealed(FORMAT, data))
 
     def render_all(self, svgs: Sequence[str], tick: Callable[[int], None] | None = None,
                    jobs: int = 0) -> list[bytes]:

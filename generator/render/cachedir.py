@@ -1,6 +1,8 @@
 """Where the cache folder is, and how an entry is kept: ``cache_root`` (the folder, or a
-private temporary one after one warning when it cannot be used) and ``keep`` (one entry
-written whole, a cache that cannot take it costing only speed). Below every module that
+private temporary one after one warning when it cannot be used), ``keep`` (one entry
+written whole, a cache that cannot take it costing only speed), and ``sealed``/``opened``
+(an entry's first line names its format and the sha256 of what follows: a torn, flipped
+or foreign entry is made again, never trusted, and said once). Below every module that
 keeps something (the faces' cache, compiled templates, cairocffi's declarations, font
 subsets), so none of them imports another to find the folder.
 """
@@ -8,6 +10,7 @@ subsets), so none of them imports another to find the folder.
 from __future__ import annotations
 
 import atexit
+import hashlib
 import os
 import shutil
 import sys
@@ -63,3 +66,30 @@ def keep(path: Path, content: bytes) -> None:
 
 
 UNWRITABLE: list[Path] = []  # the first entry that could not be kept, if any
+
+
+def sealed(kind: str, data: bytes, prefix: str = "") -> bytes:
+    """``data`` as an entry is kept: a first line naming its format (``kind``) and the
+    sha256 of what follows (``prefix`` before it: ``# `` where the entry is Python code)."""
+    return _head(kind, data, prefix) + b"\n" + data
+
+
+def opened(kind: str, entry: bytes, path: Path | str, prefix: str = "") -> bytes | None:
+    """What ``sealed`` kept, or None when its first line does not match what follows (a
+    torn write, a flipped byte, another program's file): the caller makes it again, and
+    the run says so once."""
+    head, _, data = entry.partition(b"\n")
+    if head == _head(kind, data, prefix):
+        return data
+    if not DAMAGED:
+        DAMAGED.append(Path(path))
+        print(f"copperplate: note: a damaged cache entry ('{path}') is not used: what it "
+              "held is made again (said once a run)", file=sys.stderr)
+    return None
+
+
+def _head(kind: str, data: bytes, prefix: str) -> bytes:
+    return f"{prefix}{kind} sha256={hashlib.sha256(data).hexdigest()}".encode("ascii")
+
+
+DAMAGED: list[Path] = []  # the first damaged entry met, if any

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from generator.files.bundled import PACKAGE
 from generator.files.fileio import write_atomic
-from generator.render.cachedir import cache_root, keep
+from generator.render.cachedir import cache_root, keep, opened, sealed
 
 FORMAT = "copperplate-cairo-ffi-1"
 NAME = "_copperplate_cairo_ffi"
@@ -110,10 +110,6 @@ def _key(package: Path) -> str:
     return digest.hexdigest()
 
 
-def _head(code: bytes) -> bytes:
-    return f"# {FORMAT} sha256={hashlib.sha256(code).hexdigest()}".encode("ascii")
-
-
 def _kept_source(package: Path) -> bytes:
     """The kept module's code, read and checked, or made (and kept) when there is none."""
     key = _key(package)
@@ -121,13 +117,13 @@ def _kept_source(package: Path) -> bytes:
               cache_root() / "cairo-ffi" / f"{key}.py"]
     for place in places:
         try:
-            head, _, code = place.read_bytes().partition(b"\n")
+            found = opened(FORMAT, place.read_bytes(), place, prefix="# ")
         except OSError:
             continue
-        if head == _head(code):
-            return code
+        if found is not None:
+            return found
     code = _made(package)
-    entry = _head(code) + b"\n" + code
+    entry = sealed(FORMAT, code, prefix="# ")
     try:
         if sys.dont_write_bytecode:
             raise OSError("bytecode is not written")

@@ -71,14 +71,22 @@ def test_process_pool_gives_the_same_bytes(fixture_game, tmp_path, monkeypatch, 
     assert pooled.pdf.read_bytes() == a4_long.pdf.read_bytes()
 
 
-def test_a_damaged_cache_entry_is_rendered_again(fixture_game, tmp_path, monkeypatch, a4_long):
+def test_a_damaged_cache_entry_is_rendered_again_and_said_once(
+        fixture_game, tmp_path, monkeypatch, a4_long, capsys):
+    from generator.render import cachedir
+
+    monkeypatch.setattr(cachedir, "DAMAGED", [])
     monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
     build(fixture_game, tmp_path / "first", paper="a4", duplex="long")
     entries = sorted((tmp_path / "cache" / "faces").rglob("*.pdf"))
     entries[0].write_bytes(entries[0].read_bytes()[:100])  # a torn write
+    entries[1].write_bytes(b"\x00" + entries[1].read_bytes()[1:])  # a flipped byte
+    capsys.readouterr()
     again = build(fixture_game, tmp_path / "again", paper="a4", duplex="long")
-    assert again.result.rendered == 1
+    assert again.result.rendered == 2
     assert again.pdf.read_bytes() == a4_long.pdf.read_bytes()
+    said = capsys.readouterr().err
+    assert said.count("damaged cache entry") == 1 and str(tmp_path / "cache" / "faces") in said
 
 
 def copy_fixture(tmp_path: Path) -> Path:
