@@ -1,4 +1,4 @@
-"""Four pieces of cairosvg's per-element bookkeeping done the short way, with the same result.
+"""Five pieces of cairosvg's per-element bookkeeping done the short way, with the same result.
 
 - A face with no stylesheet still has every element matched against cairosvg's two CSS
   matchers (``cssselect2.Matcher.match``: the element's id, classes and name looked up in
@@ -12,8 +12,13 @@
 - ``Surface.draw`` parses every element's mask, filter and clip path as a URL (mostly
   none): ``parse_url`` without a base folder is a function of its text alone, so there its
   answers (immutable) are remembered too.
+- ``Tree`` parses a face's XML with defusedxml's Python-level parser (a Python call per
+  element, attribute run and text). A face that declares nothing (no ``<!`` but comments
+  and CDATA: no DTD, so no entity) is parsed by expat's C tree builder instead, the same
+  tree (``decoding.DECLARATION``, as the lint's reading does); anything else, or XML the
+  C parser refuses (for defusedxml's own message), still goes through defusedxml.
 
-Neither changes what is drawn (a test draws faces with and without them and compares the
+None of them changes what is drawn (a test draws faces with and without them and compares the
 bytes). Installed for the cairosvg series it was checked against (``CHECKED``), with
 cssselect2's matcher tables as named in ``TABLES``; otherwise nothing is replaced.
 """
@@ -22,22 +27,28 @@ from __future__ import annotations
 
 import copy
 import importlib
+import re
 from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
+from xml.etree.ElementTree import XML, Element, ParseError
+
+from generator.render.decoding import DECLARATION
 
 CHECKED = "2.9."  # the cairosvg series whose draw() and parse_stylesheets are described above
 TABLES = ("id_selectors", "class_selectors", "lower_local_name_selectors",
           "namespace_selectors", "lang_attr_selectors", "other_selectors")
 ATOMS = (int, float, str, bool, type(None))
 NORMALIZING = ("helpers", "bounding_box", "path", "shapes", "surface", "text")  # its users
+DECLARES = re.compile(DECLARATION.pattern.encode("ascii"))  # the same test, on bytes
 
 
 def install() -> bool:
-    """Put the four short ways in cairosvg's place (once; idempotent). Whether they are in."""
+    """Put the five short ways in cairosvg's place (once; idempotent). Whether they are in."""
     import cairosvg
     import cairosvg.css
     import cairosvg.helpers
+    import cairosvg.parser
     import cairosvg.surface
     import cssselect2  # type: ignore[import-untyped]
 
@@ -56,7 +67,23 @@ def install() -> bool:
             module.normalize = remembered
     # draw() calls it with the URL alone (no base folder, so no look at the disk)
     cairosvg.surface.parse_url = lru_cache(maxsize=1024)(cairosvg.surface.parse_url)
+    defused = cairosvg.parser.ElementTree  # parser.py's one use of it: fromstring
+    cairosvg.parser.ElementTree = SimpleNamespace(fromstring=_parsing_plain(defused),
+                                                  original=defused)
     return True
+
+
+def _parsing_plain(defused: Any) -> Any:
+    def fromstring(text: bytes, **options: Any) -> Element:
+        """defusedxml's ``fromstring``, by expat's C tree builder when nothing is declared."""
+        if DECLARES.search(text) is None:
+            try:
+                return XML(text)
+            except ParseError:
+                pass  # defusedxml says what is wrong, as before
+        return defused.fromstring(text, **options)
+
+    return fromstring
 
 
 def normalizing() -> list[Any]:

@@ -1,15 +1,19 @@
 """cairosvg's empty stylesheets answered at once, its text cursors copied directly, its
-normalized texts and parsed URLs remembered draw the very same PDF; a face with a
-stylesheet still has its rules applied."""
+normalized texts and parsed URLs remembered, a face that declares nothing parsed by expat's
+C tree builder: the very same PDF; a face with a stylesheet still has its rules applied,
+and one that declares an entity is still refused by defusedxml."""
 
 from __future__ import annotations
 
 import copy
+from xml.etree import ElementTree
 
 import cairosvg
 import cairosvg.css
+import cairosvg.parser
 import cairosvg.surface
 import pytest
+from defusedxml import EntitiesForbidden  # type: ignore[import-untyped]
 
 from generator.render import cairoshort
 from tests.cairodraw import HEAD, draw
@@ -45,7 +49,32 @@ def test_same_pdf_with_and_without_the_short_ways(case: str, original: object,
     monkeypatch.setattr(cairosvg.surface, "parse_url", cairosvg.surface.parse_url.__wrapped__)
     for module in cairoshort.normalizing():
         monkeypatch.setattr(module, "normalize", module.normalize.__wrapped__)
+    monkeypatch.setattr(cairosvg.parser, "ElementTree", cairosvg.parser.ElementTree.original)
     assert short == draw(CASES[case])
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_face_that_declares_nothing_is_parsed_in_c(case: str, original: object,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    svg = (HEAD + CASES[case] + "</svg>").encode()
+    defused = cairosvg.parser.ElementTree.original.fromstring(svg, forbid_entities=True,
+                                                              forbid_external=True)
+    asked: list[bytes] = []
+
+    def c_parser(text: bytes) -> ElementTree.Element:
+        asked.append(text)
+        return ElementTree.XML(text)
+
+    monkeypatch.setattr(cairoshort, "XML", c_parser)
+    tree = cairosvg.parser.Tree(bytestring=svg)
+    assert asked == [svg]
+    assert ElementTree.tostring(tree.xml_tree) == ElementTree.tostring(defused)
+
+
+def test_a_face_that_declares_an_entity_is_still_refused(original: object) -> None:
+    svg = ('<!DOCTYPE svg [<!ENTITY who "Copper">]>' + HEAD + '<text>&who;</text></svg>')
+    with pytest.raises(EntitiesForbidden):
+        cairosvg.parser.Tree(bytestring=svg.encode())
 
 
 def test_a_stylesheet_still_applies(original: object) -> None:
