@@ -23,6 +23,7 @@ from generator.files.problems import display_path
 from generator.render.datalines import face_location
 from generator.render.decoding import Undecodable, check_face
 from generator.render.errors import BuildError
+from generator.render.facereads import FaceReads, fields_read, signature
 from generator.render.images import ImageRefused, ImageUse, embed_images, refers
 from generator.render.marks import marked_environment, unmarked
 from generator.render.sandbox import TemplateRefused, budget
@@ -118,9 +119,50 @@ def marked_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: in
     and the lint alike."""
     key = ("marked", id(marked), *_key(loaded, piece, face, side, copy, bleed, extra, size))
     if key not in loaded.drawn:
-        loaded.drawn[key] = render_face(loaded, piece, face, side=side, copy=copy,
-                                        bleed=bleed, extra=extra, size=size, env=marked)
+        drawing: dict[str, Any] = {"side": side, "copy": copy, "bleed": bleed,
+                                   "extra": extra, "size": size, "env": marked}
+        loaded.drawn[key] = (render_face(loaded, piece, face, **drawing)
+                             if isinstance(key[3], tuple)  # it reads no ``face``
+                             else _by_fields_read(loaded, piece, face, key, drawing))
     return str(loaded.drawn[key])
+
+
+def _by_fields_read(loaded: LoadedGame, piece: Any, face: Any, key: tuple[Any, ...],
+                    drawing: dict[str, Any]) -> str:
+    """The face drawn by a template that reads ``face`` (``key``: its marked drawing's):
+    the drawing of an earlier face of the piece equal to it at every field that drawing
+    read, with the same template, side, copy and sizes (a template's path through its
+    code depends only on what it reads, so equal reads draw the same text); else drawn
+    with a view that notes what it reads (``facereads``). A drawing that used the face
+    whole, or failed, is drawn again as before (its text and its error are that one's),
+    and the template's faces are then drawn each on its own."""
+    which = ("fields read", key[1], key[2], _template_name(piece, face, drawing["side"]),
+             *key[4:])
+    known = loaded.drawn.get(which, {})
+    if known is None:
+        return render_face(loaded, piece, face, **drawing)
+    values = piece.face_context(face)
+    for fields, drawn in known.items():
+        found = drawn.get(signature(values, fields))
+        if found is not None:
+            return str(found)
+    view = FaceReads(piece.face_context(face))  # its own copy: a template may change it
+    try:
+        svg = render_face(loaded, piece, face, fields=view, **drawing)
+        fields = fields_read(view)
+    except TemplateRefused:  # refused or stopped: not run again (a limit spends its time)
+        loaded.drawn[which] = None
+        raise
+    except Exception:  # noqa: BLE001 - drawn again below, for its own error
+        fields = None
+    if fields is None:
+        loaded.drawn[which] = None
+        return render_face(loaded, piece, face, **drawing)
+    loaded.drawn[which] = known
+    read = signature(values, fields)
+    if read is not None:  # plain data at every field read
+        known.setdefault(fields, {})[read] = svg
+    return svg
 
 
 def drawn_marked(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
