@@ -17,10 +17,10 @@ from generator.render.drawn import SOURCE_ATTR, Drawing, read
 from generator.render.faces import face_svg, marked_svg, reads_copy
 from generator.render.ink import ink_svg
 from generator.render.marks import marked_environment
-from generator.render.preflight import PARSED
 from generator.render.sandbox import budget
 from generator.render.stamp import STAMP_MARK, stamped
 from generator.render.svg import face_context
+from generator.render.verdict import PARSED
 
 STAMP_SOURCE = "stamp"  # the source of a version stamp's line: no template drew it
 

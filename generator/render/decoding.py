@@ -25,7 +25,7 @@ import io
 import re
 import warnings
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from xml.etree.ElementTree import XML, Element, ParseError
 
 from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
@@ -136,15 +136,16 @@ def _tree(text: str) -> Element:
     return fromstring(text, forbid_dtd=True)
 
 
-def check_face(text: str) -> None:
+def check_face(text: str, judged: Callable[[str], object] | None = None) -> None:
     """What ``parse`` would refuse in a face's SVG, found without building its tree when
     it cannot be there (a build parses thousands of faces; cairo parses them again): a
     declaration that is no comment and no CDATA is a DTD; a face of fewer tags than
-    ``MAX_DEPTH`` cannot nest deeper, and one without ``<use`` draws each element once."""
+    ``MAX_DEPTH`` cannot nest deeper, and one without ``<use`` draws each element once.
+    ``judged`` stands for ``parse`` where the tree is needed (raising what it raises)."""
     if DECLARATION.search(text):
         raise Undecodable("declares a DTD or entities, which SVG here may not")
     if text.count("<") > MAX_DEPTH or "<use" in text:
-        parse(text)
+        (judged or parse)(text)
 
 
 def _depth(root: Element) -> int:

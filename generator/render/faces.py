@@ -12,6 +12,7 @@ import os
 import sys
 import traceback
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +24,13 @@ from generator.files.problems import display_path
 from generator.render.datalines import face_location
 from generator.render.decoding import Undecodable, check_face
 from generator.render.errors import BuildError
+from generator.render.facereads import FaceReads, fields_read, signature
 from generator.render.images import ImageRefused, ImageUse, embed_images, refers
-from generator.render.marks import marked_environment, unmarked
+from generator.render.marks import marked_environment
 from generator.render.sandbox import TemplateRefused, budget
 from generator.render.svg import face_context, game_environment, reads, render_face
 from generator.render.textfit import TextFitError
+from generator.render.verdict import unmarked_once, verdict
 
 
 def face_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
@@ -118,9 +121,50 @@ def marked_svg(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: in
     and the lint alike."""
     key = ("marked", id(marked), *_key(loaded, piece, face, side, copy, bleed, extra, size))
     if key not in loaded.drawn:
-        loaded.drawn[key] = render_face(loaded, piece, face, side=side, copy=copy,
-                                        bleed=bleed, extra=extra, size=size, env=marked)
+        drawing: dict[str, Any] = {"side": side, "copy": copy, "bleed": bleed,
+                                   "extra": extra, "size": size, "env": marked}
+        loaded.drawn[key] = (render_face(loaded, piece, face, **drawing)
+                             if isinstance(key[3], tuple)  # it reads no ``face``
+                             else _by_fields_read(loaded, piece, face, key, drawing))
     return str(loaded.drawn[key])
+
+
+def _by_fields_read(loaded: LoadedGame, piece: Any, face: Any, key: tuple[Any, ...],
+                    drawing: dict[str, Any]) -> str:
+    """The face drawn by a template that reads ``face`` (``key``: its marked drawing's):
+    the drawing of an earlier face of the piece equal to it at every field that drawing
+    read, with the same template, side, copy and sizes (a template's path through its
+    code depends only on what it reads, so equal reads draw the same text); else drawn
+    with a view that notes what it reads (``facereads``). A drawing that used the face
+    whole, or failed, is drawn again as before (its text and its error are that one's),
+    and the template's faces are then drawn each on its own."""
+    which = ("fields read", key[1], key[2], _template_name(piece, face, drawing["side"]),
+             *key[4:])
+    known = loaded.drawn.get(which, {})
+    if known is None:
+        return render_face(loaded, piece, face, **drawing)
+    values = piece.face_context(face)
+    for fields, drawn in known.items():
+        found = drawn.get(signature(values, fields))
+        if found is not None:
+            return str(found)
+    view = FaceReads(piece.face_context(face))  # its own copy: a template may change it
+    try:
+        svg = render_face(loaded, piece, face, fields=view, **drawing)
+        fields = fields_read(view)
+    except TemplateRefused:  # refused or stopped: not run again (a limit spends its time)
+        loaded.drawn[which] = None
+        raise
+    except Exception:  # noqa: BLE001 - drawn again below, for its own error
+        fields = None
+    if fields is None:
+        loaded.drawn[which] = None
+        return render_face(loaded, piece, face, **drawing)
+    loaded.drawn[which] = known
+    read = signature(values, fields)
+    if read is not None:  # plain data at every field read
+        known.setdefault(fields, {})[read] = svg
+    return svg
 
 
 def drawn_marked(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
@@ -185,16 +229,6 @@ def printed(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
     return plain if plain is not None else render_face(loaded, piece, face, **drawing)
 
 
-def unmarked_once(loaded: LoadedGame, marked: str) -> str | None:
-    """``unmarked(marked)``, taken off once per marked drawing of the game loaded (the
-    check after drawing asks again for each face that shares the drawing)."""
-    key = ("unmarked", marked)
-    if key not in loaded.drawn:
-        loaded.drawn[key] = unmarked(marked)
-    found = loaded.drawn[key]
-    return found if isinstance(found, str) else None
-
-
 def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bleed: float,
           extra: Mapping[str, Any] | None, size: tuple[float, float] | None
           ) -> tuple[str, list[ImageUse]]:
@@ -210,8 +244,10 @@ def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bl
         where = _template_line(exc)
         raise BuildError(f"{where}: error: {_message(exc)} while drawing the {side} "
                          f"of '{piece.id}' face '{face.id}' ({_rule(exc)})") from exc
-    try:
-        check_face(svg)  # what cairo will parse: no DTD, no entities, bounded depth
+    drawing: dict[str, Any] = {"side": side, "copy": copy, "bleed": bleed, "extra": extra,
+                               "size": size}
+    try:  # what cairo will parse: no DTD, no entities, bounded depth
+        check_face(svg, judged=partial(_judged, loaded, piece, face, drawing))
     except Undecodable as exc:
         raise BuildError(f"{template_file(loaded, piece, face, side)}:1:1: error: the {side} "
                          f"of '{piece.id}' face '{face.id}' {exc.message} (template-svg)"
@@ -229,6 +265,15 @@ def _draw(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int, bl
         where = _href_line(loaded, piece, face, side, exc.href)
         raise BuildError(f"{where}: error: {exc.message} while drawing the {side} of "
                          f"'{piece.id}' face '{face.id}' (template-image)") from None
+
+
+def _judged(loaded: LoadedGame, piece: Any, face: Any, drawing: dict[str, Any],
+            svg: str) -> None:
+    """``parse(svg)``'s refusal, for ``check_face``: by the verdict on the lint's marked
+    drawing, whose tree is kept for the lint (``verdict``: each face parsed once)."""
+    refused = verdict(loaded, svg, drawn_marked(loaded, piece, face, **drawing))
+    if refused is not None:
+        raise Undecodable(refused)
 
 
 def _href_line(loaded: LoadedGame, piece: Any, face: Any, side: str, href: str) -> str:

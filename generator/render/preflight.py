@@ -8,23 +8,21 @@ but in the same run as every other problem and without drawing a PDF.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterator
 from typing import Any
 
 from generator.data.components import LoadedGame
 from generator.files.problems import ERROR, Problem
-from generator.render.decoding import Undecodable, parse
 from generator.render.errors import BuildError
 from generator.render.faces import (
     drawn_marked,
     face_svg,
     face_svg_and_images,
     template_file,
-    unmarked_once,
 )
 from generator.render.images import ImageUse
+from generator.render.verdict import verdict
 
 FACE = re.compile(r"(?:front|back) of '[^']*' face '[^']*'")  # what differs face to face
 # PATH:LINE:COL, or PATH:SHEET!CELL for a spreadsheet (its row and column numbers follow)
@@ -91,59 +89,12 @@ def _face_problem(loaded: LoadedGame, piece: Any, face: Any, side: str,
         svg = face_svg(loaded, piece, face, **drawing)
     except BuildError as exc:
         return _problem(str(exc), loaded, piece, face, side)
-    refused = _verdict(loaded, svg, drawn_marked(loaded, piece, face, **drawing))
+    refused = verdict(loaded, svg, drawn_marked(loaded, piece, face, **drawing))
     if refused is not None:
         return Problem(template_file(loaded, piece, face, side), 1, 1, ERROR,
                        f"the {side} of '{piece.id}' face '{face.id}' {refused}",
                        "template-svg")
     return None
-
-
-def _verdict(loaded: LoadedGame, svg: str, marked: str | None) -> str | None:
-    """Why the printed SVG is refused, or None. When it is the lint's marked drawing with
-    the marks taken off, the marked drawing is parsed instead and its tree kept for the lint
-    (``PARSED``), so each face is parsed once for both: taking `` data-src="…"`` out of a
-    start tag (or out of a comment, CDATA or instruction) cannot make XML that parses fail,
-    nor change its DTD, depth or what its ``<use>`` draw. A refused marked drawing is judged
-    again as printed, for the printed drawing's own message."""
-    if marked is None or unmarked_once(loaded, marked) != svg:
-        return _refused(svg)
-    key = _digest(marked)
-    if REFUSED.get(key, "") is None:  # known sound (a watched deck's unchanged faces)
-        return None
-    try:
-        loaded.drawn[(PARSED, marked)] = parse(marked)
-    except Undecodable:
-        return _refused(svg)
-    _remember(key, None)
-    return None
-
-
-PARSED = "parsed"  # loaded.drawn[(PARSED, marked SVG)]: its XML tree, for the lint to take
-REFUSED: dict[bytes, str | None] = {}  # an SVG's digest -> why it is refused (None: it is not)
-
-
-def _refused(svg: str) -> str | None:
-    """Why ``parse`` refuses the SVG, or None; asked once per SVG text (a watched deck's
-    unchanged faces are the same text on every save)."""
-    key = _digest(svg)
-    if key not in REFUSED:
-        try:
-            parse(svg)
-            _remember(key, None)
-        except Undecodable as exc:
-            _remember(key, exc.message)
-    return REFUSED[key]
-
-
-def _remember(key: bytes, verdict: str | None) -> None:
-    if len(REFUSED) >= 4096:
-        REFUSED.clear()
-    REFUSED[key] = verdict
-
-
-def _digest(svg: str) -> bytes:
-    return hashlib.sha256(svg.encode("utf-8")).digest()
 
 
 def _counted(problem: Problem, faces: int) -> Problem:

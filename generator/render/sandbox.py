@@ -39,6 +39,8 @@ from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
+from generator.render.facereads import FaceReads
+
 try:
     import resource
 except ImportError:  # not on Windows: the time budget still holds
@@ -131,7 +133,8 @@ class DeckSandbox(SandboxedEnvironment):
     def getattr(self, obj: Any, attribute: str) -> Any:
         if attribute.startswith("_"):  # refused even where the object has no such name
             raise refused(attribute)
-        if type(obj) is dict and attribute in obj and not hasattr(dict, attribute):
+        if (type(obj) is dict or type(obj) is FaceReads) and attribute in obj and not hasattr(
+                dict, attribute):
             # what Jinja's getattr ends with, without its AttributeError: a face's context
             # is dicts, and ``card.name`` on one is a key (a dict's own methods win as there)
             return obj[attribute]

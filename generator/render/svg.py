@@ -127,10 +127,13 @@ def game_environment(loaded: LoadedGame) -> jinja2.Environment:
 
 
 def face_context(loaded: LoadedGame, piece: Any, face: Any, *, side: str, copy: int,
-                 bleed: float, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                 bleed: float, extra: Mapping[str, Any] | None = None,
+                 fields: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What a template is given; ``fields`` stands for the face's fields when given (a
+    view that notes what the template reads of them, ``facereads``)."""
     w, h = piece.size_mm
     return {**(extra or {}),
-        "face": piece.face_context(face),
+        "face": piece.face_context(face) if fields is None else fields,
         "piece": piece.model_dump(mode="json", exclude={"faces"}),
         "w": w, "h": h, "bleed": bleed, "side": side, "copy": copy,
         "game": loaded.data.game.model_dump(mode="json"),
@@ -208,14 +211,17 @@ def compiled_names(template: jinja2.Template) -> frozenset[str]:
 def render_face(loaded: LoadedGame, piece: Any, face: Any, *, side: str = "front",
                 copy: int = 1, bleed: float = 3.0, extra: Mapping[str, Any] | None = None,
                 size: tuple[float, float] | None = None,
-                env: jinja2.Environment | None = None) -> str:
+                env: jinja2.Environment | None = None,
+                fields: Mapping[str, Any] | None = None) -> str:
     """The SVG text of one face (or back) of a piece. ``extra`` adds names to the context
     (a die's ``value`` and ``index``); ``size`` overrides ``w``, ``h`` (a die's square);
-    ``env`` draws with another environment than the game's (the lint's marked one)."""
+    ``env`` draws with another environment than the game's (the lint's marked one);
+    ``fields`` stands for the face's fields (see ``face_context``)."""
     name = (face.back or piece.back) if side == "back" else (face.template or piece.template)
     if name is None:
         raise ValueError(f"piece '{piece.id}' has no {side} template")
-    context = face_context(loaded, piece, face, side=side, copy=copy, bleed=bleed, extra=extra)
+    context = face_context(loaded, piece, face, side=side, copy=copy, bleed=bleed, extra=extra,
+                           fields=fields)
     if size is not None:
         context["w"], context["h"] = size
     env = env or game_environment(loaded)

@@ -193,3 +193,28 @@ def test_the_fingerprints_kept_hold_no_environment() -> None:
     del env
     gc.collect()
     assert gone() is None
+
+
+@pytest.mark.parametrize("damage", ["none", "magic", "checksum", "torn", "empty code"])
+def test_an_entry_is_read_as_jinja_reads_it(damage: str) -> None:
+    """The stored bucket reads an entry's code in one piece: the same code as Jinja2's
+    own reading, and the same refusals (another magic, another source, a torn entry)."""
+    import io
+    import marshal
+    import pickle
+
+    from jinja2.bccache import Bucket, bc_magic
+
+    from generator.render.bytecode import StoredBucket
+
+    env = jinja2.Environment()
+    code = compile(env.compile(SOURCE, raw=True), "t.j2", "exec")
+    data = bc_magic + pickle.dumps("sum", 2) + marshal.dumps(code)
+    data = {"none": data, "magic": b"x" + data[1:],
+            "checksum": bc_magic + pickle.dumps("other", 2) + marshal.dumps(code),
+            "torn": data[:-9], "empty code": data[:-len(marshal.dumps(code))]}[damage]
+    ours, theirs = StoredBucket(env, "k", "sum"), Bucket(env, "k", "sum")
+    ours.load_bytecode(io.BytesIO(data))
+    theirs.load_bytecode(io.BytesIO(data))
+    assert ours.code == theirs.code
+    assert (ours.code is None) is (damage != "none")

@@ -11,7 +11,7 @@ import pytest
 
 from generator.deck.validate import validate_game
 from generator.games import GAMES
-from generator.render import faces, preflight
+from generator.render import faces, preflight, verdict
 from generator.render.decoding import Undecodable, parse
 from generator.render.svg import reads
 
@@ -208,13 +208,14 @@ def test_a_boards_tiling_is_worked_out_once_per_drawing(monkeypatch: pytest.Monk
 def test_validate_parses_each_face_once_for_its_check_and_the_lint(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The check judges the lint's marked drawing and hands its tree on: each distinct
-    face's SVG is parsed once, and the lint finds what it found before."""
+    face's SVG is parsed once (a face too big to judge without its tree too), and the lint
+    finds what it found before."""
     from generator.lint import lint_game
-    from generator.render import drawn, preflight
+    from generator.render import decoding, drawn
 
-    monkeypatch.setattr(preflight, "REFUSED", {})
+    monkeypatch.setattr(verdict, "REFUSED", {})
     parsed: list[str] = []
-    for module in (drawn, preflight):
+    for module in (drawn, verdict, decoding):
         real = module.parse
 
         def counting(text: str, real: object = real) -> object:
@@ -225,18 +226,17 @@ def test_validate_parses_each_face_once_for_its_check_and_the_lint(
     assert preflight.template_problems(loaded) == []
     assert lint_game(loaded, papers=()) == []
     assert parsed and len(parsed) == len(set(parsed))
+    assert any(text.count("<") > decoding.MAX_DEPTH for text in parsed)  # the score sheet
     assert all('data-src="' in text for text in parsed)  # the marked drawings only
     again = validate_game(GAMES["copperdale"])  # the lint alone parses for itself
-    monkeypatch.setattr(preflight, "REFUSED", {})
+    monkeypatch.setattr(verdict, "REFUSED", {})
     assert lint_game(again, papers=()) == [] and len(parsed) == 2 * len(set(parsed))
 
 
 def test_a_refused_face_is_judged_as_printed(monkeypatch: pytest.MonkeyPatch) -> None:
     """A marked drawing that does not parse is judged again as printed: the message is the
     printed drawing's (its line and column), not the marked one's."""
-    from generator.render import preflight
-
-    monkeypatch.setattr(preflight, "REFUSED", {})
+    monkeypatch.setattr(verdict, "REFUSED", {})
     marked = '<svg xmlns="http://www.w3.org/2000/svg"><text data-src="/t.j2:1">x</svg>'
     printed = '<svg xmlns="http://www.w3.org/2000/svg"><text>x</svg>'
     loaded = validate_game(GAMES["copperdale"])
@@ -246,11 +246,11 @@ def test_a_refused_face_is_judged_as_printed(monkeypatch: pytest.MonkeyPatch) ->
             parse(text)
         messages.append(refused.value.message)
     assert messages[0] != messages[1]  # the columns differ
-    assert preflight._verdict(loaded, printed, marked) == messages[0]
+    assert verdict.verdict(loaded, printed, marked) == messages[0]
     sound = marked.replace("x</svg>", "x</text></svg>")
-    assert preflight._verdict(loaded, printed.replace("x</svg>", "x</text></svg>"), sound) is None
-    assert [key for key in loaded.drawn if key[0] == preflight.PARSED] == [
-        (preflight.PARSED, sound)]
+    assert verdict.verdict(loaded, printed.replace("x</svg>", "x</text></svg>"), sound) is None
+    assert [key for key in loaded.drawn if key[0] == verdict.PARSED] == [
+        (verdict.PARSED, sound)]
 
 
 def test_what_a_template_names_is_read_from_the_source_it_was_loaded_from(
@@ -281,13 +281,13 @@ def test_validate_takes_the_marks_off_each_drawing_once(monkeypatch: pytest.Monk
     from generator.commands.validate import game_problems
 
     taken: list[str] = []
-    real = faces.unmarked
+    real = verdict.unmarked
 
     def counting(svg: str) -> str | None:
         taken.append(svg)
         return real(svg)
 
-    for module in (faces, preflight):  # wherever the drawing path takes marks off
+    for module in (faces, preflight, verdict):  # wherever the drawing path takes marks off
         monkeypatch.setattr(module, "unmarked", counting, raising=False)
     assert game_problems("boomtown-builders", None) == []
     assert len(taken) > 10 and len(taken) == len(set(taken))

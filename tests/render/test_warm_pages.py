@@ -4,7 +4,7 @@ verdict is reached once; anything else is drawn again."""
 
 from __future__ import annotations
 
-from generator.render import preflight, svg
+from generator.render import svg, verdict
 from generator.render.svg import page_svg
 
 PAGE = dict(w=210.0, h=297.0, bleed=0, margin=5.0, y=290.0, game="Bench", page_no=1,
@@ -41,9 +41,9 @@ def test_a_page_whose_context_is_not_plain_data_is_drawn_every_time(monkeypatch)
 
 
 def test_a_refused_svg_is_refused_again_with_its_reason(monkeypatch):
-    monkeypatch.setattr(preflight, "REFUSED", {})
+    monkeypatch.setattr(verdict, "REFUSED", {})
     broken = '<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>'
-    first = preflight._refused(broken)
+    first = verdict.refused(broken)
     assert first is not None and "not valid SVG" in first
-    assert preflight._refused(broken) == first
-    assert preflight._refused('<svg xmlns="http://www.w3.org/2000/svg"/>') is None
+    assert verdict.refused(broken) == first
+    assert verdict.refused('<svg xmlns="http://www.w3.org/2000/svg"/>') is None
