@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 import io
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from generator.files.problems import ERROR, WARNING
@@ -44,6 +44,20 @@ def _collide(a: Rect, b: Rect) -> bool:
             and min(a.y + a.h, b.y + b.h) - max(a.y, b.y) > TOUCH)
 
 
+def _colliding(a: Rect, boxes: Iterable[Rect]) -> Iterator[int]:
+    """The index of each of ``boxes`` that ``_collide``s with ``a``, in order: the same
+    arithmetic (``min`` and ``max`` written out, each keeping its first of two equals),
+    ``a``'s edges worked out once for all of them."""
+    ax, ay = a.x, a.y
+    ar, ab = ax + a.w, ay + a.h
+    for k, b in enumerate(boxes):
+        bx, by = b.x, b.y
+        br, bb = bx + b.w, by + b.h
+        if ((br if br < ar else ar) - (bx if bx > ax else ax) > TOUCH
+                and (bb if bb < ab else ab) - (by if by > ay else ay) > TOUCH):
+            yield k
+
+
 def _q(text: str) -> str:
     return f"'{text}'" if len(text) <= 40 else f"'{text[:37]}...'"
 
@@ -76,10 +90,12 @@ def text_overlap(face: Face) -> Iterator[Finding]:
 
 
 def text_icon(face: Face) -> Iterator[Finding]:
+    areas, groups = face.drawing.areas, face.drawing.area_groups
+    boxes = [box for box, _ in areas]
     for line in face.drawing.lines:
-        for (box, kind), group in zip(face.drawing.areas, face.drawing.area_groups,
-                                      strict=True):
-            if group != line.group and _collide(line.box, box):
+        for k in _colliding(line.box, boxes):
+            (box, kind), group = areas[k], groups[k]
+            if group != line.group:
                 yield Finding(line.source, ERROR, f"text {_q(line.text)} overlaps a declared "
                               f"{kind} area at ({box.x:.1f}, {box.y:.1f}) mm", "text-icon",
                               line.text)
@@ -90,8 +106,9 @@ def text_covered(face: Face) -> Iterator[Finding]:
     """Text a filled shape painted later hides (a door, a street band over a name)."""
     shapes = face.drawing.shapes
     for line in face.drawing.lines:
-        for shape in shapes[line.order:]:
-            if _collide(line.box, shape.box) and _covers(shape, line.box):
+        for k in _colliding(line.box, [shape.box for shape in shapes[line.order:]]):
+            shape = shapes[line.order + k]
+            if _covers(shape, line.box):
                 yield Finding(line.source, ERROR, f"text {_q(line.text)} is covered by a "
                               f"{shape.kind} painted over it at ({shape.box.x:.1f}, "
                               f"{shape.box.y:.1f}) mm", "text-covered", line.text)

@@ -15,7 +15,9 @@ def parse_colour(value: str) -> str | None:
     return parse_css_colour(value)
 
 
+@lru_cache(maxsize=4096)
 def luminance(colour: str) -> float:
+    """WCAG 2 relative luminance of ``#rrggbb`` (a face's texts ask of few colours)."""
     channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b

@@ -16,19 +16,9 @@ from xml.etree import ElementTree
 
 from generator.render.decoding import parse
 from generator.render.document import bounds
-from generator.render.drawn import (
-    SVG,
-    Drawing,
-    Matrix,
-    _box,
-    _multiply,
-    _num,
-    _shape,
-    _text_lines,
-    inherited,
-    parse_transform,
-)
+from generator.render.drawn import SVG, Drawing, _num, _shape, _text_lines, inherited
 from generator.render.geometry import Rect
+from generator.render.svgplace import Matrix, multiply, parse_transform, placed_box
 
 XLINK = "http://www.w3.org/1999/xlink"
 MARGIN = 2.0  # mm: a stroke's half-width, an arc's bulge past its end points
@@ -77,7 +67,7 @@ def _extent(node: ElementTree.Element, m: Matrix, style: dict[str, str]) -> Exte
     tag = node.tag.removeprefix(SVG)
     if tag in KEPT:
         return None, ()
-    m = _multiply(m, parse_transform(node.get("transform", "")))
+    m = multiply(m, parse_transform(node.get("transform", "")))
     style = inherited(style, node)
     if tag in GROUPS:
         inner = tuple(_extent(child, m, style) for child in node)
@@ -90,7 +80,7 @@ def _leaf(node: ElementTree.Element, tag: str, m: Matrix, style: dict[str, str])
     if tag == "text":
         return bounds([line.box for line in _text_lines(node, m, style, Drawing())])
     if tag == "image":
-        return _box(m, *(_num(node, k) for k in ("x", "y", "width", "height")))
+        return placed_box(m, *(_num(node, k) for k in ("x", "y", "width", "height")))
     if tag in ("line", "polyline"):
         return _line(node, tag, m)
     shape = _shape(tag, node, m, style)
@@ -106,5 +96,5 @@ def _line(node: ElementTree.Element, tag: str, m: Matrix) -> Rect | None:
     else:
         nums = [float(v) for v in node.get("points", "").replace(",", " ").split()]
         points = list(zip(nums[::2], nums[1::2], strict=False))
-    return bounds([_box(m, x, y, 0, 0) for x, y in points]) if points else None
+    return bounds([placed_box(m, x, y, 0, 0) for x, y in points]) if points else None
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import math
 import os
-import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 from xml.etree import ElementTree
 
 from generator.files.problems import display_path
@@ -24,6 +24,17 @@ from generator.render.colour import parse_colour
 from generator.render.decoding import parse
 from generator.render.document import bounds
 from generator.render.geometry import Rect
+from generator.render.svgplace import (
+    IDENTITY,
+    NUMBER,
+    Matrix,
+    in_polygon,
+    multiply,
+    parse_transform,
+    placed_box,
+    points,
+    transformed,
+)
 from generator.render.textfit import Font, extent, width
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -31,12 +42,8 @@ SOURCE_ATTR = "data-src"  # template FILE:LINE, added to <text>/<image> by the l
 INHERITED = ("font-family", "font-size", "font-weight", "font-style", "text-anchor",
              "fill", "letter-spacing", "opacity", "fill-opacity")
 INHERITS = frozenset(INHERITED)  # asked of every attribute of every element
-NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-PATH_COMMANDS = re.compile(r"([MLHVCSQTAZmlhvcsqtaz])([^MLHVCSQTAZmlhvcsqtaz]*)")
-PATH_STEPS = {"M": 2, "L": 2, "T": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "A": 7}  # numbers
+STYLING = INHERITS | {"style"}  # an element with none of these inherits its parent's style
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 EPS = 1e-6  # mm: far above a float's rounding, far below anything drawn
 UNDRAWN = frozenset({"defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient",
                      "pattern", "title", "desc", "style"})  # elements not drawn where they are
@@ -72,7 +79,7 @@ class Shape:
             rx, ry = b.w / 2, b.h / 2
             return rx > 0 and ry > 0 and ((x - b.x - rx) / rx) ** 2 + ((y - b.y - ry) / ry) ** 2 <= 1
         if self.kind == "polygon":
-            return _in_polygon(self.points, x, y)
+            return in_polygon(self.points, x, y)
         return b.x <= x <= b.x1 and b.y <= y <= b.y1
 
 
@@ -134,7 +141,7 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
     get = node.attrib.get
     transform = get("transform")
     if transform:  # most elements have none
-        m = _multiply(m, parse_transform(transform))
+        m = multiply(m, parse_transform(transform))
     style = inherited(style, node)
     if get("data-area"):
         area = (get("data-area", ""), drawing.groups)
@@ -143,13 +150,13 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
         drawing.lines += _text_lines(node, m, style, drawing, area[1] if area else None)
         return
     if tag == "image":
-        drawing.images.append(Image(_box(m, *(_num(node, k) for k in ("x", "y", "width",
+        drawing.images.append(Image(placed_box(m, *(_num(node, k) for k in ("x", "y", "width",
                                                                         "height"))),
                                     get("href") or get(XLINK_HREF) or "",
                                     shown(get(SOURCE_ATTR, ""))))
         return
     first = len(drawing.outlines)
-    shape = _shape(tag, node, m, style) if tag in SHAPES else None
+    shape = _remembered_shape(tag, node, m, style) if tag in SHAPES else None
     if shape is not None:
         drawing.outlines.append(shape.box)
         if area:
@@ -170,8 +177,8 @@ def inherited(style: dict[str, str], node: ElementTree.Element) -> dict[str, str
     """``style`` with what ``node`` sets of the inherited properties: the first declaration
     of one in its ``style`` attribute, else its presentation attribute of that name."""
     attributes = node.attrib
-    if not attributes:  # most shapes set something; a bare group or tspan sets nothing
-        return style
+    if not attributes or STYLING.isdisjoint(attributes):  # a bare group or tspan, a
+        return style  # shape that sets only its geometry: nothing to inherit
     found: dict[str, str] = {}
     declared = attributes.get("style")
     for part in declared.split(";") if declared else ():
@@ -206,51 +213,55 @@ def _fill(style: dict[str, str]) -> str:
     return parse_colour(style.get("fill", "#000000")) or ""
 
 
+REMEMBERED = 20_000  # shapes and text lines kept: far more than a game's faces repeat
+_UNKNOWN = object()
+
+
+def _remembered(table: dict[tuple[object, ...], Any], key: tuple[object, ...],
+                work: Callable[..., Any], *args: Any) -> Any:
+    """``work(*args)``, worked out once per ``key`` (which holds everything it reads) and
+    kept in ``table``: the faces of a game repeat most of their shapes and lines."""
+    found = table.get(key, _UNKNOWN)
+    if found is _UNKNOWN:
+        if len(table) >= REMEMBERED:
+            table.clear()
+        found = table[key] = work(*args)
+    return found
+
+
+_SHAPES: dict[tuple[object, ...], Shape | None] = {}
+
+
+def _remembered_shape(tag: str, node: ElementTree.Element, m: Matrix,
+                      style: dict[str, str]) -> Shape | None:
+    """``_shape`` of an element as drawn: its tag, attributes, placement and the style
+    its fill reads."""
+    key = (tag, tuple(node.attrib.items()), m, style.get("fill"), style.get("opacity"),
+           style.get("fill-opacity"))
+    return _remembered(_SHAPES, key, _shape, tag, node, m, style)
+
+
 def _shape(tag: str, node: ElementTree.Element, m: Matrix, style: dict[str, str]) -> Shape | None:
     """The shape a ``rect``, ``circle``, ``ellipse``, ``polygon`` or ``path`` draws (its fill
     worked out only for those: a group or a line of text has none)."""
     if tag == "rect":
-        return Shape(_box(m, _num(node, "x"), _num(node, "y"), _num(node, "width"),
+        return Shape(placed_box(m, _num(node, "x"), _num(node, "y"), _num(node, "width"),
                           _num(node, "height")), _fill(style), "rect")
     if tag in ("circle", "ellipse"):
         rx = _num(node, "r") if tag == "circle" else _num(node, "rx")
         ry = _num(node, "r") if tag == "circle" else _num(node, "ry")
         cx, cy = _num(node, "cx"), _num(node, "cy")
-        return Shape(_box(m, cx - rx, cy - ry, 2 * rx, 2 * ry), _fill(style), "ellipse")
+        return Shape(placed_box(m, cx - rx, cy - ry, 2 * rx, 2 * ry), _fill(style), "ellipse")
     if tag in ("polygon", "path"):
-        pts = _points(node.get("points", "") if tag == "polygon" else node.get("d", ""), tag)
+        pts = points(node.get("points", "") if tag == "polygon" else node.get("d", ""), tag)
         if len(pts) < 3:
             return None
-        placed = tuple(_apply(m, x, y) for x, y in pts)
+        placed = tuple(transformed(m, x, y) for x, y in pts)
         xs, ys = [p[0] for p in placed], [p[1] for p in placed]
         box = Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
         # a path's outline is only approximated by its points: good for areas, not fills
         return Shape(box, _fill(style) if tag == "polygon" else "", "polygon", placed)
     return None
-
-
-def _points(spec: str, tag: str) -> list[tuple[float, float]]:
-    """Polygon points, or a path's absolute and relative vertices (curves by end points)."""
-    if tag == "polygon":
-        nums = [float(n) for n in NUMBER.findall(spec)]
-        return list(zip(nums[::2], nums[1::2], strict=False))
-    pts: list[tuple[float, float]] = []
-    x = y = 0.0
-    for cmd, args in PATH_COMMANDS.findall(spec):
-        nums = [float(n) for n in NUMBER.findall(args)]
-        upper = cmd.upper()
-        step = PATH_STEPS.get(upper, 0)
-        rel = cmd.islower()
-        for i in range(0, len(nums) - step + 1, step) if step else []:
-            chunk = nums[i:i + step]
-            if upper == "H":
-                x = x + chunk[0] if rel else chunk[0]
-            elif upper == "V":
-                y = y + chunk[0] if rel else chunk[0]
-            else:
-                x, y = (x + chunk[-2], y + chunk[-1]) if rel else (chunk[-2], chunk[-1])
-            pts.append((x, y))
-    return pts
 
 
 def _text_lines(node: ElementTree.Element, m: Matrix, style: dict[str, str],
@@ -289,6 +300,32 @@ def _chunks(node: ElementTree.Element, style: dict[str, str]
 
 def _measure(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Matrix,
              source: str, drawing: Drawing, group: int | None) -> TextLine | None:
+    measured = _measured(x, y, parts, m)
+    if measured is None:
+        return None
+    text, box, size, font, fill = measured
+    holder = _holder(drawing.shapes, box.x + box.w / 2, box.y + box.h / 2)
+    return TextLine(text, box, size, font, fill, source,
+                    holder.fill if holder else "#ffffff", order=len(drawing.shapes),
+                    group=group, holder=holder)
+
+
+Measured = tuple[str, Rect, float, Font, str | None]  # text, box, size, font, fill
+_MEASURED: dict[tuple[object, ...], Measured | None] = {}
+
+
+def _measured(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Matrix
+              ) -> Measured | None:
+    """A line's text, ink box, printed size, font and fill (None: no text), once per line
+    as drawn: its place and what it reads of each part's style."""
+    key = (x, y, m, parts[0][1].get("text-anchor"), parts[0][1].get("fill"),
+           *[(t, s.get("font-family"), s.get("font-weight"), s.get("font-style"),
+              s.get("font-size"), s.get("letter-spacing")) for t, s in parts])
+    return _remembered(_MEASURED, key, _measure_line, x, y, parts, m)
+
+
+def _measure_line(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Matrix
+                  ) -> Measured | None:
     parts = [(" ".join(t.split()) if t.strip() else (" " if t else ""), s) for t, s in parts]
     text = "".join(t for t, _ in parts).strip()
     if not text:
@@ -302,14 +339,10 @@ def _measure(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Mat
         up, down, size = max(up, a), max(down, d), max(size, fsize)
     anchor = parts[0][1].get("text-anchor", "start")
     left = x - {"middle": total / 2, "end": total}.get(anchor, 0.0)
-    box = _box(m, left, y - up, total, up + down)
+    box = placed_box(m, left, y - up, total, up + down)
     scale = math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
     first = parts[0][1]
-    fill = parse_colour(first.get("fill", "#000000"))
-    holder = _holder(drawing.shapes, box.x + box.w / 2, box.y + box.h / 2)
-    return TextLine(text, box, size * scale, _font(first), fill, source,
-                    holder.fill if holder else "#ffffff", order=len(drawing.shapes),
-                    group=group, holder=holder)
+    return text, box, size * scale, _font(first), parse_colour(first.get("fill", "#000000"))
 
 
 def _holder(shapes: list[Shape], x: float, y: float) -> Shape | None:
@@ -338,54 +371,3 @@ def _font_of(family: str, weight: str, slant: str) -> Font:
 def _num_value(value: str) -> float:
     found = _number(value)
     return 0.0 if found is None else found
-
-
-@lru_cache(maxsize=1024)
-def parse_transform(spec: str) -> Matrix:
-    """The matrix of a ``transform`` attribute (a face repeats a few: each parsed once)."""
-    m = IDENTITY
-    for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", spec):
-        v = [float(n) for n in NUMBER.findall(args)]
-        if name == "translate":
-            t: Matrix = (1, 0, 0, 1, v[0], v[1] if len(v) > 1 else 0.0)
-        elif name == "scale":
-            t = (v[0], 0, 0, v[1] if len(v) > 1 else v[0], 0, 0)
-        elif name == "rotate":
-            a = math.radians(v[0])
-            cx, cy = (v[1], v[2]) if len(v) == 3 else (0.0, 0.0)
-            c, s = math.cos(a), math.sin(a)
-            t = (c, s, -s, c, cx - c * cx + s * cy, cy - s * cx - c * cy)
-        elif name == "matrix" and len(v) == 6:
-            t = (v[0], v[1], v[2], v[3], v[4], v[5])
-        else:
-            continue
-        m = _multiply(m, t)
-    return m
-
-
-def _multiply(a: Matrix, b: Matrix) -> Matrix:
-    """a then b applied inside it (SVG nesting: the outer matrix times the inner)."""
-    return (a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1],
-            a[0] * b[2] + a[2] * b[3], a[1] * b[2] + a[3] * b[3],
-            a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5])
-
-
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
-
-
-def _box(m: Matrix, x: float, y: float, w: float, h: float) -> Rect:
-    a, b, c, d, e, f = m
-    x1, y1 = x + w, y + h
-    xs = (a * x + c * y + e, a * x + c * y1 + e, a * x1 + c * y + e, a * x1 + c * y1 + e)
-    ys = (b * x + d * y + f, b * x + d * y1 + f, b * x1 + d * y + f, b * x1 + d * y1 + f)
-    left, top = min(xs), min(ys)
-    return Rect(left, top, max(xs) - left, max(ys) - top)
-
-
-def _in_polygon(points: tuple[tuple[float, float], ...], x: float, y: float) -> bool:
-    inside = False
-    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-    return inside

@@ -9,7 +9,7 @@ import pytest
 from lintgame import FIRST_ART_LINE, lint_tiny
 
 from generator.files.problems import ERROR, WARNING
-from generator.lint.rules import TOUCH, _collide, _colliding_pairs
+from generator.lint.rules import TOUCH, _collide, _colliding, _colliding_pairs
 from generator.render.geometry import Rect
 
 TEMPLATE = "tiny/templates/card.svg.j2"
@@ -235,3 +235,18 @@ def test_the_sweep_finds_the_pairs_of_the_nested_loop_in_its_order():
         every = [(i, j) for i in range(len(boxes)) for j in range(i + 1, len(boxes))
                  if _collide(boxes[i], boxes[j])]
         assert _colliding_pairs(boxes) == every, boxes
+
+
+def test_the_boxes_colliding_with_one_are_those_collide_says():
+    """text-covered and text-icon ask which of many boxes one line's box collides with:
+    the same answer as ``_collide`` for each, on edges that meet, touch or cross."""
+    rng = random.Random("colliding")
+    for _ in range(300):
+        boxes = [Rect(rng.choice([0.0, 5.0, rng.uniform(0, 40)]),
+                      rng.choice([0.0, 4.0, rng.uniform(0, 60)]),
+                      rng.choice([5.0, TOUCH, rng.uniform(0, 30)]),
+                      rng.choice([TOUCH, 4.0, rng.uniform(0, 8)]))
+                 for _ in range(rng.randint(1, 12))]
+        line, others = boxes[0], boxes[1:]
+        assert list(_colliding(line, others)) == [
+            k for k, box in enumerate(others) if _collide(line, box)], boxes

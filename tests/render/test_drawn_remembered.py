@@ -1,0 +1,53 @@
+"""The reader of drawings works out a shape or a line of text once per way it is drawn:
+what it remembers must hold everything the result reads (the inherited fill, the font,
+the placement), so the same element in another setting is read anew."""
+
+from __future__ import annotations
+
+from generator.render.drawn import read
+
+HEAD = '<svg xmlns="http://www.w3.org/2000/svg">'
+
+
+def drawn(inner: str) -> str:
+    return f"{HEAD}{inner}</svg>"
+
+
+def test_the_same_rect_under_another_inherited_fill_has_that_fill() -> None:
+    rect = '<rect x="1" y="2" width="30" height="20"/>'
+    red = read(drawn(f'<g fill="#ff0000">{rect}</g>'))
+    blue = read(drawn(f'<g fill="#0000ff">{rect}</g>'))
+    half = read(drawn(f'<g fill="#0000ff" opacity="0.3">{rect}</g>'))
+    assert [s.fill for s in red.shapes] == ["#ff0000"]
+    assert [s.fill for s in blue.shapes] == ["#0000ff"]
+    assert half.shapes == [] and len(half.outlines) == 1  # see-through: no fill
+
+
+def test_the_same_rect_placed_elsewhere_has_its_own_box() -> None:
+    rect = '<rect x="1" y="2" width="30" height="20" fill="#ff0000"/>'
+    here = read(drawn(rect)).shapes[0].box
+    there = read(drawn(f'<g transform="translate(10,5)">{rect}</g>')).shapes[0].box
+    assert (there.x - here.x, there.y - here.y, there.w, there.h) == (10, 5, here.w, here.h)
+
+
+def test_the_same_text_in_another_size_font_or_colour_is_measured_anew() -> None:
+    def line(style: str):  # noqa: ANN202 - a TextLine
+        return read(drawn(f'<text x="5" y="20" {style}>Copper Creek</text>')).lines[0]
+
+    small, large = line('font-size="4"'), line('font-size="8"')
+    bold = line('font-size="4" font-weight="bold"')
+    red = line('font-size="4" fill="#ff0000"')
+    spaced = line('font-size="4" letter-spacing="1"')
+    assert large.box.w > small.box.w and large.size_mm == 2 * small.size_mm
+    assert bold.font.bold and not small.font.bold and bold.box.w > small.box.w
+    assert (red.fill, small.fill) == ("#ff0000", "#000000") and red.box == small.box
+    assert spaced.box.w > small.box.w
+
+
+def test_a_remembered_line_takes_the_shape_it_is_printed_on_from_its_own_drawing() -> None:
+    text = '<text x="5" y="20" font-size="4">Copper Creek</text>'
+    bare = read(drawn(text)).lines[0]
+    held = read(drawn(f'<rect x="0" y="0" width="60" height="40" fill="#123456"/>{text}'))
+    assert bare.holder is None and bare.background == "#ffffff" and bare.order == 0
+    line = held.lines[0]
+    assert line.holder is held.shapes[0] and line.background == "#123456" and line.order == 1
