@@ -113,32 +113,25 @@ class Flow(Running):
     def _acted(self, c: Ctx | None = None) -> bool:
         """After an action's effects: the game ends, the phase ends (False: its ``end``
         effects run next), or the next seat (or the same one, with ``again``) acts.
-        ``c``: the action's context as its effects left it (else filled here)."""
+        ``c``: the action's context as its effects left it (else filled here). A phase
+        whose shape ``following`` fuses goes on by its own step (``PhaseRule.after``)."""
         prog, player = self.prog, self.player
-        rule = prog.actions[self.acting[0]]
         if c is None:
             c = self.here  # read by again, end, until and skip alike (ctx, in place)
             _, c.card, c.number, c.target = self.acting
             c.seat = c.actor = player
+        phase = prog.phases[self.phase]
+        if phase.after is not None:
+            return phase.after(self, c)
+        rule = prog.actions[self.acting[0]]
         again = rule.again is not None and bool(rule.again(c))
         self.turns += not again
         seen = prog.end_seen  # the end as last read, while no card moved since
         if seen[1] if seen is not None and seen[0] == self.moved else prog.end(c):
             self.over = True
             return True
-        phase = prog.phases[self.phase]
         if phase.until is not None and phase.until(c):
-            self.stage = ENDING
-            if not again:
-                self.player = (player + 1) % self.players
-            # a phase that ends running nothing, when the end reads no seat: the end as
-            # just read holds (settle's ENDING without reading it again)
-            if prog.blocks[phase.end]:
-                self._push(phase.end, self.player, actor=self.player)
-                if self.frames or self.over:
-                    return False  # settle runs them (or stops at the fault)
-                return self._end_at_once(True)
-            return self._end_at_once(not prog.end_fixed)
+            return self._until_held(player, again)
         if again:
             pass
         elif phase.skip is None:  # the next seat, none skipped
@@ -154,6 +147,22 @@ class Flow(Running):
                 self._next_seat((player + 1) % players, c)
         self._ready()
         return True
+
+    def _until_held(self, player: int, again: bool) -> bool:
+        """The phase's ``until`` held after ``player``'s action: its end's effects run
+        and the next phase starts (``_acted``'s answer)."""
+        phase, prog = self.prog.phases[self.phase], self.prog
+        self.stage = ENDING
+        if not again:
+            self.player = (player + 1) % self.players
+        # a phase that ends running nothing, when the end reads no seat: the end as
+        # just read holds (settle's ENDING without reading it again)
+        if prog.blocks[phase.end]:
+            self._push(phase.end, self.player, actor=self.player)
+            if self.frames or self.over:
+                return False  # settle runs them (or stops at the fault)
+            return self._end_at_once(True)
+        return self._end_at_once(not prog.end_fixed)
 
     def _first_player(self, c: Ctx | None = None) -> None:
         """The phase's first seat not skipped acts (``c``: the context of play's flow at
@@ -216,16 +225,24 @@ class Flow(Running):
                     legal = []
             self._legal = legal
         except FAULTS as exc:
-            self.fail(self.prog.phases[self.phase].loc + ("actions",),
-                      f"the legal actions cannot be worked out: {exc}")
+            self.unlisted(exc)
             return []
         finally:
             self.memo = None
         if not legal and not self.over:
-            phase = self.prog.phases[self.phase]
-            self.fail(phase.loc + ("actions",), f"P{self.player + 1} has no legal action in "
-                      f"phase '{phase.id}' (add one, e.g. a pass, that is always legal)")
+            self.none_legal()
         return legal
+
+    def unlisted(self, exc: Exception) -> None:
+        """A fault of play: the legal actions read a wrong value."""
+        self.fail(self.prog.phases[self.phase].loc + ("actions",),
+                  f"the legal actions cannot be worked out: {exc}")
+
+    def none_legal(self) -> None:
+        """A fault of play: the seat to act has no legal action."""
+        phase = self.prog.phases[self.phase]
+        self.fail(phase.loc + ("actions",), f"P{self.player + 1} has no legal action in "
+                  f"phase '{phase.id}' (add one, e.g. a pass, that is always legal)")
 
     def run_frames(self) -> bool:
         """Run the paused program; False when it waits for chance."""
@@ -334,7 +351,8 @@ class Flow(Running):
         if self.over:
             return
         try:
-            if self._acted(c):
+            after = self.prog.phases[self.phase].after  # (_acted's, called at once)
+            if after(self, c) if after is not None else self._acted(c):
                 return
         except FAULTS as exc:
             self._flow_fault(exc)
