@@ -62,7 +62,12 @@ class Flow(Running):
             self._flow_fault(exc)
 
     def _started(self) -> None:
-        """A phase's start has run: the game ends, or its first seat acts."""
+        """A phase's start has run: the game ends, or its first seat acts (by the phase's
+        own step when ``following`` made one, ``PhaseRule.started``)."""
+        started = self.prog.phases[self.phase].started
+        if started is not None:
+            started(self)
+            return
         c = self.ctx(self.player)  # read by end and first alike
         if not self._ended(c):
             self._first_player(c)
@@ -175,11 +180,15 @@ class Flow(Running):
         c = self.ctx(self.player) if c is None else c
         seat = self.player if phase.first is None else phase.first(c)
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            self.fail(phase.loc + ("first",), f"names seat {seat!r}, not one of 0 to "
-                      f"{self.players - 1}")
+            self.no_seat(seat)
             return
         self._next_seat(seat, c)
         self._ready()
+
+    def no_seat(self, seat: Any) -> None:
+        """A fault of play: the phase's ``first`` names no seat."""
+        self.fail(self.prog.phases[self.phase].loc + ("first",),
+                  f"names seat {seat!r}, not one of 0 to {self.players - 1}")
 
     def _next_seat(self, seat: int, c: Ctx | None = None) -> None:
         """The first seat from ``seat`` on not skipped acts (``c`` moved seat to seat)."""

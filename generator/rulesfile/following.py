@@ -1,14 +1,18 @@
-"""What follows an action, compiled once for its phase's shape: the game's end read (in
-place while no card moved, when it reads only the cards), the phase's ``until``, the next
-seat its ``skip`` does not pass over, and that seat's legal actions (a phase's list kept
-whole, ``choices.phase_list``, read in place) — one step instead of ``Flow._acted``'s
-general reading of each part (an action's ``again``, which phase, whether it has an
-``until`` or a ``skip``, how its actions are listed) and ``Flow._ready``'s.
+"""What follows an action, and what follows a phase's start, each compiled once for its
+phase's shape. After an action: the game's end read (in place while no card moved, when
+it reads only the cards), the phase's ``until``, the next seat its ``skip`` does not pass
+over, and that seat's legal actions (a phase's list kept whole, ``choices.phase_list``,
+read in place) — one step instead of ``Flow._acted``'s general reading of each part (an
+action's ``again``, which phase, whether it has an ``until`` or a ``skip``, how its
+actions are listed) and ``Flow._ready``'s; made for a phase none of whose actions has
+``again`` (the seat to act always moves on). After a phase's start: the end read, the
+first seat named, the first from it not skipped, its legal actions — one step instead of
+``Flow._started``, ``_ended``, ``_first_player`` and ``_next_seat``.
 
-Made for a phase none of whose actions has ``again`` (the seat to act always moves on).
-Each part is read exactly when ``_acted`` reads it, on the same context, in the same
-order; the rare turns (the ``until`` holds, every seat skipped, a value of the wrong kind)
-go on by ``Flow``'s own methods, as ``_acted`` goes on.
+Each part is read exactly when ``Flow`` reads it, on the same context, in the same order
+(the seats tried in turn from a list made once per seat); the rare turns (the ``until``
+holds, every seat skipped, no seat named, a value of the wrong kind) go on by ``Flow``'s
+own methods, as it goes on.
 """
 
 from __future__ import annotations
@@ -28,6 +32,13 @@ if TYPE_CHECKING:
 # True when play waits for a choice or chance or is over, False when the phase's end
 # effects are left for ``settle`` to run
 After = Callable[["Flow", "Ctx"], bool]
+Started = Callable[["Flow"], None]  # (the state, its phase's start run)
+
+
+def orders(players: int) -> list[tuple[int, ...]]:
+    """For each seat, every seat in turn after it (itself last)."""
+    return [tuple((seat + step) % players for step in range(1, players + 1))
+            for seat in range(players)]
 
 
 def following(prog: Program, phase: PhaseRule) -> After | None:
@@ -38,6 +49,7 @@ def following(prog: Program, phase: PhaseRule) -> After | None:
     end, seen, until, skip, whole = prog.end, prog.end_seen, phase.until, phase.skip, (
         phase.whole)
     players = prog.players
+    after = orders(players)
 
     def follow(st: Flow, c: Ctx) -> bool:
         player = st.player
@@ -50,8 +62,8 @@ def following(prog: Program, phase: PhaseRule) -> After | None:
         if skip is None:  # the next seat, none skipped
             st.player = (player + 1) % players
         else:
-            for step in range(1, players + 1):
-                c.seat = seat = (player + step) % players
+            for seat in after[player]:
+                c.seat = seat
                 if not skip(c):
                     st.player = seat
                     break
@@ -76,3 +88,37 @@ def following(prog: Program, phase: PhaseRule) -> After | None:
             st.none_legal()
         return True
     return follow
+
+
+def starting(prog: Program, phase: PhaseRule) -> Started:
+    """The step that follows ``phase``'s start (``Flow._started``'s)."""
+    end, first, skip = prog.end, phase.first, phase.skip
+    assert end is not None
+    players = prog.players
+    after = orders(players)
+
+    def start(st: Flow) -> None:
+        c = st.here  # read by end and first alike (Flow.ctx, in place: play is not over)
+        _, c.card, c.number, c.target = st.acting
+        c.seat = c.actor = player = st.player
+        if end(c):
+            st.over = True
+            return
+        if first is not None or skip is not None:
+            seat = player if first is None else first(c)
+            if not isinstance(seat, int) or not 0 <= seat < players:
+                st.no_seat(seat)
+                return
+            if skip is None:
+                st.player = seat
+            else:
+                for candidate in after[seat - 1]:  # from the seat named on
+                    c.seat = candidate
+                    if not skip(c):
+                        st.player = candidate
+                        break
+                else:  # every seat skipped: reported (a fault of play)
+                    st._next_seat(seat, c)
+                    return
+        st._ready()
+    return start
