@@ -326,17 +326,19 @@ class Flow(Running):
             raise ValueError(f"illegal action {action!r}")
         self._legal, self.steps = None, 0
         chosen: Any = action  # listed: a tuple, its name first
-        player = self.player
-        index, (at_card, at_target, at_number), block, leaf, both = self.prog.named[
-            chosen[0]]
+        player, prog = self.player, self.prog
+        index, (at_card, at_target, at_number), block, leaf, both = prog.named[chosen[0]]
         card = chosen[at_card] if at_card else -1
         target = chosen[at_target] if at_target else -1
         number = chosen[at_number] if at_number else 0
         acting = self.acting  # (the state's own: a clone copies it)
-        acting[0], acting[1], acting[2], acting[3] = index, card, number, target
+        acting[0] = index
+        acting[1] = card
+        acting[2] = number
+        acting[3] = target
         self.stage = ACTING
-        if self.prog.pausing[block]:
-            wait = self.prog.opening[block]
+        if prog.pausing[block]:
+            wait = prog.opening[block]
             if wait is not None and wait(self, player):  # its first step waits for chance:
                 # as run_frames would leave it (the frame, one step run)
                 self.frames.append([block, 1, 1, player, card, number, target, player, 0])
@@ -349,18 +351,18 @@ class Flow(Running):
         c.seat = c.actor = player
         c.card, c.number, c.target = card, number, target
         if leaf is None:  # it runs other blocks: all of it one tail (it cannot pause)
-            tail = self.prog.tails[block]
+            tail = prog.tails[block]
             assert tail is not None and not tail[0]
             self.run_counted(tail[1], c)
-        elif both is not None and self.steps + len(leaf) <= MAX_STEPS:  # one or two
-            self.steps += len(leaf)  # plain sets, as one (quick.sets: no fault)
+        elif both is not None and len(leaf) <= MAX_STEPS:  # one or two plain sets, as
+            self.steps = len(leaf)  # one (quick.sets: no fault); no step run before
             both(self, c)
         else:  # as run_now runs a leaf (the commonest block)
             self.run_flat(leaf, 1, c, 0)
         if self.over:
             return
         try:
-            after = self.prog.phases[self.phase].after  # (_acted's, called at once)
+            after = prog.phases[self.phase].after  # (_acted's, called at once)
             if after(self, c) if after is not None else self._acted(c):
                 return
         except FAULTS as exc:
