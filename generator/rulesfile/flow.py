@@ -62,7 +62,12 @@ class Flow(Running):
             self._flow_fault(exc)
 
     def _started(self) -> None:
-        """A phase's start has run: the game ends, or its first seat acts."""
+        """A phase's start has run: the game ends, or its first seat acts (by the phase's
+        own step when ``following`` made one, ``PhaseRule.started``)."""
+        started = self.prog.phases[self.phase].started
+        if started is not None:
+            started(self)
+            return
         c = self.ctx(self.player)  # read by end and first alike
         if not self._ended(c):
             self._first_player(c)
@@ -113,32 +118,25 @@ class Flow(Running):
     def _acted(self, c: Ctx | None = None) -> bool:
         """After an action's effects: the game ends, the phase ends (False: its ``end``
         effects run next), or the next seat (or the same one, with ``again``) acts.
-        ``c``: the action's context as its effects left it (else filled here)."""
+        ``c``: the action's context as its effects left it (else filled here). A phase
+        whose shape ``following`` fuses goes on by its own step (``PhaseRule.after``)."""
         prog, player = self.prog, self.player
-        rule = prog.actions[self.acting[0]]
         if c is None:
             c = self.here  # read by again, end, until and skip alike (ctx, in place)
             _, c.card, c.number, c.target = self.acting
             c.seat = c.actor = player
+        phase = prog.phases[self.phase]
+        if phase.after is not None:
+            return phase.after(self, c)
+        rule = prog.actions[self.acting[0]]
         again = rule.again is not None and bool(rule.again(c))
         self.turns += not again
         seen = prog.end_seen  # the end as last read, while no card moved since
         if seen[1] if seen is not None and seen[0] == self.moved else prog.end(c):
             self.over = True
             return True
-        phase = prog.phases[self.phase]
         if phase.until is not None and phase.until(c):
-            self.stage = ENDING
-            if not again:
-                self.player = (player + 1) % self.players
-            # a phase that ends running nothing, when the end reads no seat: the end as
-            # just read holds (settle's ENDING without reading it again)
-            if prog.blocks[phase.end]:
-                self._push(phase.end, self.player, actor=self.player)
-                if self.frames or self.over:
-                    return False  # settle runs them (or stops at the fault)
-                return self._end_at_once(True)
-            return self._end_at_once(not prog.end_fixed)
+            return self._until_held(player, again)
         if again:
             pass
         elif phase.skip is None:  # the next seat, none skipped
@@ -155,6 +153,22 @@ class Flow(Running):
         self._ready()
         return True
 
+    def _until_held(self, player: int, again: bool) -> bool:
+        """The phase's ``until`` held after ``player``'s action: its end's effects run
+        and the next phase starts (``_acted``'s answer)."""
+        phase, prog = self.prog.phases[self.phase], self.prog
+        self.stage = ENDING
+        if not again:
+            self.player = (player + 1) % self.players
+        # a phase that ends running nothing, when the end reads no seat: the end as
+        # just read holds (settle's ENDING without reading it again)
+        if prog.blocks[phase.end]:
+            self._push(phase.end, self.player, actor=self.player)
+            if self.frames or self.over:
+                return False  # settle runs them (or stops at the fault)
+            return self._end_at_once(True)
+        return self._end_at_once(not prog.end_fixed)
+
     def _first_player(self, c: Ctx | None = None) -> None:
         """The phase's first seat not skipped acts (``c``: the context of play's flow at
         the seat to act, filled here when the phase names a first seat or skips some;
@@ -166,11 +180,15 @@ class Flow(Running):
         c = self.ctx(self.player) if c is None else c
         seat = self.player if phase.first is None else phase.first(c)
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            self.fail(phase.loc + ("first",), f"names seat {seat!r}, not one of 0 to "
-                      f"{self.players - 1}")
+            self.no_seat(seat)
             return
         self._next_seat(seat, c)
         self._ready()
+
+    def no_seat(self, seat: Any) -> None:
+        """A fault of play: the phase's ``first`` names no seat."""
+        self.fail(self.prog.phases[self.phase].loc + ("first",),
+                  f"names seat {seat!r}, not one of 0 to {self.players - 1}")
 
     def _next_seat(self, seat: int, c: Ctx | None = None) -> None:
         """The first seat from ``seat`` on not skipped acts (``c`` moved seat to seat)."""
@@ -216,16 +234,24 @@ class Flow(Running):
                     legal = []
             self._legal = legal
         except FAULTS as exc:
-            self.fail(self.prog.phases[self.phase].loc + ("actions",),
-                      f"the legal actions cannot be worked out: {exc}")
+            self.unlisted(exc)
             return []
         finally:
             self.memo = None
         if not legal and not self.over:
-            phase = self.prog.phases[self.phase]
-            self.fail(phase.loc + ("actions",), f"P{self.player + 1} has no legal action in "
-                      f"phase '{phase.id}' (add one, e.g. a pass, that is always legal)")
+            self.none_legal()
         return legal
+
+    def unlisted(self, exc: Exception) -> None:
+        """A fault of play: the legal actions read a wrong value."""
+        self.fail(self.prog.phases[self.phase].loc + ("actions",),
+                  f"the legal actions cannot be worked out: {exc}")
+
+    def none_legal(self) -> None:
+        """A fault of play: the seat to act has no legal action."""
+        phase = self.prog.phases[self.phase]
+        self.fail(phase.loc + ("actions",), f"P{self.player + 1} has no legal action in "
+                  f"phase '{phase.id}' (add one, e.g. a pass, that is always legal)")
 
     def run_frames(self) -> bool:
         """Run the paused program; False when it waits for chance."""
@@ -300,17 +326,19 @@ class Flow(Running):
             raise ValueError(f"illegal action {action!r}")
         self._legal, self.steps = None, 0
         chosen: Any = action  # listed: a tuple, its name first
-        player = self.player
-        index, (at_card, at_target, at_number), block, leaf, both = self.prog.named[
-            chosen[0]]
+        player, prog = self.player, self.prog
+        index, (at_card, at_target, at_number), block, leaf, both = prog.named[chosen[0]]
         card = chosen[at_card] if at_card else -1
         target = chosen[at_target] if at_target else -1
         number = chosen[at_number] if at_number else 0
         acting = self.acting  # (the state's own: a clone copies it)
-        acting[0], acting[1], acting[2], acting[3] = index, card, number, target
+        acting[0] = index
+        acting[1] = card
+        acting[2] = number
+        acting[3] = target
         self.stage = ACTING
-        if self.prog.pausing[block]:
-            wait = self.prog.opening[block]
+        if prog.pausing[block]:
+            wait = prog.opening[block]
             if wait is not None and wait(self, player):  # its first step waits for chance:
                 # as run_frames would leave it (the frame, one step run)
                 self.frames.append([block, 1, 1, player, card, number, target, player, 0])
@@ -323,18 +351,19 @@ class Flow(Running):
         c.seat = c.actor = player
         c.card, c.number, c.target = card, number, target
         if leaf is None:  # it runs other blocks: all of it one tail (it cannot pause)
-            tail = self.prog.tails[block]
+            tail = prog.tails[block]
             assert tail is not None and not tail[0]
             self.run_counted(tail[1], c)
-        elif both is not None and self.steps + len(leaf) <= MAX_STEPS:  # one or two
-            self.steps += len(leaf)  # plain sets, as one (quick.sets: no fault)
+        elif both is not None and len(leaf) <= MAX_STEPS:  # one or two plain sets, as
+            self.steps = len(leaf)  # one (quick.sets: no fault); no step run before
             both(self, c)
         else:  # as run_now runs a leaf (the commonest block)
             self.run_flat(leaf, 1, c, 0)
         if self.over:
             return
         try:
-            if self._acted(c):
+            after = prog.phases[self.phase].after  # (_acted's, called at once)
+            if after(self, c) if after is not None else self._acted(c):
                 return
         except FAULTS as exc:
             self._flow_fault(exc)

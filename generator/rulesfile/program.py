@@ -19,6 +19,7 @@ from generator.rulesfile.cards import CardTable
 from generator.rulesfile.choices import Listing, Offered, offer, phase_list
 from generator.rulesfile.effects import EffectCompiler, opening, waits
 from generator.rulesfile.expr import Compiler, Ctx, Fn
+from generator.rulesfile.following import After, Started, following, starting
 from generator.rulesfile.options import read_options
 from generator.rulesfile.placepick import place_picker
 from generator.rulesfile.quick import Leaf, Runner, Tail, leaves, sets, tails
@@ -51,6 +52,8 @@ class PhaseRule:
     plain: list[tuple[tuple[str], Fn | None]] | None = None
     offers: list[Offered] = field(default_factory=list)  # by action name: legal order
     whole: Listing | None = None  # its legal actions kept whole (choices.phase_list)
+    after: After | None = None  # what follows its actions, one step (following.py)
+    started: Started | None = None  # what follows its start, one step (following.py)
 
 
 @dataclass
@@ -188,6 +191,8 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     owned = frozenset([z.name for z in zones if z.owned] + [v[0] for v in vars_ if v[1]])
     prog.end, prog.end_seen = read_on_change(x.expr(end, ("end",)), end, owned)
     prog.end_fixed = steady(end) is not None and not seated(end, owned)
+    for phase in prog.phases:
+        phase.after, phase.started = following(prog, phase), starting(prog, phase)
     prog.score = x.expr(data.get("score", 0), ("score",))
     ties = data.get("tiebreak") or []
     prog.tiebreak = [x.expr(t, ("tiebreak", i)) for i, t in enumerate(

@@ -116,11 +116,12 @@ def mixed(conjunction: bool, first: Leaf, second: Leaf) -> Fn:
     def mixed_pair(c: Any) -> bool:
         seat, st = c.seat, c.st
         values = st.vars
-        if bool(op1(values[b1 + seat * m1] if not e1 else sum(values[b1:e1]) if e1 > 0
-                    else len(st.zones[b1 + seat * m1]), seat if s1 else k1)) is settled:
+        # (not X) is conjunction: X settles it (no call of bool)
+        if (not op1(values[b1 + seat * m1] if not e1 else sum(values[b1:e1]) if e1 > 0
+                    else len(st.zones[b1 + seat * m1]), seat if s1 else k1)) is conjunction:
             return settled
-        return bool(op2(values[b2 + seat * m2] if not e2 else sum(values[b2:e2]) if e2 > 0
-                        else len(st.zones[b2 + seat * m2]), seat if s2 else k2))
+        return True if op2(values[b2 + seat * m2] if not e2 else sum(values[b2:e2]) if e2 > 0
+                           else len(st.zones[b2 + seat * m2]), seat if s2 else k2) else False
     return mixed_pair
 
 
@@ -139,13 +140,13 @@ def nested(conjunction: bool, first: Leaf, pair: tuple[bool, Leaf, Leaf]) -> Fn:
         seat, st = c.seat, c.st
         values = st.vars
         total = sum(values[base:end])
-        if bool(op(total, const)) is settled:
+        if (not op(total, const)) is conjunction:  # it settles (as in mixed_pair)
             return settled
-        if bool(op2(total if same2 else values[b2 + seat * m2] if not e2 else sum(
+        if (not op2(total if same2 else values[b2 + seat * m2] if not e2 else sum(
                 values[b2:e2]) if e2 > 0 else len(st.zones[b2 + seat * m2]),
-                seat if s2 else k2)) is inner_settled:
+                seat if s2 else k2)) is inner:
             return inner_settled
-        return bool(op3(total if same3 else values[b3 + seat * m3] if not e3 else sum(
+        return True if op3(total if same3 else values[b3 + seat * m3] if not e3 else sum(
             values[b3:e3]) if e3 > 0 else len(st.zones[b3 + seat * m3]),
-            seat if s3 else k3))
+            seat if s3 else k3) else False
     return nested_pair

@@ -8,6 +8,7 @@ counted, the same fault."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from typing import Any
 
@@ -15,6 +16,7 @@ import pytest
 
 from generator.engine.api import CHANCE
 from generator.rulesfile import flow, running
+from generator.rulesfile.state import RulesState
 from rulesfile.starters import STARTERS, dealt
 
 
@@ -221,3 +223,77 @@ def test_a_phase_start_waits_at_once_at_the_step_limit_as_run_frames_does(
         assert fast.fault is not None and "steps" in fast.fault[1]
         at_draw |= fast.fault[0] == ("phases", 0, "start", 0)
     assert at_draw
+
+
+
+def _phases_stepping(prog: Any, step: Any) -> Any:
+    """``prog`` with each phase's steps of ``following`` (after an action, after its
+    start) replaced by ``step(the step)`` (None: by ``Flow``'s general reading)."""
+    def stepped(phase: Any) -> Any:
+        return dataclasses.replace(phase, **{
+            key: None if getattr(phase, key) is None else step(getattr(phase, key))
+            for key in ("after", "started")})
+    return dataclasses.replace(prog, phases=[stepped(phase) for phase in prog.phases])
+
+
+@pytest.mark.parametrize("name", list(STARTERS))
+def test_what_follows_an_action_or_a_start_in_one_step_plays_as_flow_reads_it(
+        built: dict[str, Any], name: str) -> None:
+    """``following``: what follows an action of a phase none of whose actions is played
+    ``again`` (the end read, its until, the next seat not skipped, the legal actions),
+    and what follows a phase's start (the end read, the first seat, the first not
+    skipped, the legal actions), each by one step made for the phase's shape, against
+    ``Flow``'s ``_acted``, ``_started`` and ``_ready`` reading each part — the same
+    variables, cards, frames, steps, seat to act, legal actions and fault, for every
+    starter."""
+    game, _ = built[name]
+    taken: list[int] = []  # the steps' arguments: 2 after an action, 1 after a start
+    for seed in range(3):
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+        prog = game.program(players)  # each started by its own way (set-up's start too)
+        fast = RulesState(_phases_stepping(prog, lambda step: lambda *a: taken.append(
+            len(a)) or step(*a)), players).start()
+        slow = RulesState(_phases_stepping(prog, lambda step: None), players).start()
+        _same(fast, slow)
+        _in_step(fast, slow, random.Random(seed))
+    # claim-jumper's dig and boomtown's build may be played again (so may gold-camp's
+    # buy, but its roll's phase is stepped)
+    assert (2 in taken) is (name not in ("claim-jumper", "boomtown"))
+    assert 1 in taken
+
+
+def _start_read(state: Any) -> Any:
+    """``state``'s phase's start has run: what follows read as ``settle`` reads it (a
+    value of the wrong kind: the fault at the phase)."""
+    try:
+        state._started()
+    except running.FAULTS as exc:
+        state._flow_fault(exc)
+    return state
+
+
+@pytest.mark.parametrize("round_", [0, 1, 2, 3, "soon"])
+def test_a_first_seat_skipped_goes_on_after_a_start_as_flow_reads_it(
+        built: dict[str, Any], round_: Any) -> None:
+    """``following.starting``: the auction's first seat (the round's, or a word: a fault)
+    with every set of seats out and every high bidder, so that the seat named is skipped,
+    later ones, or every seat (a fault): the same seat to act, legal actions and fault
+    as ``Flow._first_player`` and ``_next_seat``."""
+    game, _ = built["auction-house"]
+    prog = game.program(4)
+    general = _phases_stepping(prog, lambda step: None)
+    faults = set()
+    for out in itertools.product((0, 1), repeat=4):
+        for high in range(-1, 4):
+            fast, slow = dealt(game, 4), dealt(game, 4)
+            slow.prog = general
+            for state in (fast, slow):
+                slots = state.var_slot
+                state.vars[slots["round"]], state.vars[slots["high"]] = round_, high
+                state.vars[slots["out"]:slots["out"] + 4] = out
+                _start_read(state)
+            _same(fast, slow)
+            assert fast.player == slow.player
+            faults.add(None if fast.fault is None else fast.fault[1].split(":")[0])
+    assert faults == ({None, "phase 'auction' skips every seat"} if round_ != "soon" else
+                      {"cannot be worked out"})
