@@ -265,6 +265,8 @@ class EffectCompiler:
         return Play(loc, of, None if chosen else self.x.place(target, loc + ("play",)))
 
     def _move_all(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+        if placing.from_grid(self.x, value["move_all"]) and "to" in value:
+            return placing.move_off(self.x, value, loc, of)
         source, to = self.x.place(value["move_all"], loc + ("move_all",)), \
             self._need(value, "to", loc)
         if placing.is_place(to):

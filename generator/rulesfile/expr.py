@@ -220,7 +220,8 @@ class Compiler(Aggregates):
 
     def _named(self, value: Any, loc: Loc) -> ZoneRule | None:
         if not isinstance(value, str) or value not in self.names.zones:
-            self.report.error(loc, f"no zone '{value}' (zones: "
+            what = f"no zone '{value}'" if isinstance(value, str) else "a zone's name here"
+            self.report.error(loc, f"{what} (zones: "
                               f"{', '.join(self.names.zones) or 'none'})", "rules-name")
             return None
         return self.names.zones[value]
@@ -239,9 +240,9 @@ class Compiler(Aggregates):
         if zone is None:
             return 0, 0  # reported: the rules are not played
         if zone.width:
-            self.report.error(loc, f"'{value}' is a grid: place a card with choose: "
-                              "{cell: …} and play: cell; read it with count, sum…",
-                              "rules-name")
+            self.report.error(loc, f"'{value}' is a grid, not a pile: cards go to one "
+                              f"of its places ({{cell: {value}, at: PLACE}}, or play: cell), "
+                              "move_all takes them off; count, sum… read it", "rules-name")
         return self.names.zone_slot[zone.name], int(zone.owned)
 
     def grid(self, value: Any, loc: Loc) -> ZoneRule | None:

@@ -201,3 +201,20 @@ def test_a_seat_that_is_no_number_stops_at_its_effect(folder: Path) -> None:
                             "vars: {who: {start: nobody}}\nsetup:\n"
                             "  - {event: bust, of: {var: who}}"), "rules-play")
     assert "cannot be worked out" in p.message and p.line == line_of(folder, "of: {var: who}")
+
+
+def test_a_mapping_where_a_pile_is_named(folder: Path) -> None:
+    """A pile written as a grid's place (a draw takes from a pile only) is told as such,
+    not as a zone named by the mapping's text."""
+    p = only(problems_after(folder, "- draw: deck", "- draw: {cell: deck, at: 0}"),
+             "rules-name")
+    assert p.line == line_of(folder, "draw: {cell") and "a zone's name here (zones: " \
+        "deck, claim, bank, discard)" in p.message and "{'cell'" not in p.message
+
+
+def test_a_grid_where_a_pile_is_named_says_how_to_reach_it(folder: Path) -> None:
+    problems = problems_after(folder, "  discard: {}", "  discard: {grid: [2, 2]}")
+    p = only(problems, "rules-name")
+    assert p.line == line_of(folder, "to: discard")
+    assert "'discard' is a grid, not a pile: cards go to one of its places ({cell: " \
+        "discard, at: PLACE}, or play: cell), move_all takes them off" in p.message
