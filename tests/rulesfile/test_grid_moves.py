@@ -82,3 +82,20 @@ def test_move_all_from_a_place_the_grid_lacks_stops_play_at_its_line(tmp_path: P
     problems = validate_game(GAMES["hs"], tmp_path).problems
     assert [(p.rule, p.line) for p in problems] == [("rules-play", 18)]  # the effect's line
     assert "names a place the grid does not have" in problems[0].message
+
+
+def test_the_final_table_names_a_stack_of_one_card_once_with_its_count(tmp_path: Path
+                                                                       ) -> None:
+    from xml.etree import ElementTree
+
+    from generator.rulesfile.picture import picture
+
+    state = dealt(game_of(tmp_path, {}), 2)
+    base, labels = state.zone_slot["homestead"], state.prog.table.labels
+    same = next(card for card in range(1, len(labels)) if labels[card] == labels[0])
+    other = next(card for card in range(len(labels)) if labels[card] != labels[0])
+    for card in (0, same, other):
+        state.move(card, base + 4, 0)
+    words = [t.text for t in ElementTree.fromstring(picture(state)).iter(
+        "{http://www.w3.org/2000/svg}text")]
+    assert f"{labels[0]} ×2 / {labels[other]}" in words
