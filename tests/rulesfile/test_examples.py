@@ -4,6 +4,7 @@ under the invariant harness, ending as its rulebook says."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +14,11 @@ from generator.deck.validate import validate_game
 from generator.engine.harness import random_sim, scores_are_final
 from generator.games import GAMES
 from generator.rulesfile.state import RulesState
-from rulesfile.starters import compiled
+from rulesfile.starters import compiled, dealt, faces
 
 EXAMPLES = Path(__file__).resolve().parent / "examples"
 GAMES_EACH = 50
-NAMES = ["summit"]  # each a folder of examples/
+NAMES = ["summit", "chuckwagon"]  # each a folder of examples/
 HEIGHTS = [3, 4, 5, 6, 5, 4, 3]  # Summit Fever's columns, for the sums 2 to 8
 
 
@@ -53,7 +54,32 @@ def summit_fever(state: RulesState, players: int) -> None:
     assert not any(any(places) for places in state.view()["climb"])
 
 
-RULEBOOKS = {"summit": summit_fever}
+def dishes() -> list[dict[str, Any]]:
+    """Chuckwagon's cards by number, read straight from its YAML."""
+    return faces(EXAMPLES / "chuckwagon", "dishes")
+
+
+def chuckwagon(state: RulesState, players: int) -> None:
+    """Twelve dishes on every table, none left in hand or face down; each table scored as
+    the rulebook counts it (pots of beans, stews, most pies, coffee), then most stews."""
+    cards = dishes()
+    tables = [[cards[c] for c in state.view()["table"][s]] for s in range(players)]
+    assert [len(t) for t in tables] == [12] * players
+    assert not any(state.view()["hand"]) and not any(state.view()["picked"])
+
+    def kind(table: list[dict[str, Any]], name: str) -> int:
+        return sum(card["kind"] == name for card in table)
+    pies = [kind(t, "pie") for t in tables]
+    most = [s for s in range(players) if pies[s] == max(pies)]
+    scores = [10 * (kind(t, "beans") // 3) + sum(card["value"] for card in t)
+              + (6 if most == [s] else 0) + kind(t, "coffee") * (2 if pies[s] else 1)
+              for s, t in enumerate(tables)]
+    assert state.returns() == [float(v) for v in scores]
+    keys = [(scores[s], kind(t, "stew")) for s, t in enumerate(tables)]
+    assert state.winners() == [s for s in range(players) if keys[s] == max(keys)]
+
+
+RULEBOOKS = {"summit": summit_fever, "chuckwagon": chuckwagon}
 
 
 def plays_by_its_rulebook(game: Any, name: str, games: int) -> None:
@@ -88,3 +114,42 @@ def test_a_game_of_ones_own_replayed_without_its_folder_says_to_give_it(
     assert "a game of your own: add --components, the folder that holds its folder" in \
         capsys.readouterr().err
     assert main(["replay", str(record), "--game", "0", "--components", str(EXAMPLES)]) == 0
+
+
+def test_chuckwagon_passes_every_hand_to_the_left(games: dict[str, Any]) -> None:
+    """After everyone has picked, a hand goes whole (less its pick) to the next seat,
+    the last seat's to seat 1; the picks go face up onto their tables."""
+    state = dealt(games["chuckwagon"], 3)
+    hands = [list(h) for h in state.view()["hand"]]
+    picks = []
+    for seat in range(3):
+        assert state.current_player() == seat
+        action = state.legal_actions()[seat % 4]
+        picks.append(action[1])
+        state.apply_action(action)
+    view = state.view()
+    assert view["table"] == [[p] for p in picks] and view["picked"] == [[], [], []]
+    assert view["hand"] == [[c for c in hands[(s - 1) % 3] if c != picks[(s - 1) % 3]]
+                            for s in range(3)]
+    assert view["passing"] == [[], [], []]
+
+
+@pytest.mark.parametrize(("old", "new", "rule", "says"), [
+    ("to: {zone: passing, of: {add: [{game: seat}, 1]}}", "to: {zone: deck, of: 1}",
+     "rules-schema", "'deck' is shared (owner: none), the same for every seat"),
+    ("to: {zone: passing, of: {add: [{game: seat}, 1]}}", "to: {zone: passing}",
+     "rules-schema", "give the seat whose zone it is: {zone: ZONE, of: SEAT}"),
+    ("to: {zone: passing, of: {add: [{game: seat}, 1]}}", "to: {zone: pasing, of: 1}",
+     "rules-name", "no zone 'pasing'"),
+    ("to: {zone: passing, of: {add: [{game: seat}, 1]}}", "to: {zone: passing, of: left}",
+     "rules-play", "'of' names no seat: 'left'"),
+])
+def test_another_seats_zone_misused_is_located(tmp_path: Path, old: str, new: str,
+                                               rule: str, says: str) -> None:
+    shutil.copytree(EXAMPLES / "chuckwagon", tmp_path / "chuckwagon")
+    rules = tmp_path / "chuckwagon" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    problems = validate_game(GAMES["chuckwagon"], tmp_path).problems
+    assert [(p.rule, p.line) for p in problems] == [(rule, 19)], [p.format() for p in
+                                                                  problems]
+    assert says in problems[0].message
