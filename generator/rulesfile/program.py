@@ -149,12 +149,15 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
                      "rules-schema")
         return None, report.problems
     report.unknown_keys(data, (), TOP, "a rules file")
-    zones = _zones(report, _mapping(report, data.get("zones"), ("zones",), "zones"), pieces)
+    zone_specs = _mapping(report, data.get("zones"), ("zones",), "zones")
+    zones = _zones(report, zone_specs, pieces)
     vars_ = _vars(report, _mapping(report, data.get("vars"), ("vars",), "vars"))
     table = CardTable.of([(z.start, pieces.get(z.start or "", [])) for z in zones if z.start])
     zone_slot, _, var_slot = lay_out(zones, vars_, players)
     names = Names({z.name: z for z in zones}, {v[0]: v[1] for v in vars_}, table.columns,
                   (zone_slot, var_slot), players)
+    if _misnamed_start(zone_specs, pieces):  # reported at the zone; its piece's fields
+        names.fields |= {k for faces in pieces.values() for face in faces for k in face}
     names.options = read_options(report, data.get("options"))
     names.options.update((k, v) for k, v in (options or {}).items() if k in names.options)
     events = data.get("events") or []
@@ -244,6 +247,12 @@ def _zones(report: Reporter, zones: dict[str, Any], pieces: dict[str, Any]
     return out
 
 
+def _misnamed_start(zones: dict[str, Any], pieces: dict[str, Any]) -> bool:
+    """Whether a zone starts with a piece the component files do not have."""
+    starts = [spec.get("start") for spec in zones.values() if isinstance(spec, dict)]
+    return any(s is not None and (not isinstance(s, str) or s not in pieces) for s in starts)
+
+
 def _grid(report: Reporter, value: Any, loc: Loc) -> tuple[int, int]:
     """``grid: [columns, rows]``, each 1 to 20; (0, 0) for a zone that is no grid."""
     if value is None:
@@ -252,7 +261,7 @@ def _grid(report: Reporter, value: Any, loc: Loc) -> tuple[int, int]:
             isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 20 for v in value)):
         return value[0], value[1]
     report.error(loc, "a grid is [columns, rows], each from 1 to 20", "rules-schema")
-    return 0, 0
+    return 1, 1  # a grid still, so that its uses are not reported as of no grid
 
 
 def _vars(report: Reporter, vars_: dict[str, Any]

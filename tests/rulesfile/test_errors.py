@@ -218,3 +218,21 @@ def test_a_grid_where_a_pile_is_named_says_how_to_reach_it(folder: Path) -> None
     assert p.line == line_of(folder, "to: discard")
     assert "'discard' is a grid, not a pile: cards go to one of its places ({cell: " \
         "discard, at: PLACE}, or play: cell), move_all takes them off" in p.message
+
+
+def test_a_misnamed_starting_piece_is_one_problem(folder: Path) -> None:
+    """Not also every field the rules read of that piece's cards."""
+    problems = problems_after(folder, "start: cards", "start: cardz")
+    assert [p.rule for p in problems] == ["rules-name"], [p.format() for p in problems]
+
+
+def test_a_grid_of_a_size_out_of_range_is_one_problem(tmp_path: Path) -> None:
+    """Not also every use of it, as if it were no grid."""
+    folder = make_starter(tmp_path, "homestead", "hs")
+    rules = folder / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("grid: [3, 3]",
+                                                               "grid: [3000, 3]"),
+                     encoding="utf-8")
+    problems = validate_game(GAMES["hs"], tmp_path).problems
+    assert [(p.rule, p.message) for p in problems] == [
+        ("rules-schema", "a grid is [columns, rows], each from 1 to 20")]
