@@ -153,3 +153,14 @@ def test_another_seats_zone_misused_is_located(tmp_path: Path, old: str, new: st
     assert [(p.rule, p.line) for p in problems] == [(rule, 19)], [p.format() for p in
                                                                   problems]
     assert says in problems[0].message
+
+
+def test_a_log_names_the_die_each_roll_is_for(games: dict[str, Any]) -> None:
+    """Summit Fever rolls three dice in a row: the log says which is which."""
+    state = games["summit"].new_initial_state(2)
+    state.apply_action(("roll",))
+    said = []
+    for face in (4, 1, 3):
+        said.append(state.action_to_string(face))
+        state.apply_action(face)
+    assert said == ["rolls 4 for d1", "rolls 1 for d2", "rolls 3 for d3"]
