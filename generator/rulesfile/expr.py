@@ -18,7 +18,7 @@ from generator.data.yamlsrc import Loc
 from generator.rulesfile import fused, grids, plugins, pushing, trees
 from generator.rulesfile.aggregates import Aggregates
 from generator.rulesfile.grids import GRID_WORDS, all_cells
-from generator.rulesfile.lists import item
+from generator.rulesfile.lists import item, pick
 from generator.rulesfile.options import option_value, settled
 from generator.rulesfile.position import Ctx, Fn, Place, Value
 from generator.rulesfile.report import Reporter
@@ -280,9 +280,12 @@ class Compiler(Aggregates):
         if not _args(value["item"], 2):
             return self._bad(loc + ("item",), "'item' takes [list, index], e.g. "
                              "{item: [{field: points}, 2]}")
-        values, index = (self.expr(x, loc + ("item", i), depth)
-                         for i, x in enumerate(value["item"]))
-        return item(values, index)
+        listed, at = value["item"]
+        index = self.expr(at, loc + ("item", 1), depth)
+        if isinstance(listed, list):  # a list written out: each entry an expression
+            return pick([self.expr(x, loc + ("item", 0, i), depth + 1)
+                         for i, x in enumerate(listed)], index)
+        return item(self.expr(listed, loc + ("item", 0), depth), index)
 
     def _w_push(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         return pushing.push(self, value, loc, depth, self.consts)
