@@ -236,3 +236,16 @@ def test_a_grid_of_a_size_out_of_range_is_one_problem(tmp_path: Path) -> None:
     problems = validate_game(GAMES["hs"], tmp_path).problems
     assert [(p.rule, p.message) for p in problems] == [
         ("rules-schema", "a grid is [columns, rows], each from 1 to 20")]
+
+
+def test_an_alias_before_its_anchor_is_located(folder: Path) -> None:
+    """As the docs say: YAML reads top to bottom, the anchor comes first."""
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8").replace("if: {gt: [{count: deck}, 0]}",
+                                                     "if: *has_cards")
+    rules.write_text(text.replace("end: {and: [{eq: [{count: deck}, 0]}",
+                                  "end: {and: [&has_cards {eq: [{count: deck}, 0]}"),
+                     encoding="utf-8")
+    problems = validate_game(GAMES["cj"], folder.parent).problems
+    assert [(p.rule, p.line) for p in problems] == [("yaml-syntax", line_of(
+        folder, "*has_cards"))] and "unknown alias 'has_cards'" in problems[0].message

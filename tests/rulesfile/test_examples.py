@@ -164,3 +164,17 @@ def test_a_log_names_the_die_each_roll_is_for(games: dict[str, Any]) -> None:
         said.append(state.action_to_string(face))
         state.apply_action(face)
     assert said == ["rolls 4 for d1", "rolls 1 for d2", "rolls 3 for d3"]
+
+
+def test_greedy_stops_at_the_first_climb_as_the_docs_warn(games: dict[str, Any]) -> None:
+    """One ply judged by the score: banking one climber scores now, rolling on scores
+    nothing yet, so greedy always stops (the docs' note on push-your-luck)."""
+    from generator.rulesfile.bots import GreedyBot
+
+    state = games["summit"].new_initial_state(2)
+    state.apply_action(("roll",))
+    for face in (1, 1, 2):
+        state.apply_action(face)
+    state.apply_action(state.legal_actions()[0])  # a climb
+    assert set(state.legal_actions()) == {("roll",), ("stop",)}
+    assert GreedyBot(0, "s").step(state) == ("stop",)
