@@ -130,6 +130,11 @@ def move_off(x: Compiler, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins
         first, places = place_slot(grid, lambda c: 0), grid.cells
     if is_place(to):
         return MoveOff(loc, of, first, places, (0, 0), destination(x, to, loc + ("to",)))
+    if isinstance(to, dict) and "zone" in to:
+        x.report.error(loc + ("to",), "from a grid, move_all goes to a pile or a grid's "
+                       "place of the seat in focus, not another seat's zone (move the "
+                       "cards to a pile first)", "rules-schema")
+        return MoveOff(loc, of, first, places, (0, 0), None)
     return MoveOff(loc, of, first, places, x.place(to, loc + ("to",)), None)
 
 

@@ -99,3 +99,12 @@ def test_the_final_table_names_a_stack_of_one_card_once_with_its_count(tmp_path:
     words = [t.text for t in ElementTree.fromstring(picture(state)).iter(
         "{http://www.w3.org/2000/svg}text")]
     assert f"{labels[0]} ×2 / {labels[other]}" in words
+
+
+def test_move_all_from_a_grid_to_another_seats_zone_says_what_it_may(tmp_path: Path
+                                                                     ) -> None:
+    with_gone(tmp_path, "{move_all: homestead, to: {zone: market, of: 1}}")
+    problems = validate_game(GAMES["hs"], tmp_path).problems
+    assert [(p.rule, p.line) for p in problems] == [("rules-schema", 18)]
+    assert "from a grid, move_all goes to a pile or a grid's place of the seat in focus" \
+        in problems[0].message
