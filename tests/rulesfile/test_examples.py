@@ -14,7 +14,7 @@ from generator.deck.validate import validate_game
 from generator.engine.harness import random_sim, scores_are_final
 from generator.games import GAMES
 from generator.rulesfile.state import RulesState
-from rulesfile.starters import compiled, dealt, faces
+from rulesfile.starters import compiled, compiled_unchecked, dealt, faces
 
 EXAMPLES = Path(__file__).resolve().parent / "examples"
 GAMES_EACH = 50
@@ -178,3 +178,17 @@ def test_greedy_stops_at_the_first_climb_as_the_docs_warn(games: dict[str, Any])
     state.apply_action(state.legal_actions()[0])  # a climb
     assert set(state.legal_actions()) == {("roll",), ("stop",)}
     assert GreedyBot(0, "s").step(state) == ("stop",)
+
+
+def test_a_number_range_wider_than_the_limit_offers_its_lowest_thousand(
+        tmp_path: Path) -> None:
+    """As the docs' limits say: a bid from 0 to 5,000 stops at 999."""
+    shutil.copytree(EXAMPLES / "chuckwagon", tmp_path / "chuckwagon")
+    rules = tmp_path / "chuckwagon" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(
+        "    actions: [pick]", "    actions: [pick, shout]").replace(
+        "actions:\n  pick:", "actions:\n  shout: {choose: {number: [0, 5000]}, do: [{play: "
+        "picked}]}\n  pick:"), encoding="utf-8")
+    state = dealt(compiled_unchecked(tmp_path / "chuckwagon"), 2)
+    shouts = [a for a in state.legal_actions() if a[0] == "shout"]
+    assert [a[1] for a in shouts] == list(range(1000))

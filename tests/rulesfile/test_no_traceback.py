@@ -16,7 +16,7 @@ from generator.deck.validate import named_rules, validate_game
 from generator.engine.bots import RandomBot
 from generator.engine.playout import play
 from generator.games import GAMES
-from rulesfile.starters import STARTERS, make_starter
+from rulesfile.starters import STARTERS, compiled_unchecked, make_starter
 
 MUTATIONS = 15  # per starter
 
@@ -91,12 +91,3 @@ def test_a_score_or_tiebreak_that_cannot_be_worked_out_is_found_by_validate(
     record = play(game, 2, [("random", RandomBot)] * 2, 0, check="end")  # never raises
     assert all(says in v for v in record.violations)
 
-
-def compiled_unchecked(folder: Path) -> Any:
-    """The game of a folder whose rules compile, however its probe games went."""
-    from generator.data.components import load_game
-
-    spec, _ = named_rules(GAMES[folder.name], folder)
-    data = load_game(folder.name, spec.model, folder).data
-    assert spec.make_game is not None and data is not None
-    return spec.make_game(data)
