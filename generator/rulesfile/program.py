@@ -28,7 +28,7 @@ from generator.rulesfile.zones import Names, ZoneRule
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
        "tiebreak", "max_actions", "options")
-ZONE_KEYS = ("owner", "see", "order", "start", "grid")
+ZONE_KEYS = ("owner", "see", "order", "start", "grid", "held")
 VAR_KEYS = ("owner", "start", "min")
 ACTION_KEYS = ("choose", "if", "do", "again")
 PHASE_KEYS = ("id", "actions", "first", "until", "skip", "start", "end", "next")
@@ -207,12 +207,12 @@ def _max_actions(report: Reporter, value: Any) -> int:
     return value
 
 
-def _choice(report: Reporter, value: Any, loc: Loc, allowed: tuple[str, ...]) -> str:
-    if value not in allowed:
-        report.error(loc, f"expected one of {', '.join(allowed)}, not {value!r}",
-                     "rules-schema")
+def _choice(report: Reporter, value: Any, loc: Loc, allowed: tuple[Any, ...]) -> Any:
+    if value not in allowed or type(value) is not type(allowed[0]):
+        said = ", ".join(str(a).lower() for a in allowed)
+        report.error(loc, f"expected one of {said}, not {value!r}", "rules-schema")
         return allowed[0]
-    return str(value)
+    return value
 
 
 def _zones(report: Reporter, zones: dict[str, Any], pieces: dict[str, Any]
@@ -242,8 +242,9 @@ def _zones(report: Reporter, zones: dict[str, Any], pieces: dict[str, Any]
         if start is not None:
             started[start] = name
         width, height = _grid(report, spec.get("grid"), loc + ("grid",))
+        held = _choice(report, spec.get("held", True), loc + ("held",), (True, False))
         out.append(ZoneRule(str(name), owned == "each", see, order == "random", start,
-                            width, height))
+                            width, height, bool(held)))
     return out
 
 

@@ -192,3 +192,25 @@ def test_a_number_range_wider_than_the_limit_offers_its_lowest_thousand(
     state = dealt(compiled_unchecked(tmp_path / "chuckwagon"), 2)
     shouts = [a for a in state.legal_actions() if a[0] == "shout"]
     assert [a[1] for a in shouts] == list(range(1000))
+
+
+def test_a_draft_hand_held_false_is_not_what_a_seat_holds(games: dict[str, Any]) -> None:
+    """``pieces`` counts the picks, not the hands passed round (every seat would hold
+    every dish, and no dish's effect could be told)."""
+    from generator.rulesfile.pieces import holdings
+
+    state = dealt(games["chuckwagon"], 2)
+    assert holdings(state) == [frozenset(), frozenset()]
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    assert holdings(state) == [frozenset({dishes()[first[1]]["id"]}), frozenset()]
+
+
+def test_held_is_true_or_false(tmp_path: Path) -> None:
+    shutil.copytree(EXAMPLES / "chuckwagon", tmp_path / "chuckwagon")
+    rules = tmp_path / "chuckwagon" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("held: false", "held: 0",
+                                                               1), encoding="utf-8")
+    problems = validate_game(GAMES["chuckwagon"], tmp_path).problems
+    assert [(p.rule, p.line) for p in problems] == [("rules-schema", 4)]
+    assert "expected one of true, false, not 0" in problems[0].message
