@@ -304,6 +304,11 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             if isinstance(bounds, list) and len(bounds) == 2:
                 number = (x.expr(bounds[0], loc + ("choose", "number", 0)),
                           x.expr(bounds[1], loc + ("choose", "number", 1)))
+                low, high = (x.consts.get(f) for f in number)
+                if isinstance(low, int) and isinstance(high, int) and low > high:
+                    x.report.error(loc + ("choose", "number"), f"'number' [{low}, {high}] "
+                                   "offers nothing: its lowest is above its highest",
+                                   "rules-schema")
             else:
                 x.report.error(loc + ("choose", "number"), "'number' is [lowest, highest]",
                                "rules-schema")

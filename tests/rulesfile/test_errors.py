@@ -249,3 +249,15 @@ def test_an_alias_before_its_anchor_is_located(folder: Path) -> None:
     problems = validate_game(GAMES["cj"], folder.parent).problems
     assert [(p.rule, p.line) for p in problems] == [("yaml-syntax", line_of(
         folder, "*has_cards"))] and "unknown alias 'has_cards'" in problems[0].message
+
+
+def test_a_number_range_that_offers_nothing_is_located(tmp_path: Path) -> None:
+    folder = make_starter(tmp_path, "auction-house", "ah")
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    old = next(line for line in text.splitlines() if "number:" in line)
+    rules.write_text(text.replace(old, old.split("number:")[0] + "number: [5, 2]}"),
+                     encoding="utf-8")
+    problems = validate_game(GAMES["ah"], tmp_path).problems
+    assert [p.rule for p in problems] == ["rules-schema"], [p.format() for p in problems]
+    assert "'number' [5, 2] offers nothing" in problems[0].message
