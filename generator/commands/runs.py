@@ -115,7 +115,9 @@ def resolved_spec(game_id: str, user_dir: Path | None) -> GameSpec:
         return GAMES[game_id]
     if game_id in own_games(user_dir):
         return named_rules(GAMES[game_id], game_folder(game_id, user_dir))[0]
-    raise UsageError(f"unknown game '{game_id}' (games: {', '.join(GAMES)})")
+    hint = "" if user_dir else "; a game of your own: add --components, the folder that " \
+        "holds its folder"
+    raise UsageError(f"unknown game '{game_id}' (games: {', '.join(GAMES)}){hint}")
 
 
 def playable(game_id: str, user_dir: Path | None = None) -> GameSpec:

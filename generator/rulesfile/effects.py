@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from generator.data.yamlsrc import Loc
-from generator.rulesfile import placing, plugins
+from generator.rulesfile import placing, plugins, seatmove
 from generator.rulesfile.expr import Compiler, Ctx, Fn
 from generator.rulesfile.ins import DrawOne, Ins
 from generator.rulesfile.placing import DrawTo, MoveEach, PlayTo
@@ -265,6 +265,10 @@ class EffectCompiler:
         return Play(loc, of, None if chosen else self.x.place(target, loc + ("play",)))
 
     def _move_all(self, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+        if placing.from_grid(self.x, value["move_all"]) and "to" in value:
+            return placing.move_off(self.x, value, loc, of)
+        if seatmove.is_seat_zone(value.get("to")):
+            return seatmove.move_to_seat(self.x, value, loc, of)
         source, to = self.x.place(value["move_all"], loc + ("move_all",)), \
             self._need(value, "to", loc)
         if placing.is_place(to):

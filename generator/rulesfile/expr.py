@@ -18,7 +18,7 @@ from generator.data.yamlsrc import Loc
 from generator.rulesfile import fused, grids, plugins, pushing, trees
 from generator.rulesfile.aggregates import Aggregates
 from generator.rulesfile.grids import GRID_WORDS, all_cells
-from generator.rulesfile.lists import item
+from generator.rulesfile.lists import item, pick
 from generator.rulesfile.options import option_value, settled
 from generator.rulesfile.position import Ctx, Fn, Place, Value
 from generator.rulesfile.report import Reporter
@@ -220,7 +220,8 @@ class Compiler(Aggregates):
 
     def _named(self, value: Any, loc: Loc) -> ZoneRule | None:
         if not isinstance(value, str) or value not in self.names.zones:
-            self.report.error(loc, f"no zone '{value}' (zones: "
+            what = f"no zone '{value}'" if isinstance(value, str) else "a zone's name here"
+            self.report.error(loc, f"{what} (zones: "
                               f"{', '.join(self.names.zones) or 'none'})", "rules-name")
             return None
         return self.names.zones[value]
@@ -239,9 +240,9 @@ class Compiler(Aggregates):
         if zone is None:
             return 0, 0  # reported: the rules are not played
         if zone.width:
-            self.report.error(loc, f"'{value}' is a grid: place a card with choose: "
-                              "{cell: …} and play: cell; read it with count, sum…",
-                              "rules-name")
+            self.report.error(loc, f"'{value}' is a grid, not a pile: cards go to one "
+                              f"of its places ({{cell: {value}, at: PLACE}}, or play: cell), "
+                              "move_all takes them off; count, sum… read it", "rules-name")
         return self.names.zone_slot[zone.name], int(zone.owned)
 
     def grid(self, value: Any, loc: Loc) -> ZoneRule | None:
@@ -279,9 +280,12 @@ class Compiler(Aggregates):
         if not _args(value["item"], 2):
             return self._bad(loc + ("item",), "'item' takes [list, index], e.g. "
                              "{item: [{field: points}, 2]}")
-        values, index = (self.expr(x, loc + ("item", i), depth)
-                         for i, x in enumerate(value["item"]))
-        return item(values, index)
+        listed, at = value["item"]
+        index = self.expr(at, loc + ("item", 1), depth)
+        if isinstance(listed, list):  # a list written out: each entry an expression
+            return pick([self.expr(x, loc + ("item", 0, i), depth + 1)
+                         for i, x in enumerate(listed)], index)
+        return item(self.expr(listed, loc + ("item", 0), depth), index)
 
     def _w_push(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         return pushing.push(self, value, loc, depth, self.consts)

@@ -16,6 +16,7 @@ from typing import Any
 from generator.data.yamlsrc import Loc
 from generator.engine.api import Action
 from generator.rulesfile.position import STAMPS, Ctx
+from generator.rulesfile.report import fault_text
 from generator.rulesfile.rollplace import PLACES
 from generator.rulesfile.running import FAULTS, MAX_STEPS, Running
 
@@ -290,7 +291,7 @@ class Flow(Running):
                 if self.over or not ins.run(self, here):
                     return self.over
             except FAULTS as exc:
-                self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                self.fail(ins.loc, f"cannot be worked out here: {fault_text(exc)}")
         return True
 
     def _push(self, block: int, seat: int, card: int = -1, number: int = 0,

@@ -88,13 +88,22 @@ def view(st: Position) -> dict[str, Any]:
     return out
 
 
+def _var_at(st: Position, slot: int) -> str:
+    """The variable a slot holds, by name (one of each player's: with its seat)."""
+    for name, owned, *_ in st.prog.vars:
+        base = st.var_slot[name]
+        if base <= slot < base + (st.players if owned else 1):
+            return f"{name} of P{slot - base + 1}" if owned else name
+    return "?"
+
+
 def in_words(st: Position, action: Any) -> str:
-    """An action as a log line says it: 'take Tea 3', 'draws Salt 2', 'rolls 4'."""
+    """An action as a log line says it: 'take Tea 3', 'draws Salt 2', 'rolls 4 for die'."""
     if not isinstance(action, tuple):
         if st.pending and st.pending[3] == PLACES:
             return place_words(st.pending, int(action))
         if st.pending and st.pending[3]:
-            return f"rolls {action}"
+            return f"rolls {action} for {_var_at(st, st.pending[1])}"
         return f"draws {st.prog.table.labels[int(action)]}"
     rule = next(a for a in st.prog.actions if a.name == action[0])
     args = list(action[1:])

@@ -4,6 +4,7 @@ seat's score."""
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -55,11 +56,21 @@ def _zone(lines: list[str], st: Any, zone: ZoneRule, label: str, cards: Any,
                      f'fill="{"#f3e3c3" if card is not None else "none"}" stroke="#8c4a1e" '
                      'stroke-width="0.3"/>')
         if card is not None:
-            words = " / ".join(st.prog.table.labels[c] for c in (
-                card if isinstance(card, list) else [card]))
+            words = " / ".join(_runs([st.prog.table.labels[c] for c in (
+                card if isinstance(card, list) else [card])]))
             lines.append(_text(x + 1.5, top + 6, words, min(3.2, (CARD_W - 3) / (0.6 * len(words)))))
     rows = (len(places) + columns - 1) // columns
     return y + rows * (CARD_H + 2)
+
+
+def _runs(labels: list[str]) -> list[str]:
+    """A place's cards by name, bottom first, a run of one name once with its count
+    (``climber ×6``), so a stack stays legible."""
+    out: list[str] = []
+    for name, run in groupby(labels):
+        n = len(list(run))
+        out.append(name if n == 1 else f"{name} ×{n}")
+    return out
 
 
 def _count(zone: ZoneRule, cards: Any) -> str:

@@ -31,13 +31,14 @@ def catalogue(data: Any) -> list[tuple[str, str]]:
 
 
 def holdings(state: State) -> list[frozenset[str]]:
-    """Per seat, the faces of the cards in the zones that are its own."""
+    """Per seat, the faces of the cards in the zones that are its own (not those of a
+    zone ``held: false``: a draft's hand, passed on)."""
     assert isinstance(state, RulesState)
     held: list[set[str]] = [set() for _ in range(state.players)]
     faces = state.prog.table.faces
     for slot, index in enumerate(state.owner_zone):
         zone = state.prog.zones[index]
-        if zone.owned:
+        if zone.owned and zone.held:
             seat = (slot - state.zone_slot[zone.name]) // zone.cells
             held[seat].update(faces[card] for card in state.zones[slot])
     return [frozenset(h) for h in held]

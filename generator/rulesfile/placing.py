@@ -15,7 +15,7 @@ from generator.rulesfile.ins import DrawOne, Ins, draw_top
 
 if TYPE_CHECKING:
     from generator.rulesfile.expr import Compiler
-    from generator.rulesfile.position import Ctx, Position
+    from generator.rulesfile.position import Ctx, Fn, Position
 
 SlotAt = Callable[["Ctx"], int]  # a place's slot, -1 when there is no such place
 
@@ -66,14 +66,76 @@ class MoveEach(Ins):
 
     def run(self, st: Position, c: Ctx) -> bool:
         pile, each = self.source
-        here, by = c.on(-1), c.actor if c.actor >= 0 else c.seat
-        for card in list(st.zones[pile + c.seat * each]):
-            here.card = card
-            to = self.at(here)
-            if to < 0:
-                return no_place(st, self, here)
-            st.move(card, to, by)
+        each_to(self, st, c, list(st.zones[pile + c.seat * each]), self.at)
         return True
+
+
+def each_to(ins: Ins, st: Position, c: Ctx, cards: list[int], at: SlotAt) -> bool:
+    """Move ``cards`` in order, each to the place ``at`` reads with it in scope; False
+    when one names a place the grid does not have (reported)."""
+    here, by = c.on(-1), c.actor if c.actor >= 0 else c.seat
+    for card in cards:
+        here.card = card
+        to = at(here)
+        if to < 0:
+            no_place(st, ins, here)
+            return False
+        st.move(card, to, by)
+    return True
+
+
+@dataclass
+class MoveOff(Ins):
+    """``move_all`` off a grid: all its places (``move_all: GRID``), place by place from
+    place 0, or one (``move_all: {cell: GRID, at: PLACE}``), to a pile or to a grid's place
+    read for each card in turn (``at``; ``dest`` unused then)."""
+
+    first: SlotAt  # the first place's slot, -1 when there is no such place
+    places: int
+    dest: tuple[int, int]
+    at: SlotAt | None
+
+    def run(self, st: Position, c: Ctx) -> bool:
+        first = self.first(c)
+        if first < 0:
+            return no_place(st, self, c)
+        slots = range(first, first + self.places)
+        if self.at is not None:  # every card read where it lies, before any moves
+            each_to(self, st, c, [card for slot in slots for card in st.zones[slot]],
+                    self.at)
+            return True
+        pile, each = self.dest
+        for slot in slots:
+            st.move_all(slot, pile + c.seat * each)
+        return True
+
+
+def from_grid(x: Compiler, value: Any) -> bool:
+    """Whether ``move_all`` takes its cards off a grid: a grid named, or one place of it."""
+    if is_place(value):
+        return True
+    zone = x.names.zones.get(value) if isinstance(value, str) else None
+    return zone is not None and zone.width > 0
+
+
+def move_off(x: Compiler, value: dict[str, Any], loc: Loc, of: Fn | None) -> Ins:
+    """``move_all`` whose source is a grid or one place of it (see ``MoveOff``)."""
+    source, to = value["move_all"], value["to"]
+    if is_place(source):
+        first, places = destination(x, source, loc + ("move_all",)), 1
+    else:
+        grid = x.grid(source, loc + ("move_all",))
+        if grid is None:  # reported: the rules are not played
+            return MoveOff(loc, of, lambda c: -1, 0, (0, 0), None)
+        first, places = place_slot(grid, lambda c: 0), grid.cells
+    if is_place(to):
+        return MoveOff(loc, of, first, places, (0, 0), destination(x, to, loc + ("to",)))
+    if isinstance(to, dict) and "zone" in to:
+        x.report.error(loc + ("to",), "from a grid, move_all goes to a pile or a grid's "
+                       "place of the seat in focus, not another seat's zone (move the "
+                       "cards to a pile first)", "rules-schema")
+        return MoveOff(loc, of, first, places, (0, 0), None)
+    return MoveOff(loc, of, first, places, x.place(to, loc + ("to",)), None)
 
 
 def is_place(value: Any) -> bool:

@@ -68,6 +68,8 @@ def _play(game: RulesGame, players: int, seed: int, legal: set[str], said: str =
         else:
             names.append("chance")
         state.apply_action(action)
+    if state.is_terminal():
+        state.winners()  # the score and every tie-break worked out, as at every game's end
     if state.fault is not None:
         loc, message = state.fault
         return game.prog.source.problem(loc, f"{message} ({players} players{said}, probe "

@@ -29,7 +29,7 @@ from generator.rulesfile.zones import Names, ZoneRule
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
        "tiebreak", "max_actions", "options")
-ZONE_KEYS = ("owner", "see", "order", "start", "grid")
+ZONE_KEYS = ("owner", "see", "order", "start", "grid", "held")
 VAR_KEYS = ("owner", "start", "min")
 ACTION_KEYS = ("choose", "if", "do", "again")
 PHASE_KEYS = ("id", "actions", "first", "until", "skip", "start", "end", "next")
@@ -152,12 +152,15 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
                      "rules-schema")
         return None, report.problems
     report.unknown_keys(data, (), TOP, "a rules file")
-    zones = _zones(report, _mapping(report, data.get("zones"), ("zones",), "zones"), pieces)
+    zone_specs = _mapping(report, data.get("zones"), ("zones",), "zones")
+    zones = _zones(report, zone_specs, pieces)
     vars_ = _vars(report, _mapping(report, data.get("vars"), ("vars",), "vars"))
     table = CardTable.of([(z.start, pieces.get(z.start or "", [])) for z in zones if z.start])
     zone_slot, _, var_slot = lay_out(zones, vars_, players)
     names = Names({z.name: z for z in zones}, {v[0]: v[1] for v in vars_}, table.columns,
                   (zone_slot, var_slot), players)
+    if _misnamed_start(zone_specs, pieces):  # reported at the zone; its piece's fields
+        names.fields |= {k for faces in pieces.values() for face in faces for k in face}
     names.options = read_options(report, data.get("options"))
     names.options.update((k, v) for k, v in (options or {}).items() if k in names.options)
     events = data.get("events") or []
@@ -209,12 +212,12 @@ def _max_actions(report: Reporter, value: Any) -> int:
     return value
 
 
-def _choice(report: Reporter, value: Any, loc: Loc, allowed: tuple[str, ...]) -> str:
-    if value not in allowed:
-        report.error(loc, f"expected one of {', '.join(allowed)}, not {value!r}",
-                     "rules-schema")
+def _choice(report: Reporter, value: Any, loc: Loc, allowed: tuple[Any, ...]) -> Any:
+    if value not in allowed or type(value) is not type(allowed[0]):
+        said = ", ".join(str(a).lower() for a in allowed)
+        report.error(loc, f"expected one of {said}, not {value!r}", "rules-schema")
         return allowed[0]
-    return str(value)
+    return value
 
 
 def _zones(report: Reporter, zones: dict[str, Any], pieces: dict[str, Any]
@@ -244,9 +247,16 @@ def _zones(report: Reporter, zones: dict[str, Any], pieces: dict[str, Any]
         if start is not None:
             started[start] = name
         width, height = _grid(report, spec.get("grid"), loc + ("grid",))
+        held = _choice(report, spec.get("held", True), loc + ("held",), (True, False))
         out.append(ZoneRule(str(name), owned == "each", see, order == "random", start,
-                            width, height))
+                            width, height, bool(held)))
     return out
+
+
+def _misnamed_start(zones: dict[str, Any], pieces: dict[str, Any]) -> bool:
+    """Whether a zone starts with a piece the component files do not have."""
+    starts = [spec.get("start") for spec in zones.values() if isinstance(spec, dict)]
+    return any(s is not None and (not isinstance(s, str) or s not in pieces) for s in starts)
 
 
 def _grid(report: Reporter, value: Any, loc: Loc) -> tuple[int, int]:
@@ -257,7 +267,7 @@ def _grid(report: Reporter, value: Any, loc: Loc) -> tuple[int, int]:
             isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 20 for v in value)):
         return value[0], value[1]
     report.error(loc, "a grid is [columns, rows], each from 1 to 20", "rules-schema")
-    return 0, 0
+    return 1, 1  # a grid still, so that its uses are not reported as of no grid
 
 
 def _vars(report: Reporter, vars_: dict[str, Any]
@@ -299,6 +309,11 @@ def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, 
             if isinstance(bounds, list) and len(bounds) == 2:
                 number = (x.expr(bounds[0], loc + ("choose", "number", 0)),
                           x.expr(bounds[1], loc + ("choose", "number", 1)))
+                low, high = (x.consts.get(f) for f in number)
+                if isinstance(low, int) and isinstance(high, int) and low > high:
+                    x.report.error(loc + ("choose", "number"), f"'number' [{low}, {high}] "
+                                   "offers nothing: its lowest is above its highest",
+                                   "rules-schema")
             else:
                 x.report.error(loc + ("choose", "number"), "'number' is [lowest, highest]",
                                "rules-schema")

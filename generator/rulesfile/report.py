@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 
 from generator.data.yamlsrc import Loc, Source
@@ -30,3 +31,26 @@ class Reporter:
                     f" ({what} takes {', '.join(known)})")
                 self.error(loc + (key,), f"{what} takes no '{key}'{hint}", "rules-schema",
                            key=True)
+
+
+_KINDS = {"int": "a number", "float": "a number", "bool": "true/false", "str": "a word",
+          "NoneType": "nothing", "list": "a list"}
+_OPS = {"+": "adds", "-": "subtracts", "*": "multiplies", "//": "divides", "%": "divides",
+        "<": "compares", "<=": "compares", ">": "compares", ">=": "compares"}
+
+
+def fault_text(exc: Exception) -> str:
+    """Why a rule could not be worked out, in the rules file's words: a value of the wrong
+    kind is said as what it did (``compares a number with a word``), not as Python's
+    ``TypeError``; any other fault as its own message."""
+    text = str(exc)
+    found = (re.fullmatch(r"unsupported operand type\(s\) for (\S+): '(\w+)' and '(\w+)'",
+                          text)
+             or re.fullmatch(r"'(\S+)' not supported between instances of '(\w+)' and "
+                             r"'(\w+)'", text))
+    if found is None:
+        return text
+    op, left, right = found.groups()
+    verb = _OPS.get(op, f"applies {op} to")
+    return (f"{verb} {_KINDS.get(left, left)} and {_KINDS.get(right, right)} (a word is no "
+            "number: compare words with eq or ne only)")

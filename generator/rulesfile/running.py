@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.rulesfile.position import Ctx, Position
+from generator.rulesfile.report import fault_text
 
 # what an expression may raise on values of the wrong kind (a word added to a number)
 FAULTS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError)
@@ -44,7 +45,7 @@ class Running(Position):
                     try:
                         run(self, c)
                     except FAULTS as exc:
-                        self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                        self.fail(ins.loc, f"cannot be worked out here: {fault_text(exc)}")
                     if self.over:
                         return
                 if step:  # the next seat's turn
@@ -75,7 +76,7 @@ class Running(Position):
                     try:
                         run(self, c)
                     except FAULTS as exc:
-                        self.fail(ins.loc, f"cannot be worked out here: {exc}")
+                        self.fail(ins.loc, f"cannot be worked out here: {fault_text(exc)}")
                     if self.over:
                         return
                     c.seat = seat

@@ -21,6 +21,7 @@ from generator.rulesfile.flow import FAULTS, SETUP, Flow
 from generator.rulesfile.knowledge import determinize, in_words, information, view
 from generator.rulesfile.position import STAMPS, Ctx
 from generator.rulesfile.program import Program
+from generator.rulesfile.report import fault_text
 from generator.rulesfile.rollplace import PLACES, outcomes
 
 
@@ -101,14 +102,19 @@ class RulesState(Flow):
         try:
             return [float(self.prog.score(self.ctx(s))) for s in range(self.players)]
         except FAULTS as exc:
-            self.fail(("score",), f"cannot be worked out: {exc}")
+            self.fail(("score",), f"cannot be worked out: {fault_text(exc)}")
             return [0.0] * self.players
 
     def winners(self) -> list[int]:
         """Highest score, then each tie-break in turn (higher wins)."""
-        keys = [tuple([self.returns()[s]] + [t(self.ctx(s)) for t in self.prog.tiebreak])
-                for s in range(self.players)]
-        best = max(keys)
+        scores = self.returns()
+        try:
+            keys = [tuple([scores[s]] + [t(self.ctx(s)) for t in self.prog.tiebreak])
+                    for s in range(self.players)]
+            best = max(keys)
+        except FAULTS as exc:  # a tie-break of words and numbers: a fault of the rules
+            self.fail(("tiebreak",), f"cannot be worked out: {fault_text(exc)}")
+            keys, best = [(score,) for score in scores], (max(scores),)
         return [s for s, key in enumerate(keys) if key == best]
 
     def turn_count(self) -> int:

@@ -17,6 +17,7 @@ class ZoneRule:
     start: str | None  # the piece whose copies start here
     width: int = 0  # a grid's columns and rows (0: a pile, not a grid)
     height: int = 0
+    held: bool = True  # its cards are its player's own (what ``pieces`` counts)
 
     @cached_property
     def cells(self) -> int:

@@ -201,3 +201,63 @@ def test_a_seat_that_is_no_number_stops_at_its_effect(folder: Path) -> None:
                             "vars: {who: {start: nobody}}\nsetup:\n"
                             "  - {event: bust, of: {var: who}}"), "rules-play")
     assert "cannot be worked out" in p.message and p.line == line_of(folder, "of: {var: who}")
+
+
+def test_a_mapping_where_a_pile_is_named(folder: Path) -> None:
+    """A pile written as a grid's place (a draw takes from a pile only) is told as such,
+    not as a zone named by the mapping's text."""
+    p = only(problems_after(folder, "- draw: deck", "- draw: {cell: deck, at: 0}"),
+             "rules-name")
+    assert p.line == line_of(folder, "draw: {cell") and "a zone's name here (zones: " \
+        "deck, claim, bank, discard)" in p.message and "{'cell'" not in p.message
+
+
+def test_a_grid_where_a_pile_is_named_says_how_to_reach_it(folder: Path) -> None:
+    problems = problems_after(folder, "  discard: {}", "  discard: {grid: [2, 2]}")
+    p = only(problems, "rules-name")
+    assert p.line == line_of(folder, "to: discard")
+    assert "'discard' is a grid, not a pile: cards go to one of its places ({cell: " \
+        "discard, at: PLACE}, or play: cell), move_all takes them off" in p.message
+
+
+def test_a_misnamed_starting_piece_is_one_problem(folder: Path) -> None:
+    """Not also every field the rules read of that piece's cards."""
+    problems = problems_after(folder, "start: cards", "start: cardz")
+    assert [p.rule for p in problems] == ["rules-name"], [p.format() for p in problems]
+
+
+def test_a_grid_of_a_size_out_of_range_is_one_problem(tmp_path: Path) -> None:
+    """Not also every use of it, as if it were no grid."""
+    folder = make_starter(tmp_path, "homestead", "hs")
+    rules = folder / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("grid: [3, 3]",
+                                                               "grid: [3000, 3]"),
+                     encoding="utf-8")
+    problems = validate_game(GAMES["hs"], tmp_path).problems
+    assert [(p.rule, p.message) for p in problems] == [
+        ("rules-schema", "a grid is [columns, rows], each from 1 to 20")]
+
+
+def test_an_alias_before_its_anchor_is_located(folder: Path) -> None:
+    """As the docs say: YAML reads top to bottom, the anchor comes first."""
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8").replace("if: {gt: [{count: deck}, 0]}",
+                                                     "if: *has_cards")
+    rules.write_text(text.replace("end: {and: [{eq: [{count: deck}, 0]}",
+                                  "end: {and: [&has_cards {eq: [{count: deck}, 0]}"),
+                     encoding="utf-8")
+    problems = validate_game(GAMES["cj"], folder.parent).problems
+    assert [(p.rule, p.line) for p in problems] == [("yaml-syntax", line_of(
+        folder, "*has_cards"))] and "unknown alias 'has_cards'" in problems[0].message
+
+
+def test_a_number_range_that_offers_nothing_is_located(tmp_path: Path) -> None:
+    folder = make_starter(tmp_path, "auction-house", "ah")
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    old = next(line for line in text.splitlines() if "number:" in line)
+    rules.write_text(text.replace(old, old.split("number:")[0] + "number: [5, 2]}"),
+                     encoding="utf-8")
+    problems = validate_game(GAMES["ah"], tmp_path).problems
+    assert [p.rule for p in problems] == ["rules-schema"], [p.format() for p in problems]
+    assert "'number' [5, 2] offers nothing" in problems[0].message

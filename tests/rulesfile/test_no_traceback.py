@@ -5,6 +5,7 @@ scalar), then validate either reports located problems or the game plays whole g
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from generator.deck.validate import named_rules, validate_game
 from generator.engine.bots import RandomBot
 from generator.engine.playout import play
 from generator.games import GAMES
-from rulesfile.starters import STARTERS, make_starter
+from rulesfile.starters import STARTERS, compiled_unchecked, make_starter
 
 MUTATIONS = 15  # per starter
 
@@ -65,3 +66,28 @@ def test_a_changed_value_never_raises(tmp_path: Path, name: str) -> None:
             record = play(game, game.min_players, [("random", RandomBot)] * game.min_players,
                           seed, check="end")
             assert record.completed or record.violations
+
+
+@pytest.mark.parametrize(("end", "line", "says"), [
+    ("score: 1\ntiebreak: [{add: [{var: round}, pie]}]\n", 33,
+     "adds a number and a word"),
+    ("score: 1\ntiebreak: [{if: [{eq: [{game: seat}, 0]}, pie, 3]}]\n", 33,
+     "compares a number and a word"),
+    ("score: {sum: table, value: {field: kind}}\n", 32, "adds a number and a word"),
+])
+def test_a_score_or_tiebreak_that_cannot_be_worked_out_is_found_by_validate(
+        tmp_path: Path, end: str, line: int, says: str) -> None:
+    """Worked out at the end of every probe game (it once passed validate clean, then
+    stopped simulate with a traceback from the tie-break)."""
+    folder = tmp_path / "chuckwagon"
+    shutil.copytree(Path(__file__).parent / "examples" / "chuckwagon", folder)
+    rules = folder / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").split("score:")[0] + end,
+                     encoding="utf-8")
+    problems = validate_game(GAMES["chuckwagon"], tmp_path).problems
+    assert [(p.rule, p.line) for p in problems] == [("rules-play", line)]
+    assert f"cannot be worked out: {says} (a word is no number" in problems[0].message
+    game = compiled_unchecked(folder)
+    record = play(game, 2, [("random", RandomBot)] * 2, 0, check="end")  # never raises
+    assert all(says in v for v in record.violations)
+
