@@ -108,3 +108,27 @@ def test_move_all_from_a_grid_to_another_seats_zone_says_what_it_may(tmp_path: P
     assert [(p.rule, p.line) for p in problems] == [("rules-schema", 18)]
     assert "from a grid, move_all goes to a pile or a grid's place of the seat in focus" \
         in problems[0].message
+
+
+def test_a_piece_moved_on_the_board_from_the_chosen_place_to_the_chosen_number(
+        tmp_path: Path) -> None:
+    """As the docs' rulebook words say "move a piece on the board": choose the place it
+    is on (``cell``) and the place it goes to (``number``), then ``move_all`` between."""
+    slide = ("  slide:\n    choose: {cell: homestead, number: [0, 8]}\n"
+             "    if: {and: [{gt: [{count: {cell: homestead}}, 0]}, {eq: [{count: {cell: "
+             "homestead, at: {game: number}}}, 0]}]}\n"
+             "    do: [{move_all: {cell: homestead, at: {game: target}}, to: {cell: "
+             "homestead, at: {game: number}}}]\n")
+    game = game_of(tmp_path, {END[0]: END[1], "    actions: [place]":
+                              "    actions: [place, slide]",
+                              "actions:\n  place:": "actions:\n" + slide + "  place:"})
+    state = dealt(game, 2)
+    assert not [a for a in state.legal_actions() if a[0] == "slide"]  # nothing to move
+    first = next(a for a in state.legal_actions() if a[0] == "place" and a[2] == 4)
+    play(state, first)
+    play(state, next(a for a in state.legal_actions() if a[0] == "place"))  # seat 2
+    slides = sorted(a[1:] for a in state.legal_actions() if a[0] == "slide")
+    assert slides == [(4, n) for n in range(9) if n != 4]
+    play(state, ("slide", 4, 8))
+    base = state.zone_slot["homestead"]
+    assert state.zones[base + 4] == [] and state.zones[base + 8] == [first[1]]
