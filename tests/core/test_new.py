@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,18 @@ def test_a_name_is_written_as_given(in_tmp: Path, capsys: pytest.CaptureFixture[
     assert 'name: "The __ID__ & <Co>"' in (in_tmp / "g" / "game.yaml").read_text()
     code, out, _ = run(capsys, "list", "--components", ".")
     assert out.splitlines()[-1].startswith("g\tThe __ID__ & <Co>\t")
+
+
+def test_the_blank_readme_says_how_to_make_the_game_playable(
+        in_tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A new game's README names rules.yaml and starters that `new --from` knows."""
+    from generator.files.bundled import PACKAGE
+
+    run(capsys, "new", "my-game", "--name", "My Game")
+    text = " ".join((in_tmp / "my-game" / "README.md").read_text().split())
+    assert "`rules.yaml`" in text and "simulate my-game --components ." in text
+    named = re.search(r"starters: ([a-z,\s-]+)\)", text)
+    assert named is not None
+    shipped = sorted(p.name for p in (PACKAGE / "scaffold" / "starters").iterdir()
+                     if (p / "rules.yaml").is_file())
+    assert sorted(n.strip() for n in named.group(1).split(",")) == shipped
