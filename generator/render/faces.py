@@ -152,9 +152,11 @@ def _by_fields_read(loaded: LoadedGame, piece: Any, face: Any, key: tuple[Any, .
     try:
         svg = render_face(loaded, piece, face, fields=view, **drawing)
         fields = fields_read(view)
-    except TemplateRefused:  # refused or stopped: not run again (a limit spends its time)
-        loaded.drawn[which] = None
-        raise
+    except TemplateRefused as exc:
+        if exc.rule == "template-limit":  # stopped: not run again (it spent its time)
+            loaded.drawn[which] = None
+            raise
+        fields = None  # refused: drawn again below (the view's own names are refused)
     except Exception:  # noqa: BLE001 - drawn again below, for its own error
         fields = None
     if fields is None:

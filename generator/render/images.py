@@ -23,7 +23,14 @@ from pathlib import Path
 
 from generator.files.confined import FileMissing, FileRefused, parts_of, read_inside, stat_inside
 from generator.files.problems import display_path
-from generator.render.decoding import Undecodable, data_uri, hrefs, picture, styles
+from generator.render.decoding import (
+    IMPORT,
+    Undecodable,
+    data_uri,
+    hrefs,
+    picture,
+    styles,
+)
 
 NUMBER = r"\s*=\s*[\"']\s*([0-9.]+)\s*(?:mm)?\s*[\"']"
 MAX_IMAGE_BYTES = 20_000_000
@@ -59,8 +66,10 @@ class ImageUse:
 
 
 def refers(svg: str) -> bool:
-    """Whether the SVG may refer to anything (most faces: nothing to look at)."""
-    return "href" in svg or "url(" in svg or "@import" in svg.lower()
+    """Whether the SVG may refer to anything (most faces: nothing to look at): an
+    ``href``, a ``url(`` or what ``styles`` takes for an ``@import`` (looked for only
+    where there is an ``@``, not by lowering the whole text)."""
+    return "href" in svg or "url(" in svg or ("@" in svg and IMPORT.search(svg) is not None)
 
 
 def embed_images(svg: str, folder: Path) -> tuple[str, list[ImageUse]]:

@@ -96,5 +96,11 @@ def _marked_overlay(base: jinja2.Environment) -> jinja2.Environment:
 def unmarked(svg: str) -> str | None:
     """The drawing with its marks taken off, as the unmarked template draws it; None when
     something like a mark is left over (then it must be drawn without marks)."""
-    plain = MARK.sub(r"<\1", svg)
+    plain = MARK.sub(_tag, svg)
     return None if LEFT_OVER.search(plain) else plain
+
+
+def _tag(mark: re.Match[str]) -> str:
+    """A mark's tag without it (a function: ``re`` expands a template's ``\\1`` in Python
+    for each mark, in about twice the time)."""
+    return "<" + mark[1]

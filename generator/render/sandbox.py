@@ -91,7 +91,7 @@ def printed(value: Any) -> str:
     block's text, which Jinja makes Markup itself), so no Markup is made for each."""
     kind = type(value)
     if kind is str and ESCAPE_TEXT is not None:
-        return str(ESCAPE_TEXT(value))
+        return ESCAPE_TEXT(value)  # a str, the same object when nothing is escaped
     if kind is int or kind is float or kind is Markup:  # nothing to escape: its text
         return str(value)
     return str(escape(value))

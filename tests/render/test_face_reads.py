@@ -97,6 +97,7 @@ def test_a_field_printed_only_when_another_has_some_value_draws_each_face_right(
     "{{ face | tojson }}", "{{ face | pprint }}", "{{ face.items() | list }}",
     "{{ [face] }}", "{{ face == {} }}", "{{ face | dictsort }}", "{{ face.copy() }}",
     "{{ face.keys() | list }}", "{{ face.values() | list }}", "{{ face | first }}",
+    "{{ face | attr('_read') is defined }}{{ face }}",
 ])
 def test_a_template_that_uses_the_face_whole_draws_each_face(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, use: str) -> None:

@@ -102,3 +102,23 @@ def test_a_style_url_to_anything_but_an_id_is_refused(deck: Path) -> None:
         embed_images('<svg><style>@import url("http://x/a.css");</style></svg>', deck)
     assert embed_images('<svg><rect fill="url(#g)"/></svg>', deck) == (
         '<svg><rect fill="url(#g)"/></svg>', [])
+
+
+@pytest.mark.parametrize(("svg", "expected"), [
+    ("<svg/>", False), ("<style>@import 'x.css';</style>", True),
+    ("<style>@IMPORT 'x.css'</style>", True), ("<style>@\u0130mport 'x'</style>", True),
+    ("<style>@\u0131mport 'x'</style>", True), ("a@importb", False),
+    ("<style>a { fill: url(x.png) }</style>", True), ('<image href="x.png"/>', True),
+    ("<text>@ home</text>", False), ('<image xlink:href="x.png"/>', True),
+    ("<text>caf\u00e9 @ 3</text>", False), ("<style>@media x {}</style>", False),
+])
+def test_a_face_said_to_refer_to_nothing_has_nothing_to_embed_or_refuse(
+        svg: str, expected: bool) -> None:
+    """What ``embed_images`` looks at (``hrefs`` and ``styles``) finds nothing in an SVG
+    that ``refers`` lets through unlooked at; an ``@import`` is what ``styles`` takes for
+    one (the dotted and the dotless capital I too)."""
+    from generator.render.decoding import hrefs, styles
+    from generator.render.images import refers
+
+    assert refers(svg) is expected
+    assert expected or not (list(hrefs(svg)) or list(styles(svg)))
