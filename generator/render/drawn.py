@@ -219,7 +219,7 @@ def _fill(style: dict[str, str]) -> str:
     return parse_colour(style.get("fill", "#000000")) or ""
 
 
-REMEMBERED = 20_000  # shapes and text lines kept: far more than a game's faces repeat
+REMEMBERED = 8192  # shapes and text lines kept: more than five games' faces repeat (~1,600)
 _UNKNOWN = object()
 
 

@@ -66,3 +66,13 @@ def test_a_lines_template_mark_is_shown_from_the_working_directory_of_the_time(
     assert read(drawn(text)).lines[0].source == "cards/card.svg.j2:7"
     monkeypatch.chdir(template.parent)
     assert read(drawn(text)).lines[0].source == "card.svg.j2:7"
+
+
+def test_what_is_remembered_stays_bounded_and_right_after_it_is_let_go(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.render import drawn as module
+
+    monkeypatch.setattr(module, "REMEMBERED", 5)
+    for x in range(12):
+        shapes = read(drawn(f'<rect x="{x}" y="0" width="3" height="3" fill="#ff0000"/>')).shapes
+        assert shapes[0].box.x == x and len(module._SHAPES) <= 5
