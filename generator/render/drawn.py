@@ -120,6 +120,12 @@ def runs_off(drawing: Drawing, line: TextLine, size: tuple[float, float]) -> boo
 def shown(mark: str) -> str:
     """A mark's ``FILE:LINE`` as findings print it: an absolute file as ``display_path``
     shows it (relative to the working directory, or ``<bundled>/…``)."""
+    return _shown(mark, os.getcwd())
+
+
+@lru_cache(maxsize=4096)
+def _shown(mark: str, cwd: str) -> str:
+    """``shown`` from ``cwd`` (a template's lines are marked on every face it draws)."""
     path, colon, line = mark.rpartition(":")
     return f"{display_path(path)}:{line}" if colon and os.path.isabs(path) else mark
 
@@ -213,7 +219,7 @@ def _fill(style: dict[str, str]) -> str:
     return parse_colour(style.get("fill", "#000000")) or ""
 
 
-REMEMBERED = 20_000  # shapes and text lines kept: far more than a game's faces repeat
+REMEMBERED = 8192  # shapes and text lines kept: more than five games' faces repeat (~1,600)
 _UNKNOWN = object()
 
 

@@ -4,6 +4,10 @@ the placement), so the same element in another setting is read anew."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from generator.render.drawn import read
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg">'
@@ -51,3 +55,24 @@ def test_a_remembered_line_takes_the_shape_it_is_printed_on_from_its_own_drawing
     assert bare.holder is None and bare.background == "#ffffff" and bare.order == 0
     line = held.lines[0]
     assert line.holder is held.shapes[0] and line.background == "#123456" and line.order == 1
+
+
+def test_a_lines_template_mark_is_shown_from_the_working_directory_of_the_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    template = tmp_path / "cards" / "card.svg.j2"
+    template.parent.mkdir()
+    text = f'<text x="5" y="20" data-src="{template}:7">Copper Creek</text>'
+    monkeypatch.chdir(tmp_path)
+    assert read(drawn(text)).lines[0].source == "cards/card.svg.j2:7"
+    monkeypatch.chdir(template.parent)
+    assert read(drawn(text)).lines[0].source == "card.svg.j2:7"
+
+
+def test_what_is_remembered_stays_bounded_and_right_after_it_is_let_go(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.render import drawn as module
+
+    monkeypatch.setattr(module, "REMEMBERED", 5)
+    for x in range(12):
+        shapes = read(drawn(f'<rect x="{x}" y="0" width="3" height="3" fill="#ff0000"/>')).shapes
+        assert shapes[0].box.x == x and len(module._SHAPES) <= 5
