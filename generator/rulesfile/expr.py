@@ -22,6 +22,7 @@ from generator.rulesfile.lists import item
 from generator.rulesfile.options import option_value, settled
 from generator.rulesfile.position import Ctx, Fn, Place, Value
 from generator.rulesfile.report import Reporter
+from generator.rulesfile.tally import Then
 from generator.rulesfile.written import (
     against,
     against_read,
@@ -68,6 +69,8 @@ class Compiler(Aggregates):
         self.picked = {}  # cards a field test keeps -> how (field_filter)
         self.leaves: dict[Fn, trees.Leaf | None] = {}  # comparisons trees.fuse may fuse
         self.added: dict[Fn, tuple[fused.Read | None, int]] = {}  # {add: [EXPR, CONST]}
+        self.piles: dict[Fn, Place] = {}  # the cards of a pile -> its slot, 1 if each's
+        self.thens: dict[Fn, Then] = {}  # a tally -> it compared with a constant at once
         # compiling an action's condition; some closure is read once per listing (memo)
         self.hoist = self.memos = False
 
@@ -140,6 +143,9 @@ class Compiler(Aggregates):
             self.leaves[fn] = trees.leaf(op, self.reads.get(a), arg[1], right,
                                          self.names.players)
             return fn
+        then = self.thens.get(a)
+        if then is not None and right is not None:  # a tally compared (or less a
+            return then(op, right)  # constant…) in the same step
         if right is not None:  # the common case, {eq: [EXPR, 0]}: the constant inlined
             return against(word, op, a, right)
         return against_read(word, a, b, arg[1], column) or compare(word, op, a, b)
@@ -264,8 +270,10 @@ class Compiler(Aggregates):
         if zone is not None:  # a pile: its slot read in the same step
             base = self.names.zone_slot[zone.name]
             if zone.owned:
-                return lambda c: c.st.zones[base + c.seat]
-            return lambda c: c.st.zones[base]
+                self.piles[fn := lambda c: c.st.zones[base + c.seat]] = (base, 1)
+            else:
+                self.piles[fn := lambda c: c.st.zones[base]] = (base, 0)
+            return fn
         slot = self.zone(value, loc)
         return lambda c: c.st.zones[slot(c)]
 
