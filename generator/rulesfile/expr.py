@@ -160,6 +160,9 @@ class Compiler(Aggregates):
             if decided is not None:  # its constants decide it (an option, turned off)
                 return self._constant(decided)
             return trees.fuse(word == "and", parts, self.leaves) or chain(word == "and", parts)
+        value = _folded(op, [self.consts.get(p) for p in parts])
+        if value is not None:  # {mul: [9, {game: players}]}: worked out once
+            return self._constant(value)
         if word == "add" and len(parts) == 2:  # the common case, written out
             a, b = parts
             if type(arg[1]) is int:
@@ -301,6 +304,19 @@ class Compiler(Aggregates):
     def _w_plugin(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         return plugins.expression(self.report, lambda v, at: self.expr(v, at, depth + 1),
                                   value, loc)
+
+
+def _folded(op: Callable[[list[Any]], Any], values: list[Value | None]) -> Value | None:
+    """``op`` (``add``, ``mul``, ``min``, ``max``) on constants (None: not a constant),
+    worked out once; None when any is not one, or for values of the wrong kind (left to
+    fail in play, where they did)."""
+    if None in values:
+        return None
+    try:
+        value = op(values)
+    except (TypeError, ValueError):
+        return None
+    return value if type(value) is int or type(value) is str else None
 
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",
