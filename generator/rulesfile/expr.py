@@ -22,6 +22,7 @@ from generator.rulesfile.lists import item
 from generator.rulesfile.options import option_value, settled
 from generator.rulesfile.position import Ctx, Fn, Place, Value
 from generator.rulesfile.report import Reporter
+from generator.rulesfile.shared import Scope
 from generator.rulesfile.tally import Then
 from generator.rulesfile.written import (
     against,
@@ -71,10 +72,35 @@ class Compiler(Aggregates):
         self.added: dict[Fn, tuple[fused.Read | None, int]] = {}  # {add: [EXPR, CONST]}
         self.piles: dict[Fn, Place] = {}  # the cards of a pile -> its slot, 1 if each's
         self.thens: dict[Fn, Then] = {}  # a tally -> it compared with a constant at once
+        self.scope: Scope | None = None  # the frame being compiled (shared)
+        self.passing = False  # the next expression is in that frame
         # compiling an action's condition; some closure is read once per listing (memo)
         self.hoist = self.memos = False
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
+        """The closure of ``value``: a sub-expression written twice or more in one frame
+        read once per reading (``shared``)."""
+        scope, within = self.scope, self.passing
+        self.passing = False
+        if within and scope is not None:  # in the frame being compiled
+            fn = self._expr(value, loc, depth)
+            if id(value) not in scope.index or fn in self.reads:  # (read in place: faster)
+                return fn
+            return scope.share(id(value), fn)
+        self.scope = Scope(value, depth) if isinstance(value, dict) else None
+        try:
+            fn = self._expr(value, loc, depth)
+            return fn if self.scope is None else self.scope.rooted(fn)
+        finally:
+            self.scope = scope
+
+    def _inner(self, value: Any, loc: Loc, depth: int) -> Fn:
+        """What a word that passes its context on holds (``shared.PASSING``), compiled in
+        its frame."""
+        self.passing = True
+        return self.expr(value, loc, depth)
+
+    def _expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
         if depth > MAX_DEPTH:
             return self._bad(loc, f"expression nested deeper than {MAX_DEPTH} levels")
         if isinstance(value, bool):
@@ -131,7 +157,7 @@ class Compiler(Aggregates):
     def _binary(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, 2):
             return self._bad(loc, f"'{word}' takes a list of two expressions")
-        a, b = (self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
+        a, b = (self._inner(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
         op, column, right = _BINARY[word], self.plain.get(a), self.consts.get(b)
         value = fused.fold(op, self.consts.get(a), right)
         if value is not None:  # {sub: [{game: players}, 1]}: worked out once
@@ -153,7 +179,7 @@ class Compiler(Aggregates):
     def _many(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, None):
             return self._bad(loc, f"'{word}' takes a list of expressions")
-        parts = [self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg)]
+        parts = [self._inner(x, loc + (i,), depth + 1) for i, x in enumerate(arg)]
         op = _MANY[word]
         if word in ("and", "or"):
             parts, decided = settled(word == "and", parts, self.consts)
@@ -173,13 +199,13 @@ class Compiler(Aggregates):
         return lambda c: op([p(c) for p in parts])
 
     def _w_not(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-        inner = self.expr(value["not"], loc + ("not",), depth)
+        inner = self._inner(value["not"], loc + ("not",), depth)
         return lambda c: not inner(c)
 
     def _w_if(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         if not _args(value["if"], 3):
             return self._bad(loc + ("if",), "'if' takes [condition, then, else]")
-        cond, yes, no = (self.expr(x, loc + ("if", i), depth)
+        cond, yes, no = (self._inner(x, loc + ("if", i), depth)
                          for i, x in enumerate(value["if"]))
         if cond in self.consts:  # decided once (an option)
             return yes if self.consts[cond] else no
@@ -290,7 +316,7 @@ class Compiler(Aggregates):
         if not _args(value["item"], 2):
             return self._bad(loc + ("item",), "'item' takes [list, index], e.g. "
                              "{item: [{field: points}, 2]}")
-        values, index = (self.expr(x, loc + ("item", i), depth)
+        values, index = (self._inner(x, loc + ("item", i), depth)
                          for i, x in enumerate(value["item"]))
         return item(values, index)
 
