@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.rulesfile import cardwhere
 from generator.rulesfile.cardsets import alike, each_card, each_seat, kept
+from generator.rulesfile.tally import SEATS, Then, pile_tally, seats_tally, whole
 from generator.rulesfile.written import (
     Picked,
     field_filter,
@@ -22,7 +23,7 @@ from generator.rulesfile.written import (
 if TYPE_CHECKING:
     from generator.data.yamlsrc import Loc
     from generator.rulesfile import fused
-    from generator.rulesfile.position import Ctx, Fn
+    from generator.rulesfile.position import Ctx, Fn, Place, Value
     from generator.rulesfile.report import Reporter
     from generator.rulesfile.zones import Names, ZoneRule
 
@@ -38,6 +39,9 @@ class Aggregates:
     plain: dict[Fn, list[Any]]  # {field: F} -> F's column
     reads: dict[Fn, fused.Read]
     picked: dict[Fn, Picked]  # cards a field test keeps -> how (field_filter)
+    piles: dict[Fn, Place]  # the cards of a pile -> its slot, 1 if one of each player
+    consts: dict[Fn, Value]
+    thens: dict[Fn, Then]  # a tally (tally.py) -> how to make it end with a comparison
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
         raise NotImplementedError
@@ -90,7 +94,7 @@ class Aggregates:
         cards = self._cards(value, "count", loc, depth)
         picked = self.picked.get(cards)
         if picked is not None:  # filtered and counted at once
-            return field_sum(None, *picked)
+            return self._tallied(None, picked) or field_sum(None, *picked)
         return lambda c: len(cards(c))
 
     def _w_sum(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
@@ -99,10 +103,28 @@ class Aggregates:
         column = self.plain.get(each)
         picked = self.picked.get(cards)
         if column is not None and picked is not None:  # filtered and added up at once
-            return field_sum(column, *picked)
+            return self._tallied(column, picked) or field_sum(column, *picked)
         if column is not None:  # a field's values added up: read straight from its column
             return lambda c: sum([column[card] for card in cards(c)])
         return lambda c: sum(each_card(c, each, cards(c)))
+
+    def _tallied(self, values: list[Any] | None, picked: Picked) -> Fn | None:
+        """A pile's cards kept by a field test, counted or added up (whole-number
+        ``values``) in one closure when what the field is compared with is a constant or
+        a variable (``tally.pile_tally``); None for another shape."""
+        cards, column, equal, other = picked
+        pile, read = self.piles.get(cards), self.reads.get(other)
+        if pile is None or not whole(values) or other not in self.consts and (
+                read is None or read[0] != "var"):
+            return None
+        var = None if read is None else (read[1], int(read[2]))
+        return self.tally(pile_tally(values, pile, column, equal, self.consts.get(other), var))
+
+    def tally(self, then: Then) -> Fn:
+        """The closure of a tally, known as one (``thens``: compared in the same step)."""
+        fn = then(None, None)
+        self.thens[fn] = then
+        return fn
 
     def _w_distinct(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         cards = self._cards(value, "distinct", loc, depth)
@@ -147,11 +169,36 @@ class Aggregates:
             if how == "sum":
                 self.reads[side_by_side] = ("every", base, True)
             return side_by_side
+        seats = self._seats(value["each_player"], how)
+        if seats is not None:
+            return seats
         piles = of_every_pile(value["each_player"], self.names.zones, self.names.columns)
         if piles is not None:  # each seat's pile counted or added up, side by side
             read = piles
             return lambda c: op(read(c))
         return lambda c: op(each_seat(c, each))
+
+    def _seats(self, value: Any, how: str) -> Fn | None:
+        """Every seat's ``{count: PILE}`` or ``{sum: PILE, value: {field: F}}`` (a pile of
+        each player, whole numbers) combined in one closure (``tally.seats_tally``); None
+        for another expression."""
+        word = next(iter(value), None) if isinstance(value, dict) else None
+        pile = self.names.zones.get(value[word]) if word in ("count", "sum") and isinstance(
+            value[word], str) else None
+        if pile is None or not pile.owned or pile.width or how not in SEATS:
+            return None
+        field = value.get("value")
+        if value == {"count": pile.name}:
+            values = None
+        elif word == "sum" and set(value) == {"sum", "value"} and isinstance(field, dict) \
+                and set(field) == {"field"} and field["field"] in self.names.columns:
+            values = self.names.columns[field["field"]]
+        else:
+            return None
+        if not whole(values):
+            return None
+        return self.tally(seats_tally(self.names.zone_slot[pile.name], self.names.players,
+                                      values, how))
 
     def _w_best_player(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         """The seat with the strictly highest value, or -1 when the highest is shared."""

@@ -2,7 +2,8 @@
 position instead of its condition read once per card in hand: a condition whose only
 part that reads the chosen card compares that card's field with what no card changes
 (``{eq: [{field: suit}, {var: led}]}``, follow suit; ``{le: [{field: rows}, …]}``, a
-chit the rows ahead allow), the other parts read once.
+chit the rows ahead allow; ``{ge: [{var: coins}, {field: cost}]}``, a card one can pay
+for), the other parts read once.
 
 For ``or``: a part that does not read the card and holds makes every card legal, else
 the cards whose field matches; for ``and``: one that fails makes none legal, else the
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 # (the context, the cards to choose from, sorted) -> the legal ones, in that order
 Pick = Callable[["Ctx", list[int]], list[int]]
-ORDER = {word: COMPARE[word] for word in ("lt", "le", "gt", "ge")}
+ORDER = ("lt", "le", "gt", "ge")
 
 
 def picker(value: Any, loc: Loc, x: Compiler) -> Pick | None:
@@ -51,8 +52,9 @@ def picker(value: Any, loc: Loc, x: Compiler) -> Pick | None:
 
 def by_field(part: Any, loc: Loc, x: Compiler) -> Pick | None:
     """The cards whose field compares with what no card changes: ``{eq: [{field: F},
-    X]}`` or ``ne`` (F may be ``by``), ``lt``, ``le``, ``gt`` or ``ge`` (X read once, when
-    there are cards); None for another shape."""
+    X]}`` or ``ne`` (F may be ``by``), ``lt``, ``le``, ``gt`` or ``ge``, or ``{WORD: [X,
+    {field: F}]}`` (X read once, when there are cards, and compared on the side it is
+    written); None for another shape."""
     test = field_test(part, x.names.columns, x.expr, loc)
     if test is not None:
         column, equal, other = test
@@ -60,18 +62,24 @@ def by_field(part: Any, loc: Loc, x: Compiler) -> Pick | None:
                                          other(c), equal)
     word, sides = next(iter(part.items())) if isinstance(part, dict) and len(part) == 1 \
         else ("", [])
-    if word not in ORDER or not isinstance(sides, list) or len(sides) != 2 or not (
-            isinstance(sides[0], dict) and set(sides[0]) == {"field"}):
+    if word not in COMPARE or not isinstance(sides, list) or len(sides) != 2:
         return None
-    name = sides[0]["field"]
-    if name not in x.names.columns or uses_choice(sides[1]):
+    mine = [i for i, side in enumerate(sides) if isinstance(side, dict) and set(side) == {
+        "field"} and side["field"] in x.names.columns]
+    if not mine or mine[0] == 0 and word not in ORDER:  # (eq, ne: field_test's, or none)
         return None
-    op, values, other = ORDER[word], x.names.columns[name], x.expr(sides[1], loc + (word, 1))
+    at = mine[0]  # the side read on each card; the other read once, as it is written
+    if uses_choice(sides[1 - at]):
+        return None
+    op, values = COMPARE[word], x.names.columns[sides[at]["field"]]
+    other = x.expr(sides[1 - at], loc + (word, 1 - at))
 
     def ordered(c: Ctx, cards: list[int]) -> list[int]:
         if not cards:
             return cards
         want = other(c)
+        if at:  # {ge: [{var: coins}, {field: cost}]}: can I pay it?
+            return [k for k in cards if op(want, values[k])]
         return [k for k in cards if op(values[k], want)]
     return ordered
 

@@ -22,6 +22,8 @@ from generator.rulesfile.lists import item, pick
 from generator.rulesfile.options import option_value, settled
 from generator.rulesfile.position import Ctx, Fn, Place, Value
 from generator.rulesfile.report import Reporter
+from generator.rulesfile.shared import Scope
+from generator.rulesfile.tally import Then
 from generator.rulesfile.written import (
     against,
     against_read,
@@ -68,10 +70,37 @@ class Compiler(Aggregates):
         self.picked = {}  # cards a field test keeps -> how (field_filter)
         self.leaves: dict[Fn, trees.Leaf | None] = {}  # comparisons trees.fuse may fuse
         self.added: dict[Fn, tuple[fused.Read | None, int]] = {}  # {add: [EXPR, CONST]}
+        self.piles: dict[Fn, Place] = {}  # the cards of a pile -> its slot, 1 if each's
+        self.thens: dict[Fn, Then] = {}  # a tally -> it compared with a constant at once
+        self.scope: Scope | None = None  # the frame being compiled (shared)
+        self.passing = False  # the next expression is in that frame
         # compiling an action's condition; some closure is read once per listing (memo)
         self.hoist = self.memos = False
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
+        """The closure of ``value``: a sub-expression written twice or more in one frame
+        read once per reading (``shared``)."""
+        scope, within = self.scope, self.passing
+        self.passing = False
+        if within and scope is not None:  # in the frame being compiled
+            fn = self._expr(value, loc, depth)
+            if id(value) not in scope.index or fn in self.reads:  # (read in place: faster)
+                return fn
+            return scope.share(id(value), fn)
+        self.scope = Scope(value, depth) if isinstance(value, dict) else None
+        try:
+            fn = self._expr(value, loc, depth)
+            return fn if self.scope is None else self.scope.rooted(fn)
+        finally:
+            self.scope = scope
+
+    def _inner(self, value: Any, loc: Loc, depth: int) -> Fn:
+        """What a word that passes its context on holds (``shared.PASSING``), compiled in
+        its frame."""
+        self.passing = True
+        return self.expr(value, loc, depth)
+
+    def _expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
         if depth > MAX_DEPTH:
             return self._bad(loc, f"expression nested deeper than {MAX_DEPTH} levels")
         if isinstance(value, bool):
@@ -128,7 +157,7 @@ class Compiler(Aggregates):
     def _binary(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, 2):
             return self._bad(loc, f"'{word}' takes a list of two expressions")
-        a, b = (self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
+        a, b = (self._inner(x, loc + (i,), depth + 1) for i, x in enumerate(arg))
         op, column, right = _BINARY[word], self.plain.get(a), self.consts.get(b)
         value = fused.fold(op, self.consts.get(a), right)
         if value is not None:  # {sub: [{game: players}, 1]}: worked out once
@@ -140,6 +169,9 @@ class Compiler(Aggregates):
             self.leaves[fn] = trees.leaf(op, self.reads.get(a), arg[1], right,
                                          self.names.players)
             return fn
+        then = self.thens.get(a)
+        if then is not None and right is not None:  # a tally compared (or less a
+            return then(op, right)  # constant…) in the same step
         if right is not None:  # the common case, {eq: [EXPR, 0]}: the constant inlined
             return against(word, op, a, right)
         return against_read(word, a, b, arg[1], column) or compare(word, op, a, b)
@@ -147,13 +179,16 @@ class Compiler(Aggregates):
     def _many(self, word: str, arg: Any, loc: Loc, depth: int) -> Fn:
         if not _args(arg, None):
             return self._bad(loc, f"'{word}' takes a list of expressions")
-        parts = [self.expr(x, loc + (i,), depth + 1) for i, x in enumerate(arg)]
+        parts = [self._inner(x, loc + (i,), depth + 1) for i, x in enumerate(arg)]
         op = _MANY[word]
         if word in ("and", "or"):
             parts, decided = settled(word == "and", parts, self.consts)
             if decided is not None:  # its constants decide it (an option, turned off)
                 return self._constant(decided)
             return trees.fuse(word == "and", parts, self.leaves) or chain(word == "and", parts)
+        value = _folded(op, [self.consts.get(p) for p in parts])
+        if value is not None:  # {mul: [9, {game: players}]}: worked out once
+            return self._constant(value)
         if word == "add" and len(parts) == 2:  # the common case, written out
             a, b = parts
             if type(arg[1]) is int:
@@ -164,13 +199,13 @@ class Compiler(Aggregates):
         return lambda c: op([p(c) for p in parts])
 
     def _w_not(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
-        inner = self.expr(value["not"], loc + ("not",), depth)
+        inner = self._inner(value["not"], loc + ("not",), depth)
         return lambda c: not inner(c)
 
     def _w_if(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         if not _args(value["if"], 3):
             return self._bad(loc + ("if",), "'if' takes [condition, then, else]")
-        cond, yes, no = (self.expr(x, loc + ("if", i), depth)
+        cond, yes, no = (self._inner(x, loc + ("if", i), depth)
                          for i, x in enumerate(value["if"]))
         if cond in self.consts:  # decided once (an option)
             return yes if self.consts[cond] else no
@@ -265,8 +300,10 @@ class Compiler(Aggregates):
         if zone is not None:  # a pile: its slot read in the same step
             base = self.names.zone_slot[zone.name]
             if zone.owned:
-                return lambda c: c.st.zones[base + c.seat]
-            return lambda c: c.st.zones[base]
+                self.piles[fn := lambda c: c.st.zones[base + c.seat]] = (base, 1)
+            else:
+                self.piles[fn := lambda c: c.st.zones[base]] = (base, 0)
+            return fn
         slot = self.zone(value, loc)
         return lambda c: c.st.zones[slot(c)]
 
@@ -281,11 +318,12 @@ class Compiler(Aggregates):
             return self._bad(loc + ("item",), "'item' takes [list, index], e.g. "
                              "{item: [{field: points}, 2]}")
         listed, at = value["item"]
-        index = self.expr(at, loc + ("item", 1), depth)
         if isinstance(listed, list):  # a list written out: each entry an expression
-            return pick([self.expr(x, loc + ("item", 0, i), depth + 1)
-                         for i, x in enumerate(listed)], index)
-        return item(self.expr(listed, loc + ("item", 0), depth), index)
+            entries = [self._inner(x, loc + ("item", 0, i), depth + 1)
+                       for i, x in enumerate(listed)]
+            return pick(entries, self._inner(at, loc + ("item", 1), depth))
+        values = self._inner(listed, loc + ("item", 0), depth)
+        return item(values, self._inner(at, loc + ("item", 1), depth))
 
     def _w_push(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         return pushing.push(self, value, loc, depth, self.consts)
@@ -297,6 +335,19 @@ class Compiler(Aggregates):
     def _w_plugin(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         return plugins.expression(self.report, lambda v, at: self.expr(v, at, depth + 1),
                                   value, loc)
+
+
+def _folded(op: Callable[[list[Any]], Any], values: list[Value | None]) -> Value | None:
+    """``op`` (``add``, ``mul``, ``min``, ``max``) on constants (None: not a constant),
+    worked out once; None when any is not one, or for values of the wrong kind (left to
+    fail in play, where they did)."""
+    if None in values:
+        return None
+    try:
+        value = op(values)
+    except (TypeError, ValueError):
+        return None
+    return value if type(value) is int or type(value) is str else None
 
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",

@@ -22,6 +22,10 @@ CONDITIONS = [
     SUIT,
     {"and": [{"ge": [{"count": "hand"}, 1]}, {"le": [{"field": "value"}, {"count": "hand"}]}]},
     {"or": [{"eq": [{"count": "trick"}, 3]}, {"gt": [{"field": "value"}, 4]}]},
+    # the field on the right (can I pay for it?): compared on the side it is written
+    {"or": [{"gt": [{"var": "tricks"}, {"field": "value"}]}, NONE_OF_IT]},
+    {"ge": [{"count": "hand"}, {"field": "value"}]},
+    {"and": [{"ge": [{"count": "hand"}, 1]}, {"ne": [{"var": "led"}, {"field": "suit"}]}]},
 ]
 
 
@@ -47,7 +51,7 @@ def test_the_cards_picked_are_those_the_condition_keeps(built: dict[str, Any],
 @pytest.mark.parametrize("condition", [
     {"eq": [{"count": "trick"}, 0]},  # reads no card
     {"or": [SUIT, {"eq": [{"field": "value"}, 3]}]},  # two parts read the card
-    {"or": [{"gt": [{"var": "led"}, {"field": "value"}]}, NONE_OF_IT]},  # the field right
+    {"or": [{"gt": [{"add": [{"field": "value"}, 1]}, 4]}, NONE_OF_IT]},  # in arithmetic
     {"or": [{"gt": [{"field": "value"}, {"field": "value"}]}, NONE_OF_IT]},  # read twice
 ])
 def test_another_shape_is_read_card_by_card(built: dict[str, Any], condition: Any) -> None:
@@ -55,12 +59,14 @@ def test_another_shape_is_read_card_by_card(built: dict[str, Any], condition: An
     assert picker(condition, ("if",), x) is None
 
 
+@pytest.mark.parametrize("condition", [{"lt": [{"field": "suit"}, {"count": "hand"}]},
+                                       {"lt": [{"count": "hand"}, {"field": "suit"}]}])
 def test_a_field_that_cannot_be_compared_fails_as_read_card_by_card(
-        built: dict[str, Any]) -> None:
-    """A word against a number: the same fault either way (and none with no card)."""
+        built: dict[str, Any], condition: Any) -> None:
+    """A word against a number, on either side: the same fault either way (and none with
+    no card)."""
     game = built["high-noon"][0]
     x = _compiler(game.program(4))
-    condition = {"lt": [{"field": "suit"}, {"count": "hand"}]}
     whole, pick = x.expr(condition, ("if",)), picker(condition, ("if",), x)
     state = game.new_initial_state(4)
     assert pick is not None and pick(Ctx(state, 0), []) == []

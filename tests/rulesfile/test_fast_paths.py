@@ -335,3 +335,23 @@ def test_a_bid_played_at_once_counts_the_steps_of_its_do(built: dict[str, Any]) 
                 assert state.steps == len(state.prog.blocks[block]), action
                 seen.add(action[0])
     assert seen == {"raise", "pass"}
+
+
+@pytest.mark.parametrize(("value", "folded"), [
+    ({"mul": [9, {"game": "players"}]}, 36), ({"add": [1, 2, {"game": "players"}]}, 7),
+    ({"min": [3, {"sub": [{"game": "players"}, 2]}]}, 2), ({"max": [-1, -5]}, -1),
+    ({"mul": ["ab", 2]}, "abab"),
+    ({"add": ["gold", 1]}, None), ({"max": ["gold", 1]}, None),  # left to fail in play
+    ({"mul": [9, {"var": "bid"}]}, None),
+])
+def test_a_list_of_constants_is_worked_out_once(built: dict[str, Any], value: Any,
+                                                 folded: Any) -> None:
+    """``add``, ``mul``, ``min`` and ``max`` of constants are a constant, what play would
+    read; of values of the wrong kind, or of anything else, read in play as before."""
+    game, _ = built["auction-house"]
+    state = game.new_initial_state(4)
+    x = _compiler(state.prog)
+    fn = x.expr(value, ())
+    assert x.consts.get(fn) == folded and not x.report.problems
+    if folded is not None:
+        assert fn(state.ctx(0)) == folded
