@@ -18,15 +18,15 @@ own methods, as it goes on.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.rulesfile.flow import READY
 from generator.rulesfile.running import FAULTS
 
 if TYPE_CHECKING:
+    from generator.rulesfile.choices import Listing
     from generator.rulesfile.flow import Flow
-    from generator.rulesfile.position import Ctx
-    from generator.rulesfile.program import PhaseRule, Program
+    from generator.rulesfile.position import Ctx, Fn
 
 # (the state, the action's context as its effects left it) -> ``Flow._acted``'s answer:
 # True when play waits for a choice or chance or is over, False when the phase's end
@@ -41,14 +41,11 @@ def orders(players: int) -> list[tuple[int, ...]]:
             for seat in range(players)]
 
 
-def following(prog: Program, phase: PhaseRule) -> After | None:
-    """The step that follows an action of ``phase``, or None when an action of it may be
-    played ``again`` (``_acted`` reads it)."""
-    if prog.end is None or any(prog.actions[i].again is not None for i in phase.actions):
-        return None
-    end, seen, until, skip, whole = prog.end, prog.end_seen, phase.until, phase.skip, (
-        phase.whole)
-    players = prog.players
+def following(end: Fn, seen: list[Any] | None, players: int, until: Fn | None,
+              skip: Fn | None, whole: Listing | None) -> After:
+    """The step that follows an action of a phase none of whose actions may be played
+    ``again`` (``_acted`` reads that): the game's ``end`` (``seen``: as last read, while
+    no card moved), the phase's ``until`` and ``skip``, its legal actions kept ``whole``."""
     after = orders(players)
 
     def follow(st: Flow, c: Ctx) -> bool:
@@ -90,11 +87,9 @@ def following(prog: Program, phase: PhaseRule) -> After | None:
     return follow
 
 
-def starting(prog: Program, phase: PhaseRule) -> Started:
-    """The step that follows ``phase``'s start (``Flow._started``'s)."""
-    end, first, skip = prog.end, phase.first, phase.skip
-    assert end is not None
-    players = prog.players
+def starting(end: Fn, players: int, first: Fn | None, skip: Fn | None) -> Started:
+    """The step that follows a phase's start (``Flow._started``'s): the game's ``end``,
+    the phase's ``first`` seat and ``skip``."""
     after = orders(players)
 
     def start(st: Flow) -> None:

@@ -194,8 +194,12 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     owned = frozenset([z.name for z in zones if z.owned] + [v[0] for v in vars_ if v[1]])
     prog.end, prog.end_seen = read_on_change(x.expr(end, ("end",)), end, owned)
     prog.end_fixed = steady(end) is not None and not seated(end, owned)
+    assert prog.end is not None
     for phase in prog.phases:
-        phase.after, phase.started = following(prog, phase), starting(prog, phase)
+        if not any(prog.actions[i].again is not None for i in phase.actions):
+            phase.after = following(prog.end, prog.end_seen, prog.players, phase.until,
+                                    phase.skip, phase.whole)
+        phase.started = starting(prog.end, prog.players, phase.first, phase.skip)
     prog.score = x.expr(data.get("score", 0), ("score",))
     ties = data.get("tiebreak") or []
     prog.tiebreak = [x.expr(t, ("tiebreak", i)) for i, t in enumerate(
