@@ -62,10 +62,10 @@ def _png(svg: str, px: tuple[int, int], dpi: float, alpha: bool,
 
 
 def render(svg: str, px: tuple[int, int]) -> Image.Image:
-    """The face as cairo draws it at ``px``, straight RGBA. Taken from cairo's own pixels
-    when each is opaque or clear (unpremultiplying changes none of them: no PNG written
-    and read back); otherwise read back from cairo's PNG, as Pillow rounds the colours of
-    half-covered pixels otherwise than cairo does (the same pixels either way: a test)."""
+    """The face as cairo draws it at ``px``, straight RGBA, each pixel as cairo's own PNG
+    gives it (a test holds them equal): taken from cairo's pixels directly when each is
+    opaque or clear (unpremultiplying changes none of them), otherwise unpremultiplied with
+    cairo's rounding (Pillow's own rounds the colours of half-covered pixels down)."""
     from cairosvg.parser import Tree  # after fonts.pin (the export does it first): only
     from cairosvg.surface import PNGSurface  # the pinned fonts
     from PIL import Image
@@ -73,10 +73,22 @@ def render(svg: str, px: tuple[int, int]) -> Image.Image:
     surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, 96,
                          output_width=px[0], output_height=px[1]).cairo
     surface.flush()
-    image = Image.frombuffer("RGBA", (surface.get_width(), surface.get_height()),
-                             bytes(surface.get_data()), "raw", "BGRa", surface.get_stride(), 1)
+    size, data, stride = (surface.get_width(), surface.get_height()), surface.get_data(), \
+        surface.get_stride()
+    image = Image.frombuffer("RGBA", size, bytes(data), "raw", "BGRa", stride, 1)
     if not any(image.getchannel("A").histogram()[1:255]):
         return image
-    out = io.BytesIO()
-    surface.write_to_png(out)
-    return Image.open(out).convert("RGBA")
+    return _unpremultiplied(Image.frombuffer("RGBA", size, bytes(data), "raw", "BGRA", stride, 1))
+
+
+def _unpremultiplied(premultiplied: Image.Image) -> Image.Image:
+    """Straight colours as cairo's PNG writer makes them: (c * 255 + a / 2) / a in whole
+    numbers, 0 where a pixel is clear."""
+    from PIL import Image, ImageMath
+
+    *colours, alpha = premultiplied.split()
+    half = ImageMath.lambda_eval(lambda m: m["a"] / 2, a=alpha)
+    straight = [ImageMath.lambda_eval(
+        lambda m: m["convert"]((m["c"] * 255 + m["h"]) / m["a"], "L"), c=colour, a=alpha,
+        h=half) for colour in colours]
+    return Image.merge("RGBA", (*straight, alpha))
