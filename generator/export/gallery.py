@@ -150,5 +150,5 @@ def _image(picture: Picture | None, folder: Path) -> str | None:
     key = hashlib.sha256(f"{px}|".encode() + picture.svg.encode("utf-8")).hexdigest()
     name = f"img/{picture.stem}-{key[:12]}.png"
     if not (folder / name).is_file():
-        write_atomic(folder / name, raster.png(picture.svg, px, dpi, alpha=True))
+        write_atomic(folder / name, raster.png(picture.svg, px, dpi, alpha=True, quick=True))
     return name

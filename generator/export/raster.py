@@ -28,24 +28,25 @@ def fitting_dpi(extent_mm: tuple[float, float], dpi: int, limit: int = MAX_SIDE)
 
 
 def png(svg: str, px: tuple[int, int], dpi: float, *, alpha: bool = False,
-        cut: tuple[int, int] | None = None) -> bytes:
+        cut: tuple[int, int] | None = None, quick: bool = False) -> bytes:
     """The face as a PNG of ``px``, drawn under the face's budget (``sandbox.budget``)
     widened by what that many pixels take: a hostile face stops there, as in a build
     (``BuildError``, its template named by the export). ``cut``: the middle of it kept,
-    this many pixels (a template whose bleed is narrower on one axis)."""
+    this many pixels (a template whose bleed is narrower on one axis). ``quick``: a
+    preview's PNG, the same pixels written faster (``quick_png``), other bytes."""
     from generator.render.errors import BuildError
     from generator.render.sandbox import TemplateRefused, budget
 
     try:
         with budget(persistent=True, pixels=px[0] * px[1]):
-            return _png(svg, px, dpi, alpha, cut)
+            return _png(svg, px, dpi, alpha, cut, quick)
     except TemplateRefused as exc:
         raise BuildError(f"cairo stopped drawing a face at {px[0]} x {px[1]} px: "
                          f"{exc.message} (template-limit)") from None
 
 
 def _png(svg: str, px: tuple[int, int], dpi: float, alpha: bool,
-         cut: tuple[int, int] | None) -> bytes:
+         cut: tuple[int, int] | None, quick: bool) -> bytes:
     from PIL import Image
 
     image = render(svg, px)
@@ -56,9 +57,32 @@ def _png(svg: str, px: tuple[int, int], dpi: float, alpha: bool,
         white = Image.new("RGB", image.size, (255, 255, 255))
         white.paste(image, mask=image.getchannel("A"))
         image = white
+    if quick:
+        return quick_png(image)
     out = io.BytesIO()
     image.save(out, "PNG", dpi=(dpi, dpi))
     return out.getvalue()
+
+
+def quick_png(image: Image.Image) -> bytes:
+    """``image`` (RGB or RGBA) as a PNG made for speed: no row filter, zlib's fastest
+    level, no resolution tag (about 2 ms for a card at 100 dpi, where Pillow's adaptive
+    filters take 5). For the preview only: a product's PNG keeps Pillow's bytes."""
+    import struct
+    import zlib
+
+    width, height = image.size
+    colour = {"RGB": 2, "RGBA": 6}[image.mode]
+    data, row = image.tobytes(), width * len(image.mode)
+    lines = b"".join(b"\0" + data[at:at + row] for at in range(0, len(data), row))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(
+            ">I", zlib.crc32(kind + body))
+
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(lines, 1)) + chunk(b"IEND", b""))
 
 
 def render(svg: str, px: tuple[int, int]) -> Image.Image:
