@@ -10,6 +10,7 @@ piece's YAML) or given by piece id (``ByPiece``), so any checker's problems slot
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,26 +89,28 @@ def write_preview(loaded: LoadedGame, problems: Iterable[Problem], out: Path,
     problems = list(problems)
     fonts.pin(cache_root())
     (folder / "img").mkdir(parents=True, exist_ok=True)
+    present = set(os.listdir(folder / "img"))  # what earlier previews drew, listed once
     if loaded.data is None:  # invalid data: the page is the list of what to fix
         shown, rest = [], sort_problems(problems)
     else:
         tied, rest = attach(loaded, problems, by_piece)
-        shown = [_shown(loaded, job, folder, tied.get(job.piece.id, []))
+        shown = [_shown(loaded, job, folder, tied.get(job.piece.id, []), present)
                  for job in jobs(loaded, 3.0)]
     html = environment((BUNDLED_TEMPLATES,)).get_template("_shared/preview.html.j2").render(
         game=loaded.game_id if loaded.data is None else loaded.data.game.name,
         pieces=shown, general=rest)
     write_atomic(folder / "index.html", html.encode("utf-8"))
     if loaded.data is not None:  # an invalid round keeps the last good images
-        used = {name for piece in shown for face in piece.faces
+        used = {name.removeprefix("img/") for piece in shown for face in piece.faces
                 for name in (face["front"], face["back"]) if name}
-        for stale in (folder / "img").glob("*.png"):
-            if f"img/{stale.name}" not in used:
-                stale.unlink(missing_ok=True)
+        for stale in sorted(present - used):
+            if stale.endswith(".png") and not stale.startswith("."):
+                (folder / "img" / stale).unlink(missing_ok=True)
     return folder / "index.html"
 
 
-def _shown(loaded: LoadedGame, job: Any, folder: Path, problems: list[Problem]) -> Shown:
+def _shown(loaded: LoadedGame, job: Any, folder: Path, problems: list[Problem],
+           present: set[str]) -> Shown:
     piece = job.piece
     w, h = piece.size_mm
     source = piece.source or next((f.source for _, f in loaded.data.piece_files()
@@ -129,7 +132,8 @@ def _shown(loaded: LoadedGame, job: Any, folder: Path, problems: list[Problem]) 
         back = next((p for p in mine if p.side == "back"), None)
         shown.faces.append({"id": face.id, "name": face.name or face.id, "count": face.count,
                             "source": face.source or "",
-                            "front": _image(front, folder), "back": _image(back, folder)})
+                            "front": _image(front, folder, present),
+                            "back": _image(back, folder, present)})
     return shown
 
 
@@ -140,15 +144,17 @@ def as_problem(exc: BuildError) -> Problem:
     return located(found)
 
 
-def _image(picture: Picture | None, folder: Path) -> str | None:
+def _image(picture: Picture | None, folder: Path, present: set[str]) -> str | None:
     """The picture's PNG under ``img/``, named by piece, face and content: drawn only
-    when no earlier preview drew the same SVG."""
+    when no earlier preview drew the same SVG (its name is in ``present``, then added)."""
     if picture is None:
         return None
     dpi = raster.fitting_dpi(picture.extent_mm, PREVIEW_DPI, limit=LONGEST_PX)
     px = raster.pixels(picture.extent_mm, dpi)
     key = hashlib.sha256(f"{px}|".encode() + picture.svg.encode("utf-8")).hexdigest()
-    name = f"img/{picture.stem}-{key[:12]}.png"
-    if not (folder / name).is_file():
-        write_atomic(folder / name, raster.png(picture.svg, px, dpi, alpha=True))
-    return name
+    name = f"{picture.stem}-{key[:12]}.png"
+    if name not in present:
+        write_atomic(folder / "img" / name,
+                     raster.png(picture.svg, px, dpi, alpha=True, quick=True))
+        present.add(name)
+    return f"img/{name}"

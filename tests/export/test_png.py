@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from PIL import Image
 
 from generator.export import ExportOptions
@@ -87,9 +89,37 @@ def test_a_face_is_drawn_to_the_pixels_of_cairos_png_opaque_or_not():
               'font-size="6" fill="#0072B2">Ab 7</text></svg>')
     chip = (f'{head}<circle cx="15" cy="10" r="8.3" fill="#E69F00" fill-opacity="0.7"/>'
             '<circle cx="11" cy="9" r="2.2" fill="#56B4E9"/></svg>')
-    for svg in (opaque, chip):
+    # every alpha level over every colour level: cairo's rounding, pixel for pixel
+    ramp = (f'{head}<defs><linearGradient id="c" x2="1"><stop offset="0" stop-color="#00FF7F"/>'
+            '<stop offset="1" stop-color="#FF0080"/></linearGradient><linearGradient id="a" '
+            'x2="0" y2="1"><stop offset="0" stop-color="#FFF" stop-opacity="0"/><stop '
+            'offset="1" stop-color="#FFF"/></linearGradient><mask id="m"><rect width="30" '
+            'height="20" fill="url(#a)"/></mask></defs><rect width="30" height="20" '
+            'fill="url(#c)" mask="url(#m)"/></svg>')
+    for svg in (opaque, chip, ramp):
         px = (97, 63)
         mine, cairos = render(svg, px), _through_cairos_png(svg, px)
         assert mine.mode == cairos.mode == "RGBA" and mine.size == cairos.size == px
         assert mine.tobytes() == cairos.tobytes()
     assert any(render(chip, (97, 63)).getchannel("A").histogram()[1:255])  # half covered
+    assert sum(1 for n in render(ramp, (97, 300)).getchannel("A").histogram() if n) > 150
+
+
+def test_a_quick_png_holds_the_same_pixels_as_the_products_png():
+    """The preview's PNG (``quick``: no filter, zlib's fastest level) decodes to exactly
+    the pixels of the PNG an export writes, with alpha and laid on white."""
+    from generator.export.raster import png
+    from generator.render import fonts
+    from generator.render.cachedir import cache_root
+
+    fonts.pin(cache_root())
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="30mm" height="20mm" '
+           'viewBox="0 0 30 20"><circle cx="15" cy="10" r="8.3" fill="#E69F00" '
+           'fill-opacity="0.7"/><text x="3" y="12" font-size="6" fill="#0072B2">Ab 7</text>'
+           '</svg>')
+    for alpha in (True, False):
+        quick = Image.open(io.BytesIO(png(svg, (97, 63), 100, alpha=alpha, quick=True)))
+        product = Image.open(io.BytesIO(png(svg, (97, 63), 100, alpha=alpha)))
+        assert quick.mode == product.mode == ("RGBA" if alpha else "RGB")
+        assert quick.size == product.size == (97, 63)
+        assert quick.tobytes() == product.tobytes()

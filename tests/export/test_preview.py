@@ -114,3 +114,19 @@ def test_a_print_lint_finding_sits_beside_the_piece_it_is_drawn_on(capsys, tmp_p
         encoding="utf-8")
     deck = page[page.index('id="piece-'):]
     assert "contrast" in deck and "card-back.svg.j2:4" in deck
+
+
+def test_a_second_preview_draws_nothing_already_drawn_and_drops_what_no_page_shows(
+        fixture_game, tmp_path, monkeypatch):
+    from generator.export import raster
+
+    page = write_preview(fixture_game, [], tmp_path)
+    img = page.parent / "img"
+    shown = sorted(path.name for path in img.iterdir())
+    (img / "gone-0123456789ab.png").write_bytes(b"old")
+    (img / ".editor.png").write_bytes(b"not ours")
+    monkeypatch.setattr(raster, "png", lambda *a, **k: pytest.fail("drawn again"))
+    assert write_preview(fixture_game, [], tmp_path) == page
+    assert sorted(path.name for path in img.iterdir()) == sorted([*shown, ".editor.png"])
+    html = page.read_text(encoding="utf-8")
+    assert shown and all(f"img/{name}" in html for name in shown)
