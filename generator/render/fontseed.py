@@ -83,6 +83,13 @@ def read(path: Path) -> Font:
                 extra)
 
 
+def without(data: bytes, tags: tuple[str, ...]) -> bytes:
+    """A TrueType font's file without the tables ``tags``, the others as they are."""
+    tables = {tag: data[offset:offset + length] for tag, (offset, length)
+              in _tables(data).items() if tag not in tags}
+    return _sfnt(tables)
+
+
 def _tables(data: bytes) -> dict[str, tuple[int, int]]:
     count, = struct.unpack_from(">H", data, 4)
     found = {}
