@@ -7,8 +7,11 @@ import sys
 
 from generator import INTERRUPTED
 
+WHOLE_PROCESS: list[bool] = []  # set: this process runs one command and ends (``main``)
+
 
 def main() -> int:
+    WHOLE_PROCESS[:] = [True]  # a command may rely on it (``build``: never any pixels)
     try:
         from generator.cli import main as run
     except KeyboardInterrupt:

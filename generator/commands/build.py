@@ -102,7 +102,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from generator import entry
+    from generator.render import fonts
     from generator.render.build import BuildOptions
+
+    if entry.WHOLE_PROCESS:  # the process ends with this build: it never draws pixels
+        fonts.pdf_only()
 
     user_dir = components_dir(args.components)
     games = games_named(args.games, user_dir)

@@ -228,13 +228,21 @@ def rewrite(form: pikepdf.Object, used: list[Used], merged: dict[str, Merged]) -
     signature = tuple((u.key, merged[u.name].base, hashlib.sha1(u.cmap).hexdigest())
                       for u in used)
     assert isinstance(form, pikepdf.Stream)
-    digest = hashlib.sha1(form.read_bytes()).hexdigest()
+    digest = _content_key(form)
     if (digest, signature) not in RECODED:
         _bounded(RECODED)[digest, signature] = _parsed(form, digest).recoded(recode)
     form.write(RECODED[digest, signature])
     fonts = form.Resources.Font
     for key, (_, _, target) in recode.items():
         fonts[key] = target.font
+
+
+def _content_key(form: pikepdf.Stream) -> str:
+    """What tells one form's content from another's: its bytes as stored and how they are
+    encoded (the same stored bytes under the same filters decode the same), read without
+    decoding them (the parse decodes them once, only when the content is new)."""
+    coding = repr((form.get("/Filter"), form.get("/DecodeParms"))).encode()
+    return hashlib.sha1(coding + b"\0" + form.read_raw_bytes()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -260,7 +268,7 @@ class Parsed:
         return b"\n".join(out)
 
 
-PARSED: dict[str, Parsed] = {}  # by the content's digest
+PARSED: dict[str, Parsed] = {}  # by the content's key (``_content_key``)
 
 
 def _bounded(memo: dict[K, V]) -> dict[K, V]:
