@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from generator import INTERRUPTED
-
-WHOLE_PROCESS: list[bool] = []  # set: this process runs one command and ends (``main``)
+from generator import INTERRUPTED, WHOLE_PROCESS
 
 
 def main() -> int:

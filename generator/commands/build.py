@@ -102,11 +102,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from generator import entry
+    from generator import WHOLE_PROCESS
     from generator.render import fonts
     from generator.render.build import BuildOptions
 
-    if entry.WHOLE_PROCESS:  # the process ends with this build: it never draws pixels
+    if WHOLE_PROCESS:  # the process ends with this build: it never draws pixels
         fonts.pdf_only()
 
     user_dir = components_dir(args.components)
