@@ -97,7 +97,8 @@ class Watcher:
         self.written(page)
         if loaded.data is not None and not has_errors(problems):
             try:
-                result = build_game(loaded, BuildOptions(paper=self.paper, out=self.out),
+                result = build_game(loaded, BuildOptions(paper=self.paper, out=self.out,
+                                                         faces_in_memory=True),
                                     self.pdf.write)
             except BuildError as exc:  # cairo refused a face: report it, keep watching
                 done.problems = [*problems, as_problem(exc)]

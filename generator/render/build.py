@@ -65,6 +65,7 @@ class BuildOptions:
     stamp: bool = False  # a version stamp on every face with room for it (``render.stamp``)
     backs: str | None = None  # all, needed or none; None: all, or needed when printing
     # single-sided or saving ink
+    faces_in_memory: bool = False  # drawn faces also kept in this process (``watch``)
 
     @property
     def printed_backs(self) -> str:
@@ -154,10 +155,10 @@ def plan(loaded: LoadedGame, options: BuildOptions) -> Document:
 
 def planned(loaded: LoadedGame, options: BuildOptions) -> Document:
     """``plan``, once per game loaded and options that shape the document: the print lint
-    after a build reads the build's own plan (where to write, how many processes and the
-    page limit change nothing in it)."""
+    after a build reads the build's own plan (where to write, how many processes, the
+    page limit and where faces are kept change nothing in it)."""
     key = ("plan", replace(options, out=Path("output"), progress=False, jobs=0, max_pages=0,
-                           since=""))
+                           since="", faces_in_memory=False))
     if key not in loaded.drawn:
         loaded.drawn[key] = plan(loaded, options)
     doc: Document = loaded.drawn[key]
@@ -218,7 +219,7 @@ def render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int]
 
 def _render_arts(doc: Document, options: BuildOptions) -> tuple[list[bytes], int]:
     folder = cache_root()
-    cache = FaceCache(folder, fonts.pin(folder))
+    cache = FaceCache(folder, fonts.pin(folder), in_memory=options.faces_in_memory)
     if not options.progress:
         return cache.render_all(doc.arts, jobs=options.jobs), cache.misses
     from rich.console import Console

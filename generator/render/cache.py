@@ -61,9 +61,17 @@ def svg_to_pdf(svg: str) -> bytes:
         return cairodirect.svg2pdf(svg.encode("utf-8"))
 
 
+KEPT: dict[str, bytes] = {}  # faces drawn or read in this process, for a ``watch`` that asks
+KEPT_MAX = 4096  # faces kept in memory at most (then the store starts again)
+
+
 class FaceCache:
-    def __init__(self, folder: Path, fingerprint: str) -> None:
+    def __init__(self, folder: Path, fingerprint: str, in_memory: bool = False) -> None:
+        """``in_memory``: also keep each face in this process (``KEPT``), for a run that
+        builds the same deck again and again (``watch``), so that a face not changed since
+        is not read from disk again; the folder's entries are checked as ever."""
         self.folder = folder / "faces"
+        self.kept = KEPT if in_memory else None
         # the installed version, read without importing cairosvg: importing it costs about
         # 0.4 s (cairocffi parses its C declarations), which a warm rebuild never needs
         self.salt = (f"{FORMAT}|{installed_version('cairosvg')}|{cairo_version()}|{fingerprint}|"
@@ -77,14 +85,26 @@ class FaceCache:
         return self.folder / key[:2] / f"{key}.pdf"
 
     def _load(self, key: str) -> bytes | None:
+        if self.kept is not None and key in self.kept:
+            return self.kept[key]
         try:
             entry = self._path(key).read_bytes()
         except OSError:
             return None
-        return opened(FORMAT, entry, self._path(key))
+        found = opened(FORMAT, entry, self._path(key))
+        if found is not None:
+            self._remember(key, found)
+        return found
 
     def _store(self, key: str, data: bytes) -> None:
         keep(self._path(key), sealed(FORMAT, data))
+        self._remember(key, data)
+
+    def _remember(self, key: str, data: bytes) -> None:
+        if self.kept is not None:
+            if len(self.kept) >= KEPT_MAX:
+                self.kept.clear()
+            self.kept[key] = data
 
     def render_all(self, svgs: Sequence[str], tick: Callable[[int], None] | None = None,
                    jobs: int = 0) -> list[bytes]:

@@ -65,3 +65,26 @@ def test_a_full_cache_folder_warns_once_and_gives_the_same_bytes(
     assert "No space left on device" in warnings[0]
     assert second.result.rendered == first.result.rendered > 0  # nothing was kept
     assert first.pdf.read_bytes() == second.pdf.read_bytes() == a4_long.pdf.read_bytes()
+
+
+def test_faces_kept_in_memory_are_not_read_again_and_give_the_same_bytes(
+        fixture_game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, a4_long: Built) -> None:
+    """A build that keeps its faces in memory (the watch's) reads each from the folder
+    once: the next build takes them from memory, the same PDF; a build that does not
+    ask reads the folder, and checks what it reads, as ever."""
+    from generator.render import cache
+
+    monkeypatch.setattr(cache, "KEPT", {})
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
+    first = build(fixture_game, tmp_path / "first", paper="a4", duplex="long",
+                  faces_in_memory=True)
+    assert first.result.rendered > 0 and len(cache.KEPT) == first.result.rendered
+    for entry in (tmp_path / "cache" / "faces").rglob("*.pdf"):
+        entry.write_bytes(b"torn")  # what memory holds is not read from here again
+    again = build(fixture_game, tmp_path / "again", paper="a4", duplex="long",
+                  faces_in_memory=True)
+    assert again.result.rendered == 0
+    assert again.pdf.read_bytes() == a4_long.pdf.read_bytes()
+    plain = build(fixture_game, tmp_path / "plain", paper="a4", duplex="long")
+    assert plain.result.rendered == first.result.rendered  # the folder's, checked
+    assert plain.pdf.read_bytes() == a4_long.pdf.read_bytes()
