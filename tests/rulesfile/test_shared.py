@@ -12,7 +12,7 @@ import pytest
 from generator.rulesfile import shared
 from rulesfile.starters import STARTERS
 from rulesfile.test_fast_paths import _compiler
-from rulesfile.test_tally import PLAYERS, _compiled, _played, _read
+from rulesfile.test_tally import PLAYERS, _compiled, _read, same_games_either_way
 
 
 def _unshared(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -23,12 +23,8 @@ def _unshared(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("name", list(STARTERS))
 def test_every_starter_plays_the_same_games_either_way(
         built: dict[str, Any], monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    game, players = built[name][0], PLAYERS.get(name, 3)
-    fast = _compiled(game, players)
-    _unshared(monkeypatch)
-    slow = _compiled(game, players)
-    for seed in range(3):
-        assert _played(fast, players, seed) == _played(slow, players, seed)
+    same_games_either_way(built[name][0], PLAYERS.get(name, 3),
+                          lambda: _unshared(monkeypatch), seeds=3)
 
 
 class Counted(list):  # type: ignore[type-arg]

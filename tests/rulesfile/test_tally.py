@@ -6,6 +6,7 @@ readings they stand for, for every starter."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -46,15 +47,22 @@ def _played(prog: Program, players: int, seed: int) -> list[Any]:
     return seen
 
 
+def same_games_either_way(game: Any, players: int, slow_down: Callable[[], None],
+                          seeds: int) -> None:
+    """The first ``seeds`` games alike when compiled with the fast path and again after
+    ``slow_down`` switched it off."""
+    fast = _compiled(game, players)
+    slow_down()
+    slow = _compiled(game, players)
+    for seed in range(seeds):
+        assert _played(fast, players, seed) == _played(slow, players, seed)
+
+
 @pytest.mark.parametrize("name", list(STARTERS))
 def test_every_starter_plays_the_same_games_either_way(
         built: dict[str, Any], monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    game, players = built[name][0], PLAYERS.get(name, 3)
-    fast = _compiled(game, players)
-    _slow(monkeypatch)
-    slow = _compiled(game, players)
-    for seed in range(4):
-        assert _played(fast, players, seed) == _played(slow, players, seed)
+    same_games_either_way(built[name][0], PLAYERS.get(name, 3),
+                          lambda: _slow(monkeypatch), seeds=4)
 
 
 WHERE = {"eq": [{"field": "value"}, {"var": "round"}]}
