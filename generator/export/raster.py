@@ -65,24 +65,12 @@ def _png(svg: str, px: tuple[int, int], dpi: float, alpha: bool,
 
 
 def quick_png(image: Image.Image) -> bytes:
-    """``image`` (RGB or RGBA) as a PNG made for speed: no row filter, zlib's fastest
-    level, no resolution tag (about 2 ms for a card at 100 dpi, where Pillow's adaptive
-    filters take 5). For the preview only: a product's PNG keeps Pillow's bytes."""
-    import struct
-    import zlib
-
-    width, height = image.size
-    colour = {"RGB": 2, "RGBA": 6}[image.mode]
-    data, row = image.tobytes(), width * len(image.mode)
-    lines = b"".join(b"\0" + data[at:at + row] for at in range(0, len(data), row))
-
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(
-            ">I", zlib.crc32(kind + body))
-
-    return (b"\x89PNG\r\n\x1a\n"
-            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(lines, 1)) + chunk(b"IEND", b""))
+    """``image`` as a PNG made for speed by Pillow's writer at zlib's fastest level, with
+    no resolution tag (about 4 ms for a card at 100 dpi, where the default level takes
+    5). For the preview only: a product's PNG keeps Pillow's default bytes."""
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=1)
+    return out.getvalue()
 
 
 def render(svg: str, px: tuple[int, int]) -> Image.Image:

@@ -106,7 +106,7 @@ def test_a_face_is_drawn_to_the_pixels_of_cairos_png_opaque_or_not():
 
 
 def test_a_quick_png_holds_the_same_pixels_as_the_products_png():
-    """The preview's PNG (``quick``: no filter, zlib's fastest level) decodes to exactly
+    """The preview's PNG (``quick``: zlib's fastest level, no resolution tag) decodes to exactly
     the pixels of the PNG an export writes, with alpha and laid on white."""
     from generator.export.raster import png
     from generator.render import fonts
