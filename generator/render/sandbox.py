@@ -232,9 +232,11 @@ def _over_time() -> TemplateRefused:
 
 def _on_timer(signum: int, frame: Any) -> None:
     if getattr(_deadline, "cpu", None) is not None:
-        if getattr(_deadline, "collecting", False):
+        if getattr(_deadline, "collecting", False) or (
+                frame is not None and frame.f_code is _collection_starts.__code__):
             # a garbage collection's callbacks and finalizers swallow what is raised in
             # them (reported as unraisable): stop the face just after the collection
+            # (also when the stop lands in the first callback before it says so)
             signal.setitimer(signal.ITIMER_PROF, REFIRE_SECONDS)
             return
         if getattr(_deadline, "persistent", False):

@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import jinja2
@@ -130,6 +131,21 @@ def test_a_stop_that_lands_in_a_garbage_collection_stops_the_face_after_it(
         while time.process_time() < until:
             spun += 1
     assert not swallowed and spun > 0
+
+
+def test_a_stop_that_lands_in_the_collections_first_callback_is_not_swallowed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The signal can arrive on the first line of the budget's own start-of-collection
+    # callback, before it notes the collection: raising there would be swallowed too.
+    monkeypatch.setattr(sandbox, "FACE_SECONDS", 60.0)
+    in_first_callback = SimpleNamespace(f_code=sandbox._collection_starts.__code__)
+    spun = 0
+    with pytest.raises(TemplateRefused, match="more than 60 s of CPU"), budget():
+        sandbox._on_timer(signal.SIGPROF, in_first_callback)  # held back, not raised
+        until = time.process_time() + 5  # far past the refire: only a lost stop gets here
+        while time.process_time() < until:
+            spun += 1
+    assert spun > 0
 
 
 def test_a_face_that_grows_past_the_memory_ceiling_is_stopped(
