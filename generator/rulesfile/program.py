@@ -29,6 +29,7 @@ from generator.rulesfile.declared import (
 from generator.rulesfile.effects import EffectCompiler, opening, waits
 from generator.rulesfile.expr import Compiler, Ctx, Fn
 from generator.rulesfile.following import After, Started, following, starting
+from generator.rulesfile.legality import loops
 from generator.rulesfile.options import read_options
 from generator.rulesfile.placepick import place_picker
 from generator.rulesfile.quick import Leaf, Runner, Tail, leaves, sets, tails
@@ -141,6 +142,9 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
         names.fields |= {k for faces in pieces.values() for face in faces for k in face}
     names.options = read_options(report, data.get("options"))
     names.options.update((k, v) for k, v in (options or {}).items() if k in names.options)
+    declared_actions = data.get("actions")
+    names.actions = [str(a) for a in declared_actions] if isinstance(declared_actions,
+                                                                   dict) else []
     events = data.get("events") or []
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
         report.error(("events",), "events is a list of names", "rules-schema")
@@ -161,6 +165,9 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     prog.tails = tails(fx.blocks, waits, prog.leaves)
     prog.opening = [opening(block) if pauses else None
                     for block, pauses in zip(fx.blocks, fx.pausing, strict=True)]
+    x.offers.update((a.name, offer(a)) for a in prog.actions)  # read by {legal: ACTION}
+    for where, problem in loops(x.legals):
+        report.error(where, problem, "rules-recursion")
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
     prog.named = {a.name: (i, a.places, a.block, prog.leaves[a.block],
                            sets(prog.leaves[a.block])) for i, a in enumerate(prog.actions)}
