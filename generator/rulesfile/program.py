@@ -26,9 +26,10 @@ from generator.rulesfile.declared import (
     read_vars,
     read_zones,
 )
-from generator.rulesfile.effects import EffectCompiler, opening, waits
+from generator.rulesfile.effects import EffectCompiler
 from generator.rulesfile.expr import Compiler, Ctx, Fn
 from generator.rulesfile.following import After, Started, following, starting
+from generator.rulesfile.ins import opening, waits
 from generator.rulesfile.legality import loops
 from generator.rulesfile.options import read_options
 from generator.rulesfile.placepick import place_picker
@@ -78,7 +79,7 @@ class Program:
     leaves: list[Leaf | None] = field(default_factory=list)  # by block: see quick.leaves
     tails: list[Tail | None] = field(default_factory=list)  # by block: see quick.tails
     # by block: how it waits for chance at once when it may pause and begins doing so
-    # (effects.opening; else None)
+    # (ins.opening; else None)
     opening: list[Callable[[Any, int], bool] | None] = field(default_factory=list)
     setup: int = -1
     end: Fn | None = None
