@@ -341,6 +341,7 @@ class Compiler(Aggregates):
                               f"{', '.join(self.names.actions) or 'none'})", "rules-name")
             return lambda c: False
         self.legals.append((name, loc))
+        self.memos = True  # what it works out kept while the legal actions are listed
         return legal_word(name, self.offers)
 
     def _w_push(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:

@@ -3,9 +3,10 @@ seat to act, its choices tried as the legal actions list them (``choices.offer``
 condition, its cards, places and numbers), whatever phase play is in.
 
 It is read afresh at each reading, never folded into a constant nor remembered past one
-(``written.steady`` keeps an end that reads it from being remembered). While a reading
-lasts nothing changes, so what the conditions it reads keep once per listing (``memo``)
-is kept for that reading too: an action asked after by several others is tried once.
+(``written.steady`` keeps an end that reads it from being remembered). While the legal
+actions are listed nothing changes: what it works out is kept for the listing (``memo``),
+so an action asked after by several others is tried once; read at any other time (an
+effect, the end), what it works out is kept for that reading alone.
 An action whose condition (or chosen ``number``) asks after itself, directly or through
 others, would never be worked out: ``loops`` finds it when the rules are compiled.
 """
@@ -38,7 +39,7 @@ def legal_word(name: str, offers: dict[str, Any]) -> Fn:
         out: list[Action] = []
         seen = st.memo
         if seen is not None:  # listing the legal actions: nothing changes meanwhile
-            key = (legal, player)
+            key = ("legal", name, player)  # (the word's, wherever it is written)
             if key not in seen:
                 offered(st, here, out)
                 seen[key] = bool(out)

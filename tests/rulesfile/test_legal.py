@@ -16,6 +16,7 @@ from generator.deck.validate import validate_game
 from generator.engine.api import CHANCE
 from generator.files.problems import Problem
 from generator.games import GAMES
+from generator.rulesfile import choices, program
 from generator.rulesfile.program import compile_rules
 from generator.rulesfile.state import RulesState
 from rulesfile.starters import compiled, make_starter
@@ -108,6 +109,34 @@ def test_summit_fever_busts_exactly_when_no_climb_is_legal() -> None:
                 looked += rolled
             state.apply_action(rng.choice(legal))
     assert looked > 50
+
+
+def test_an_action_asked_after_by_many_is_tried_once_a_listing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each action asks after the next two, none legal in the end: in one listing each
+    one's choices are tried once, not once for every way down to it (twice as many each
+    step: a listing that would not end)."""
+    tried: dict[str, int] = {}
+
+    def counted(rule: Any) -> Any:
+        made = choices.offer(rule)
+
+        def offer(st: Any, here: Any, out: list[Any]) -> None:
+            tried[rule.name] = tried.get(rule.name, 0) + 1
+            made(st, here, out)
+        return offer
+    monkeypatch.setattr(program, "offer", counted)
+    steps = 24
+    chain = "".join(f"  a{i}: {{if: {{or: [{{legal: a{i + 1}}}, {{legal: a{i + 2}}}]}}}}\n"
+                    for i in range(steps))
+    text = (f"phases: [{{id: p, actions: [pass, {', '.join(f'a{i}' for i in range(steps + 2))}"
+            f"]}}]\nactions:\n  pass: {{do: []}}\n{chain}  a{steps}: {{if: false}}\n"
+            f"  a{steps + 1}: {{if: false}}\nend: false\nscore: 0\n")
+    prog, problems = compile_rules(loads(text, Path("rules.yaml")), PIECES, 2)
+    assert prog is not None, [p.format() for p in problems]
+    state = RulesState(prog, 2).start()  # (its first listing)
+    assert state.legal_actions() == [("pass",)]
+    assert tried == {f"a{i}": 1 for i in range(1, steps + 2)}
 
 
 def _located(text: str, old: str, new: str) -> list[tuple[str, int, str]]:
