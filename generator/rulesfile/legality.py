@@ -4,9 +4,10 @@ condition, its cards, places and numbers), whatever phase play is in.
 
 It is read afresh at each reading, never folded into a constant nor remembered past one
 (``written.steady`` keeps an end that reads it from being remembered). While the legal
-actions are listed nothing changes: what it works out is kept for the listing (``memo``),
-so an action asked after by several others is tried once; read at any other time (an
-effect, the end), what it works out is kept for that reading alone.
+actions are listed nothing changes: the moves it works out are kept for the listing
+(``memo``), so an action asked after by several others is tried once, and the phase's own
+listing of it reads them (``shared``); read at any other time (an effect, the end), what
+it works out is kept for that reading alone.
 An action whose condition (or chosen ``number``) asks after itself, directly or through
 others, would never be worked out: ``loops`` finds it when the rules are compiled.
 """
@@ -40,10 +41,11 @@ def legal_word(name: str, offers: dict[str, Any]) -> Fn:
         seen = st.memo
         if seen is not None:  # listing the legal actions: nothing changes meanwhile
             key = ("legal", name, player)  # (the word's, wherever it is written)
-            if key not in seen:
+            got = seen.get(key)
+            if got is None:
                 offered(st, here, out)
-                seen[key] = bool(out)
-            return bool(seen[key])
+                seen[key] = got = out  # (the phase's own listing of it reads it: shared)
+            return bool(got)
         st.memo = {}  # kept for this reading alone
         try:
             offered(st, here, out)
@@ -51,6 +53,26 @@ def legal_word(name: str, offers: dict[str, Any]) -> Fn:
             st.memo = None
         return bool(out)
     return legal
+
+
+def shared(name: str, made: Any) -> Any:
+    """How the phase lists the legal moves of an action some ``{legal: name}`` names
+    (``made``, ``choices.Offer``): what the word worked out in this listing, read (the
+    same moves, on the same context: the seat to act, nothing chosen), else worked out
+    and kept for the word."""
+    def offer(st: Any, here: Ctx, out: list[Action]) -> None:
+        seen = st.memo
+        if seen is None:  # (not listing)
+            made(st, here, out)
+            return
+        key = ("legal", name, st.player)
+        got = seen.get(key)
+        if got is None:
+            got = []
+            made(st, here, got)
+            seen[key] = got
+        out += got
+    return offer
 
 
 def loops(used: list[tuple[str, Loc]]) -> list[tuple[Loc, str]]:

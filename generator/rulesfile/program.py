@@ -30,7 +30,7 @@ from generator.rulesfile.effects import EffectCompiler
 from generator.rulesfile.expr import Compiler, Ctx, Fn
 from generator.rulesfile.following import After, Started, following, starting
 from generator.rulesfile.ins import opening, waits
-from generator.rulesfile.legality import loops
+from generator.rulesfile.legality import loops, shared
 from generator.rulesfile.options import read_options
 from generator.rulesfile.placepick import place_picker
 from generator.rulesfile.quick import Leaf, Runner, Tail, leaves, sets, tails
@@ -259,6 +259,14 @@ def _bounds(x: Compiler, number: tuple[Fn, Fn] | None
     return None if low is None or high is None else (low, high)
 
 
+def _offered(rule: ActionRule, asked: set[str]) -> Offered:
+    """How a phase lists ``rule``'s legal moves; shared with ``{legal: ACTION}`` when a
+    condition asks whether it is legal (``legality.shared``)."""
+    made = offer(rule)
+    return made if rule.name not in asked or isinstance(made, tuple) else shared(rule.name,
+                                                                                   made)
+
+
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:
     report = x.report
     if not isinstance(phases, list) or not phases:
@@ -300,9 +308,11 @@ def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None
             opt("first"), opt("until"), opt("skip"),
             fx.block(spec.get("start") or [], loc + ("start",)),
             fx.block(spec.get("end") or [], loc + ("end",)), ids.index(following)))
+    asked = {name for name, _ in x.legals}  # by some action's condition (legality)
     for phase in prog.phases:
         rules = [prog.actions[i] for i in phase.actions]
-        phase.offers = [offer(rule) for rule in sorted(rules, key=lambda rule: rule.name)]
+        phase.offers = [_offered(rule, asked) for rule in sorted(rules, key=lambda rule:
+                                                                   rule.name)]
         phase.whole = phase_list(rules)
         if not any(rule.shape for rule in rules):
             phase.plain = sorted((((rule.name,), rule.test) for rule in rules),

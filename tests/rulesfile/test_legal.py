@@ -16,10 +16,11 @@ from generator.deck.validate import validate_game
 from generator.engine.api import CHANCE
 from generator.files.problems import Problem
 from generator.games import GAMES
-from generator.rulesfile import choices, program
+from generator.rulesfile import choices, legality, program
 from generator.rulesfile.program import compile_rules
 from generator.rulesfile.state import RulesState
 from rulesfile.starters import compiled, make_starter
+from rulesfile.test_tally import same_games_either_way
 
 EXAMPLES = Path(__file__).resolve().parent / "examples"
 PIECES = {"cards": [{"id": "a", "value": 1, "count": 2}]}
@@ -137,6 +138,26 @@ def test_an_action_asked_after_by_many_is_tried_once_a_listing(
     state = RulesState(prog, 2).start()  # (its first listing)
     assert state.legal_actions() == [("pass",)]
     assert tried == {f"a{i}": 1 for i in range(1, steps + 2)}
+
+
+def test_the_phase_reads_the_moves_the_word_worked_out_the_same_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Summit Fever's bust asks whether a climb is legal before the climbs are listed: the
+    phase's listing of climb reads the moves the word worked out (``legality.shared``);
+    the same games as when it works them out again."""
+    real, reused = legality.shared, []
+
+    def counted(name: str, made: Any) -> Any:
+        offer = real(name, made)
+
+        def listed(st: Any, here: Any, out: list[Any]) -> None:
+            reused.append(("legal", name, st.player) in (st.memo or {}))
+            offer(st, here, out)
+        return listed
+    monkeypatch.setattr(program, "shared", counted)
+    same_games_either_way(compiled(EXAMPLES, "summit"), 3, lambda: monkeypatch.setattr(
+        program, "shared", lambda name, made: made), seeds=4)
+    assert reused.count(True) > 20
 
 
 def _located(text: str, old: str, new: str) -> list[tuple[str, int, str]]:
