@@ -1,4 +1,4 @@
-"""The rules language's effects, compiled into blocks of small instructions.
+"""The rules language's effects, compiled into blocks of small instructions (``ins``).
 
 Every block is a list of instructions, numbered in one table, so a paused program (a draw
 from a shuffled pile waits for chance) is plain data: a stack of frames naming a block and
@@ -10,22 +10,26 @@ of several cards) push a frame of their block.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.data.yamlsrc import Loc
 from generator.rulesfile import placing, plugins, seatmove
 from generator.rulesfile.expr import Compiler, Ctx, Fn
-from generator.rulesfile.ins import DrawOne, Ins
+from generator.rulesfile.ins import (
+    Change,
+    DrawOne,
+    Event,
+    Ins,
+    MoveAll,
+    Play,
+    Plugin,
+    Push,
+    Roll,
+)
 from generator.rulesfile.placing import DrawTo, MoveEach, PlayTo
-from generator.rulesfile.position import MAX_VALUE, STAMPS, Place
 from generator.rulesfile.rollplace import roll_places
 
-if TYPE_CHECKING:
-    from generator.rulesfile.position import Position
-
 SlotFn = Callable[[Ctx], int]
-MAX_REPEAT = 1000  # a repeat or a draw of more is a mistake (reported as a fault)
 
 # What each effect takes beside its own word ("of" is taken by every effect).
 EFFECT_KEYS: dict[str, tuple[str, ...]] = {
@@ -33,160 +37,6 @@ EFFECT_KEYS: dict[str, tuple[str, ...]] = {
     "set": (), "roll": ("sides", "places", "where"), "if": ("then", "else"), "repeat": ("do",),
     "each_player": (), "call": (), "event": (), "plugin": plugins.PLUGIN_KEYS,
 }
-
-
-@dataclass
-class Push(Ins):
-    """Run a block: once (``if``, ``call``), ``count`` times (``repeat``, ``draw``), or
-    once per seat from the focus seat on (``each_player``)."""
-
-    block: int
-    count: Fn | None = None
-    per_seat: bool = False
-    test: Fn | None = None
-    other: int = -1  # an ``if``'s else block
-    direct: bool = False  # its blocks cannot pause: run at once, without a frame
-
-    def run(self, st: Position, c: Ctx) -> bool:
-        block, times = self.block, 1
-        if self.test is not None and not self.test(c):
-            block = self.other
-        if self.per_seat:
-            times = st.players
-        elif self.count is not None:
-            times = self.count(c)
-            if times > MAX_REPEAT:
-                st.fail(self.loc, f"asks to repeat {times} times, over the limit of "
-                        f"{MAX_REPEAT}")
-                return True
-        if block >= 0 and times > 0:
-            if self.direct:
-                st.run_now(block, times, c, int(self.per_seat))
-            else:
-                st.frames.append([block, 0, times, c.seat, c.card, c.number, c.target,
-                                  c.actor, int(self.per_seat)])
-        return True
-
-
-@dataclass
-class Play(Ins):
-    dest: Place | None  # None: the action's chosen destination
-
-    def run(self, st: Position, c: Ctx) -> bool:
-        if c.card < 0:
-            st.fail(self.loc, "'play' moves the chosen card, but no card was chosen")
-            return True
-        dest = self.dest
-        slot = st.prog.target_slot(c) if dest is None else dest[0] + c.seat * dest[1]
-        st.move(c.card, slot, c.actor if c.actor >= 0 else c.seat)
-        return True
-
-
-@dataclass
-class MoveAll(Ins):
-    source: Place
-    dest: Place
-
-    def run(self, st: Position, c: Ctx) -> bool:
-        (pile, each), (dest, dest_each) = self.source, self.dest
-        st.move_all(pile + c.seat * each, dest + c.seat * dest_each)
-        return True
-
-
-@dataclass
-class Change(Ins):
-    """``gain``, ``pay`` or ``set`` of one variable (its slot read in place)."""
-
-    slot: int  # the variable's (its first seat's, for one of each player)
-    owned: bool  # one per player: the seat in focus's
-    amount: Fn
-    how: str
-    fixed: int | str | None = None  # the amount when it is a constant (not read each time)
-    given: str = ""  # "number" or "seat" when the amount is the chosen number or the seat
-    sign: int = field(init=False)  # what the amount is multiplied by: 0 (set), 1 or -1
-
-    def __post_init__(self) -> None:
-        self.sign = {"set": 0, "gain": 1, "pay": -1}[self.how]
-
-    def run(self, st: Position, c: Ctx) -> bool:
-        slot = self.slot + c.seat if self.owned else self.slot
-        amount = self.fixed
-        if amount is None:  # read: in place when it is the chosen number or the seat
-            given = self.given
-            amount = self.amount(c) if not given else c.number if given == "number" else c.seat
-        st.written = next(STAMPS)
-        if type(amount) is int:  # the common case, in few steps
-            sign = self.sign
-            value = st.vars[slot] + sign * amount if sign else amount
-            if -MAX_VALUE <= value <= MAX_VALUE:
-                st.vars[slot] = value
-                return True
-        if isinstance(amount, bool) or not isinstance(amount, int) and (
-                self.how != "set" or not isinstance(amount, str)):
-            kind = "a whole number or a word" if self.how == "set" else "a whole number"
-            st.fail(self.loc, f"'{self.how}' needs {kind}, not {amount!r}")
-            return True
-        if self.how == "set":
-            st.vars[slot] = amount
-        elif isinstance(amount, int):
-            st.vars[slot] += amount if self.how == "gain" else -amount
-        if isinstance(st.vars[slot], int) and abs(st.vars[slot]) > MAX_VALUE:
-            st.fail(self.loc, f"makes a variable larger than {MAX_VALUE:,} (runaway "
-                    "arithmetic?)")
-        return True
-
-
-@dataclass
-class Roll(Ins):
-    slot: int  # the variable's (its first seat's, for one of each player)
-    owned: bool
-    sides: int
-
-    def run(self, st: Position, c: Ctx) -> bool:
-        return not self.wait(st, c.seat)
-
-    def wait(self, st: Position, seat: int) -> bool:
-        """Wait for the die as ``run`` does with ``seat`` in focus (always: True)."""
-        st.pending = [-1, self.slot + seat if self.owned else self.slot, self.sides, 1]
-        return True
-
-
-def opening(block: list[Ins]) -> Callable[[Position, int], bool] | None:
-    """How a block that begins by waiting for chance (a draw or a roll, no ``of``) waits
-    at once (``DrawOne.wait``, ``Roll.wait``); None for any other."""
-    first = block[0] if block else None
-    if first is None or first.of is not None or type(first) not in (DrawOne, Roll):
-        return None
-    assert isinstance(first, DrawOne | Roll)
-    return first.wait
-
-
-@dataclass
-class Event(Ins):
-    index: int
-
-    def run(self, st: Position, c: Ctx) -> bool:
-        st.counts[self.index] += 1
-        return True
-
-
-@dataclass
-class Plugin(Ins):
-    """An effect an installed plug-in package provides (see ``plugins``)."""
-
-    fn: Callable[..., Any]
-    args: list[Fn]
-
-    def run(self, st: Position, c: Ctx) -> bool:
-        plugins.call(self.fn, self.args, c, write=True)
-        return True
-
-
-def waits(ins: Ins) -> bool:
-    """Whether ``ins`` may wait for chance or pushes a frame (once ``finish`` has marked
-    the pushes run at once)."""
-    return (isinstance(ins, Push) and not ins.direct or isinstance(ins, Roll)
-            or isinstance(ins, DrawOne) and ins.may_pause)
 
 
 class EffectCompiler:

@@ -18,6 +18,7 @@ from generator.data.yamlsrc import Loc
 from generator.rulesfile import fused, grids, plugins, pushing, trees
 from generator.rulesfile.aggregates import Aggregates
 from generator.rulesfile.grids import GRID_WORDS, all_cells
+from generator.rulesfile.legality import legal_word
 from generator.rulesfile.lists import item, pick
 from generator.rulesfile.options import option_value, settled
 from generator.rulesfile.position import Ctx, Fn, Place, Value
@@ -76,6 +77,11 @@ class Compiler(Aggregates):
         self.passing = False  # the next expression is in that frame
         # compiling an action's condition; some closure is read once per listing (memo)
         self.hoist = self.memos = False
+        # each action's way of offering its choices, by name (filled once all are
+        # compiled: ``{legal: ACTION}`` finds it there when read), and each legal word
+        # compiled: the action it names and its place (``legality.loops``)
+        self.offers: dict[str, Any] = {}
+        self.legals: list[tuple[str, Loc]] = []
 
     def expr(self, value: Any, loc: Loc, depth: int = 0) -> Fn:
         """The closure of ``value``: a sub-expression written twice or more in one frame
@@ -120,6 +126,9 @@ class Compiler(Aggregates):
 
     def _of(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         """``of: SEAT`` beside any expression: read it for that seat."""
+        if "legal" in value:
+            return self._bad(loc + ("of",), "'legal' reads the seat to act's actions: "
+                             "it takes no 'of'")
         seat = self.expr(value["of"], loc + ("of",), depth + 1)
         inner = self.expr({k: v for k, v in value.items() if k != "of"}, loc, depth + 1)
         return lambda c: inner(c.at(seat(c) % c.st.players))
@@ -325,6 +334,16 @@ class Compiler(Aggregates):
         values = self._inner(listed, loc + ("item", 0), depth)
         return item(values, self._inner(at, loc + ("item", 1), depth))
 
+    def _w_legal(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
+        name = value["legal"]
+        if not isinstance(name, str) or name not in self.names.actions:
+            self.report.error(loc + ("legal",), f"no action '{name}' (actions: "
+                              f"{', '.join(self.names.actions) or 'none'})", "rules-name")
+            return lambda c: False
+        self.legals.append((name, loc))
+        self.memos = True  # what it works out kept while the legal actions are listed
+        return legal_word(name, self.offers)
+
     def _w_push(self, value: dict[str, Any], loc: Loc, depth: int) -> Fn:
         return pushing.push(self, value, loc, depth, self.consts)
 
@@ -352,7 +371,7 @@ def _folded(op: Callable[[list[Any]], Any], values: list[Value | None]) -> Value
 
 _WORDS = {"not", "if", "var", "game", "field", "count", "sum", "distinct", "best",
           "each_player", "best_player", "plugin", "row", "column", "item", "option",
-          "push"}
+          "push", "legal"}
 _AGGREGATES = ("count", "sum", "distinct", "best", "each_player", "best_player")
 WORDS = _WORDS | set(_BINARY) | set(_MANY)  # every word an expression may start with
 _EXTRA: dict[str, tuple[str, ...]] = {

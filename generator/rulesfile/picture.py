@@ -9,7 +9,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from generator.engine.api import State
-from generator.rulesfile.program import ZoneRule
+from generator.rulesfile.zones import ZoneRule
 
 ROW, CARD_W, CARD_H, PER_ROW = 12.0, 34.0, 9.0, 8  # millimetres; cards in a row
 

@@ -1,4 +1,5 @@
-"""A whole rules file compiled: zones, variables, actions, phases, end and scoring.
+"""A whole rules file compiled: zones, variables (read by ``declared``), actions, phases,
+end and scoring.
 
 ``compile_rules`` reads the YAML (already loaded with its positions) against the game's
 pieces, for a player count, and returns a ``Program`` and the located problems; with any
@@ -17,9 +18,19 @@ from generator.rulesfile.actionrule import ActionRule
 from generator.rulesfile.cardpick import picker
 from generator.rulesfile.cards import CardTable
 from generator.rulesfile.choices import Listing, Offered, offer, phase_list
-from generator.rulesfile.effects import EffectCompiler, opening, waits
+from generator.rulesfile.declared import (
+    Layout,
+    lay_out,
+    mapping,
+    misnamed_start,
+    read_vars,
+    read_zones,
+)
+from generator.rulesfile.effects import EffectCompiler
 from generator.rulesfile.expr import Compiler, Ctx, Fn
 from generator.rulesfile.following import After, Started, following, starting
+from generator.rulesfile.ins import opening, waits
+from generator.rulesfile.legality import loops, shared
 from generator.rulesfile.options import read_options
 from generator.rulesfile.placepick import place_picker
 from generator.rulesfile.quick import Leaf, Runner, Tail, leaves, sets, tails
@@ -29,8 +40,6 @@ from generator.rulesfile.zones import Names, ZoneRule
 
 TOP = ("zones", "vars", "events", "setup", "phases", "actions", "procedures", "end", "score",
        "tiebreak", "max_actions", "options")
-ZONE_KEYS = ("owner", "see", "order", "start", "grid", "held")
-VAR_KEYS = ("owner", "start", "min")
 ACTION_KEYS = ("choose", "if", "do", "again")
 PHASE_KEYS = ("id", "actions", "first", "until", "skip", "start", "end", "next")
 DEFAULT_MAX_ACTIONS = 5000
@@ -70,7 +79,7 @@ class Program:
     leaves: list[Leaf | None] = field(default_factory=list)  # by block: see quick.leaves
     tails: list[Tail | None] = field(default_factory=list)  # by block: see quick.tails
     # by block: how it waits for chance at once when it may pause and begins doing so
-    # (effects.opening; else None)
+    # (ins.opening; else None)
     opening: list[Callable[[Any, int], bool] | None] = field(default_factory=list)
     setup: int = -1
     end: Fn | None = None
@@ -109,35 +118,6 @@ class Program:
         return self.source.position(loc)[0]
 
 
-Layout = tuple[dict[str, int], list[int], dict[str, int]]
-
-
-def lay_out(zones: list[ZoneRule], vars_: list[tuple[str, bool, int | str, int | None]],
-            players: int) -> Layout:
-    """Zone slots (one per seat for a zone of each, per cell for a grid), the zone index
-    of every slot, variable slots (one per seat for a variable of each)."""
-    zone_slot: dict[str, int] = {}
-    owner_zone: list[int] = []
-    var_slot: dict[str, int] = {}
-    for index, zone in enumerate(zones):
-        zone_slot[zone.name] = len(owner_zone)
-        owner_zone += [index] * ((players if zone.owned else 1) * zone.cells)
-    slots = 0
-    for name, owned, *_ in vars_:
-        var_slot[name] = slots
-        slots += players if owned else 1
-    return zone_slot, owner_zone, var_slot
-
-
-def _mapping(report: Reporter, value: Any, loc: Loc, what: str) -> dict[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        report.error(loc, f"{what} must be a mapping", "rules-schema")
-        return {}
-    return value
-
-
 def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], players: int,
                   options: dict[str, Any] | None = None
                   ) -> tuple[Program | None, list[Problem]]:
@@ -152,17 +132,20 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
                      "rules-schema")
         return None, report.problems
     report.unknown_keys(data, (), TOP, "a rules file")
-    zone_specs = _mapping(report, data.get("zones"), ("zones",), "zones")
-    zones = _zones(report, zone_specs, pieces)
-    vars_ = _vars(report, _mapping(report, data.get("vars"), ("vars",), "vars"))
+    zone_specs = mapping(report, data.get("zones"), ("zones",), "zones")
+    zones = read_zones(report, zone_specs, pieces)
+    vars_ = read_vars(report, mapping(report, data.get("vars"), ("vars",), "vars"))
     table = CardTable.of([(z.start, pieces.get(z.start or "", [])) for z in zones if z.start])
     zone_slot, _, var_slot = lay_out(zones, vars_, players)
     names = Names({z.name: z for z in zones}, {v[0]: v[1] for v in vars_}, table.columns,
                   (zone_slot, var_slot), players)
-    if _misnamed_start(zone_specs, pieces):  # reported at the zone; its piece's fields
+    if misnamed_start(zone_specs, pieces):  # reported at the zone; its piece's fields
         names.fields |= {k for faces in pieces.values() for face in faces for k in face}
     names.options = read_options(report, data.get("options"))
     names.options.update((k, v) for k, v in (options or {}).items() if k in names.options)
+    declared_actions = data.get("actions")
+    names.actions = [str(a) for a in declared_actions] if isinstance(declared_actions,
+                                                                   dict) else []
     events = data.get("events") or []
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
         report.error(("events",), "events is a list of names", "rules-schema")
@@ -170,10 +153,10 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     prog = Program(source, table, zones, vars_, list(events), players=players,
                    options=names.options)
     x = Compiler(names, report)
-    procs = _mapping(report, data.get("procedures"), ("procedures",), "procedures")
+    procs = mapping(report, data.get("procedures"), ("procedures",), "procedures")
     fx = EffectCompiler(x, procs, prog.events)
     prog.setup = fx.block(data.get("setup") or [], ("setup",))
-    _actions(prog, x, fx, _mapping(report, data.get("actions"), ("actions",), "actions"))
+    _actions(prog, x, fx, mapping(report, data.get("actions"), ("actions",), "actions"))
     _phases(prog, x, fx, data.get("phases"))
     for name in procs:
         fx.procedure(name)
@@ -183,6 +166,9 @@ def compile_rules(source: Source, pieces: dict[str, list[dict[str, Any]]], playe
     prog.tails = tails(fx.blocks, waits, prog.leaves)
     prog.opening = [opening(block) if pauses else None
                     for block, pauses in zip(fx.blocks, fx.pausing, strict=True)]
+    x.offers.update((a.name, offer(a)) for a in prog.actions)  # read by {legal: ACTION}
+    for where, problem in loops(x.legals):
+        report.error(where, problem, "rules-recursion")
     prog.action_index = {a.name: i for i, a in enumerate(prog.actions)}
     prog.named = {a.name: (i, a.places, a.block, prog.leaves[a.block],
                            sets(prog.leaves[a.block])) for i, a in enumerate(prog.actions)}
@@ -216,90 +202,12 @@ def _max_actions(report: Reporter, value: Any) -> int:
     return value
 
 
-def _choice(report: Reporter, value: Any, loc: Loc, allowed: tuple[Any, ...]) -> Any:
-    if value not in allowed or type(value) is not type(allowed[0]):
-        said = ", ".join(str(a).lower() for a in allowed)
-        report.error(loc, f"expected one of {said}, not {value!r}", "rules-schema")
-        return allowed[0]
-    return value
-
-
-def _zones(report: Reporter, zones: dict[str, Any], pieces: dict[str, Any]
-           ) -> list[ZoneRule]:
-    out = []
-    started: dict[str, str] = {}
-    for name, spec in zones.items():
-        loc: Loc = ("zones", name)
-        spec = _mapping(report, spec, loc, f"zone '{name}'")
-        report.unknown_keys(spec, loc, ZONE_KEYS, "a zone")
-        owned = _choice(report, spec.get("owner", "none"), loc + ("owner",), ("none", "each"))
-        see = _choice(report, spec.get("see", "all"), loc + ("see",), ("all", "owner", "none"))
-        order = _choice(report, spec.get("order", "top"), loc + ("order",), ("top", "random"))
-        start = spec.get("start")
-        if start is not None and (not isinstance(start, str) or start not in pieces):
-            report.error(loc + ("start",), f"no piece '{start}' in this game's component "
-                         f"files (pieces: {', '.join(pieces) or 'none'})", "rules-name")
-            start = None
-        elif start is not None and start in started:
-            report.error(loc + ("start",), f"piece '{start}' already starts in zone "
-                         f"'{started[start]}'", "rules-schema")
-            start = None
-        elif start is not None and owned == "each":
-            report.error(loc + ("start",), "a zone of each player starts empty: deal to it "
-                         "in setup", "rules-schema")
-            start = None
-        if start is not None:
-            started[start] = name
-        width, height = _grid(report, spec.get("grid"), loc + ("grid",))
-        held = _choice(report, spec.get("held", True), loc + ("held",), (True, False))
-        out.append(ZoneRule(str(name), owned == "each", see, order == "random", start,
-                            width, height, bool(held)))
-    return out
-
-
-def _misnamed_start(zones: dict[str, Any], pieces: dict[str, Any]) -> bool:
-    """Whether a zone starts with a piece the component files do not have."""
-    starts = [spec.get("start") for spec in zones.values() if isinstance(spec, dict)]
-    return any(s is not None and (not isinstance(s, str) or s not in pieces) for s in starts)
-
-
-def _grid(report: Reporter, value: Any, loc: Loc) -> tuple[int, int]:
-    """``grid: [columns, rows]``, each 1 to 20; (0, 0) for a zone that is no grid."""
-    if value is None:
-        return 0, 0
-    if (isinstance(value, list) and len(value) == 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 20 for v in value)):
-        return value[0], value[1]
-    report.error(loc, "a grid is [columns, rows], each from 1 to 20", "rules-schema")
-    return 1, 1  # a grid still, so that its uses are not reported as of no grid
-
-
-def _vars(report: Reporter, vars_: dict[str, Any]
-          ) -> list[tuple[str, bool, int | str, int | None]]:
-    out = []
-    for name, spec in vars_.items():
-        loc: Loc = ("vars", name)
-        spec = _mapping(report, spec, loc, f"variable '{name}'")
-        report.unknown_keys(spec, loc, VAR_KEYS, "a variable")
-        owned = _choice(report, spec.get("owner", "none"), loc + ("owner",), ("none", "each"))
-        start, low = spec.get("start", 0), spec.get("min")
-        if isinstance(start, bool) or not isinstance(start, int | str):
-            report.error(loc + ("start",), "'start' is a whole number or a word",
-                         "rules-schema")
-            start = 0
-        if low is not None and (not isinstance(low, int) or isinstance(low, bool)):
-            report.error(loc + ("min",), "'min' is a whole number", "rules-schema")
-            low = None
-        out.append((str(name), owned == "each", start, low))
-    return out
-
-
 def _actions(prog: Program, x: Compiler, fx: EffectCompiler, actions: dict[str, Any]) -> None:
     for name, spec in actions.items():
         loc: Loc = ("actions", name)
-        spec = _mapping(x.report, spec, loc, f"action '{name}'")
+        spec = mapping(x.report, spec, loc, f"action '{name}'")
         x.report.unknown_keys(spec, loc, ACTION_KEYS, "an action")
-        choose = _mapping(x.report, spec.get("choose"), loc + ("choose",), "choose")
+        choose = mapping(x.report, spec.get("choose"), loc + ("choose",), "choose")
         x.report.unknown_keys(choose, loc + ("choose",), ("card", "to", "cell", "number"),
                               "choose")
         card = x.zone(choose["card"], loc + ("choose", "card")) if "card" in choose else None
@@ -351,6 +259,14 @@ def _bounds(x: Compiler, number: tuple[Fn, Fn] | None
     return None if low is None or high is None else (low, high)
 
 
+def _offered(rule: ActionRule, asked: set[str]) -> Offered:
+    """How a phase lists ``rule``'s legal moves; shared with ``{legal: ACTION}`` when a
+    condition asks whether it is legal (``legality.shared``)."""
+    made = offer(rule)
+    return made if rule.name not in asked or isinstance(made, tuple) else shared(rule.name,
+                                                                                   made)
+
+
 def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None:
     report = x.report
     if not isinstance(phases, list) or not phases:
@@ -366,7 +282,7 @@ def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None
     used: set[str] = set()
     for i, spec in enumerate(phases):
         loc: Loc = ("phases", i)
-        spec = _mapping(report, spec, loc, "a phase")
+        spec = mapping(report, spec, loc, "a phase")
         report.unknown_keys(spec, loc, PHASE_KEYS, "a phase")
         names = spec.get("actions")
         if not isinstance(names, list) or not names:
@@ -392,9 +308,11 @@ def _phases(prog: Program, x: Compiler, fx: EffectCompiler, phases: Any) -> None
             opt("first"), opt("until"), opt("skip"),
             fx.block(spec.get("start") or [], loc + ("start",)),
             fx.block(spec.get("end") or [], loc + ("end",)), ids.index(following)))
+    asked = {name for name, _ in x.legals}  # by some action's condition (legality)
     for phase in prog.phases:
         rules = [prog.actions[i] for i in phase.actions]
-        phase.offers = [offer(rule) for rule in sorted(rules, key=lambda rule: rule.name)]
+        phase.offers = [_offered(rule, asked) for rule in sorted(rules, key=lambda rule:
+                                                                   rule.name)]
         phase.whole = phase_list(rules)
         if not any(rule.shape for rule in rules):
             phase.plain = sorted((((rule.name,), rule.test) for rule in rules),

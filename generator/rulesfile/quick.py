@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from generator.rulesfile.effects import Change, Ins, Push
+from generator.rulesfile.ins import Change, Ins, Push
 from generator.rulesfile.position import MAX_VALUE, STAMPS
 from generator.rulesfile.running import MAX_STEPS
 

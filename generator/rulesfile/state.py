@@ -3,9 +3,9 @@
 The state is plain data: cards in zone slots (a zone of each player has one slot per
 seat), whole-number variables, the phase, the seat to act, and the paused program (a
 stack of frames) while an effect waits for chance. Chance actions are the card drawn from
-a shuffled pile (its number) or the face a die shows. How an action is played and how
-play goes on between choices is ``flow.Flow``'s; a fault of play ends the game, and
-``invariants`` reports it at the rules file's line.
+a shuffled pile (its number) or the face a die shows. How an action is played is
+``playing.Playing``'s, how play goes on between choices ``flow.Flow``'s; a fault of play
+ends the game, and ``invariants`` reports it at the rules file's line.
 """
 
 from __future__ import annotations
@@ -17,15 +17,16 @@ from typing import Any
 
 from generator.data.yamlsrc import Loc
 from generator.engine.api import CHANCE, TERMINAL, Action
-from generator.rulesfile.flow import FAULTS, SETUP, Flow
+from generator.rulesfile.flow import FAULTS, SETUP
 from generator.rulesfile.knowledge import determinize, in_words, information, view
+from generator.rulesfile.playing import Playing
 from generator.rulesfile.position import STAMPS, Ctx
 from generator.rulesfile.program import Program
 from generator.rulesfile.report import fault_text
 from generator.rulesfile.rollplace import PLACES, outcomes
 
 
-class RulesState(Flow):
+class RulesState(Playing):
     prog: Program  # the compiled rules (the position names them loosely)
     def __init__(self, prog: Program, players: int):
         if prog.players != players:  # its closures read slots laid out for another count

@@ -50,7 +50,8 @@ def steady(value: Any) -> str | None:
     """What a condition (as written in YAML) reads besides the cards' printed fields and
     the seat in focus: ``"zones"`` (where the cards lie, who moved them) or ``"state"``
     (the variables too); None when it may read anything else (the action's choice, the
-    turn, the first or acting seat, a plug-in), so that it must be read every time."""
+    turn, the first or acting seat, a plug-in, whether an action is legal), so that it
+    must be read every time."""
     if reads(value):
         return None
     found = "zones"
@@ -62,8 +63,8 @@ def steady(value: Any) -> str | None:
         if not isinstance(part, dict):
             return True
         word = part.get("game")
-        if "plugin" in part or isinstance(word, str) and word in MOVING:
-            return False
+        if "plugin" in part or "legal" in part or isinstance(word, str) and word in MOVING:
+            return False  # (legal: the seat to act, the turn... whatever its action reads)
         if "var" in part:
             found = "state"
         return all(walk(p) for p in part.values())

@@ -36,3 +36,4 @@ class Names:
         self.fields = set(columns) | {"by", "id"}
         self.zone_slot, self.var_slot = slots  # laid out for the player count compiled for
         self.options: dict[str, Any] = {}  # name -> value (options.read_options)
+        self.actions: list[str] = []  # the actions' names ({legal: ACTION})

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.rulesfile import expr, program
+from generator.rulesfile import declared, expr, program
 from generator.rulesfile.effects import EFFECT_KEYS
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "rules-language.md").read_text(
@@ -25,8 +25,8 @@ def words(section: str) -> set[str]:
 
 @pytest.mark.parametrize(("section", "known"), [
     ("Top level", set(program.TOP)),
-    ("Zones", set(program.ZONE_KEYS)),
-    ("Variables", set(program.VAR_KEYS)),
+    ("Zones", set(declared.ZONE_KEYS)),
+    ("Variables", set(declared.VAR_KEYS)),
     ("Phases", set(program.PHASE_KEYS)),
     ("Actions", set(program.ACTION_KEYS)),
     ("Effects", set(EFFECT_KEYS) | {"of"}),

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from generator.engine.api import CHANCE
-from generator.rulesfile.effects import Push
 from generator.rulesfile.expr import Compiler
+from generator.rulesfile.ins import Push
 from generator.rulesfile.position import MAX_VALUE
 from generator.rulesfile.quick import runner
 from generator.rulesfile.report import Reporter

@@ -1,6 +1,6 @@
 """The flow of play's shortcuts play exactly as the general way does: after a chance
 outcome, the rest of the one frame left run at once and what follows the action read at
-once (``Flow._resume``), against ``settle`` and ``run_frames`` doing it step by step; a
+once (``Playing._resume``), against ``settle`` and ``run_frames`` doing it step by step; a
 phase that ends running no effect goes on to the next at once (``Program.end_fixed``),
 against ``settle`` reading the end again — the same variables and cards, the same steps
 counted, the same fault."""
@@ -74,7 +74,7 @@ def test_a_chance_outcome_resumed_at_once_plays_as_settle_does(built: dict[str, 
 def test_a_deal_waits_for_its_next_card_at_once_as_settle_does(built: dict[str, Any],
                                                                name: str) -> None:
     """A draw of several cards from a shuffled pile (a deal): after each card, the next
-    awaited at once (``Flow._redraw``), against ``settle`` and ``run_frames`` — the same
+    awaited at once (``Playing._redraw``), against ``settle`` and ``run_frames`` — the same
     variables, cards, frames, steps and chance awaited for every starter."""
     game, _ = built[name]
     redrawn: list[bool] = []  # what the shortcut answered, each time it was asked

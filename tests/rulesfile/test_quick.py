@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from generator.rulesfile.effects import Change, DrawOne, Push, waits
+from generator.rulesfile.ins import Change, DrawOne, Push, waits
 from generator.rulesfile.position import MAX_VALUE, Ctx
 from generator.rulesfile.quick import leaves, runner, tails
 from rulesfile.starters import dealt
