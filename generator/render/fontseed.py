@@ -83,24 +83,6 @@ def read(path: Path) -> Font:
                 extra)
 
 
-def without(data: bytes, tags: tuple[str, ...]) -> bytes:
-    """A TrueType font's file without the tables ``tags``; the others byte for byte, in
-    their order, with the checksums the font gives them (summing a font's tables again
-    costs a fifth of a second for the DejaVu set)."""
-    count, = struct.unpack_from(">H", data, 4)
-    kept = [record for record in (struct.unpack_from(">4sLLL", data, 12 + 16 * i)
-                                  for i in range(count)) if record[0].decode("latin-1") not in tags]
-    n = len(kept)
-    power = 1 << (n.bit_length() - 1)
-    out = [data[:4], struct.pack(">HHHH", n, 16 * power, power.bit_length() - 1, 16 * (n - power))]
-    at, body = 12 + 16 * n, []
-    for tag, checksum, offset, length in kept:
-        out.append(struct.pack(">4sLLL", tag, checksum, at, length))
-        body.append(data[offset:offset + length] + b"\0" * (-length % 4))
-        at += length + -length % 4
-    return b"".join(out + body)
-
-
 def _tables(data: bytes) -> dict[str, tuple[int, int]]:
     count, = struct.unpack_from(">H", data, 4)
     found = {}
