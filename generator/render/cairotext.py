@@ -37,11 +37,18 @@ def install() -> bool:
     current = cairosvg.surface.text
     if getattr(current, "fast_letters", False) or getattr(current, "skips_outline", False):
         return bool(getattr(getattr(current, "original", current), "fast_letters", False))
-    faster = _faster(current)
-    cairosvg.surface.text = faster
-    for tag in ("text", "tspan", "textPath"):
-        cairosvg.surface.TAGS[tag] = faster
+    replace_text(_faster(current))
     return True
+
+
+def replace_text(text: Any) -> None:
+    """``text`` in cairosvg's place: ``Surface.draw`` compares ``TAGS[tag]`` with its own
+    name ``text`` to know a text, so both are replaced."""
+    import cairosvg.surface
+
+    cairosvg.surface.text = text
+    for tag in ("text", "tspan", "textPath"):
+        cairosvg.surface.TAGS[tag] = text
 
 
 def _faster(original: Any) -> Any:
