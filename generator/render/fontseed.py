@@ -211,8 +211,11 @@ def _copied(font: Font, tag: str, count: int) -> bytes:
 
 def _cmap(font: Font, new: dict[int, int]) -> bytes:
     subtables = []
+    kept: dict[int, list[tuple[int, int]]] = {}  # by map: maps that share bytes share one
     for _, _, kind, language, glyphs in font.maps:
-        pairs = sorted((code, new[g]) for code, g in glyphs.items() if g in new)
+        if id(glyphs) not in kept:
+            kept[id(glyphs)] = sorted((code, new[g]) for code, g in glyphs.items() if g in new)
+        pairs = kept[id(glyphs)]
         subtables.append(_format_4_of(pairs, language) if kind == 4
                          else _format_12_of(pairs, language))
     head = struct.pack(">HH", 0, len(subtables))
