@@ -52,12 +52,13 @@ def replace_text(text: Any) -> None:
 
 
 def _faster(original: Any) -> Any:
-    from cairosvg.helpers import normalize, size
+    import cairosvg.text as own  # its helpers as cairosvg's text finds them (``cairoshort``
+    # puts a remembering ``normalize`` there)
 
     def text(surface: Any, node: Any, draw_as_text: bool = False) -> None:
         if node.get_href() or node.parent.get_href():  # along a path: cairosvg's own
             return original(surface, node, draw_as_text)
-        return _text(surface, node, draw_as_text, normalize, size)
+        return _text(surface, node, draw_as_text, own.normalize, own.size)
 
     text.fast_letters = True  # type: ignore[attr-defined]
     text.original = original  # type: ignore[attr-defined]  # cairosvg's own
