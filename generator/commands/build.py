@@ -102,12 +102,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from generator import WHOLE_PROCESS
-    from generator.render import fonts
     from generator.render.build import BuildOptions
-
-    if WHOLE_PROCESS:  # the process ends with this build: it never draws pixels
-        fonts.pdf_only()
 
     user_dir = components_dir(args.components)
     games = games_named(args.games, user_dir)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.files.installed import installed_version
-from generator.render import cairodirect, cairoffi, cairoshort, textpass
+from generator.render import cairodirect, cairoffi, cairoshort, cairotext, textpass
 from generator.render.cachedir import keep, opened, sealed
 from generator.render.sandbox import budget
 
@@ -55,6 +55,7 @@ def svg_to_pdf(svg: str) -> bytes:
     """One face drawn by cairo under the same CPU and memory budget as its template
     (``sandbox.budget``), in this process or in a pool worker."""
     cairoffi.ready()  # cairocffi's declarations read from what was parsed once
+    cairotext.install()  # letters laid out with less Python: the same cairo calls
     textpass.install()  # each text's unseen outline pass skipped: the same bytes, sooner
     cairoshort.install()  # empty stylesheets and text cursors handled directly: the same
     with budget(persistent=True):  # cairosvg is imported late: fonts.pin comes first

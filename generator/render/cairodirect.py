@@ -6,7 +6,9 @@
   later operation is a no-op and the status stays — so here each context is asked once,
   when the face is drawn: any error is still raised, as the same ``cairocffi`` exception,
   only later (or, where Python code in between stumbled on what an errored context
-  answered, chained behind that error).
+  answered, chained behind that error). Nor are the font options cairosvg makes for each
+  element asked theirs (four times an element): options in error put the context they
+  are set on in error (``cairo_set_font_options``), which is asked.
 - cairosvg lays text out letter by letter: each letter's extents are read into a fresh C
   struct, and each letter is turned into a fresh C string twice (measured, then shown).
   Here a text's C string is made once (cairo only reads it) and extents are read into one
@@ -95,6 +97,7 @@ def _checked_once(cairocffi: Any) -> Iterator[None]:
     try:
         with (_swapped(cairocffi.Context, __init__=remembered, _check_status=_unasked,
                        text_extents=_text_extents),
+              _swapped(cairocffi.FontOptions, _check_status=_unasked),
               _swapped(cairocffi.context, _encode_string=_encoded)):
             yield
     except Exception as exc:

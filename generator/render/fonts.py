@@ -4,35 +4,22 @@ Fontconfig reads ``FONTCONFIG_FILE`` once, when cairo first needs a font, so ``p
 run before the first face is rendered. The generated ``fonts.conf`` lists only the DejaVu
 folder: a machine's other fonts can never leak into the output, and every missing family
 falls back to DejaVu instead of to whatever happens to be installed.
-
-A process that draws fonts into PDF only (``build``: ``pdf_only()``) pins copies of the
-same files without their hinting programs (``HINTING``), which only a rasterizer runs:
-cairo copies those tables into its subset of every font of every face and deflates them
-(two thirds of the subsets' bytes), and the print files' fonts are cut from the installed
-files anyway (``fontmerge``), so the PDFs come out the same, byte for byte. The copies
-live in the cache folder and are checked against the installed files once per process
-(a copy that differs is made again; where none can be made, the installed folder is used).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import struct
-from functools import lru_cache
 from pathlib import Path
 
 from generator.files.fileio import write_atomic
 from generator.render.errors import BuildError
-from generator.render.fontseed import without
 
 DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
 # one file from each package: core has DejaVu Sans, extra has the condensed families
 REQUIRED = ("DejaVuSans.ttf", "DejaVuSerif.ttf", "DejaVuSansMono.ttf",
             "DejaVuSansCondensed.ttf", "DejaVuSerifCondensed.ttf")
 INSTALL_HINT = "apt-get install fonts-dejavu-core fonts-dejavu-extra"
-HINTING = ("cvt ", "fpgm", "prep")  # TrueType's hinting programs: a rasterizer's, not a PDF's
-PDF_ONLY: list[bool] = []  # set once by a process that never rasterizes text (``pdf_only``)
 
 FONTS_CONF = """<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
@@ -55,12 +42,6 @@ def fonts_conf(cache_dir: Path, folder: Path = DEJAVU_DIR) -> str:
     return FONTS_CONF.format(fonts=folder, cache=cache_dir / "fontconfig")
 
 
-def pdf_only() -> None:
-    """This process draws text into PDF and never into pixels (``copperplate build``): the
-    fonts it pins are the unhinted copies (see above). Call before the first ``pin``."""
-    PDF_ONLY[:] = [True]
-
-
 def pin(cache_dir: Path, folder: Path = DEJAVU_DIR) -> str:
     """Write fonts.conf under ``cache_dir`` and point fontconfig at it; returns a short
     fingerprint of the font set (part of every face's cache key)."""
@@ -68,34 +49,10 @@ def pin(cache_dir: Path, folder: Path = DEJAVU_DIR) -> str:
     if missing:
         raise BuildError(f"fonts missing ({', '.join(missing)}): run "
                          f"'sudo {INSTALL_HINT}'")
-    drawn = unhinted(cache_dir, folder) if PDF_ONLY else folder
-    text = fonts_conf(cache_dir, drawn)
-    conf = cache_dir / ("fonts-pdf.conf" if drawn != folder else "fonts.conf")  # never
-    # the other kind's: a process that rasterizes may be reading its own at the same time
+    text = fonts_conf(cache_dir, folder)
+    conf = cache_dir / "fonts.conf"
     if not conf.is_file() or conf.read_text(encoding="utf-8") != text:
         write_atomic(conf, text.encode("utf-8"))  # parallel builds may race to write it
     os.environ["FONTCONFIG_FILE"] = str(conf)
     sizes = "".join(f"{n}:{(folder / n).stat().st_size};" for n in sorted(os.listdir(folder)))
     return hashlib.sha256((text + sizes).encode()).hexdigest()[:16]
-
-
-@lru_cache(maxsize=8)
-def unhinted(cache_dir: Path, folder: Path) -> Path:
-    """A folder of ``folder``'s fonts without their hinting programs, under ``cache_dir``:
-    each copy compared with the installed file's once per process and made again when it
-    differs; ``folder`` itself when the copies cannot be written."""
-    copies = cache_dir / "fonts-unhinted"
-    try:
-        names = sorted(os.listdir(folder))
-        for gone in set(os.listdir(copies) if copies.is_dir() else ()) - set(names):
-            (copies / gone).unlink()  # a font no longer installed, nor pinned
-        for name in names:
-            wanted = (folder / name).read_bytes()
-            if name.endswith(".ttf"):
-                wanted = without(wanted, HINTING)
-            copy = copies / name
-            if not copy.is_file() or copy.read_bytes() != wanted:
-                write_atomic(copy, wanted)
-    except (OSError, ValueError, struct.error):  # a cache that cannot take them; no sfnt
-        return folder
-    return copies

@@ -83,24 +83,6 @@ def read(path: Path) -> Font:
                 extra)
 
 
-def without(data: bytes, tags: tuple[str, ...]) -> bytes:
-    """A TrueType font's file without the tables ``tags``; the others byte for byte, in
-    their order, with the checksums the font gives them (summing a font's tables again
-    costs a fifth of a second for the DejaVu set)."""
-    count, = struct.unpack_from(">H", data, 4)
-    kept = [record for record in (struct.unpack_from(">4sLLL", data, 12 + 16 * i)
-                                  for i in range(count)) if record[0].decode("latin-1") not in tags]
-    n = len(kept)
-    power = 1 << (n.bit_length() - 1)
-    out = [data[:4], struct.pack(">HHHH", n, 16 * power, power.bit_length() - 1, 16 * (n - power))]
-    at, body = 12 + 16 * n, []
-    for tag, checksum, offset, length in kept:
-        out.append(struct.pack(">4sLLL", tag, checksum, at, length))
-        body.append(data[offset:offset + length] + b"\0" * (-length % 4))
-        at += length + -length % 4
-    return b"".join(out + body)
-
-
 def _tables(data: bytes) -> dict[str, tuple[int, int]]:
     count, = struct.unpack_from(">H", data, 4)
     found = {}
@@ -229,8 +211,11 @@ def _copied(font: Font, tag: str, count: int) -> bytes:
 
 def _cmap(font: Font, new: dict[int, int]) -> bytes:
     subtables = []
+    kept: dict[int, list[tuple[int, int]]] = {}  # by map: maps that share bytes share one
     for _, _, kind, language, glyphs in font.maps:
-        pairs = sorted((code, new[g]) for code, g in glyphs.items() if g in new)
+        if id(glyphs) not in kept:
+            kept[id(glyphs)] = sorted((code, new[g]) for code, g in glyphs.items() if g in new)
+        pairs = kept[id(glyphs)]
         subtables.append(_format_4_of(pairs, language) if kind == 4
                          else _format_12_of(pairs, language))
     head = struct.pack(">HH", 0, len(subtables))

@@ -2,7 +2,8 @@
 
 ``fontmerge`` puts one subset per typeface in a document; this module finds the font file
 a PDF font names and cuts it down to the characters shown, keeping each cut in memory and
-on disk (by the font file, the characters and fontTools' version).
+on disk (by the font file, the characters and fontTools' version; sealed, so a damaged
+entry is cut again, never embedded).
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from pathlib import Path
 from types import ModuleType
 
 from generator.render import fontseed
-from generator.render.cachedir import cache_root, keep
+from generator.render.cachedir import cache_root, keep, opened, sealed
 from generator.render.fonts import DEJAVU_DIR
 
-FORMAT = "copperplate-font-1"
+FORMAT = "copperplate-font-2"  # sealed (cachedir.sealed): a flipped byte is never embedded
 # cairo places every glyph itself (no shaping), PDF viewers ignore hinting programs and
 # cairo draws no colour (SVG) glyphs
 UNUSED_TABLES = {"GSUB", "GPOS", "GDEF", "kern", "FFTM", "hdmx", "LTSH", "VDMX", "fpgm",
@@ -60,15 +61,17 @@ def subset(path: Path, chars: frozenset[str]) -> Subset:
                                    str(path.stat().st_size), *sorted(chars)]).encode())
     file = cache_root() / "fonts" / f"{key.hexdigest()}.json"
     try:
-        saved = json.loads(file.read_text(encoding="utf-8"))
-        return Subset(base64.b64decode(saved["program"]), tuple(saved["order"]),
-                      tuple(saved["widths"]), saved["gids"])
+        entry = opened(FORMAT, file.read_bytes(), file)  # None: torn or flipped, said once
+        if entry is not None:
+            saved = json.loads(entry)
+            return Subset(base64.b64decode(saved["program"]), tuple(saved["order"]),
+                          tuple(saved["widths"]), saved["gids"])
     except (OSError, ValueError, KeyError, TypeError):
-        pass  # missing or damaged: cut it again
+        pass  # missing (or, under a good seal, not what this version writes): cut it again
     found = cut(path, chars)
     record = {"program": base64.b64encode(found.program).decode(), "order": found.order,
               "widths": found.widths, "gids": found.gids}
-    keep(file, json.dumps(record, sort_keys=True).encode("utf-8"))
+    keep(file, sealed(FORMAT, json.dumps(record, sort_keys=True).encode("utf-8")))
     return found
 
 

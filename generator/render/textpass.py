@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.render.cairotext import replace_text
+
 CHECKED = "2.9."  # the cairosvg series whose Surface.draw calls text() as described above
 
 
@@ -33,11 +35,7 @@ def install() -> bool:
     original = cairosvg.surface.text
     if getattr(original, "skips_outline", False):
         return True
-    skipping = _skipping(original)
-    # draw() compares TAGS[tag] with its own name ``text`` to know text: both are replaced
-    cairosvg.surface.text = skipping
-    for tag in ("text", "tspan", "textPath"):
-        cairosvg.surface.TAGS[tag] = skipping
+    replace_text(_skipping(original))
     return True
 
 

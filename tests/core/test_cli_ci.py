@@ -201,8 +201,8 @@ def test_ctrl_c_while_the_games_load_prints_one_line(
     monkeypatch.setattr(builtins, "__import__", slow_import)
     try:
         assert entry.main() == 130
-    finally:  # this test's process goes on: it is not one command's (a build after it
-        WHOLE_PROCESS.clear()  # in this worker would pin the PDF-only fonts)
+    finally:  # this test's process goes on: it is not one command's
+        WHOLE_PROCESS.clear()
     assert capsys.readouterr().err == "copperplate: interrupted\n"
 
 

@@ -62,7 +62,8 @@ def test_the_error_is_raised_behind_what_stumbled_on_it() -> None:
 
 def test_every_call_is_checked_again_afterwards() -> None:
     with cairodirect._checked_once(cairocffi):
-        pass
+        assert cairocffi.FontOptions._check_status is cairodirect._unasked
+    assert cairocffi.FontOptions._check_status is not cairodirect._unasked
     with pytest.raises(cairocffi.CairoError, match="INVALID_RESTORE"):
         _context().restore()
 

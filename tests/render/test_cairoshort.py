@@ -1,5 +1,5 @@
 """cairosvg's empty stylesheets answered at once, its text cursors copied directly, its
-normalized texts and parsed URLs remembered, a face that declares nothing parsed by expat's
+normalized texts, parsed URLs and colours remembered, a face that declares nothing parsed by expat's
 C tree builder: the very same PDF; a face with a stylesheet still has its rules applied,
 and one that declares an entity is still refused by defusedxml."""
 
@@ -47,6 +47,7 @@ def test_same_pdf_with_and_without_the_short_ways(case: str, original: object,
     monkeypatch.setattr(cairosvg.css, "parse_stylesheets", original)
     monkeypatch.setattr(cairosvg.surface, "copy", copy)
     monkeypatch.setattr(cairosvg.surface, "parse_url", cairosvg.surface.parse_url.__wrapped__)
+    monkeypatch.setattr(cairosvg.surface, "color", cairosvg.surface.color.__wrapped__)
     for module in cairoshort.normalizing():
         monkeypatch.setattr(module, "normalize", module.normalize.__wrapped__)
     monkeypatch.setattr(cairosvg.parser, "ElementTree", cairosvg.parser.ElementTree.original)
