@@ -57,8 +57,9 @@ class Subset:
 def subset(path: Path, chars: frozenset[str]) -> Subset:
     """The installed font cut down to ``chars``; kept in memory (a watched deck merges on
     every save) and on disk beside the faces (importing fontTools alone costs 0.3 s)."""
-    key = hashlib.sha256("|".join([FORMAT, _fonttools_version(), str(path),
-                                   str(path.stat().st_size), *sorted(chars)]).encode())
+    found = path.stat()  # a font package upgraded in place changes its time, if not its size
+    key = hashlib.sha256("|".join([FORMAT, _fonttools_version(), str(path), str(found.st_size),
+                                   str(found.st_mtime_ns), *sorted(chars)]).encode())
     file = cache_root() / "fonts" / f"{key.hexdigest()}.json"
     try:
         entry = opened(FORMAT, file.read_bytes(), file)  # None: torn or flipped, said once
@@ -68,11 +69,11 @@ def subset(path: Path, chars: frozenset[str]) -> Subset:
                           tuple(saved["widths"]), saved["gids"])
     except (OSError, ValueError, KeyError, TypeError):
         pass  # missing (or, under a good seal, not what this version writes): cut it again
-    found = cut(path, chars)
-    record = {"program": base64.b64encode(found.program).decode(), "order": found.order,
-              "widths": found.widths, "gids": found.gids}
+    made = cut(path, chars)
+    record = {"program": base64.b64encode(made.program).decode(), "order": made.order,
+              "widths": made.widths, "gids": made.gids}
     keep(file, sealed(FORMAT, json.dumps(record, sort_keys=True).encode("utf-8")))
-    return found
+    return made
 
 
 def _fonttools_version() -> str:

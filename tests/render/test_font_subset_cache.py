@@ -3,6 +3,7 @@ once), never embedded; a good one is read back as it was cut."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,23 @@ def test_a_damaged_subset_is_cut_again(cache: Path, damage: str,
     assert subset(path, frozenset("Kings of Copper")) == made
     assert "damaged cache entry" in capsys.readouterr().err
     assert cachedir.opened(fontsubset.FORMAT, entry.read_bytes(), entry) is not None  # kept anew
+
+
+def test_a_font_rewritten_in_place_with_the_same_size_is_cut_again(
+        cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an upgraded font package rewrites its files where they were: a subset kept from the
+    # old file must not be embedded for the new one, even when the sizes happen to match
+    sans = installed_font("DejaVuSans")
+    assert sans is not None
+    font = tmp_path / "font.ttf"
+    font.write_bytes(sans.read_bytes())
+    subset(font, frozenset("Copper"))
+    stamp = font.stat().st_mtime_ns + 1_000_000_000  # a later install, whatever the clock
+    os.utime(font, ns=(stamp, stamp))
+    subset.cache_clear()
+    cuts: list[Path] = []
+    real_cut = fontsubset.cut
+    monkeypatch.setattr(fontsubset, "cut", lambda path, chars: cuts.append(path) or real_cut(
+        path, chars))
+    subset(font, frozenset("Copper"))
+    assert cuts == [font]
