@@ -123,9 +123,12 @@ def _shown(loaded: LoadedGame, job: Any, folder: Path, problems: list[Problem],
         found = as_problem(exc)
         shown.problems = problems if found in problems else [*problems, found]
         return shown
+    # the faces each shared back stands for (by the copies it is printed behind)
+    owner = {copy.number: copy.face.id for copy in job.copies}
+    behind = [{owner.get(n) for n in p.copies} if p.face == "back" else set() for p in drawn]
     for face in piece.faces:
-        mine = [p for p in drawn if p.face == face.id or (p.face == "back" and any(
-            c.face.id == face.id and c.number in p.copies for c in job.copies))]
+        mine = [p for p, faces in zip(drawn, behind, strict=True)
+                if p.face == face.id or face.id in faces]
         if face.count == 0 or not mine:
             continue
         front = next((p for p in mine if p.side == "front"), None)
