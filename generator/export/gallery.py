@@ -123,12 +123,17 @@ def _shown(loaded: LoadedGame, job: Any, folder: Path, problems: list[Problem],
         found = as_problem(exc)
         shown.problems = problems if found in problems else [*problems, found]
         return shown
-    # the faces each shared back stands for (by the copies it is printed behind)
+    # each face's pictures in drawing order: its own, and the shared backs printed
+    # behind any of its copies
     owner = {copy.number: copy.face.id for copy in job.copies}
-    behind = [{owner.get(n) for n in p.copies} if p.face == "back" else set() for p in drawn]
+    by_face: dict[str, list[Picture]] = {}
+    for p in drawn:
+        behind = {owner.get(n) for n in p.copies} if p.face == "back" else set()
+        for face_id in {p.face} | behind:
+            if face_id is not None:
+                by_face.setdefault(face_id, []).append(p)
     for face in piece.faces:
-        mine = [p for p, faces in zip(drawn, behind, strict=True)
-                if p.face == face.id or face.id in faces]
+        mine = by_face.get(face.id, [])
         if face.count == 0 or not mine:
             continue
         front = next((p for p in mine if p.side == "front"), None)
