@@ -123,9 +123,17 @@ def _shown(loaded: LoadedGame, job: Any, folder: Path, problems: list[Problem],
         found = as_problem(exc)
         shown.problems = problems if found in problems else [*problems, found]
         return shown
+    # each face's pictures in drawing order: its own, and the shared backs printed
+    # behind any of its copies
+    owner = {copy.number: copy.face.id for copy in job.copies}
+    by_face: dict[str, list[Picture]] = {}
+    for p in drawn:
+        behind = {owner.get(n) for n in p.copies} if p.face == "back" else set()
+        for face_id in {p.face} | behind:
+            if face_id is not None:
+                by_face.setdefault(face_id, []).append(p)
     for face in piece.faces:
-        mine = [p for p in drawn if p.face == face.id or (p.face == "back" and any(
-            c.face.id == face.id and c.number in p.copies for c in job.copies))]
+        mine = by_face.get(face.id, [])
         if face.count == 0 or not mine:
             continue
         front = next((p for p in mine if p.side == "front"), None)
@@ -151,10 +159,26 @@ def _image(picture: Picture | None, folder: Path, present: set[str]) -> str | No
         return None
     dpi = raster.fitting_dpi(picture.extent_mm, PREVIEW_DPI, limit=LONGEST_PX)
     px = raster.pixels(picture.extent_mm, dpi)
-    key = hashlib.sha256(f"{px}|".encode() + picture.svg.encode("utf-8")).hexdigest()
-    name = f"{picture.stem}-{key[:12]}.png"
+    name = f"{picture.stem}-{content_name(px, picture.svg)}.png"
     if name not in present:
         write_atomic(folder / "img" / name,
                      raster.png(picture.svg, px, dpi, alpha=True, quick=True))
         present.add(name)
     return f"img/{name}"
+
+
+NAMED: dict[tuple[tuple[int, int], str], str] = {}  # (pixels, SVG) -> ``content_name``
+NAMED_MAX = 4096  # texts remembered at most (then the memo starts again)
+
+
+def content_name(px: tuple[int, int], svg: str) -> str:
+    """The first 12 hex digits of the SHA-256 of the pixel size and the SVG: what names a
+    face's PNG. Remembered per text: a watched deck's unchanged faces come back on every
+    save as the same text (Python keeps a text's own hash, so looking it up is cheap)."""
+    found = NAMED.get((px, svg))
+    if found is None:
+        if len(NAMED) >= NAMED_MAX:
+            NAMED.clear()
+        digest = hashlib.sha256(f"{px}|".encode() + svg.encode("utf-8")).hexdigest()
+        found = NAMED[px, svg] = digest[:12]
+    return found

@@ -9,6 +9,7 @@ and saved with its dpi. Same SVG, same bytes.
 from __future__ import annotations
 
 import io
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -76,8 +77,10 @@ def quick_png(image: Image.Image) -> bytes:
 def render(svg: str, px: tuple[int, int]) -> Image.Image:
     """The face as cairo draws it at ``px``, straight RGBA, each pixel as cairo's own PNG
     gives it (a test holds them equal): taken from cairo's pixels directly when each is
-    opaque or clear (unpremultiplying changes none of them), otherwise unpremultiplied with
-    cairo's rounding (Pillow's own rounds the colours of half-covered pixels down)."""
+    opaque or clear (unpremultiplying changes none of them); otherwise unpremultiplied by
+    Pillow with the few half-covered pixels (a card's edges) rounded again as cairo rounds
+    them (``_rounded``), or, where many are, all with cairo's rounding (Pillow's own rounds
+    the colours of half-covered pixels down)."""
     from cairosvg.parser import Tree  # after fonts.pin (the export does it first): only
     from cairosvg.surface import PNGSurface  # the pinned fonts
     from PIL import Image
@@ -85,12 +88,38 @@ def render(svg: str, px: tuple[int, int]) -> Image.Image:
     surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, 96,
                          output_width=px[0], output_height=px[1]).cairo
     surface.flush()
-    size, data, stride = (surface.get_width(), surface.get_height()), surface.get_data(), \
-        surface.get_stride()
-    image = Image.frombuffer("RGBA", size, bytes(data), "raw", "BGRa", stride, 1)
-    if not any(image.getchannel("A").histogram()[1:255]):
+    size, data, stride = (surface.get_width(), surface.get_height()), \
+        bytes(surface.get_data()), surface.get_stride()
+    image = Image.frombuffer("RGBA", size, data, "raw", "BGRa", stride, 1)
+    alpha = image.getchannel("A")
+    half = sum(alpha.histogram()[1:255])
+    if not half:
         return image
-    return _unpremultiplied(Image.frombuffer("RGBA", size, bytes(data), "raw", "BGRA", stride, 1))
+    if half <= FEW_HALF and stride == 4 * size[0]:
+        return _rounded(image, alpha, data)
+    return _unpremultiplied(Image.frombuffer("RGBA", size, data, "raw", "BGRA", stride, 1))
+
+
+FEW_HALF = 4096
+"""Half-covered pixels rounded one by one at most (a card's edges at 100 dpi are about
+1,300); a face with more (a translucent one) is unpremultiplied whole (``_unpremultiplied``)."""
+HALF_COVERED = [0] + [1] * 254 + [0]  # alpha -> 1 where a pixel is half covered
+
+
+def _rounded(image: Image.Image, alpha: Image.Image, premultiplied: bytes) -> Image.Image:
+    """``image`` (unpremultiplied by Pillow) with each half-covered pixel's colours made
+    again from cairo's premultiplied ``BGRA`` bytes (rows without padding) as cairo's PNG
+    writer makes them: (c * 255 + a / 2) / a in whole numbers."""
+    from PIL import Image
+
+    straight = bytearray(image.tobytes())
+    for found in re.finditer(b"\x01", alpha.point(HALF_COVERED).tobytes()):
+        at = 4 * found.start()
+        b, g, r, a = premultiplied[at:at + 4]
+        half = a >> 1
+        straight[at:at + 3] = bytes(((r * 255 + half) // a, (g * 255 + half) // a,
+                                     (b * 255 + half) // a))
+    return Image.frombytes("RGBA", image.size, bytes(straight))
 
 
 def _unpremultiplied(premultiplied: Image.Image) -> Image.Image:

@@ -7,8 +7,9 @@ keeps the last document open and, when the new one has the same pages (every pla
 line, overlay and page box, and each face's size), only puts the changed faces' forms in
 place of the old ones. The merged fonts are made again only when what they are made of
 changed (the characters shown in a typeface, or the descriptor its first use gives):
-then every form's text is recoded from its original content, as the fresh merge does;
-otherwise only the new forms are. The saved file holds only what the document reaches,
+then every form whose characters moved to other glyph ids in them is recoded from its
+original content, as the fresh merge does, and the others only take the new fonts (their
+text already holds those glyph ids); otherwise only the new forms are recoded. The saved file holds only what the document reaches,
 so the old forms left behind are not in it; it numbers streams as it reaches them, but
 the small objects it packs into object streams (a gradient's shading, say) by where they
 sit in memory, where a face copied in now sits last: a new face that brings any of those
@@ -29,8 +30,10 @@ from generator.render.document import Document
 from generator.render.fontmerge import (
     Holder,
     Merged,
+    Used,
     font_holders,
     merged_fonts,
+    parse_cmap,
     rewrite,
     typefaces,
 )
@@ -64,6 +67,7 @@ class Kept:
     faces: dict[int, Face] = field(default_factory=dict)  # by art index, the placed ones
     made: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # what merged fonts hold
     merged: dict[str, Merged] = field(default_factory=dict)
+    refonted: int = 0  # forms whose text stood when the fonts were merged again
 
 
 FRESH_EVERY = 200
@@ -186,23 +190,54 @@ def _place(writer: Writer, old: tuple[pikepdf.Object, float, float] | None,
 
 def _merge(kept: Kept, new: set[int]) -> None:
     """Merge the fonts as ``merge_fonts`` does over every placed form (the last one read
-    first); when the merged fonts would be what they are, recode only the ``new`` faces."""
+    first); when the merged fonts would be what they are, recode only the ``new`` faces;
+    when they are made again, recode the new faces and the forms whose glyph ids moved."""
     order = sorted(kept.faces, reverse=True)
     holders = [held for art in order for held in kept.faces[art].holders]
     faces = typefaces(holders)
     made = {name: (face.path, frozenset(face.chars), _descriptor(face.descriptor))
             for name, face in faces.items()}
+    before = kept.merged
     if made != kept.made:
         kept.merged, kept.made = merged_fonts(kept.writer.pdf, faces), made
-        new = set(kept.faces)
     for art in order:
-        if art in new:
-            face = kept.faces[art]
-            for form, used in face.holders:
-                if used and face.recoded:
-                    form.write(face.original[form.objgen])  # as it came from cairo
-                rewrite(form, used, kept.merged)
-            face.recoded = True
+        face = kept.faces[art]
+        if art not in new and before is kept.merged:
+            continue  # the same merged fonts: its text and fonts stand
+        for form, used in face.holders:
+            if not used:
+                continue  # no text of a merged font: nothing to recode
+            if art not in new and _same_glyphs(used, before, kept.merged):
+                _refont(form, used, kept.merged)  # its text stands: codes as they were
+                kept.refonted += 1
+                continue
+            if face.recoded:
+                form.write(face.original[form.objgen])  # as it came from cairo
+            rewrite(form, used, kept.merged)
+        face.recoded = True
+
+
+def _same_glyphs(used: list[Used], before: dict[str, Merged],
+                 after: dict[str, Merged]) -> bool:
+    """Whether each character a form's fonts can show has the same glyph id in the merged
+    fonts ``after`` as in ``before`` (what its text was recoded to): then recoding its
+    text again writes what it holds (an edit that brings a character no other text
+    shows, say, moves no glyph of a face without it)."""
+    return all(font.name in before and _glyphs(font, before[font.name]) ==
+               _glyphs(font, after[font.name]) for font in used)
+
+
+def _glyphs(font: Used, merged: Merged) -> list[int]:
+    """The merged subset's glyph id of each code the form's font maps (as ``rewrite``
+    recodes it: 0 where the merged font has none)."""
+    return [merged.gid.get(text, 0) for text in parse_cmap(font.cmap).values()]
+
+
+def _refont(form: pikepdf.Object, used: list[Used], merged: dict[str, Merged]) -> None:
+    """The form's fonts replaced by the merged ones, as ``rewrite`` replaces them."""
+    fonts = form.Resources.Font
+    for font in used:
+        fonts[font.key] = merged[font.name].font
 
 
 def _descriptor(descriptor: pikepdf.Object | None) -> tuple[tuple[str, str], ...]:

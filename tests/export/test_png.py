@@ -123,3 +123,31 @@ def test_a_quick_png_holds_the_same_pixels_as_the_products_png():
         assert quick.mode == product.mode == ("RGBA" if alpha else "RGB")
         assert quick.size == product.size == (97, 63)
         assert quick.tobytes() == product.tobytes()
+
+
+def test_a_few_half_covered_pixels_are_rounded_one_by_one_as_cairo_rounds_them():
+    """A card's edge pixels (its extent not a whole number of pixels) are the few that
+    are half covered: Pillow unpremultiplies the face and those are made again with
+    cairo's rounding (``_rounded``), the pixels of cairo's own PNG; the same as the whole
+    face unpremultiplied with cairo's rounding, at every alpha over every colour."""
+    from generator.export import raster
+    from generator.render import fonts
+    from generator.render.cachedir import cache_root
+
+    fonts.pin(cache_root())
+    card = ('<svg xmlns="http://www.w3.org/2000/svg" width="30mm" height="20mm" '
+            'viewBox="0 0 30 20"><rect x="0.13" y="0.07" width="29.71" height="19.8" '
+            'fill="#D55E00"/><text x="3" y="12" font-size="6" fill="#0072B2">Ab 7</text></svg>')
+    mine = raster.render(card, (97, 63))
+    half = sum(mine.getchannel("A").histogram()[1:255])
+    assert 0 < half <= raster.FEW_HALF  # the way under test
+    assert mine.tobytes() == _through_cairos_png(card, (97, 63)).tobytes()
+    # every premultiplied colour level under every alpha, in cairo's BGRA bytes
+    levels = [(c, a) for a in range(256) for c in range(a + 1)]
+    raw = b"".join(bytes((c, (c * 7) % (a + 1), a - c, a)) for c, a in levels)
+    size = (len(levels), 1)
+    pillows = Image.frombuffer("RGBA", size, raw, "raw", "BGRa", 0, 1)
+    rounded = raster._rounded(pillows, pillows.getchannel("A"), raw)
+    whole = raster._unpremultiplied(Image.frombuffer("RGBA", size, raw, "raw", "BGRA", 0, 1))
+    assert rounded.tobytes() == whole.tobytes()
+    assert rounded.tobytes() != pillows.tobytes()  # Pillow alone rounds some otherwise

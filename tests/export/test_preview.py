@@ -130,3 +130,23 @@ def test_a_second_preview_draws_nothing_already_drawn_and_drops_what_no_page_sho
     assert sorted(path.name for path in img.iterdir()) == sorted([*shown, ".editor.png"])
     html = page.read_text(encoding="utf-8")
     assert shown and all(f"img/{name}" in html for name in shown)
+
+
+def test_a_pngs_name_is_its_contents_hash_however_often_it_is_asked(monkeypatch):
+    """``content_name`` remembers each text's name: asked again, for another size or
+    another text, or with the memo full, it answers the SHA-256 of that size and text."""
+    import hashlib
+
+    from generator.export import gallery
+
+    monkeypatch.setattr(gallery, "NAMED", {})
+    monkeypatch.setattr(gallery, "NAMED_MAX", 3)
+
+    def named(px, svg):
+        return hashlib.sha256(f"{px}|".encode() + svg.encode("utf-8")).hexdigest()[:12]
+
+    asks = [((10, 20), "<svg/>"), ((10, 21), "<svg/>"), ((10, 20), "<svg />"),
+            ((10, 20), "<svg/>"), ((5, 5), "<svg>ü</svg>"), ((10, 21), "<svg/>")]
+    for px, svg in asks * 2:
+        assert gallery.content_name(px, svg) == named(px, svg)
+    assert len(gallery.NAMED) <= 3

@@ -109,3 +109,33 @@ def test_a_face_with_a_gradient_is_assembled_afresh_and_right(tmp_path, monkeypa
     done = watcher.poll()
     assert done is not None and done.pdf is not None and watcher.pdf.reused == 0
     assert done.pdf.read_bytes() == _fresh(decks, tmp_path / "fresh")
+
+
+def test_faces_whose_glyphs_stay_keep_their_text_when_the_fonts_are_cut_again(tmp_path,
+                                                                            monkeypatch):
+    """A character no other text shows, one that sorts after every other (the euro sign),
+    moves no glyph of the faces without it: the fonts are merged and cut again, those
+    faces only take the new fonts (their text stands) and the PDF is a fresh build's;
+    one that sorts first (an exclamation mark) moves the glyphs of every face that shows
+    text in that typeface, and those are recoded."""
+    decks = tmp_path / "decks"
+    assert main(["new", str(decks / "mine"), "--name", "Mine", "--pieces", "cards"]) == 0
+    monkeypatch.setenv("COPPERPLATE_CACHE", str(tmp_path / "cache"))
+    cards = decks / "mine" / "cards.yaml"
+    watcher = deck_watcher("mine", decks, tmp_path / "out")
+    assert watcher.rebuild().pdf is not None
+    stood = []
+    for number, (old, new) in enumerate([("Draw a card.", "Draw a card €"),
+                                         ("Draw a card €", "Draw a card."),
+                                         ("Draw a card.", "Draw a card!")]):
+        kept = watcher.pdf.last
+        assert kept is not None
+        merged, refonted, reused = kept.merged, kept.refonted, watcher.pdf.reused
+        _save(cards, (old, new))
+        done = watcher.poll()
+        assert done is not None and done.pdf is not None
+        assert watcher.pdf.reused == reused + 1 and watcher.pdf.last is kept
+        assert kept.merged is not merged, new  # the fonts were merged and cut again
+        stood.append(kept.refonted - refonted)
+        assert done.pdf.read_bytes() == _fresh(decks, tmp_path / f"fresh-{number}"), new
+    assert stood[0] >= 10 and stood[1] >= 10 and stood[2] < stood[0] / 2, stood
