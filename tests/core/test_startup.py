@@ -6,9 +6,12 @@ one this test is about) and reads which modules it ended with.
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
+
+from generator.entry import quiet_start
 
 
 def modules_after(code: str, *args: str) -> set[str]:
@@ -56,3 +59,22 @@ def test_fonts_are_cut_without_the_body_of_varlib_which_stays_importable_whole()
             "assert varStore is sys.modules['fontTools.varLib.varStore']")
     loaded = modules_after(code)
     assert {"fontTools.subset", "fontTools.varLib.varStore", "fontTools.varLib.merger"} <= loaded
+
+
+def test_the_collector_is_off_while_the_command_line_loads_and_as_it_was_after() -> None:
+    code = ("import gc; from generator.entry import main; sys.argv = ['copperplate', 'list']; "
+            "main(); print('collector', gc.isenabled(), gc.get_freeze_count() > 10_000)")
+    assert "collector True True" in subprocess.run(
+        [sys.executable, "-c", f"import sys; {code}"], capture_output=True, text=True,
+        check=True).stdout
+    try:
+        with quiet_start():
+            assert not gc.isenabled()
+        assert gc.isenabled()
+        gc.disable()  # one who turned it off keeps it off
+        with quiet_start():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
