@@ -4,13 +4,21 @@ interrupt while the games are still loading is one line too, not a traceback."""
 from __future__ import annotations
 
 import gc
+import os
 import sys
 
 from generator import INTERRUPTED, WHOLE_PROCESS
 
+PYDANTIC_PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
+
 
 def main() -> int:
     WHOLE_PROCESS[:] = [True]  # a command may rely on it (``build``: never any pixels)
+    # pydantic's observability plug-ins stay out of the deck's checks unless asked for
+    # (set the variable empty): finding them reads every installed distribution's entry
+    # points (about 20 M instructions of a cold ``validate``), and what they could change
+    # is no part of any cache key
+    os.environ.setdefault(PYDANTIC_PLUGINS, "__all__")
     try:
         with quiet_start():
             from generator.cli import main as run

@@ -7,6 +7,7 @@ one this test is about) and reads which modules it ended with.
 from __future__ import annotations
 
 import gc
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -78,3 +79,20 @@ def test_the_collector_is_off_while_the_command_line_loads_and_as_it_was_after()
     finally:
         gc.enable()
         gc.unfreeze()
+
+
+def _pydantic_plugins_after_a_command(**env: str) -> str:
+    code = ("import os, sys; from generator.entry import main; "
+            "sys.argv = ['copperplate', 'list']; main(); "
+            "print('plugins', repr(os.environ.get('PYDANTIC_DISABLE_PLUGINS')))")
+    clean = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**clean, **env}).stdout
+    return out.splitlines()[-1]
+
+
+def test_pydantic_plug_ins_stay_out_of_a_command_unless_the_user_asks_for_them() -> None:
+    assert _pydantic_plugins_after_a_command() == "plugins '__all__'"
+    assert _pydantic_plugins_after_a_command(PYDANTIC_DISABLE_PLUGINS="") == "plugins ''"
+    assert (_pydantic_plugins_after_a_command(PYDANTIC_DISABLE_PLUGINS="logfire")
+            == "plugins 'logfire'")
