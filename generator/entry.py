@@ -16,7 +16,7 @@ def main() -> int:
     WHOLE_PROCESS[:] = [True]  # a command may rely on it (``build``: never any pixels)
     # pydantic's observability plug-ins stay out of the deck's checks unless asked for
     # (set the variable empty): finding them reads every installed distribution's entry
-    # points (about 20 M instructions of a cold ``validate``), and what they could change
+    # points (about 13 M instructions of a cold ``validate``), and what they could change
     # is no part of any cache key
     os.environ.setdefault(PYDANTIC_PLUGINS, "__all__")
     try:

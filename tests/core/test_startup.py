@@ -96,3 +96,20 @@ def test_pydantic_plug_ins_stay_out_of_a_command_unless_the_user_asks_for_them()
     assert _pydantic_plugins_after_a_command(PYDANTIC_DISABLE_PLUGINS="") == "plugins ''"
     assert (_pydantic_plugins_after_a_command(PYDANTIC_DISABLE_PLUGINS="logfire")
             == "plugins 'logfire'")
+
+
+REMEMBERED = ("import sys, generator.cli; code = generator.cli.main(['validate', 'copperdale']); "
+              "print(code, sorted(m for m in sys.modules if m in sys.argv[1:]))")
+ONLY_FOR_TROUBLE = ("xml.etree.ElementTree", "ctypes", "traceback", "difflib")
+
+
+def test_a_remembered_validate_loads_no_junit_writer_folder_swap_crash_trace_or_hints(
+        tmp_path: Path) -> None:
+    """A junit report, a build's folder swap, a crashed check and a "did you mean" each
+    import their module when they happen: a validate answered from the memo has none."""
+    env = {**os.environ, "COPPERPLATE_CACHE": str(tmp_path / "cache"),
+           "COPPERPLATE_VALIDATE_MEMO": "on"}
+    for _ in range(2):  # the second is answered from the memo
+        out = subprocess.run([sys.executable, "-c", REMEMBERED, *ONLY_FOR_TROUBLE],
+                             capture_output=True, text=True, check=True, env=env).stdout
+    assert out.splitlines()[-1] == "0 []"
