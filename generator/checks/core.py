@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from generator.checks.composition import check_composition
 from generator.checks.registry import Registry, Reporter
 from generator.render.pagewords import PAGE_WORDS, fields
@@ -59,7 +57,9 @@ def page_words(data: GameData, report: Reporter) -> None:
             continue
         english = PAGE_WORDS.get(key)
         if english is None:
-            near = ", ".join(difflib.get_close_matches(key, PAGE_WORDS, 3)) or "none close"
+            from difflib import get_close_matches  # only for a hint
+
+            near = ", ".join(get_close_matches(key, PAGE_WORDS, 3)) or "none close"
             report.error(("game", "words", key), f"'{key}' is no word of the generator's own "
                          f"pages (near: {near})", key=True)
         elif fields(text) != fields(english):

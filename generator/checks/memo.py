@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from generator.files.bundled import BUNDLED_COMPONENTS, BUNDLED_TEMPLATES, PACKAGE
-from generator.files.installed import fingerprint, installed_version
+from generator.files.installed import fingerprint, installed_header
 from generator.files.problems import Problem
 
 FORMAT = "copperplate-validate-1"
@@ -105,7 +105,7 @@ class ResultMemo:
             return cls(folder, None)
         digest = hashlib.sha256(FORMAT.encode())
         extra = [sys.version, os.getcwd(), str(user_dir and os.path.abspath(user_dir))]
-        extra += [f"{name}={installed_version(name)}" for name in LIBRARIES]
+        extra += [f"{name}\0{installed_header(name)}" for name in LIBRARIES]  # versions
         extra.append(fingerprint())  # the installed plug-ins a rules file may name
         extra += [f"{f.name}:{f.stat().st_size}" for f in sorted(FONTS.glob("*"))]
         digest.update("\0".join(extra).encode(errors="surrogateescape"))

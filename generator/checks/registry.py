@@ -16,7 +16,6 @@ paths into ``PATH:LINE:COL`` using the positions the YAML loader kept.
 from __future__ import annotations
 
 import re
-import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -135,6 +134,8 @@ def run_checks(registries: Iterable[Registry], data: Any,
             try:
                 check.func(data, reporter)
             except Exception as exc:  # a bug in a check must not hide the other checks
+                import traceback  # only a check that crashed is traced
+
                 last = traceback.extract_tb(exc.__traceback__)[-1]
                 reporter.error((), f"check crashed: {type(exc).__name__}: {exc} "
                                f"({last.filename}:{last.lineno})")

@@ -8,7 +8,6 @@ all problems are collected and returned, located.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import types
@@ -219,7 +218,9 @@ def _message(err: Any, model: type[BaseModel], loc: tuple[Any, ...], rest: Loc,
         return f"component file for '{loc[0]}' is missing from 'components'", False
     if kind == "extra_forbidden":
         allowed = _allowed_keys(model, _clean_loc(loc[:-1]))
-        hint = difflib.get_close_matches(str(loc[-1]), allowed, n=1, cutoff=0.6)
+        from difflib import get_close_matches  # only for a hint
+
+        hint = get_close_matches(str(loc[-1]), allowed, n=1, cutoff=0.6)
         tail = f"; did you mean '{hint[0]}'?" if hint else (
             f"; allowed: {', '.join(sorted(allowed))}" if allowed else "")
         return f"unknown key '{loc[-1]}'{tail}", True

@@ -9,7 +9,7 @@ otherwise.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -63,9 +63,11 @@ def merged(base: Any, user: Any) -> Any:
 @dataclass(frozen=True)
 class Layers:
     """Where a game folder's files are read from: the folder alone, or the folder over the
-    bundled game it extends (``bundled`` set)."""
+    bundled game it extends (``bundled`` set). ``read``: a file of the folder alone that
+    ``layers_for`` has read already (its game.yaml), given again, not read twice."""
 
     bundled: Path | None = None
+    read: Source | None = field(default=None, compare=False)
 
     def exists(self, path: Path) -> bool:
         return path.is_file() or (self.bundled is not None
@@ -73,6 +75,8 @@ class Layers:
 
     def load(self, path: Path) -> Source:
         """Read one file; raise YamlError (located) if it is bad."""
+        if self.read is not None and self.read.path == path:
+            return self.read
         below = self.bundled / path.name if self.bundled is not None else None
         # read inside the components tree: the game's own folder may not be a link either
         if below is None or not below.is_file():
@@ -94,13 +98,13 @@ def layers_for(folder: Path, game_id: str, bundled: Path) -> tuple[Layers, list[
         return Layers(), []  # the loader reports it when it reads the file itself
     extends = game.data.get("extends") if isinstance(game.data, dict) else None
     if extends is None or folder.resolve() == bundled.resolve():
-        return Layers(), []
+        return Layers(read=game), []
     if extends != game_id:
-        return Layers(), [game.problem(("extends",), f"extends '{extends}', but this folder "
+        return Layers(read=game), [game.problem(("extends",), f"extends '{extends}', but this folder "
                                        f"is the game '{game_id}': a variant extends its own "
                                        "game", "extends")]
     if not (bundled / "game.yaml").is_file():  # a game of one's own: nothing to extend
-        return Layers(), [game.problem(("extends",), f"extends '{extends}', which is this "
+        return Layers(read=game), [game.problem(("extends",), f"extends '{extends}', which is this "
                                        "game itself: only a bundled game can be extended "
                                        "(remove 'extends')", "extends")]
     return Layers(bundled), []

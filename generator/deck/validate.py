@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -72,7 +71,9 @@ def named_rules(spec: GameSpec, folder: Path) -> tuple[GameSpec, Problem | None]
 def _typo_of(name: str) -> str | None:
     """The registered game a folder name is probably a misspelling of (a letter or two
     off; ``my-copperdale`` is a name of its own)."""
-    hint = difflib.get_close_matches(name, list(GAMES), n=1, cutoff=0.85)
+    from difflib import get_close_matches  # only for a hint
+
+    hint = get_close_matches(name, list(GAMES), n=1, cutoff=0.85)
     return hint[0] if hint and abs(len(hint[0]) - len(name)) <= 2 else None
 
 
@@ -105,7 +106,9 @@ def user_tree_problems(user_dir: Path) -> list[Problem]:
                 f"'{folder.name}' is not a game id; did you mean '{_typo_of(folder.name)}'? "
                 "(a game of your own needs a name of its own)", "unknown-game"))
         elif has_yaml and not (folder / "game.yaml").exists():
-            hint = difflib.get_close_matches(folder.name, list(GAMES), n=1)
+            from difflib import get_close_matches  # only for a hint
+
+            hint = get_close_matches(folder.name, list(GAMES), n=1)
             tail = f"; did you mean '{hint[0]}'?" if hint else (
                 " (a game of your own needs a game.yaml: see 'copperplate new')")
             problems.append(Problem(display_path(folder), 1, 1, ERROR,

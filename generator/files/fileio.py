@@ -9,7 +9,6 @@ call. Killed at any moment, the folder holds the old set or the new set, never a
 
 from __future__ import annotations
 
-import ctypes
 import os
 import shutil
 import tempfile
@@ -80,6 +79,8 @@ def _link_tree(source: Path, target: Path, skip: set[str]) -> None:
 def _exchange(new: Path, old: Path) -> None:
     """Swap two folders in one step; where the system cannot, two renames (a killed
     build then leaves ``.old-`` beside a missing folder, which ``_sweep`` puts back)."""
+    import ctypes  # only a build's output folder is swapped
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         if libc.renameat2(AT_FDCWD, os.fsencode(new), AT_FDCWD, os.fsencode(old),

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
@@ -169,6 +168,8 @@ def format_junit(problems: Iterable[Problem], suite: str = "copperplate") -> str
     """One test case per problem, failed; a clean run is one passing case, so the CI's
     test report shows that the check ran. Every text from the deck is made printable, so
     the report stays valid XML whatever a file name or message holds."""
+    import xml.etree.ElementTree as ET  # noqa: N817 (only a junit report needs it)
+
     found = [replace(p, path=printable(p.path), message=printable(p.message),
                      rule=printable(p.rule), sheet=printable(p.sheet))
              for p in sort_problems(problems)]

@@ -20,7 +20,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from generator.files.problems import UNLISTED
-from generator.schema.base import Model, Slug, empty_dict
+from generator.schema.base import EAGER, Model, Slug, empty_dict
 
 Scalar = str | int | float | bool
 KINDS = ("count", "copies", "unique", "sum", "pairing")
@@ -28,6 +28,8 @@ KINDS = ("count", "copies", "unique", "sum", "pairing")
 
 class Bounds(Model):
     """``exactly``, or ``min`` and/or ``max``."""
+
+    model_config = EAGER
 
     exactly: float | None = None
     min: float | None = None
@@ -63,6 +65,8 @@ class SumRule(Bounds):
 
 
 class PairingRule(Model):
+    model_config = EAGER
+
     field: str
     adjacent_in: list[Scalar] | None = Field(default=None, min_length=2)
     cyclic: bool = False
@@ -76,6 +80,8 @@ class PairingRule(Model):
 
 
 class CompositionRule(Model):
+    model_config = EAGER
+
     id: Slug
     message: str = Field(min_length=1, max_length=200)
     piece: Slug | None = None  # None: every piece of this file

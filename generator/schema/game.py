@@ -12,11 +12,13 @@ from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints, model_validator
 
-from generator.schema.base import Model, Slug, empty_dict, empty_list
+from generator.schema.base import EAGER, Model, Slug, empty_dict, empty_list
 from generator.schema.pieces import Piece
 
 
 class Players(Model):
+    model_config = EAGER
+
     min: int = Field(ge=1, le=8)
     max: int = Field(ge=1, le=8)
 
@@ -34,11 +36,15 @@ class Variant(Model):
     """A declared change to the rulebook: its numbers may then differ (as warnings), and
     the printed set says so."""
 
+    model_config = EAGER
+
     name: str = Field(min_length=1, max_length=60)
     notes: str = Field(default="", max_length=400)
 
 
 class GameInfo(Model):
+    model_config = EAGER
+
     id: Slug
     rules: Slug | None = None  # a registered game whose model and checks this one uses
     name: str = Field(min_length=1, max_length=80)

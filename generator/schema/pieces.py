@@ -13,7 +13,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import ConfigDict, Field
 
-from generator.schema.base import Model, Slug, TemplateRef, empty_list
+from generator.schema.base import EAGER, Model, Slug, TemplateRef, empty_list
 from generator.schema.composition import CompositionRule
 
 KINDS = ("card", "tile", "board", "chip", "token", "bill", "sheet", "die", "aid")
@@ -33,12 +33,16 @@ MAX_COPIES = 1000
 
 
 class Size(Model):
+    model_config = EAGER
+
     width_mm: Millimetres
     height_mm: Millimetres
 
 
 class Face(Model):
     """One distinct face of a piece. ``count`` copies of it are printed."""
+
+    model_config = EAGER
 
     id: Slug
     name: str | None = Field(default=None, max_length=120)
@@ -67,6 +71,8 @@ FaceT = TypeVar("FaceT", bound=Face)
 
 
 class Piece(Model, Generic[FaceT]):
+    model_config = EAGER
+
     id: Slug
     name: str = Field(min_length=1, max_length=120)
     kind: Kind

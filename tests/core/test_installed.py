@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from importlib.metadata import version
 
-from generator.files.installed import installed_version
+from generator.files.installed import installed_header, installed_version
 
 
 def test_a_version_is_the_installed_one_and_none_when_not_installed() -> None:
@@ -19,3 +19,13 @@ def test_a_version_read_from_the_header_alone_is_the_metadata_s_own() -> None:
     for name in ("pydantic", "jinja2", "pyyaml", "fonttools", "pillow", "defusedxml",
                  "cairosvg", "pikepdf"):
         assert installed_version(name) == version(name), name
+
+
+def test_a_header_is_the_metadata_s_own_up_to_its_body() -> None:
+    """What a cache key takes whole: the version's line is in it, the long description is
+    not; a distribution not installed has none."""
+    for name in ("pydantic", "jinja2", "pyyaml"):
+        header = installed_header(name)
+        assert header is not None and f"\nVersion: {version(name)}\n" in f"\n{header}\n"
+        assert "\n\n" not in header
+    assert installed_header("no-such-distribution-copperplate") is None

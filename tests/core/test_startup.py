@@ -6,9 +6,13 @@ one this test is about) and reads which modules it ended with.
 
 from __future__ import annotations
 
+import gc
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+from generator.entry import quiet_start
 
 
 def modules_after(code: str, *args: str) -> set[str]:
@@ -56,3 +60,56 @@ def test_fonts_are_cut_without_the_body_of_varlib_which_stays_importable_whole()
             "assert varStore is sys.modules['fontTools.varLib.varStore']")
     loaded = modules_after(code)
     assert {"fontTools.subset", "fontTools.varLib.varStore", "fontTools.varLib.merger"} <= loaded
+
+
+def test_the_collector_is_off_while_the_command_line_loads_and_as_it_was_after() -> None:
+    code = ("import gc; from generator.entry import main; sys.argv = ['copperplate', 'list']; "
+            "main(); print('collector', gc.isenabled(), gc.get_freeze_count() > 10_000)")
+    assert "collector True True" in subprocess.run(
+        [sys.executable, "-c", f"import sys; {code}"], capture_output=True, text=True,
+        check=True).stdout
+    try:
+        with quiet_start():
+            assert not gc.isenabled()
+        assert gc.isenabled()
+        gc.disable()  # one who turned it off keeps it off
+        with quiet_start():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
+
+
+def _pydantic_plugins_after_a_command(**env: str) -> str:
+    code = ("import os, sys; from generator.entry import main; "
+            "sys.argv = ['copperplate', 'list']; main(); "
+            "print('plugins', repr(os.environ.get('PYDANTIC_DISABLE_PLUGINS')))")
+    clean = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**clean, **env}).stdout
+    return out.splitlines()[-1]
+
+
+def test_pydantic_plug_ins_stay_out_of_a_command_unless_the_user_asks_for_them() -> None:
+    assert _pydantic_plugins_after_a_command() == "plugins '__all__'"
+    assert _pydantic_plugins_after_a_command(PYDANTIC_DISABLE_PLUGINS="") == "plugins ''"
+    assert (_pydantic_plugins_after_a_command(PYDANTIC_DISABLE_PLUGINS="logfire")
+            == "plugins 'logfire'")
+
+
+REMEMBERED = ("import sys, generator.cli; code = generator.cli.main(['validate', 'copperdale']); "
+              "print(code, sorted(m for m in sys.modules if m in sys.argv[1:]))")
+ONLY_FOR_TROUBLE = ("xml.etree.ElementTree", "ctypes", "traceback", "difflib")
+
+
+def test_a_remembered_validate_loads_no_junit_writer_folder_swap_crash_trace_or_hints(
+        tmp_path: Path) -> None:
+    """A junit report, a build's folder swap, a crashed check and a "did you mean" each
+    import their module when they happen: a validate answered from the memo has none."""
+    env = {**os.environ, "COPPERPLATE_CACHE": str(tmp_path / "cache"),
+           "COPPERPLATE_VALIDATE_MEMO": "on"}
+    for _ in range(2):  # the second is answered from the memo
+        out = subprocess.run([sys.executable, "-c", REMEMBERED, *ONLY_FOR_TROUBLE],
+                             capture_output=True, text=True, check=True, env=env).stdout
+    assert out.splitlines()[-1] == "0 []"

@@ -17,6 +17,7 @@ import pytest
 from generator.checks import memo
 from generator.cli import main
 from generator.data.components import BUNDLED_COMPONENTS
+from generator.files.installed import installed_version
 from generator.files.problems import Problem
 from generator.games import REGISTERED, Games
 from generator.render.cachedir import usable
@@ -213,8 +214,14 @@ def test_a_library_upgrade_changes_the_run_s_key(tmp_path: Path,
     """A remembered result must not outlive the library it was found with."""
     monkeypatch.setenv("COPPERPLATE_VALIDATE_MEMO", "on")
     before = memo.ResultMemo.for_run(tmp_path / "cache", None).run_key
-    real = memo.installed_version
-    monkeypatch.setattr(memo, "installed_version",
-                        lambda name: "99.0" if name == "jinja2" else real(name))
+    real = memo.installed_header
+
+    def upgraded(name: str) -> str | None:
+        header = real(name)
+        if name != "jinja2" or header is None:
+            return header
+        return header.replace(f"Version: {installed_version(name)}", "Version: 99.0")
+
+    monkeypatch.setattr(memo, "installed_header", upgraded)
     after = memo.ResultMemo.for_run(tmp_path / "cache", None).run_key
     assert before is not None and after is not None and after != before
