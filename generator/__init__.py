@@ -2,4 +2,3 @@
 
 __version__ = "0.1.0"
 INTERRUPTED = "copperplate: interrupted"  # Ctrl-C, said in one line wherever it lands
-WHOLE_PROCESS: list[bool] = []  # set by the console script: this process runs one command

@@ -7,13 +7,12 @@ import gc
 import os
 import sys
 
-from generator import INTERRUPTED, WHOLE_PROCESS
+from generator import INTERRUPTED
 
 PYDANTIC_PLUGINS = "PYDANTIC_DISABLE_PLUGINS"
 
 
 def main() -> int:
-    WHOLE_PROCESS[:] = [True]  # a command may rely on it (``build``: never any pixels)
     # pydantic's observability plug-ins stay out of the deck's checks unless asked for
     # (set the variable empty): finding them reads every installed distribution's entry
     # points (about 13 M instructions of a cold ``validate``), and what they could change
