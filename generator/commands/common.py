@@ -12,8 +12,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import NoReturn
 
-from generator.data.components import tree_mistake
-from generator.deck.validate import own_games
 from generator.files.problems import FORMATS, Problem, counts, fails, printable
 from generator.games import GAMES
 
@@ -49,7 +47,11 @@ def fewer_collections() -> Iterator[None]:
 def games_named(names: Sequence[str], user_dir: Path | None = None) -> list[str]:
     """The games asked for, in order and once each; when none is named, every registered
     game and every game of the user's own in ``user_dir`` (``--components``)."""
-    own = own_games(user_dir)
+    own: list[str] = []
+    if user_dir is not None:  # reading the schema: not for the bundled games alone
+        from generator.deck.validate import own_games
+
+        own = own_games(user_dir)
     for name in names:
         if name not in GAMES and name not in own:
             raise UsageError(f"unknown game '{name}' (games: {', '.join([*GAMES, *own])})")
@@ -64,6 +66,8 @@ def components_dir(value: str | None, flag: str = "--components") -> Path | None
     path = Path(value)
     if not path.is_dir():
         raise UsageError(f"{flag}: '{value}' is not a folder")
+    from generator.data.components import tree_mistake  # the schema: not for a memo's answer
+
     mistake = tree_mistake(path)
     if mistake:
         raise UsageError(f"{flag}: {mistake}")

@@ -16,7 +16,6 @@ from generator.commands.common import (
     games_named,
     report,
 )
-from generator.deck.validate import user_tree_problems, validate_game
 from generator.files.problems import Problem
 from generator.games import GAMES
 from generator.render.cachedir import cache_root
@@ -34,7 +33,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     user_dir = components_dir(args.components)
-    problems = user_tree_problems(user_dir) if user_dir else []
+    problems: list[Problem] = []
+    if user_dir is not None:  # reading the schema: not for the bundled games alone
+        from generator.deck.validate import user_tree_problems
+
+        problems = user_tree_problems(user_dir)
     games = games_named(args.games, user_dir)
     memo = ResultMemo.for_run(cache_root(), user_dir)
     with fewer_collections():  # every face drawn and measured: few cycles, many objects
@@ -46,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
 
 def game_problems(game_id: str, user_dir: Path | None) -> list[Problem]:
     """Schema and rules checks, then (on sound data) every face drawn and measured."""
-    from generator.lint import lint_game
+    from generator.deck.validate import validate_game  # loads the schema: only when a
+    from generator.lint import lint_game  # game is checked, not when the memo answers
     from generator.render.preflight import template_problems
 
     loaded = validate_game(GAMES[game_id], user_dir)

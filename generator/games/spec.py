@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from generator.checks import Registry
-from generator.checks.rulebook import Baseline
-from generator.schema import GameData
-
-if TYPE_CHECKING:  # the engine loads when a game is played, not when a deck is checked
+if TYPE_CHECKING:  # the engine loads when a game is played, not when a deck is checked;
+    # the schema and the checks when a deck is read, not when a memo answers for it
+    from generator.checks import Registry
+    from generator.checks.rulebook import Baseline
     from generator.engine.api import Game
     from generator.engine.pieces import PieceRules
     from generator.engine.playout import BotFactory
+    from generator.schema import GameData
 
 
 def _named(where: str) -> Any:

@@ -113,3 +113,20 @@ def test_a_remembered_validate_loads_no_junit_writer_folder_swap_crash_trace_or_
         out = subprocess.run([sys.executable, "-c", REMEMBERED, *ONLY_FOR_TROUBLE],
                              capture_output=True, text=True, check=True, env=env).stdout
     assert out.splitlines()[-1] == "0 []"
+
+
+def test_a_remembered_validate_never_loads_the_schema_or_pydantic(tmp_path: Path) -> None:
+    """A pre-commit hook's usual run: nothing changed, the memo answers for every game.
+    The schema (pydantic and its models: about two thirds of such a run's instructions)
+    is read only when a game is checked."""
+    env = {**os.environ, "COPPERPLATE_CACHE": str(tmp_path / "cache"),
+           "COPPERPLATE_VALIDATE_MEMO": "on"}
+    code = ("import sys, generator.cli; code = generator.cli.main(['validate']); "
+            "print(code, sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic' "
+            "or m.startswith('generator.schema')))")
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env=env).stdout
+    assert "pydantic" in first.splitlines()[-1]  # checked: the schema was read
+    again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env=env).stdout
+    assert again.splitlines()[-1] == "0 []"
