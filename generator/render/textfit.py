@@ -83,7 +83,8 @@ class Metrics:
 
     def kept_ems(self, text: str) -> float:
         """``ems(text)``, kept by text: fitting asks for the same words and lines at every
-        size (a dict of this font's, where ``_ems`` hashes the font's path for each)."""
+        size, and the lint measures the same texts on many faces (one dict a font, for
+        both: no text measured twice, no font path hashed for each word)."""
         found = self._widths.get(text)
         if found is None:
             if len(self._widths) >= WIDTHS_KEPT:
@@ -131,13 +132,7 @@ def metrics(path: Path) -> Metrics:
 
 def width(text: str, font: Font, size: float, spacing: float = 0.0) -> float:
     """The drawn width of ``text`` at ``size`` (same unit out as in)."""
-    return _ems(text, font.path()) * size + spacing * len(text)
-
-
-@lru_cache(maxsize=65536)
-def _ems(text: str, path: Path) -> float:
-    """The width of ``text`` in ems: fitting asks for the same words at every size."""
-    return metrics(path).ems(text)
+    return metrics(font.path()).kept_ems(text) * size + spacing * len(text)
 
 
 def extent(text: str, font: Font, size: float) -> tuple[float, float]:

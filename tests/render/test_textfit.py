@@ -147,9 +147,9 @@ def test_a_kept_width_is_the_width_measured_afresh(monkeypatch: pytest.MonkeyPat
     for _ in range(2):
         for _ in range(120):
             text = "".join(rng.choice("iIlmWM.- é\u2014\ue000") for _ in range(rng.randint(0, 30)))
-            assert font.kept_ems(text) == font.ems(text) == textfit._ems(text, font_path())
+            assert font.kept_ems(text) == font.ems(text) == width(text, serif_italic(), 1.0)
         assert 0 < len(font._widths) <= 50
 
 
-def font_path() -> object:
-    return Font("DejaVu Serif", italic=True).path()
+def serif_italic() -> Font:
+    return Font("DejaVu Serif", italic=True)
