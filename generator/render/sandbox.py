@@ -4,16 +4,16 @@ Every template, bundled or from a ``--components`` tree, renders in ``DeckSandbo
 - no underscore attributes, no Python internals (``__globals__``, ``__subclasses__``,
   ``mro``), no pydantic ``model_*`` machinery, no ``lipsum``/``cycler``/``joiner``;
   a refusal is a ``TemplateRefused`` (rule ``template-sandbox``);
-- bounded work (rule ``template-limit``, the limits are ``limits``'): ``range`` of at
+- bounded work (rule ``template-limit``; the limits are in ``limits``): ``range`` of at
   most ``MAX_RANGE`` numbers; ``*``, ``**``, ``+`` and ``%`` refuse results above
   ``MAX_TEXT`` characters or items (or ``MAX_POWER_BITS`` bits); a list or dict stops
   growing at ``MAX_ITEMS``; no filter or method takes a number above ``MAX_TEXT``; one
   face's SVG is at most ``MAX_SVG`` characters;
 - ``budget()`` gives each face ``FACE_SECONDS`` of CPU time (a ``SIGPROF`` timer stops
   loops that call nothing, the call hook stops the rest where no timer could be armed;
-  outside the main thread a ``Watchdog`` thread does it) and, in the main thread, caps the process's address
-  space at ``MEMORY_CEILING`` above what it uses, so a runaway allocation is a
-  ``MemoryError`` reported as a limit, not a machine brought down.
+  outside the main thread a ``Watchdog`` thread does it) and, in the main thread, caps
+  the process's address space at ``MEMORY_CEILING`` above what it uses, so a runaway
+  allocation is a ``MemoryError`` reported as a limit, not a machine brought down.
 """
 
 from __future__ import annotations
