@@ -4,52 +4,56 @@ Every template, bundled or from a ``--components`` tree, renders in ``DeckSandbo
 - no underscore attributes, no Python internals (``__globals__``, ``__subclasses__``,
   ``mro``), no pydantic ``model_*`` machinery, no ``lipsum``/``cycler``/``joiner``;
   a refusal is a ``TemplateRefused`` (rule ``template-sandbox``);
-- bounded work (rule ``template-limit``): ``range`` of at most ``MAX_RANGE`` numbers;
-  ``*``, ``**``, ``+`` and ``%`` refuse results above ``MAX_TEXT`` characters or items
-  (or ``MAX_POWER_BITS`` bits); a list or dict stops growing at ``MAX_ITEMS``; no filter
-  or method takes a number above ``MAX_TEXT``; one face's SVG is at most ``MAX_SVG``
-  characters;
+- bounded work (rule ``template-limit``; the limits are in ``limits``): ``range`` of at
+  most ``MAX_RANGE`` numbers; ``*``, ``**``, ``+`` and ``%`` refuse results above
+  ``MAX_TEXT`` characters or items (or ``MAX_POWER_BITS`` bits); a list or dict stops
+  growing at ``MAX_ITEMS``; no filter or method takes a number above ``MAX_TEXT``; one
+  face's SVG is at most ``MAX_SVG`` characters;
 - ``budget()`` gives each face ``FACE_SECONDS`` of CPU time (a ``SIGPROF`` timer stops
-  loops that call nothing, the call hook stops the rest; outside the main thread a
-  ``Watchdog`` thread does it) and, in the main thread, caps the process's address
-  space at ``MEMORY_CEILING`` above what it uses, so a runaway allocation is a
-  ``MemoryError`` reported as a limit, not a machine brought down.
+  loops that call nothing, the call hook stops the rest where no timer could be armed;
+  outside the main thread a ``Watchdog`` thread does it) and, in the main thread, caps
+  the process's address space at ``MEMORY_CEILING`` above what it uses, so a runaway
+  allocation is a ``MemoryError`` reported as a limit, not a machine brought down.
 """
 
 from __future__ import annotations
 
 import _signal  # type: ignore[import-not-found]  # signal.signal minus its enum conversions
 import ctypes
-import functools
 import gc
-import operator as op
 import os
-import re
 import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
+from types import BuiltinMethodType, FunctionType, MethodType
 from typing import Any
 
 import markupsafe
 from jinja2 import Template, Undefined
-from jinja2.runtime import Context
+from jinja2.runtime import Context, Macro
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from generator.render.facereads import FaceReads
+from generator.render.limits import (
+    OPERATORS,
+    SMALL,
+    TemplateRefused,
+    bounded_range,
+    check_binop,
+    check_growth,
+    check_numbers,
+    limited,
+    refused,
+)
 
 try:
     import resource
 except ImportError:  # not on Windows: the time budget still holds
     resource = None  # type: ignore[assignment]
 
-MAX_RANGE = 10_000
-MAX_TEXT = 1_000_000
-MAX_ITEMS = 100_000
-MAX_POWER_BITS = 4_096
 MAX_SVG = 16_000_000
 FACE_SECONDS = 2.0
 REFIRE_SECONDS = 0.05
@@ -59,30 +63,11 @@ MEMORY_CEILING = 512 << 20  # bytes of address space a face may add
 PIXEL_SECONDS = 0.4e-6
 PIXEL_BYTES = 16
 REMOVED_GLOBALS = ("lipsum", "cycler", "joiner")
-SEQUENCES = frozenset({str, bytes, list, tuple, Markup})
-OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
-    "*": op.mul, "**": op.pow, "+": op.add, "%": op.mod}
-WIDTHS = re.compile(r"%[-#0 +]*(\d{7,})")  # printf widths of a million and more
-GROWERS = frozenset({"append", "extend", "insert", "update", "setdefault", "add"})
+METHODS = (MethodType, BuiltinMethodType)  # what may be a ``str.format`` to wrap
+STOPPED = "value was undefined because a callable raised a StopIteration exception"
 # what markupsafe's escape() runs on a str before it wraps the result in a Markup (None
 # in a markupsafe without it: then escape() itself)
 ESCAPE_TEXT: Callable[[str], str] | None = getattr(markupsafe, "_escape_inner", None)
-
-
-class TemplateRefused(Exception):
-    """A template did what the sandbox forbids, or ran past a limit: one located line."""
-
-    def __init__(self, message: str, rule: str = "template-limit",
-                 path: Path | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.rule = rule
-        self.path = path  # the file refused, when no template line is to blame
-
-
-def refused(attribute: str) -> TemplateRefused:
-    return TemplateRefused(f"'{attribute}' is not available to templates (templates run "
-                           "in a sandbox)", "template-sandbox")
 
 
 def printed(value: Any) -> str:
@@ -118,7 +103,7 @@ class DeckSandbox(SandboxedEnvironment):
         for name in REMOVED_GLOBALS:
             self.globals.pop(name, None)
         self.globals["range"] = bounded_range
-        self.filters = {name: _bounded(f) for name, f in self.filters.items()}
+        self.filters = {name: limited(f) for name, f in self.filters.items()}
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         # the answer depends only on these types and the name: asked once per kind
@@ -133,12 +118,25 @@ class DeckSandbox(SandboxedEnvironment):
     def getattr(self, obj: Any, attribute: str) -> Any:
         if attribute.startswith("_"):  # refused even where the object has no such name
             raise refused(attribute)
-        if (type(obj) is dict or type(obj) is FaceReads) and attribute in obj and not hasattr(
+        kind = type(obj)
+        if (kind is dict or kind is FaceReads) and attribute in obj and not hasattr(
                 dict, attribute):
             # what Jinja's getattr ends with, without its AttributeError: a face's context
             # is dicts, and ``card.name`` on one is a key (a dict's own methods win as there)
             return obj[attribute]
-        return super().getattr(obj, attribute)
+        try:  # Jinja's own getattr from here, the same steps in the same order
+            value = getattr(obj, attribute)
+        except AttributeError:
+            return super().getattr(obj, attribute)  # an item, else undefined: as there
+        if isinstance(value, METHODS):  # perhaps a ``str.format``, which Jinja wraps
+            wrapped = self.wrap_str_format(value)
+            if wrapped is not None:
+                return wrapped
+        # (a value of any other type is never wrapped: Jinja's check is skipped)
+        safe = self.safe_attributes.get((kind, attribute, type(value)))
+        if safe or (safe is None and self.is_safe_attribute(obj, attribute, value)):
+            return value
+        return self.unsafe_undefined(obj, attribute)
 
     def getitem(self, obj: Any, argument: Any) -> Any:
         if isinstance(argument, str) and argument.startswith("_"):
@@ -149,67 +147,41 @@ class DeckSandbox(SandboxedEnvironment):
         raise refused(attribute)
 
     def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
-        if type(left) is not float and type(right) is not float:  # floats cannot grow
-            _check_binop(operator, left, right)
+        kind = type(left)
+        if (kind is not float and type(right) is not float  # floats cannot grow
+                and not (kind is int and type(right) is int and operator in SMALL)):
+            check_binop(operator, left, right)
         return OPERATORS[operator](left, right)
 
     def call(__self, __context: Context, __obj: Any, *args: Any,  # noqa: N805
              **kwargs: Any) -> Any:
         _check_clock()
-        _check_numbers(args, kwargs)
-        owner = getattr(__obj, "__self__", None)
-        if (isinstance(owner, list | dict | set) and getattr(__obj, "__name__", "") in GROWERS
-                and len(owner) >= MAX_ITEMS):
-            raise TemplateRefused(f"a list or dict grew past {MAX_ITEMS} entries")
-        if not __self.is_safe_callable(__obj):
-            raise refused(getattr(__obj, "__name__", "this call"))
-        return __context.call(__obj, *args, **kwargs)
+        if args or kwargs:
+            check_numbers(args, kwargs)
+        kind = type(__obj)
+        if kind is Macro:  # the template's own macro: Jinja hands it the eval context
+            args = (__context.eval_ctx, *args)
+        elif kind is BuiltinMethodType or (kind is FunctionType and not __obj.__dict__):
+            # a builtin carries no attributes, nor does a bare function: no ``unsafe``
+            # mark, no ``pass_context``; Jinja would call it as it is
+            check_growth(__obj)
+        else:
+            return __self.checked_call(__context, __obj, args, kwargs)
+        # what Jinja's Context.call does for these, without its checks
+        kwargs.pop("_block_vars", None)
+        kwargs.pop("_loop_vars", None)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:
+            return __context.environment.undefined(STOPPED)
 
-
-def bounded_range(*args: int) -> range:
-    numbers = range(*args)
-    if len(numbers) > MAX_RANGE:
-        raise TemplateRefused(f"range() of {len(numbers)} numbers: the limit is {MAX_RANGE}")
-    return numbers
-
-
-def _bounded(function: Callable[..., Any]) -> Callable[..., Any]:
-    """A filter that refuses huge numbers (``center(10**9)``) before it allocates."""
-
-    @functools.wraps(function)  # keeps jinja's pass_context / pass_environment marks
-    def checked(*args: Any, **kwargs: Any) -> Any:
-        _check_numbers(args, kwargs)
-        return function(*args, **kwargs)
-
-    return checked
-
-
-def _check_numbers(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-    for value in (*args, *kwargs.values()):
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_TEXT:
-            raise TemplateRefused(f"a number above {MAX_TEXT} passed to a filter or method")
-
-
-def _size(value: Any) -> int:
-    return len(value) if type(value) in SEQUENCES else 0
-
-
-def _check_binop(operator: str, left: Any, right: Any) -> None:
-    if operator == "*":
-        if _size(left) * (right if type(right) is int else 0) > MAX_TEXT or (
-                _size(right) * (left if type(left) is int else 0) > MAX_TEXT):
-            raise TemplateRefused(f"repeating text or a list past {MAX_TEXT} entries")
-        if type(left) is int and type(right) is int and (
-                left.bit_length() + right.bit_length() > MAX_POWER_BITS):
-            raise TemplateRefused(f"a number past {MAX_POWER_BITS} bits")
-    elif operator == "**" and type(left) is int and type(right) is int:
-        if right > 0 and abs(left) > 1 and right * left.bit_length() > MAX_POWER_BITS:
-            raise TemplateRefused(f"a power past {MAX_POWER_BITS} bits")
-    elif operator == "+" and _size(left) + _size(right) > MAX_TEXT:
-        raise TemplateRefused(f"joining text or lists past {MAX_TEXT} entries")
-    elif operator == "%" and type(left) is str and any(
-            int(width) > MAX_TEXT for width in WIDTHS.findall(left)):
-        raise TemplateRefused(f"a format width past {MAX_TEXT} characters")
+    def checked_call(self, context: Context, function: Any, args: tuple[Any, ...],
+                     kwargs: dict[str, Any]) -> Any:
+        """Any other callable: checked by the sandbox, called by Jinja's context."""
+        check_growth(function)
+        if not self.is_safe_callable(function):
+            raise refused(getattr(function, "__name__", "this call"))
+        return context.call(function, *args, **kwargs)
 
 
 # -- the per-face budget -------------------------------------------------------------------
@@ -220,8 +192,11 @@ PAGE = os.sysconf("SC_PAGE_SIZE") if HAS_STATM else 4096
 
 
 def _check_clock() -> None:
+    """The call hook's stop; skipped where this thread's ``SIGPROF`` timer is armed for the
+    face (``timed``): it fires at the same CPU time, so reading the clock (a system call)
+    at every call adds nothing there."""
     until = getattr(_deadline, "cpu", None)
-    if until is not None and time.process_time() > until:
+    if until is not None and not _deadline.timed and time.process_time() > until:
         raise _over_time()
 
 
@@ -260,9 +235,11 @@ def budget(persistent: bool = False, pixels: int = 0) -> Iterator[None]:
     seconds = FACE_SECONDS + pixels * PIXEL_SECONDS
     _deadline.seconds = seconds
     _deadline.persistent = persistent
+    _deadline.timed = False
     _deadline.cpu = time.process_time() + seconds
     main = threading.current_thread() is threading.main_thread()
     timer = _arm_timer(seconds) if main else None
+    _deadline.timed = timer is not None
     watchdog = None if main else Watchdog(seconds)
     ceiling = MEMORY_CEILING + pixels * PIXEL_BYTES
     memory = _cap_memory(ceiling) if main else None  # a limit for the whole process
@@ -278,6 +255,7 @@ def budget(persistent: bool = False, pixels: int = 0) -> Iterator[None]:
         _deadline.cpu = None
         _deadline.seconds = None
         _deadline.persistent = False
+        _deadline.timed = False
         if timer is not None:
             signal.setitimer(signal.ITIMER_PROF, 0)
             _signal.signal(signal.SIGPROF, timer)

@@ -88,10 +88,28 @@ def environment(search_path: tuple[Folder, ...]) -> jinja2.Environment:
         optimized=False,
         bytecode_cache=CompiledTemplates(cache_root()),  # compiled once, not per process
     )
-    env.filters["mm"] = lambda v: f"{float(v):.3f}".rstrip("0").rstrip(".")
+    env.filters["mm"] = mm
     env.globals["fit"] = fit  # data text in a box: shrink, wrap, or a located error
     env.filters["fill"] = fill
     return env
+
+
+MILLIMETRES: dict[float, str] = {}  # a number -> its text as ``mm`` prints it
+MILLIMETRES_MAX = 65_536
+
+
+def mm(value: Any) -> str:
+    """A length as a face prints it: to the micrometre, no trailing zeros (``12.5``). A
+    face prints the same few hundred numbers thousands of times: each number's text is
+    kept (0 is not looked up: ``-0.0`` prints as ``-0``, ``0.0`` as ``0``, and they are
+    equal keys)."""
+    number = float(value)
+    found = MILLIMETRES.get(number) if number else None
+    if found is None:
+        found = f"{number:.3f}".rstrip("0").rstrip(".")
+        if number == number and len(MILLIMETRES) < MILLIMETRES_MAX:  # NaN: never found
+            MILLIMETRES[number] = found
+    return found
 
 
 STATEMENT = re.compile(r"\{%.*?%\}", re.DOTALL)

@@ -13,6 +13,7 @@ even that does not fit raises ``TextFitError`` (the build reports it at the data
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -21,6 +22,7 @@ from generator.render.fonts import DEJAVU_DIR
 from generator.render.ttf import FontTables
 
 PT_PER_MM = 72 / 25.4
+WIDTHS_KEPT = 65_536  # texts' widths a font keeps
 WORDS = re.compile(r"\S+?-(?=\S)|\S+")  # a hyphenated word may break after its hyphen
 # family name as templates write it -> file stem; unknown families fall back to DejaVu Sans
 # the way the pinned fonts.conf makes fontconfig do
@@ -77,6 +79,18 @@ class Metrics:
         self._glyphs: dict[int, int] = {}
         self._advances: dict[int, float] = {}
         self._ink: dict[int, tuple[float, float] | None] = {}
+        self._widths: dict[str, float] = {}
+
+    def kept_ems(self, text: str) -> float:
+        """``ems(text)``, kept by text: fitting asks for the same words and lines at every
+        size, and the lint measures the same texts on many faces (one dict a font, for
+        both: no text measured twice, no font path hashed for each word)."""
+        found = self._widths.get(text)
+        if found is None:
+            if len(self._widths) >= WIDTHS_KEPT:
+                self._widths.clear()
+            found = self._widths[text] = self.ems(text)
+        return found
 
     def has(self, code: int) -> bool:
         """Whether the font draws the character (else it prints the missing glyph's box)."""
@@ -118,13 +132,7 @@ def metrics(path: Path) -> Metrics:
 
 def width(text: str, font: Font, size: float, spacing: float = 0.0) -> float:
     """The drawn width of ``text`` at ``size`` (same unit out as in)."""
-    return _ems(text, font.path()) * size + spacing * len(text)
-
-
-@lru_cache(maxsize=65536)
-def _ems(text: str, path: Path) -> float:
-    """The width of ``text`` in ems: fitting asks for the same words at every size."""
-    return metrics(path).ems(text)
+    return metrics(font.path()).kept_ems(text) * size + spacing * len(text)
 
 
 def extent(text: str, font: Font, size: float) -> tuple[float, float]:
@@ -193,11 +201,11 @@ def _fit(text: object, box_width: float, size: float, min_size: float | None, li
          family: str, bold: bool, italic: bool) -> Fitted:
     words = WORDS.findall(str(text))
     font = Font(family, bold, italic)
-    path = font.path()  # found once: each size below asks for every word's width
+    ems_of = metrics(font.path()).kept_ems  # found once: each size asks for every word's
     floor = size if min_size is None else min(min_size, size)
     if words:  # on one line: what _wrap finds, from the whole line's width alone
         line = _join("", words)
-        ems, current = _ems(line, path), size
+        ems, current = ems_of(line), size
         while current >= floor - 1e-9:
             if ems * current <= box_width + 1e-9:
                 return Fitted((line,), round(current, 3))
@@ -205,7 +213,7 @@ def _fit(text: object, box_width: float, size: float, min_size: float | None, li
     for count in range(1 if not words else 2, max(1, lines) + 1):
         current = size
         while current >= floor - 1e-9:
-            wrapped = _wrap(words, path, current, box_width, count)
+            wrapped = _wrap(words, ems_of, current, box_width, count)
             if wrapped is not None:
                 return Fitted(tuple(wrapped), round(current, 3))
             current *= 0.98
@@ -215,17 +223,18 @@ def _fit(text: object, box_width: float, size: float, min_size: float | None, li
                        f" on {lines} line(s); shorten it")
 
 
-def _wrap(words: list[str], path: Path, size: float, box: float, count: int) -> list[str] | None:
-    """Greedy wrap into at most ``count`` lines no wider than ``box`` (``width`` of the font
-    file at ``path``, without letter spacing), or None. On one line that is the whole line
-    fitting (``_fit`` asks just that): every advance is at least 0, so no sum of a part of
-    the line's characters, rounded as it is summed, is more than the line's."""
+def _wrap(words: list[str], ems_of: Callable[[str], float], size: float, box: float,
+          count: int) -> list[str] | None:
+    """Greedy wrap into at most ``count`` lines no wider than ``box`` (``ems_of``: a text's
+    width in ems in the font, without letter spacing), or None. On one line that is the
+    whole line fitting (``_fit`` asks just that): every advance is at least 0, so no sum of
+    a part of the line's characters, rounded as it is summed, is more than the line's."""
     out: list[str] = []
     for word in words:
-        if _ems(word, path) * size > box + 1e-9:
+        if ems_of(word) * size > box + 1e-9:
             return None
-        joined = _join(out[-1], [word]) if out else ""
-        if joined and _ems(joined, path) * size <= box + 1e-9:
+        joined = _glued(out[-1], word) if out else ""
+        if joined and ems_of(joined) * size <= box + 1e-9:
             out[-1] = joined
         else:
             out.append(word)
@@ -238,6 +247,13 @@ def _join(line: str, words: list[str]) -> str:
     """Words back into a line: a space between them, none after a word's own hyphen (a
     dash standing alone between spaces keeps its spaces)."""
     for word in words:
-        glued = line.endswith("-") and line != "-" and not line.endswith(" -")
-        line = word if not line else line + ("" if glued else " ") + word
+        line = _glued(line, word)
     return line
+
+
+def _glued(line: str, word: str) -> str:
+    """``_join(line, [word])``."""
+    if not line:
+        return word
+    glued = line.endswith("-") and line != "-" and not line.endswith(" -")
+    return line + ("" if glued else " ") + word

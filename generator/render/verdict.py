@@ -7,14 +7,17 @@ each face is parsed once for the check (``validate``'s and the build's) and the 
 
 from __future__ import annotations
 
-import hashlib
-
 from generator.data.components import LoadedGame
 from generator.render.decoding import Undecodable, parse
 from generator.render.marks import unmarked
 
 PARSED = "parsed"  # loaded.drawn[(PARSED, marked SVG)]: its XML tree, for the lint to take
-REFUSED: dict[bytes, str | None] = {}  # an SVG's digest -> why it is refused (None: it is not)
+# an SVG's text -> why it is refused (None: it is not). Keyed by the text itself, not a
+# digest of it: the drawings are kept as dict keys already (their hash is worked out
+# once), and a sha256 of every face cost about 1 % of a cold validate's instructions
+REFUSED: dict[str, str | None] = {}
+KEPT_CHARS = 8 << 20  # at most this many characters of SVG text kept as keys
+_kept = [0]  # characters kept now
 
 
 def unmarked_once(loaded: LoadedGame, marked: str) -> str | None:
@@ -36,35 +39,31 @@ def verdict(loaded: LoadedGame, svg: str, marked: str | None) -> str | None:
     again as printed, for the printed drawing's own message."""
     if marked is None or unmarked_once(loaded, marked) != svg:
         return refused(svg)
-    key = _digest(marked)
-    if REFUSED.get(key, "") is None:  # known sound (a watched deck's unchanged faces)
+    if REFUSED.get(marked, "") is None:  # known sound (a watched deck's unchanged faces)
         return None
     try:
         loaded.drawn[(PARSED, marked)] = parse(marked)
     except Undecodable:
         return refused(svg)
-    _remember(key, None)
+    _remember(marked, None)
     return None
 
 
 def refused(svg: str) -> str | None:
     """Why ``parse`` refuses the SVG, or None; asked once per SVG text (a watched deck's
     unchanged faces are the same text on every save)."""
-    key = _digest(svg)
-    if key not in REFUSED:
+    if svg not in REFUSED:
         try:
             parse(svg)
-            _remember(key, None)
+            _remember(svg, None)
         except Undecodable as exc:
-            _remember(key, exc.message)
-    return REFUSED[key]
+            _remember(svg, exc.message)
+    return REFUSED[svg]
 
 
-def _remember(key: bytes, found: str | None) -> None:
-    if len(REFUSED) >= 4096:
+def _remember(svg: str, found: str | None) -> None:
+    if len(REFUSED) >= 4096 or _kept[0] + len(svg) > KEPT_CHARS:
         REFUSED.clear()
-    REFUSED[key] = found
-
-
-def _digest(svg: str) -> bytes:
-    return hashlib.sha256(svg.encode("utf-8")).digest()
+        _kept[0] = 0
+    REFUSED[svg] = found
+    _kept[0] += len(svg)

@@ -118,10 +118,10 @@ def test_a_one_line_fit_is_what_wrapping_onto_one_line_finds() -> None:
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 40)))
         box, size, floor = rng.uniform(2, 60), rng.uniform(1, 6), rng.uniform(0.5, 6)
         words = textfit.WORDS.findall(text)
-        path = textfit.Font().path()
+        fresh = textfit.metrics(textfit.Font().path()).ems  # widths not kept
         expected, current = None, size
         while current >= min(floor, size) - 1e-9:
-            wrapped = textfit._wrap(words, path, current, box, 1)
+            wrapped = textfit._wrap(words, fresh, current, box, 1)
             if wrapped is not None:
                 expected = (tuple(wrapped), round(current, 3))
                 break
@@ -132,3 +132,24 @@ def test_a_one_line_fit_is_what_wrapping_onto_one_line_finds() -> None:
             assert expected is None
         else:
             assert (found.lines, found.size) == expected
+
+
+def test_a_kept_width_is_the_width_measured_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fitting reads a text's width from its font's kept widths: the same number as
+    measured afresh, and the kept ones are let go past ``WIDTHS_KEPT``."""
+    import random
+
+    from generator.render import textfit
+
+    monkeypatch.setattr(textfit, "WIDTHS_KEPT", 50)
+    rng = random.Random(28)
+    font = textfit.metrics(Font("DejaVu Serif", italic=True).path())
+    for _ in range(2):
+        for _ in range(120):
+            text = "".join(rng.choice("iIlmWM.- é\u2014\ue000") for _ in range(rng.randint(0, 30)))
+            assert font.kept_ems(text) == font.ems(text) == width(text, serif_italic(), 1.0)
+        assert 0 < len(font._widths) <= 50
+
+
+def serif_italic() -> Font:
+    return Font("DejaVu Serif", italic=True)
