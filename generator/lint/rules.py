@@ -97,7 +97,7 @@ def text_icon(face: Face) -> Iterator[Finding]:
             (box, kind), group = areas[k], groups[k]
             if group != line.group:
                 yield Finding(line.source, ERROR, f"text {_q(line.text)} overlaps a declared "
-                              f"{kind} area at ({box.x:.1f}, {box.y:.1f}) mm", "text-icon",
+                              f"{kind} area at ({box.x:z.1f}, {box.y:z.1f}) mm", "text-icon",
                               line.text)
                 break
 
@@ -110,8 +110,8 @@ def text_covered(face: Face) -> Iterator[Finding]:
             shape = shapes[line.order + k]
             if _covers(shape, line.box):
                 yield Finding(line.source, ERROR, f"text {_q(line.text)} is covered by a "
-                              f"{shape.kind} painted over it at ({shape.box.x:.1f}, "
-                              f"{shape.box.y:.1f}) mm", "text-covered", line.text)
+                              f"{shape.kind} painted over it at ({shape.box.x:z.1f}, "
+                              f"{shape.box.y:z.1f}) mm", "text-covered", line.text)
                 break
 
 
@@ -128,7 +128,7 @@ def text_box(face: Face) -> Iterator[Finding]:
             shape = line.holder
             assert shape is not None
             yield Finding(line.source, ERROR, f"text {_q(line.text)} runs off the {shape.kind} "
-                          f"it is printed on at ({shape.box.x:.1f}, {shape.box.y:.1f}) mm",
+                          f"it is printed on at ({shape.box.x:z.1f}, {shape.box.y:z.1f}) mm",
                           "text-box", line.text)
 
 
@@ -140,7 +140,7 @@ def text_trim(face: Face) -> Iterator[Finding]:
             yield Finding(line.source, ERROR, f"text {_q(line.text)} crosses the trim by "
                           f"{-room:.1f} mm and will be cut", "text-trim", line.text)
         elif room < safe - 0.05 and line.source != STAMP_SOURCE:  # a stamp's place
-            yield Finding(line.source, WARNING, f"text {_q(line.text)} is {room:.1f} mm from "
+            yield Finding(line.source, WARNING, f"text {_q(line.text)} is {room:z.1f} mm from "
                           f"the trim, inside the {safe:g} mm safe zone", "text-safe", line.text)
 
 
