@@ -91,6 +91,8 @@ def text_overlap(face: Face) -> Iterator[Finding]:
 
 def text_icon(face: Face) -> Iterator[Finding]:
     areas, groups = face.drawing.areas, face.drawing.area_groups
+    if not areas:  # most faces declare none
+        return
     boxes = [box for box, _ in areas]
     for line in face.drawing.lines:
         for k in _colliding(line.box, boxes):
@@ -105,8 +107,9 @@ def text_icon(face: Face) -> Iterator[Finding]:
 def text_covered(face: Face) -> Iterator[Finding]:
     """Text a filled shape painted later hides (a door, a street band over a name)."""
     shapes = face.drawing.shapes
+    boxes = [shape.box for shape in shapes]  # once a face: each line asks those after it
     for line in face.drawing.lines:
-        for k in _colliding(line.box, [shape.box for shape in shapes[line.order:]]):
+        for k in _colliding(line.box, boxes[line.order:]):
             shape = shapes[line.order + k]
             if _covers(shape, line.box):
                 yield Finding(line.source, ERROR, f"text {_q(line.text)} is covered by a "
@@ -152,13 +155,14 @@ def _safe(face: Face) -> float:
 def _room(face: Face, box: Rect) -> float:
     """How far the box stays inside the trim outline (negative: by how much it crosses)."""
     w, h = face.size
+    shape = face.piece.shape
+    if shape not in ("circle", "hex") or face.piece.kind == "die":  # most: a rectangle
+        return min(box.x, box.y, w - box.x1, h - box.y1)
     corners = [(x, y) for x in (box.x, box.x1) for y in (box.y, box.y1)]
-    if face.piece.shape == "circle" and face.piece.kind != "die":
+    if shape == "circle":
         r = min(w, h) / 2
         return min(r - math.hypot(x - w / 2, y - h / 2) for x, y in corners)
-    if face.piece.shape == "hex" and face.piece.kind != "die":
-        return min(_hex_room(w, h, x, y) for x, y in corners)
-    return min(box.x, box.y, w - box.x1, h - box.y1)
+    return min(_hex_room(w, h, x, y) for x, y in corners)
 
 
 def _hex_room(w: float, h: float, x: float, y: float) -> float:

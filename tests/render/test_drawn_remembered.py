@@ -76,3 +76,21 @@ def test_what_is_remembered_stays_bounded_and_right_after_it_is_let_go(
     for x in range(12):
         shapes = read(drawn(f'<rect x="{x}" y="0" width="3" height="3" fill="#ff0000"/>')).shapes
         assert shapes[0].box.x == x and len(module._SHAPES) <= 5
+
+
+@pytest.mark.parametrize("text", [
+    '<text x="5" y="20" font-size="4">Copper Creek</text>',
+    '<text x="5" dx="1.5" y="20" dy="-2" font-size="4" text-anchor="middle">  Copper  Creek </text>',
+    '<text x="-0" y="-0" font-size="4" text-anchor="end" fill="#ff0000">Copper Creek</text>',
+    '<text x="5" y="20" font-size="4" data-src="card.svg.j2:3">   </text>',
+    '<text x="5" y="20" font-family="DejaVu Serif" font-weight="bold">Gold\u200b</text>',
+    '<text y="20" font-size="4" letter-spacing="0.3" transform="rotate(90)">Copper</text>'])
+def test_a_text_without_tspans_reads_as_through_the_general_way(text: str) -> None:
+    """A text without children is one run read directly; an empty ``<tspan/>`` sends the
+    same text through the general way (``_chunks``), which must give the same line."""
+    from generator.render import drawn as module
+
+    plain = read(drawn(text)).lines
+    module._MEASURED.clear()
+    general = read(drawn(text.replace("</text>", "<tspan/></text>"))).lines
+    assert plain == general
