@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import random
 
-from generator.render.drawn import Drawing, TextLine, read, runs_off
+from generator.render.drawn import Drawing, Shape, TextLine, read, runs_off
 from generator.render.geometry import Rect
+from generator.render.textfit import Font
 
 FILLS = ("#112233", "#445566")
 SIZE = (60.0, 40.0)
@@ -63,3 +64,27 @@ def test_runs_off_says_what_its_definition_says() -> None:
                for d in drawings() for line in d.lines]
     assert [n for n, (fast, slow) in enumerate(answers) if fast != slow] == []
     assert {slow for _, slow in answers} == {True, False}  # both answers come up
+
+
+def test_runs_off_says_what_its_definition_says_at_the_edges() -> None:
+    """Lines swept in hundredths of a mm across a shape's edges (where the 0.15 mm inset
+    decides), on shapes that just do or do not hold the face and half a mm round it."""
+    answers = []
+    for gx, gy, gw, gh in ((-0.5, -0.5, 61.0, 41.0), (-0.6, -0.6, 61.2, 41.2),
+                           (-0.4, -0.5, 61.0, 41.0), (-0.5, -0.4, 61.0, 41.0),
+                           (-0.5, -0.5, 60.9, 41.0), (-0.5, -0.5, 61.0, 40.9),
+                           (-0.5 - 1e-7, -0.5, 61.0, 41.0)):
+        ground = Shape(Rect(gx, gy, gw, gh), "#112233", "rect")
+        for held in (ground, Shape(Rect(10, 10, 20, 8), "#112233", "rect")):
+            shapes = [Shape(Rect(30.1, 10, 5, 8), "#112233", "rect"), held]
+            drawing = Drawing(shapes=shapes)
+            for step in range(-40, 41):
+                for box in (Rect(10 + step / 100, 12, 19, 3), Rect(12, 10 + step / 100, 15, 5),
+                            Rect(12 + step / 100, 14, 23, 3.8 - step / 100),
+                            Rect(gx + 61 - 5 + step / 100, 14, 5, 3),
+                            Rect(20, gy + 41 - 3 + step / 100, 5, 3)):
+                    line = TextLine("Gold", box, 3.0, Font(), "#000000", "", "#112233",
+                                    order=2, holder=held)
+                    answers.append((runs_off(drawing, line, SIZE), defined(drawing, line, SIZE)))
+    assert [n for n, (fast, slow) in enumerate(answers) if fast != slow] == []
+    assert {slow for _, slow in answers} == {True, False}
