@@ -108,7 +108,10 @@ def text_covered(face: Face) -> Iterator[Finding]:
     """Text a filled shape painted later hides (a door, a street band over a name)."""
     shapes = face.drawing.shapes
     boxes = [shape.box for shape in shapes]  # once a face: each line asks those after it
+    last = len(shapes)
     for line in face.drawing.lines:
+        if line.order == last:  # nothing is painted after it (most lines)
+            continue
         for k in _colliding(line.box, boxes[line.order:]):
             shape = shapes[line.order + k]
             if _covers(shape, line.box):
