@@ -176,8 +176,8 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
     first = len(drawing.outlines)
     if tag in SHAPES:  # its shape, once per tag, attributes, placement and the style its
         # fill reads (written out here: asked for most elements)
-        key = (tag, tuple(attributes.items()), m, style.get("fill"), style.get("opacity"),
-               style.get("fill-opacity"))
+        key = (tag, m, style.get("fill"), style.get("opacity"), style.get("fill-opacity"),
+               *attributes, *attributes.values())  # n names, then their n values
         shape = _SHAPES.get(key, _UNKNOWN)
         if shape is _UNKNOWN:
             shape = _keep(_SHAPES, key, _shape(tag, node, m, style))

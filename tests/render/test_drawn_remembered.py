@@ -94,3 +94,16 @@ def test_a_text_without_tspans_reads_as_through_the_general_way(text: str) -> No
     module._MEASURED.clear()
     general = read(drawn(text.replace("</text>", "<tspan/></text>"))).lines
     assert plain == general
+
+
+def test_the_same_values_under_other_attribute_names_are_read_anew() -> None:
+    """A shape is remembered by its attributes' names and values: the same values given to
+    other names (or in another order) are another shape."""
+    rects = ['<rect x="5" y="0" width="30" height="20" fill="#ff0000"/>',
+             '<rect x="0" y="5" width="30" height="20" fill="#ff0000"/>',
+             '<rect x="0" y="5" width="20" height="30" fill="#ff0000"/>',
+             '<rect y="5" x="0" height="30" width="20" fill="#ff0000"/>',
+             '<rect x="0" y="5" width="20" height="30" rx="1" fill="#ff0000"/>']
+    boxes = [read(drawn(rect)).shapes[0].box for rect in rects]
+    assert [(b.x, b.y, b.w, b.h) for b in boxes] == [
+        (5, 0, 30, 20), (0, 5, 30, 20), (0, 5, 20, 30), (0, 5, 20, 30), (0, 5, 20, 30)]
