@@ -39,6 +39,7 @@ MIN_DELTA_E = 12.0  # CIE76: well past "just noticeable" (about 2.3), for small 
 COLOUR_KEYS = ("hex", "color", "colour")
 MARK_KEYS = ("letter", "symbol")
 RULE = "colour-blind"
+CONTAINERS = (dict, list)  # what a palette can be in
 # Machado et al. 2009, severity 1.0, on linear sRGB
 VISIONS: dict[str, tuple[tuple[float, float, float], ...]] = {
     "normal vision": ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)),
@@ -105,15 +106,19 @@ def palettes(loaded: LoadedGame) -> Iterator[list[Swatch]]:
 
 
 def _walk(path: str, node: Any, loc: tuple[Any, ...]) -> Iterator[list[Swatch]]:
+    """The palettes in ``node`` and below, gone into only where a dict or list is (a
+    game's YAML is mostly plain values: no call for each)."""
     if isinstance(node, dict):
         for key, value in node.items():
-            yield from _walk(path, value, (*loc, key))
+            if isinstance(value, CONTAINERS):
+                yield from _walk(path, value, (*loc, key))
     elif isinstance(node, list):
         swatches = [s for i, item in enumerate(node) if (s := _swatch(path, item, (*loc, i)))]
         if len(swatches) >= 2:
             yield swatches
         for i, item in enumerate(node):
-            yield from _walk(path, item, (*loc, i))
+            if isinstance(item, CONTAINERS):
+                yield from _walk(path, item, (*loc, i))
 
 
 def _swatch(path: str, item: Any, loc: tuple[Any, ...]) -> Swatch | None:

@@ -49,7 +49,7 @@ def mark_findings(doc: Document, paper: Paper) -> Iterator[tuple[int, Finding]]:
                     (x0, y0), (x1, y1) = line.points
                     yield number, Finding(
                         "", ERROR, f"page {number} ({paper.name}): a {line.style} line from "
-                        f"({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f}) mm has {inside:.1f} mm "
+                        f"({x0:z.1f}, {y0:z.1f}) to ({x1:z.1f}, {y1:z.1f}) mm has {inside:z.1f} mm "
                         f"printable {MARK_CLEAR:g} mm inside a {paper.margin:g} mm margin, "
                         f"under {MARK_INSIDE:g} mm", "mark-margin")
 
@@ -88,9 +88,9 @@ def _crossing(face: Face, paper: Paper, paths: list[Path]) -> Iterator[Finding]:
         (ln.box, f"text '{ln.text}'", f"crosses or runs within {TEXT_ROOM:g} mm of",
          ln.source, "text-seam", ln.text)
         for ln in d.lines]
-    found += [(box, f"a {kind} at ({box.x:.1f}, {box.y:.1f}) mm", "crosses", "", "text-seam",
+    found += [(box, f"a {kind} at ({box.x:z.1f}, {box.y:z.1f}) mm", "crosses", "", "text-seam",
                None) for box, kind in d.areas]
-    found += [(box, f"a play space ({kind}) at ({box.x:.1f}, {box.y:.1f}) mm", "is cut by", "",
+    found += [(box, f"a play space ({kind}) at ({box.x:z.1f}, {box.y:z.1f}) mm", "is cut by", "",
                "space-seam", None) for box, kind in d.spaces]
     for box, what, verb, source, rule, text in found:
         crossed = _crosses(box, paths, TEXT_ROOM if text is not None else SEAM_ROOM)
@@ -106,5 +106,5 @@ def _crosses(box: Rect, paths: list[Path], keep: float) -> str | None:
     for path in paths:
         for (x0, y0), (x1, y1) in segments(path):
             if crosses(((x0, y0), (x1, y1)), box, room):
-                return f"x = {x0:.1f} mm" if x0 == x1 else f"y = {y0:.1f} mm"
+                return f"x = {x0:z.1f} mm" if x0 == x1 else f"y = {y0:z.1f} mm"
     return None

@@ -91,13 +91,15 @@ def text_overlap(face: Face) -> Iterator[Finding]:
 
 def text_icon(face: Face) -> Iterator[Finding]:
     areas, groups = face.drawing.areas, face.drawing.area_groups
+    if not areas:  # most faces declare none
+        return
     boxes = [box for box, _ in areas]
     for line in face.drawing.lines:
         for k in _colliding(line.box, boxes):
             (box, kind), group = areas[k], groups[k]
             if group != line.group:
                 yield Finding(line.source, ERROR, f"text {_q(line.text)} overlaps a declared "
-                              f"{kind} area at ({box.x:.1f}, {box.y:.1f}) mm", "text-icon",
+                              f"{kind} area at ({box.x:z.1f}, {box.y:z.1f}) mm", "text-icon",
                               line.text)
                 break
 
@@ -105,13 +107,17 @@ def text_icon(face: Face) -> Iterator[Finding]:
 def text_covered(face: Face) -> Iterator[Finding]:
     """Text a filled shape painted later hides (a door, a street band over a name)."""
     shapes = face.drawing.shapes
+    boxes = [shape.box for shape in shapes]  # once a face: each line asks those after it
+    last = len(shapes)
     for line in face.drawing.lines:
-        for k in _colliding(line.box, [shape.box for shape in shapes[line.order:]]):
+        if line.order == last:  # nothing is painted after it (most lines)
+            continue
+        for k in _colliding(line.box, boxes[line.order:]):
             shape = shapes[line.order + k]
             if _covers(shape, line.box):
                 yield Finding(line.source, ERROR, f"text {_q(line.text)} is covered by a "
-                              f"{shape.kind} painted over it at ({shape.box.x:.1f}, "
-                              f"{shape.box.y:.1f}) mm", "text-covered", line.text)
+                              f"{shape.kind} painted over it at ({shape.box.x:z.1f}, "
+                              f"{shape.box.y:z.1f}) mm", "text-covered", line.text)
                 break
 
 
@@ -128,7 +134,7 @@ def text_box(face: Face) -> Iterator[Finding]:
             shape = line.holder
             assert shape is not None
             yield Finding(line.source, ERROR, f"text {_q(line.text)} runs off the {shape.kind} "
-                          f"it is printed on at ({shape.box.x:.1f}, {shape.box.y:.1f}) mm",
+                          f"it is printed on at ({shape.box.x:z.1f}, {shape.box.y:z.1f}) mm",
                           "text-box", line.text)
 
 
@@ -140,7 +146,7 @@ def text_trim(face: Face) -> Iterator[Finding]:
             yield Finding(line.source, ERROR, f"text {_q(line.text)} crosses the trim by "
                           f"{-room:.1f} mm and will be cut", "text-trim", line.text)
         elif room < safe - 0.05 and line.source != STAMP_SOURCE:  # a stamp's place
-            yield Finding(line.source, WARNING, f"text {_q(line.text)} is {room:.1f} mm from "
+            yield Finding(line.source, WARNING, f"text {_q(line.text)} is {room:z.1f} mm from "
                           f"the trim, inside the {safe:g} mm safe zone", "text-safe", line.text)
 
 
@@ -152,13 +158,14 @@ def _safe(face: Face) -> float:
 def _room(face: Face, box: Rect) -> float:
     """How far the box stays inside the trim outline (negative: by how much it crosses)."""
     w, h = face.size
+    shape = face.piece.shape
+    if shape not in ("circle", "hex") or face.piece.kind == "die":  # most: a rectangle
+        return min(box.x, box.y, w - box.x1, h - box.y1)
     corners = [(x, y) for x in (box.x, box.x1) for y in (box.y, box.y1)]
-    if face.piece.shape == "circle" and face.piece.kind != "die":
+    if shape == "circle":
         r = min(w, h) / 2
         return min(r - math.hypot(x - w / 2, y - h / 2) for x, y in corners)
-    if face.piece.shape == "hex" and face.piece.kind != "die":
-        return min(_hex_room(w, h, x, y) for x, y in corners)
-    return min(box.x, box.y, w - box.x1, h - box.y1)
+    return min(_hex_room(w, h, x, y) for x, y in corners)
 
 
 def _hex_room(w: float, h: float, x: float, y: float) -> float:

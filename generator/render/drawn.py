@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -107,14 +107,24 @@ def runs_off(drawing: Drawing, line: TextLine, size: tuple[float, float]) -> boo
     circle); shapes of one colour side by side count as one (a building of several
     squares); text on the paper or on the whole face's ground never does."""
     shape, (w, h) = line.holder, size
-    if shape is None or shape.box.contains(Rect(-0.5, -0.5, w + 1, h + 1)):
+    if shape is None:
         return False
-    b = line.box.outset(-0.15)
-    corners = [(b.x, b.y), (b.x1, b.y), (b.x, b.y1), (b.x1, b.y1)]
-    if all(shape.holds(x, y) for x, y in corners):
+    g = shape.box  # does it hold the whole face and half a mm round it (its ground)?
+    if (g.x <= -0.5 + EPS and g.y <= -0.5 + EPS and -0.5 + (w + 1) <= g.x + g.w + EPS
+            and -0.5 + (h + 1) <= g.y + g.h + EPS):  # ``Rect.contains``, written out
+        return False
+    b, d = line.box, -0.15  # the line's box 0.15 mm in (``Rect.outset``, written out)
+    x0, y0 = b.x - d, b.y - d
+    x1, y1 = x0 + (b.w + d + d), y0 + (b.h + d + d)
+    holds = shape.holds
+    if holds(x0, y0) and holds(x1, y0) and holds(x0, y1) and holds(x1, y1):
         return False  # its own shape holds it (it is one of the shapes alike below)
-    alike = [s for s in drawing.shapes[:line.order] if s.fill == shape.fill]
-    return not all(any(s.holds(x, y) for s in alike) for x, y in corners)
+    fill = shape.fill
+    alike = [s for s in drawing.shapes[:line.order] if s.fill == fill]
+    for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):  # a corner no shape alike holds
+        if _holder(alike, x, y) is None:  # (which of them holds it does not matter)
+            return True
+    return False
 
 
 def shown(mark: str) -> str:
@@ -144,11 +154,13 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
     tag = node.tag.removeprefix(SVG)
     if tag in UNDRAWN:
         return
-    get = node.attrib.get
+    attributes = node.attrib
+    get = attributes.get
     transform = get("transform")
     if transform:  # most elements have none
         m = multiply(m, parse_transform(transform))
-    style = inherited(style, node)
+    if attributes and not STYLING.isdisjoint(attributes):  # else its parent's style
+        style = inherited(style, node)
     if get("data-area"):
         area = (get("data-area", ""), drawing.groups)
         drawing.groups += 1
@@ -162,14 +174,20 @@ def _walk(node: ElementTree.Element, m: Matrix, style: dict[str, str], drawing: 
                                     shown(get(SOURCE_ATTR, ""))))
         return
     first = len(drawing.outlines)
-    shape = _remembered_shape(tag, node, m, style) if tag in SHAPES else None
-    if shape is not None:
-        drawing.outlines.append(shape.box)
-        if area:
-            drawing.areas.append((shape.box, area[0]))
-            drawing.area_groups.append(area[1])
-        elif shape.fill:
-            drawing.shapes.append(shape)
+    if tag in SHAPES:  # its shape, once per tag, attributes, placement and the style its
+        # fill reads (written out here: asked for most elements)
+        key = (tag, m, style.get("fill"), style.get("opacity"), style.get("fill-opacity"),
+               *attributes, *attributes.values())  # n names, then their n values
+        shape = _SHAPES.get(key, _UNKNOWN)
+        if shape is _UNKNOWN:
+            shape = _keep(_SHAPES, key, _shape(tag, node, m, style))
+        if shape is not None:
+            drawing.outlines.append(shape.box)
+            if area:
+                drawing.areas.append((shape.box, area[0]))
+                drawing.area_groups.append(area[1])
+            elif shape.fill:
+                drawing.shapes.append(shape)
     for child in node:
         _walk(child, m, style, drawing, area)
     space = get("data-space")
@@ -185,9 +203,12 @@ def inherited(style: dict[str, str], node: ElementTree.Element) -> dict[str, str
     attributes = node.attrib
     if not attributes or STYLING.isdisjoint(attributes):  # a bare group or tspan, a
         return style  # shape that sets only its geometry: nothing to inherit
-    found: dict[str, str] = {}
     declared = attributes.get("style")
-    for part in declared.split(";") if declared else ():
+    if not declared:  # the usual case: presentation attributes only (``style`` is read
+        found = {k: v for k, v in attributes.items() if k in INHERITS}  # by ``get`` alone)
+        return {**style, **found} if found else style
+    found = {}
+    for part in declared.split(";"):
         key, _, value = part.partition(":")
         key = key.strip()
         if key in INHERITS and key not in found:
@@ -195,11 +216,12 @@ def inherited(style: dict[str, str], node: ElementTree.Element) -> dict[str, str
     for name, given in attributes.items():  # each attribute once: the node's own few
         if name in INHERITS and name not in found:
             found[name] = given
-    return {**style, **{k: found[k] for k in INHERITED if k in found}} if found else style
+    return {**style, **found} if found else style
 
 
 def _num(node: ElementTree.Element, name: str, default: float = 0.0) -> float:
-    found = _number(node.get(name) or "")
+    value = node.get(name)
+    found = _number(value) if value else None  # most are absent: no lookup ("": None)
     return default if found is None else found
 
 
@@ -220,31 +242,22 @@ def _fill(style: dict[str, str]) -> str:
 
 
 REMEMBERED = 8192  # shapes and text lines kept: more than five games' faces repeat (~1,600)
-_UNKNOWN = object()
+_UNKNOWN: Any = object()  # not yet worked out (None is a result)
 
 
-def _remembered(table: dict[tuple[object, ...], Any], key: tuple[object, ...],
-                work: Callable[..., Any], *args: Any) -> Any:
-    """``work(*args)``, worked out once per ``key`` (which holds everything it reads) and
-    kept in ``table``: the faces of a game repeat most of their shapes and lines."""
-    found = table.get(key, _UNKNOWN)
-    if found is _UNKNOWN:
-        if len(table) >= REMEMBERED:
-            table.clear()
-        found = table[key] = work(*args)
+def _keep(table: dict[tuple[object, ...], Any], key: tuple[object, ...], found: Any) -> Any:
+    """``found`` kept in ``table`` under ``key`` (which holds everything it was worked out
+    from: the faces of a game repeat most of their shapes and lines); a full table is let
+    go first. A zero's sign is not told apart (-0.0 == 0.0): what is read never carries
+    it (a placed coordinate ends in ``+ e``, never -0.0), and findings print positions
+    with ``z``."""
+    if len(table) >= REMEMBERED:
+        table.clear()
+    table[key] = found
     return found
 
 
 _SHAPES: dict[tuple[object, ...], Shape | None] = {}
-
-
-def _remembered_shape(tag: str, node: ElementTree.Element, m: Matrix,
-                      style: dict[str, str]) -> Shape | None:
-    """``_shape`` of an element as drawn: its tag, attributes, placement and the style
-    its fill reads."""
-    key = (tag, tuple(node.attrib.items()), m, style.get("fill"), style.get("opacity"),
-           style.get("fill-opacity"))
-    return _remembered(_SHAPES, key, _shape, tag, node, m, style)
 
 
 def _shape(tag: str, node: ElementTree.Element, m: Matrix, style: dict[str, str]) -> Shape | None:
@@ -276,6 +289,10 @@ def _text_lines(node: ElementTree.Element, m: Matrix, style: dict[str, str],
     a new one), anchored as a whole; ``group``: the declared area it is drawn in."""
     source = shown(node.get(SOURCE_ATTR, ""))
     pen = [_num(node, "x") + _num(node, "dx"), _num(node, "y") + _num(node, "dy")]
+    if not len(node):  # no tspan (most lines): one run, the pen where ``_chunks`` leaves it
+        line = _measure(pen[0], pen[1] + 0.0, [(node.text or "", style)], m, source, drawing,
+                        group)
+        return [] if line is None else [line]
     runs: list[tuple[float, float, list[tuple[str, dict[str, str]]]]] = []
     for text, piece_style, x, y, dy in _chunks(node, style):
         if x is not None or y is not None or not runs:
@@ -324,10 +341,16 @@ def _measured(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Ma
               ) -> Measured | None:
     """A line's text, ink box, printed size, font and fill (None: no text), once per line
     as drawn: its place and what it reads of each part's style."""
-    key = (x, y, m, parts[0][1].get("text-anchor"), parts[0][1].get("fill"),
+    first = parts[0][1]
+    key = (x, y, m, first.get("text-anchor"), first.get("fill"),
            *[(t, s.get("font-family"), s.get("font-weight"), s.get("font-style"),
-              s.get("font-size"), s.get("letter-spacing")) for t, s in parts])
-    return _remembered(_MEASURED, key, _measure_line, x, y, parts, m)
+              s.get("font-size"), s.get("letter-spacing")) for t, s in parts]
+           ) if len(parts) > 1 else (  # the same key, written out for a line of one part
+        x, y, m, first.get("text-anchor"), first.get("fill"),
+        (parts[0][0], first.get("font-family"), first.get("font-weight"),
+         first.get("font-style"), first.get("font-size"), first.get("letter-spacing")))
+    found = _MEASURED.get(key, _UNKNOWN)
+    return _keep(_MEASURED, key, _measure_line(x, y, parts, m)) if found is _UNKNOWN else found
 
 
 def _measure_line(x: float, y: float, parts: list[tuple[str, dict[str, str]]], m: Matrix

@@ -4,6 +4,7 @@ lists a colour or a letter never means two things."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,8 @@ from generator.data.components import LoadedGame
 from generator.data.yamlsrc import loads
 from generator.deck.validate import validate_game
 from generator.games import GAMES
+from generator.lint.colourblind import _swatch, delta_e, lab, palettes
 from generator.lint.colourblind import colour_problems as found
-from generator.lint.colourblind import delta_e, lab
 
 
 def game(text: str) -> LoadedGame:
@@ -83,3 +84,34 @@ def test_colours_of_one_grey_need_a_letter_for_black_and_white_printing():
     assert "black and white (--ink bw)" in problem[1]
     assert lines('c:\n  - {id: blue, hex: "#0072B2", symbol: wave}\n'
                  '  - {id: red, hex: "#CC3311", symbol: flame}\n') == []
+
+
+def plain_palettes(loaded: LoadedGame) -> list[list[object]]:
+    """``palettes`` as first written: a call for every value of the YAML, plain or not."""
+    def walk(path: str, node: object, loc: tuple[object, ...]) -> Iterator[list[object]]:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                yield from walk(path, value, (*loc, key))
+        elif isinstance(node, list):
+            swatches = [s for i, item in enumerate(node) if (s := _swatch(path, item, (*loc, i)))]
+            if len(swatches) >= 2:
+                yield swatches
+            for i, item in enumerate(node):
+                yield from walk(path, item, (*loc, i))
+
+    return [p for _, source in sorted(loaded.sources.items())
+            for p in walk(str(source.path), source.data, ())]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_palettes_found_are_the_plain_walks(game_id: str) -> None:
+    loaded = validate_game(GAMES[game_id])
+    walked = list(palettes(loaded))
+    assert walked and walked == plain_palettes(loaded)
+
+
+def test_a_palette_inside_lists_of_lists_and_plain_values_is_found() -> None:
+    text = ('a: [1, "x", [[{id: r, hex: "#D55E00"}, {id: g, hex: "#6A8E00"}], 3]]\n'
+            'b: {c: {d: [{id: o, hex: "#E69F00"}, {id: b, hex: "#0072B2"}, 7]}}\n')
+    assert [[s.name for s in p] for p in palettes(game(text))] == [["r", "g"], ["o", "b"]]
+    assert list(palettes(game(text))) == plain_palettes(game(text))

@@ -76,3 +76,34 @@ def test_what_is_remembered_stays_bounded_and_right_after_it_is_let_go(
     for x in range(12):
         shapes = read(drawn(f'<rect x="{x}" y="0" width="3" height="3" fill="#ff0000"/>')).shapes
         assert shapes[0].box.x == x and len(module._SHAPES) <= 5
+
+
+@pytest.mark.parametrize("text", [
+    '<text x="5" y="20" font-size="4">Copper Creek</text>',
+    '<text x="5" dx="1.5" y="20" dy="-2" font-size="4" text-anchor="middle">  Copper  Creek </text>',
+    '<text x="-0" y="-0" font-size="4" text-anchor="end" fill="#ff0000">Copper Creek</text>',
+    '<text x="5" y="20" font-size="4" data-src="card.svg.j2:3">   </text>',
+    '<text x="5" y="20" font-family="DejaVu Serif" font-weight="bold">Gold\u200b</text>',
+    '<text y="20" font-size="4" letter-spacing="0.3" transform="rotate(90)">Copper</text>'])
+def test_a_text_without_tspans_reads_as_through_the_general_way(text: str) -> None:
+    """A text without children is one run read directly; an empty ``<tspan/>`` sends the
+    same text through the general way (``_chunks``), which must give the same line."""
+    from generator.render import drawn as module
+
+    plain = read(drawn(text)).lines
+    module._MEASURED.clear()
+    general = read(drawn(text.replace("</text>", "<tspan/></text>"))).lines
+    assert plain == general
+
+
+def test_the_same_values_under_other_attribute_names_are_read_anew() -> None:
+    """A shape is remembered by its attributes' names and values: the same values given to
+    other names (or in another order) are another shape."""
+    rects = ['<rect x="5" y="0" width="30" height="20" fill="#ff0000"/>',
+             '<rect x="0" y="5" width="30" height="20" fill="#ff0000"/>',
+             '<rect x="0" y="5" width="20" height="30" fill="#ff0000"/>',
+             '<rect y="5" x="0" height="30" width="20" fill="#ff0000"/>',
+             '<rect x="0" y="5" width="20" height="30" rx="1" fill="#ff0000"/>']
+    boxes = [read(drawn(rect)).shapes[0].box for rect in rects]
+    assert [(b.x, b.y, b.w, b.h) for b in boxes] == [
+        (5, 0, 30, 20), (0, 5, 30, 20), (0, 5, 20, 30), (0, 5, 20, 30), (0, 5, 20, 30)]
