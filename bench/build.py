@@ -44,7 +44,7 @@ CARD = """{% extends "_shared/base.svg.j2" %}
 <text x="6" y="17" font-size="5">{{ face.symbol }}</text>
 <text x="{{ w / 2 }}" y="{{ h / 2 + 6 }}" font-size="18" text-anchor="middle">{{ face.symbol }}</text>
 <text x="{{ w / 2 }}" y="{{ h - 14 }}" font-size="3.2" text-anchor="middle">{{ face.name }}</text>
-<text x="{{ w - 6 }}" y="{{ h - 4 }}" font-size="2.4" text-anchor="end" font-family="DejaVu Sans Condensed">{{ face.note }}</text>
+<text x="{{ w - 6 }}" y="{{ h - 4 }}" font-size="2.5" text-anchor="end" font-family="DejaVu Sans Condensed">{{ face.note }}</text>
 {% endblock %}
 """
 BACK = """{% extends "_shared/base.svg.j2" %}
