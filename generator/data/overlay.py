@@ -100,11 +100,11 @@ def layers_for(folder: Path, game_id: str, bundled: Path) -> tuple[Layers, list[
     if extends is None or folder.resolve() == bundled.resolve():
         return Layers(read=game), []
     if extends != game_id:
-        return Layers(read=game), [game.problem(("extends",), f"extends '{extends}', but this folder "
-                                       f"is the game '{game_id}': a variant extends its own "
-                                       "game", "extends")]
+        return Layers(read=game), [game.problem(
+            ("extends",), f"extends '{extends}', but this folder is the game '{game_id}': a "
+            "variant extends its own game", "extends")]
     if not (bundled / "game.yaml").is_file():  # a game of one's own: nothing to extend
-        return Layers(read=game), [game.problem(("extends",), f"extends '{extends}', which is this "
-                                       "game itself: only a bundled game can be extended "
-                                       "(remove 'extends')", "extends")]
+        return Layers(read=game), [game.problem(
+            ("extends",), f"extends '{extends}', which is this game itself: only a bundled "
+            "game can be extended (remove 'extends')", "extends")]
     return Layers(bundled), []

@@ -107,7 +107,8 @@ def _text(surface: Any, node: Any, draw_as_text: bool, normalize: Any, size: Any
     pointer = context._pointer
     draw = cairo.cairo_show_text if draw_as_text else cairo.cairo_text_path
     save, restore, move_to = cairo.cairo_save, cairo.cairo_restore, cairo.cairo_move_to
-    rel_move_to, rotate, measure = cairo.cairo_rel_move_to, cairo.cairo_rotate, cairo.cairo_text_extents
+    rel_move_to, rotate = cairo.cairo_rel_move_to, cairo.cairo_rotate
+    measure = cairo.cairo_text_extents
     measured: dict[str, tuple[float, float]] = {}
     d = surface.cursor_d_position
     minx, miny, box_w, box_h = inf, inf, 0.0, 0.0

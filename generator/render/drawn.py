@@ -109,13 +109,10 @@ def runs_off(drawing: Drawing, line: TextLine, size: tuple[float, float]) -> boo
     shape, (w, h) = line.holder, size
     if shape is None:
         return False
-    g = shape.box  # does it hold the whole face and half a mm round it (its ground)?
-    if (g.x <= -0.5 + EPS and g.y <= -0.5 + EPS and -0.5 + (w + 1) <= g.x + g.w + EPS
-            and -0.5 + (h + 1) <= g.y + g.h + EPS):  # ``Rect.contains``, written out
+    if shape.box.contains(Rect(-0.5, -0.5, w + 1, h + 1)):  # the face's ground
         return False
-    b, d = line.box, -0.15  # the line's box 0.15 mm in (``Rect.outset``, written out)
-    x0, y0 = b.x - d, b.y - d
-    x1, y1 = x0 + (b.w + d + d), y0 + (b.h + d + d)
+    b = line.box.outset(-0.15)
+    x0, y0, x1, y1 = b.x, b.y, b.x1, b.y1
     holds = shape.holds
     if holds(x0, y0) and holds(x1, y0) and holds(x0, y1) and holds(x1, y1):
         return False  # its own shape holds it (it is one of the shapes alike below)

@@ -232,9 +232,14 @@ def rewrite(form: pikepdf.Object, used: list[Used], merged: dict[str, Merged]) -
     if (digest, signature) not in RECODED:
         _bounded(RECODED)[digest, signature] = _parsed(form, digest).recoded(recode)
     form.write(RECODED[digest, signature])
+    refont(form, used, merged)
+
+
+def refont(form: pikepdf.Object, used: list[Used], merged: dict[str, Merged]) -> None:
+    """``form``'s fonts replaced by the merged ones (its text already recoded to them)."""
     fonts = form.Resources.Font
-    for key, (_, _, target) in recode.items():
-        fonts[key] = target.font
+    for font in used:
+        fonts[font.key] = merged[font.name].font
 
 
 def _content_key(form: pikepdf.Stream) -> str:

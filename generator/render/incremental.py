@@ -9,13 +9,13 @@ place of the old ones. The merged fonts are made again only when what they are m
 changed (the characters shown in a typeface, or the descriptor its first use gives):
 then every form whose characters moved to other glyph ids in them is recoded from its
 original content, as the fresh merge does, and the others only take the new fonts (their
-text already holds those glyph ids); otherwise only the new forms are recoded. The saved file holds only what the document reaches,
-so the old forms left behind are not in it; it numbers streams as it reaches them, but
-the small objects it packs into object streams (a gradient's shading, say) by where they
-sit in memory, where a face copied in now sits last: a new face that brings any of those
-is assembled afresh. So is anything else the in-place path does not cover (other pages,
-two faces of the same bytes, a face whose kept PDF was closed). Tests hold the watch's
-PDF to a fresh build's after edits of every kind.
+text already holds those glyph ids); otherwise only the new forms are recoded. The saved
+file holds only what the document reaches, so the old forms left behind are not in it;
+it numbers streams as it reaches them, but the small objects it packs into object streams
+(a gradient's shading, say) by where they sit in memory, where a face copied in now sits
+last: a new face that brings any of those is assembled afresh. So is anything else the
+in-place path does not cover (other pages, two faces of the same bytes, a face whose kept
+PDF was closed). Tests hold the watch's PDF to a fresh build's after edits of every kind.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from generator.render.fontmerge import (
     font_holders,
     merged_fonts,
     parse_cmap,
+    refont,
     rewrite,
     typefaces,
 )
@@ -208,7 +209,7 @@ def _merge(kept: Kept, new: set[int]) -> None:
             if not used:
                 continue  # no text of a merged font: nothing to recode
             if art not in new and _same_glyphs(used, before, kept.merged):
-                _refont(form, used, kept.merged)  # its text stands: codes as they were
+                refont(form, used, kept.merged)  # its text stands: codes as they were
                 kept.refonted += 1
                 continue
             if face.recoded:
@@ -231,13 +232,6 @@ def _glyphs(font: Used, merged: Merged) -> list[int]:
     """The merged subset's glyph id of each code the form's font maps (as ``rewrite``
     recodes it: 0 where the merged font has none)."""
     return [merged.gid.get(text, 0) for text in parse_cmap(font.cmap).values()]
-
-
-def _refont(form: pikepdf.Object, used: list[Used], merged: dict[str, Merged]) -> None:
-    """The form's fonts replaced by the merged ones, as ``rewrite`` replaces them."""
-    fonts = form.Resources.Font
-    for font in used:
-        fonts[font.key] = merged[font.name].font
 
 
 def _descriptor(descriptor: pikepdf.Object | None) -> tuple[tuple[str, str], ...]:

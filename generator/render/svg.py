@@ -107,7 +107,7 @@ def mm(value: Any) -> str:
     found = MILLIMETRES.get(number) if number else None
     if found is None:
         found = f"{number:.3f}".rstrip("0").rstrip(".")
-        if number == number and len(MILLIMETRES) < MILLIMETRES_MAX:  # NaN: never found
+        if number and number == number and len(MILLIMETRES) < MILLIMETRES_MAX:  # not 0, NaN
             MILLIMETRES[number] = found
     return found
 
