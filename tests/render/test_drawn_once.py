@@ -14,6 +14,7 @@ from generator.games import GAMES
 from generator.render import faces, preflight, verdict
 from generator.render.decoding import Undecodable, parse
 from generator.render.svg import reads
+from tests.calls import calls
 
 TEMPLATES = {
     "plain.j2": "<svg>{{ face.id }}</svg>",
@@ -190,14 +191,7 @@ def test_a_boards_tiling_is_worked_out_once_per_drawing(monkeypatch: pytest.Monk
     loaded = validate_game(GAMES["boomtown-builders"])
     paper = paper_for("a4")
     job = next(j for j in jobs(loaded, 3.0) if j.is_large(paper))
-    tiled: list[object] = []
-    real = large.tile
-
-    def counting(*args: object, **kwargs: object) -> object:
-        tiled.append(args)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(large, "tile", counting)
+    tiled = calls(monkeypatch, large, "tile")
     svg = job.front_svg(job.copies[0])
     first = large.board_tiling(job, paper, [svg])
     assert large.board_tiling(job, paper, [svg]) is first and len(tiled) == 1

@@ -15,6 +15,7 @@ from generator.render import faces
 from generator.render.facereads import FaceReads, fields_read, signature
 from generator.render.marks import marked_environment
 from generator.render.sandbox import TemplateRefused
+from tests.calls import calls
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 sys.path.insert(0, str(FIXTURES))
@@ -55,14 +56,7 @@ def deck(tmp_path: Path, back: str) -> object:
 def backs(loaded: object, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, str], int]:
     """Every face's back as validate and the lint draw it, and how many times a template
     was run for them."""
-    runs: list[object] = []
-    real = faces.render_face
-
-    def counting(*args: object, **kwargs: object) -> str:
-        runs.append(kwargs)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(faces, "render_face", counting)
+    runs = calls(monkeypatch, faces, "render_face")
     piece = next(p for _, p in loaded.data.pieces() if p.id == "deck")  # type: ignore[attr-defined]
     env = marked_environment(loaded)  # type: ignore[arg-type]
     drawn = {face.id: faces.marked_svg(loaded, piece, face, side="back", copy=1,  # type: ignore[arg-type]
