@@ -16,11 +16,13 @@ subset from its file as before.
 from __future__ import annotations
 
 import struct
+from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from generator.render.ttf import UNICODE_MAPS, format_4_map, format_12_map
+from generator.render.ttf import UNICODE_MAPS, Segments, groups, lookup_4, lookup_12, segments
 
 COPIED = ("OS/2", "head", "hhea", "maxp", "name")  # taken as they are (counts patched)
 # component flags (the OpenType 'glyf' table)
@@ -39,9 +41,9 @@ class Font:
     data: bytes
     tables: dict[str, tuple[int, int]]  # tag -> (offset, length)
     places: tuple[int, ...]  # loca: where each glyph starts in glyf (one more at the end)
-    maps: tuple[tuple[int, int, int, int, dict[int, int]], ...]
-    # ^ each Unicode map: (platform, encoding, format, language, character -> glyph)
-    best: dict[int, int]  # character -> glyph, from the map fontTools' getBestCmap picks
+    maps: tuple[tuple[int, int, int, int, int], ...]
+    # ^ each Unicode map: (platform, encoding, format, language, where it starts)
+    best: Callable[[int], int]  # character -> glyph (0: none), by the map getBestCmap picks
     hmtx: int  # where the horizontal metrics start
     numbers: int  # how many glyphs have an advance of their own (the rest: the last one's)
     name_index: tuple[int, ...]  # post format 2: each glyph's name index
@@ -50,9 +52,11 @@ class Font:
 
 def seed(path: Path, chars: frozenset[str]) -> bytes | None:
     """The seed of ``path`` for a subset holding ``chars``; None when it cannot be cut."""
+    if "\uffff" in chars:  # a noncharacter, which the searches answer with glyph 0
+        return None  # whatever a map gives it: fontTools reads the font for it
     try:
         font = read(path)
-        wanted = {font.best[ord(c)] for c in chars if len(c) == 1 and ord(c) in font.best}
+        wanted = {font.best(ord(c)) for c in chars if len(c) == 1}  # 0 for none: kept anyway
         return _assemble(font, sorted(_closure(font, wanted | {0})))
     except (Unknown, OSError, LookupError, ValueError, struct.error):
         return None  # a damaged font: fontTools reads the file and says what is wrong
@@ -73,7 +77,7 @@ def read(path: Path) -> Font:
     maps = _unicode_maps(data, tables["cmap"][0])
     by_key = {(m[0], m[1]): m for m in reversed(maps)}
     pick = next(by_key[key] for key in UNICODE_MAPS if key in by_key)
-    best = pick[4]
+    best = lookup_4(data, pick[4]) if pick[2] == 4 else lookup_12(data, pick[4])
     numbers, = struct.unpack_from(">H", data, hhea + 34)
     if not 0 < numbers <= count or tables["hmtx"][1] < 2 * (numbers + count) \
             or sum(tables["hmtx"]) > len(data):
@@ -92,34 +96,76 @@ def _tables(data: bytes) -> dict[str, tuple[int, int]]:
     return found
 
 
-Map = tuple[int, int, dict[int, int]]  # format, language, character -> glyph
-
-
-def _unicode_maps(data: bytes, cmap: int) -> tuple[tuple[int, int, int, int,
-                                                        dict[int, int]], ...]:
-    """The Unicode maps fontTools' subsetter keeps (it drops the legacy ones), in order;
-    glyph 0 included as fontTools reads it. Maps that share their bytes (DejaVu's two
-    format 4 and two format 12 maps) are read once."""
+def _unicode_maps(data: bytes, cmap: int) -> tuple[tuple[int, int, int, int, int], ...]:
+    """The Unicode maps fontTools' subsetter keeps (it drops the legacy ones), in order,
+    each checked once: a map is not read whole (a few thousand characters a font), but
+    searched for the characters and the glyphs a subset keeps (``_pairs``)."""
     _, count = struct.unpack_from(">HH", data, cmap)
-    maps: list[tuple[int, int, int, int, dict[int, int]]] = []
-    read: dict[int, Map] = {}
+    maps: list[tuple[int, int, int, int, int]] = []
     for i in range(count):
         platform, encoding, offset = struct.unpack_from(">HHL", data, cmap + 4 + 8 * i)
         if not (platform == 0 or (platform == 3 and encoding in (1, 10))):
             continue  # legacy (Macintosh) or symbol maps: the subsetter drops them
-        if offset not in read:
-            read[offset] = _one_map(data, cmap + offset)
-        maps.append((platform, encoding, *read[offset]))
+        at = cmap + offset
+        kind, = struct.unpack_from(">H", data, at)
+        if kind == 4:
+            _check_4(data, at)
+            language, = struct.unpack_from(">H", data, at + 4)
+        elif kind == 12:
+            _check_12(groups(data, at))
+            language, = struct.unpack_from(">L", data, at + 8)
+        else:
+            raise Unknown(f"a character map of format {kind}")
+        maps.append((platform, encoding, kind, language, at))
     return tuple(maps)
 
 
-def _one_map(data: bytes, at: int) -> Map:
-    kind, = struct.unpack_from(">H", data, at)
-    if kind == 4:
-        return kind, struct.unpack_from(">H", data, at + 4)[0], format_4_map(data, at)
+def _check_4(data: bytes, at: int) -> None:
+    """Segments in order and none overlapping, as the format asks: where a map reads
+    otherwise, fontTools' reading of it is the reference (no seed)."""
+    ends, starts, *_ = segments(data, at)
+    if any(s > e for s, e in zip(starts, ends, strict=True)) \
+            or any(e >= s for e, s in zip(ends, starts[1:], strict=False)):
+        raise Unknown("a format 4 map whose segments overlap or are out of order")
+
+
+def _check_12(runs: list[tuple[int, int, int]]) -> None:
+    if any(start > end for start, end, _ in runs) \
+            or any(a[1] >= b[0] for a, b in zip(runs, runs[1:], strict=False)):
+        raise Unknown("a format 12 map whose groups overlap or are out of order")
+
+
+def _pairs(font: Font, kind: int, at: int, new: dict[int, int]) -> list[tuple[int, int]]:
+    """(character, new glyph id) of every character the map at ``at`` gives a kept glyph
+    other than 0 (``new``: kept glyph -> its new id), by character: for each run of characters whose
+    glyphs run on too (a format 12 group, a format 4 segment with a delta), the kept
+    glyphs in that run are found by a binary search; a segment's glyph array is read."""
+    kept = sorted(set(new) - {0})  # as fontTools reads a map: no character draws glyph 0
+    pairs: list[tuple[int, int]] = []
+
+    def run(code: int, glyph: int, count: int) -> None:  # code + i draws glyph + i
+        low, high = bisect_left(kept, glyph), bisect_left(kept, glyph + count)
+        pairs.extend((code + g - glyph, new[g]) for g in kept[low:high])
+
     if kind == 12:
-        return kind, struct.unpack_from(">L", data, at + 8)[0], format_12_map(data, at)
-    raise Unknown(f"a character map of format {kind}")
+        for start, end, glyph in groups(font.data, at):
+            run(start, glyph, end - start + 1)
+        return pairs
+    segmented: Segments = segments(font.data, at)
+    for i, (end, start, delta, offset) in enumerate(zip(*segmented[:4], strict=True)):
+        count = end - start + 1
+        if offset == 0:  # glyph = character + delta, modulo 65536
+            low = (start + delta) & 0xFFFF
+            wraps = max(0, low + count - 0x10000)
+            run(start, low, count - wraps)
+            run(start + count - wraps, 0, wraps)
+            continue
+        listed = struct.unpack_from(f">{count}H", font.data, segmented[4] + 2 * i + offset)
+        for j, raw in enumerate(listed):
+            glyph = (raw + delta) & 0xFFFF if raw else 0
+            if glyph and glyph in new:
+                pairs.append((start + j, new[glyph]))
+    return pairs
 
 
 def _metrics(font: Font, glyph: int) -> bytes:
@@ -212,12 +258,11 @@ def _copied(font: Font, tag: str, count: int) -> bytes:
 def _cmap(font: Font, new: dict[int, int]) -> bytes:
     subtables = []
     kept: dict[int, list[tuple[int, int]]] = {}  # by map: maps that share bytes share one
-    for _, _, kind, language, glyphs in font.maps:
-        if id(glyphs) not in kept:
-            kept[id(glyphs)] = sorted((code, new[g]) for code, g in glyphs.items() if g in new)
-        pairs = kept[id(glyphs)]
-        subtables.append(_format_4_of(pairs, language) if kind == 4
-                         else _format_12_of(pairs, language))
+    for _, _, kind, language, at in font.maps:
+        if at not in kept:
+            kept[at] = _pairs(font, kind, at, new)
+        subtables.append(_format_4_of(kept[at], language) if kind == 4
+                         else _format_12_of(kept[at], language))
     head = struct.pack(">HH", 0, len(subtables))
     at, records = 4 + 8 * len(subtables), b""
     for (platform, encoding, *_), table in zip(font.maps, subtables, strict=True):

@@ -87,16 +87,16 @@ def _character_map(data: bytes, cmap: int) -> Callable[[int], int]:
             at = subtables[key]
             kind, = struct.unpack_from(">H", data, at)
             if kind == 12:
-                return _lookup_12(data, at)
+                return lookup_12(data, at)
             if kind == 4:
-                return _lookup_4(data, at)
+                return lookup_4(data, at)
     raise KeyError("a Unicode character map of format 4 or 12")
 
 
 Segments = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 
-def _segments(data: bytes, at: int) -> Segments:
+def segments(data: bytes, at: int) -> Segments:
     """A format 4 map's segment ends, starts, deltas and range offsets, and where the
     offsets begin (a range's glyph array is counted from its own offset)."""
     doubled, = struct.unpack_from(">H", data, at + 6)
@@ -108,8 +108,8 @@ def _segments(data: bytes, at: int) -> Segments:
     return ends, starts, deltas, struct.unpack_from(f">{n}H", data, ranges_at), ranges_at
 
 
-def _lookup_4(data: bytes, at: int) -> Callable[[int], int]:
-    ends, starts, deltas, ranges, ranges_at = _segments(data, at)
+def lookup_4(data: bytes, at: int) -> Callable[[int], int]:
+    ends, starts, deltas, ranges, ranges_at = segments(data, at)
     n = len(ends)
 
     def glyph(code: int) -> int:
@@ -125,9 +125,14 @@ def _lookup_4(data: bytes, at: int) -> Callable[[int], int]:
     return glyph
 
 
-def _lookup_12(data: bytes, at: int) -> Callable[[int], int]:
-    groups, = struct.unpack_from(">L", data, at + 12)
-    triples = list(struct.iter_unpack(">LLL", data[at + 16:at + 16 + 12 * groups]))
+def groups(data: bytes, at: int) -> list[tuple[int, int, int]]:
+    """A format 12 map's groups: (first character, last character, first glyph)."""
+    count, = struct.unpack_from(">L", data, at + 12)
+    return list(struct.iter_unpack(">LLL", data[at + 16:at + 16 + 12 * count]))
+
+
+def lookup_12(data: bytes, at: int) -> Callable[[int], int]:
+    triples = groups(data, at)
     starts = [start for start, _, _ in triples]
 
     def glyph(code: int) -> int:
@@ -136,31 +141,3 @@ def _lookup_12(data: bytes, at: int) -> Callable[[int], int]:
             return 0
         return triples[i][2] + code - triples[i][0]
     return glyph
-
-
-def format_4_map(data: bytes, at: int) -> dict[int, int]:
-    """Character -> glyph of the format 4 map at ``at``, glyph 0 and 0xFFFF included."""
-    ends, starts, deltas, ranges, ranges_at = _segments(data, at)
-    n = len(ends)
-    found: dict[int, int] = {}
-    for i in range(n):
-        codes, delta = range(starts[i], ends[i] + 1), deltas[i]
-        if ranges[i] == 0:  # glyph = character + delta, modulo 65536
-            low = (starts[i] + delta) & 0xFFFF
-            glyphs = (range(low, low + len(codes)) if low + len(codes) <= 0x10000 else
-                      [(code + delta) & 0xFFFF for code in codes])
-        else:  # an index into the glyph array, counted from this range's own offset
-            listed = struct.unpack_from(f">{len(codes)}H", data, ranges_at + 2 * i + ranges[i])
-            glyphs = [(g + delta) & 0xFFFF if g else 0 for g in listed]
-        found.update(zip(codes, glyphs, strict=True))
-    return found
-
-
-def format_12_map(data: bytes, at: int) -> dict[int, int]:
-    """Character -> glyph of the format 12 map at ``at``."""
-    groups, = struct.unpack_from(">L", data, at + 12)
-    found: dict[int, int] = {}
-    for start, end, glyph in struct.iter_unpack(">LLL", data[at + 16:at + 16 + 12 * groups]):
-        found.update(zip(range(start, end + 1), range(glyph, glyph + end - start + 1),
-                         strict=True))
-    return found

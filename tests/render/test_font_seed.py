@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from generator.render import fontseed, fontsubset
+from generator.render.fonts import DEJAVU_DIR
 from generator.render.fontsubset import _subset, cut, installed_font
+from generator.render.ttf import segments
 
 # accented letters are composite glyphs (their parts must come along), symbols, Greek and
 # Cyrillic, mathematical letters past the BMP (the format 12 maps), and a character no
@@ -42,7 +44,7 @@ def test_cut_takes_the_seed_and_keeps_the_parts_of_composite_glyphs() -> None:
     assert seed is not None
     font = fontseed.read(path)
     # é and Å are made of parts: the seed holds them beside the characters' own glyphs
-    whole = {font.best[ord(c)] for c in chars}
+    whole = {font.best(ord(c)) for c in chars}
     assert len(fontseed._closure(font, whole | {0})) > len(whole) + 1
     assert struct.unpack_from(">H", seed, dict(fontseed._tables(seed))["maxp"][0] + 4)[0] \
         == len(fontseed._closure(font, whole | {0}))
@@ -69,6 +71,43 @@ def test_a_damaged_font_gives_no_seed(tmp_path: Path) -> None:
     assert fontseed.seed(cut_short, frozenset("Åé")) is None
     (tmp_path / "empty.ttf").write_bytes(b"")
     assert fontseed.seed(tmp_path / "empty.ttf", frozenset("A")) is None
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in DEJAVU_DIR.glob("*.ttf")))
+def test_each_map_gives_the_kept_glyphs_the_characters_fonttools_reads_in_it(name: str) -> None:
+    """A map is searched, not read whole: for a subset's glyphs it finds the characters
+    fontTools' own reading of that map gives them, in every pinned font."""
+    from fontTools.ttLib import TTFont
+
+    path = installed_font(name)
+    assert path is not None
+    font, theirs = fontseed.read(path), TTFont(path)
+    pick = random.Random(name)
+    kept = sorted({0, *pick.sample(range(1, len(font.places) - 1), 150)})
+    new = {glyph: i for i, glyph in enumerate(kept)}
+    assert font.maps
+    for platform, encoding, kind, _, at in font.maps:
+        read = theirs["cmap"].getcmap(platform, encoding).cmap
+        gid = {c: theirs.getGlyphID(g) for c, g in read.items()}
+        expected = sorted((c, new[g]) for c, g in gid.items() if g in new)
+        assert fontseed._pairs(font, kind, at, new) == expected
+
+
+def test_a_map_whose_segments_overlap_and_a_noncharacter_give_no_seed(tmp_path: Path) -> None:
+    """What the searches assume (segments in order, U+FFFF never drawn) is checked: where
+    it does not hold, fontTools reads the font itself."""
+    path = installed_font("DejaVuSans")
+    assert path is not None
+    assert fontseed.seed(path, frozenset("Bench\uffff")) is None
+    data = bytearray(path.read_bytes())
+    four = next(at for _, _, kind, _, at in fontseed.read(path).maps if kind == 4)
+    ends, starts, *_ = segments(bytes(data), four)
+    doubled = 2 * len(ends)
+    struct.pack_into(">H", data, four + 16 + doubled + 2, ends[0])  # starts where 0 ends
+    odd = tmp_path / "DejaVuSans.ttf"
+    odd.write_bytes(bytes(data))
+    assert fontseed.seed(odd, frozenset("Bench")) is None
+    assert fontseed.seed(path, frozenset("Bench")) is not None
 
 
 def test_each_glyph_s_metrics_are_read_as_fonttools_reads_them() -> None:
