@@ -28,6 +28,12 @@ lives in its own virtualenv at ``.bench-venv`` (git-ignored), made once with
 Without it, its row says so and the other two are still measured. ``--against REV`` also
 times REV's ``copperplate build`` (checked out in a temporary worktree), taking turns with
 the others: a change's effect on the peer job, measured under the same load.
+
+``--count`` counts each side's instructions instead, once, under cachegrind (valgrind on
+the PATH; every process of a side summed, ``PYTHONHASHSEED=0``): a figure the machine's
+load cannot move, beside the seconds, which it does.
+
+    .venv/bin/python bench/peer.py --count [--against REV]
 """
 
 from __future__ import annotations
@@ -35,7 +41,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -117,38 +125,60 @@ def floor(out: Path, svgs: list[Path]) -> None:
     pdf.save(out)
 
 
-def cpu_of(argv: list[str], env: dict[str, str] | None = None) -> float:
-    """CPU seconds of one process (and of the processes it waited for)."""
+Measure = Callable[[list[str], "dict[str, str] | None", "Path | None"], float]
+
+
+def cpu_of(argv: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> float:
+    """CPU seconds of one process (and of the processes it waited for), run in ``cwd``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL,
+    subprocess.run(argv, env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def copperplate(tree: Path, svgs: list[Path], work: Path, root: Path = ROOT) -> float:
-    """The build of the checkout at ``root`` (this one unless told), from an empty cache."""
+def instructions_of(argv: list[str], env: dict[str, str] | None = None,
+                    cwd: Path | None = None) -> float:
+    """Instructions of one process and of every process it started (cachegrind's count)."""
+    env = dict(os.environ if env is None else env, PYTHONHASHSEED="0")
+    with tempfile.TemporaryDirectory(prefix="copperplate-count-") as tmp:
+        proc = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                               "--trace-children=yes",
+                               f"--cachegrind-out-file={tmp}/cg.%p.out", *argv],
+                              env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+    counts = re.findall(r"I\s+refs:\s+([0-9,]+)", proc.stderr)
+    assert counts, proc.stderr[-2000:]
+    return float(sum(int(c.replace(",", "")) for c in counts))
+
+
+def copperplate(tree: Path, svgs: list[Path], work: Path, measure: Measure,
+                root: Path = ROOT) -> float:
+    """The build of the checkout at ``root`` (this one unless told), from an empty cache,
+    run in ``root``: ``python -m`` puts the working folder first on the path, so run from
+    here it would build with this checkout's code whatever ``PYTHONPATH`` says."""
     env = dict(os.environ, PYTHONPATH=str(root), COPPERPLATE_CACHE=str(work / root.name))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    return cpu_of([sys.executable, "-m", "generator", "build", "bench-deck", "--components",
+    return measure([sys.executable, "-m", "generator", "build", "bench-deck", "--components",
                    str(tree), "--out", str(work / f"out-{root.name}"), "--quiet"],
-                  env)  # svgs: it draws its own
+                   env, root)  # svgs: it draws its own
 
 
-def cardimpose(tree: Path, svgs: list[Path], work: Path) -> float:
+def cardimpose(tree: Path, svgs: list[Path], work: Path, measure: Measure) -> float:
     cards = work / "cards.pdf"
-    return (cpu_of([sys.executable, __file__, "--to-pdf", str(cards), *map(str, svgs)])
-            + cpu_of([str(CARDIMPOSE), str(cards), "-o", str(work / "imposed.pdf"),
+    return (measure([sys.executable, __file__, "--to-pdf", str(cards), *map(str, svgs)], None,
+                    None)
+            + measure([str(CARDIMPOSE), str(cards), "-o", str(work / "imposed.pdf"),
                       "--bleed", "3mm", "--margin", "0.5mm", "--mode", "singles",
-                      "--backside", "last-page"]))
+                      "--backside", "last-page"], None, None))
 
 
-def floor_cpu(tree: Path, svgs: list[Path], work: Path) -> float:
-    return cpu_of([sys.executable, __file__, "--floor", str(work / "floor.pdf"),
-                   *map(str, svgs)])
+def floor_cpu(tree: Path, svgs: list[Path], work: Path, measure: Measure) -> float:
+    return measure([sys.executable, __file__, "--floor", str(work / "floor.pdf"),
+                    *map(str, svgs)], None, None)
 
 
-Side = Callable[[Path, list[Path], Path], float]
+Side = Callable[[Path, list[Path], Path, Measure], float]
 SIDES: dict[str, Side] = {"copperplate": copperplate, "cardimpose": cardimpose,
                          "floor": floor_cpu}
 
@@ -157,6 +187,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="runs of each side")
     parser.add_argument("--against", metavar="REV", help="also time REV's copperplate build")
+    parser.add_argument("--count", action="store_true",
+                        help="count each side's instructions once (cachegrind), not seconds")
     parser.add_argument("--to-pdf", nargs="+", help=argparse.SUPPRESS)
     parser.add_argument("--floor", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -166,20 +198,28 @@ def main() -> int:
         return 0
     if args.runs < 1:
         parser.error("--runs must be at least 1")
-    print(f"load average before: {os.getloadavg()[0]:.1f}")
+    if args.count and shutil.which("valgrind") is None:
+        parser.error("--count needs valgrind (apt-get install valgrind)")
+    runs = 1 if args.count else args.runs
+    if not args.count:
+        print(f"load average before: {os.getloadavg()[0]:.1f}")
     with checkout(args.against) if args.against else contextlib.nullcontext() as old:
         sides: dict[str, Side] = dict(SIDES)
         if old is not None:
             sides[f"copperplate {args.against}"] = (
-                lambda tree, svgs, work: copperplate(tree, svgs, work, old))
-        times = timed(sides, args.runs)
-    report(times, args.runs)
-    print(f"\nload average after: {os.getloadavg()[0]:.1f}")
+                lambda tree, svgs, work, measure: copperplate(tree, svgs, work, measure, old))
+        times = timed(sides, runs, instructions_of if args.count else cpu_of)
+    if args.count:
+        counts(times)
+    else:
+        report(times, runs)
+        print(f"\nload average after: {os.getloadavg()[0]:.1f}")
     return 0
 
 
-def timed(sides: dict[str, Side], runs: int) -> dict[str, list[float]]:
-    """CPU seconds of each side's runs, the sides taking turns."""
+def timed(sides: dict[str, Side], runs: int, measure: Measure) -> dict[str, list[float]]:
+    """What ``measure`` gives for each side's runs (CPU seconds, or instructions), the
+    sides taking turns."""
     times: dict[str, list[float]] = {name: [] for name in sides}
     with tempfile.TemporaryDirectory(prefix="copperplate-peer-") as tmp:
         base = Path(tmp)
@@ -192,9 +232,10 @@ def timed(sides: dict[str, Side], runs: int) -> dict[str, list[float]]:
             for name, side in sides.items():
                 if name == "cardimpose" and not CARDIMPOSE.exists():
                     continue
-                seconds = side(tree, svgs, work)
                 if run:
-                    times[name].append(seconds)
+                    times[name].append(side(tree, svgs, work, measure))
+                else:
+                    side(tree, svgs, work, cpu_of)
     return times
 
 
@@ -215,6 +256,16 @@ def report(times: dict[str, list[float]], runs: int) -> None:
         print(f"| cardimpose 0.2.2 | not installed: make {CARDIMPOSE.parent.parent.name} "
               "(see this script's docstring) | — |")
     print(f"| floor (cairosvg + pikepdf, nine up, no checks) | {low:.2f} | {mine / low:.2f}× |")
+
+
+def counts(found: dict[str, list[float]]) -> None:
+    mine = found["copperplate"][0]
+    print("54 poker cards + 1 back, A4 duplex, cold; instructions (cachegrind), once\n")
+    print("| side | instructions | copperplate ÷ side |")
+    print("|---|---:|---:|")
+    for name, values in found.items():
+        if values:
+            print(f"| {name} | {values[0] / 1e9:.3f} G | {mine / values[0]:.3f}× |")
 
 
 if __name__ == "__main__":
