@@ -240,22 +240,26 @@ def timed(sides: dict[str, Side], runs: int, measure: Measure) -> dict[str, list
 
 
 def report(times: dict[str, list[float]], runs: int) -> None:
-    mine, low = statistics.median(times["copperplate"]), statistics.median(times["floor"])
+    """Each side's median, and copperplate's ratio to it two ways: of the medians, and
+    the median of the ratios turn by turn (a turn's sides ran one after the other, so a
+    load that comes and goes falls on both; its range shows how much the load moved)."""
+    mine = statistics.median(times["copperplate"])
     print(f"54 poker cards + 1 back, A4 duplex, cold; CPU s, median of {runs}\n")
-    print("| side | CPU s | copperplate ÷ side |")
-    print("|---|---:|---:|")
-    print(f"| copperplate build | {mine:.2f} | 1.00× |")
-    for name in [n for n in times if n.startswith("copperplate ")]:
+    print("| side | CPU s | copperplate ÷ side | turn by turn: median (range) |")
+    print("|---|---:|---:|---:|")
+    print(f"| copperplate build | {mine:.2f} | 1.00× | |")
+    names = {n: f"{n} build" for n in times if n.startswith("copperplate ")}
+    names["cardimpose"] = "cardimpose 0.2.2 (cairosvg + pikepdf to PDF, then impose)"
+    names["floor"] = "floor (cairosvg + pikepdf, nine up, no checks)"
+    for name, label in names.items():
+        if not times[name]:
+            print(f"| cardimpose 0.2.2 | not installed: make {CARDIMPOSE.parent.parent.name} "
+                  "(see this script's docstring) | — | — |")
+            continue
         other = statistics.median(times[name])
-        print(f"| {name} build | {other:.2f} | {mine / other:.2f}× |")
-    if times["cardimpose"]:
-        peer = statistics.median(times["cardimpose"])
-        print(f"| cardimpose 0.2.2 (cairosvg + pikepdf to PDF, then impose) | {peer:.2f} | "
-              f"{mine / peer:.2f}× |")
-    else:
-        print(f"| cardimpose 0.2.2 | not installed: make {CARDIMPOSE.parent.parent.name} "
-              "(see this script's docstring) | — |")
-    print(f"| floor (cairosvg + pikepdf, nine up, no checks) | {low:.2f} | {mine / low:.2f}× |")
+        turns = [a / b for a, b in zip(times["copperplate"], times[name], strict=True)]
+        print(f"| {label} | {other:.2f} | {mine / other:.2f}× | {statistics.median(turns):.2f}× "
+              f"({min(turns):.2f}–{max(turns):.2f}) |")
 
 
 def counts(found: dict[str, list[float]]) -> None:
