@@ -21,8 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
-from generator.render.ttf import UNICODE_MAPS, Segments, groups, lookup_4, lookup_12, segments
+from generator.render.ttf import UNICODE_MAPS, groups, lookup_4, lookup_12, segments
 
 COPIED = ("OS/2", "head", "hhea", "maxp", "name")  # taken as they are (counts patched)
 # component flags (the OpenType 'glyf' table)
@@ -41,8 +42,7 @@ class Font:
     data: bytes
     tables: dict[str, tuple[int, int]]  # tag -> (offset, length)
     places: tuple[int, ...]  # loca: where each glyph starts in glyf (one more at the end)
-    maps: tuple[tuple[int, int, int, int, int], ...]
-    # ^ each Unicode map: (platform, encoding, format, language, where it starts)
+    maps: tuple[Map, ...]  # each Unicode map fontTools' subsetter keeps, in order
     best: Callable[[int], int]  # character -> glyph (0: none), by the map getBestCmap picks
     hmtx: int  # where the horizontal metrics start
     numbers: int  # how many glyphs have an advance of their own (the rest: the last one's)
@@ -75,9 +75,9 @@ def read(path: Path) -> Font:
     places = (struct.unpack_from(f">{count + 1}L", data, loca) if long_offsets else
               tuple(2 * p for p in struct.unpack_from(f">{count + 1}H", data, loca)))
     maps = _unicode_maps(data, tables["cmap"][0])
-    by_key = {(m[0], m[1]): m for m in reversed(maps)}
+    by_key = {(m.platform, m.encoding): m for m in reversed(maps)}
     pick = next(by_key[key] for key in UNICODE_MAPS if key in by_key)
-    best = lookup_4(data, pick[4]) if pick[2] == 4 else lookup_12(data, pick[4])
+    best = lookup_4(data, pick.at) if pick.kind == 4 else lookup_12(data, pick.at)
     numbers, = struct.unpack_from(">H", data, hhea + 34)
     if not 0 < numbers <= count or tables["hmtx"][1] < 2 * (numbers + count) \
             or sum(tables["hmtx"]) > len(data):
@@ -96,76 +96,95 @@ def _tables(data: bytes) -> dict[str, tuple[int, int]]:
     return found
 
 
-def _unicode_maps(data: bytes, cmap: int) -> tuple[tuple[int, int, int, int, int], ...]:
+def _unicode_maps(data: bytes, cmap: int) -> tuple[Map, ...]:
     """The Unicode maps fontTools' subsetter keeps (it drops the legacy ones), in order,
-    each checked once: a map is not read whole (a few thousand characters a font), but
-    searched for the characters and the glyphs a subset keeps (``_pairs``)."""
+    each worked out once: not read whole (a few thousand characters a font), but as its
+    runs and glyph arrays, searched for the glyphs a subset keeps (``_pairs``). Maps that
+    share their bytes (DejaVu's two format 4 and two format 12 maps) share one reading."""
     _, count = struct.unpack_from(">HH", data, cmap)
-    maps: list[tuple[int, int, int, int, int]] = []
+    maps: list[Map] = []
+    read: dict[int, Map] = {}
     for i in range(count):
         platform, encoding, offset = struct.unpack_from(">HHL", data, cmap + 4 + 8 * i)
         if not (platform == 0 or (platform == 3 and encoding in (1, 10))):
             continue  # legacy (Macintosh) or symbol maps: the subsetter drops them
         at = cmap + offset
-        kind, = struct.unpack_from(">H", data, at)
-        if kind == 4:
-            _check_4(data, at)
-            language, = struct.unpack_from(">H", data, at + 4)
-        elif kind == 12:
-            _check_12(groups(data, at))
-            language, = struct.unpack_from(">L", data, at + 8)
-        else:
-            raise Unknown(f"a character map of format {kind}")
-        maps.append((platform, encoding, kind, language, at))
+        if at not in read:
+            read[at] = _one_map(data, at)
+        maps.append(Map(platform, encoding, *read[at][2:]))
     return tuple(maps)
 
 
-def _check_4(data: bytes, at: int) -> None:
-    """Segments in order and none overlapping, as the format asks: where a map reads
-    otherwise, fontTools' reading of it is the reference (no seed)."""
-    ends, starts, *_ = segments(data, at)
+class Map(NamedTuple):
+    """A Unicode map: where it starts, and its characters as runs and glyph arrays."""
+
+    platform: int
+    encoding: int
+    kind: int  # format 4 or 12
+    language: int
+    at: int
+    runs: tuple[tuple[int, int, int], ...]  # (first character, its glyph, how many):
+    # ^ character + i draws glyph + i (a format 12 group, a format 4 segment with a delta)
+    arrays: tuple[tuple[int, int, int, int], ...]  # format 4 segments with a glyph array:
+    # ^ (first character, how many, delta, where the array starts)
+
+
+def _one_map(data: bytes, at: int) -> Map:
+    """The map at ``at``, its runs in order and none overlapping, as the format asks:
+    where a map reads otherwise, fontTools' reading of it is the reference (no seed)."""
+    kind, = struct.unpack_from(">H", data, at)
+    if kind == 12:
+        runs = groups(data, at)
+        if any(start > end for start, end, _ in runs) \
+                or any(a[1] >= b[0] for a, b in zip(runs, runs[1:], strict=False)):
+            raise Unknown("a format 12 map whose groups overlap or are out of order")
+        language, = struct.unpack_from(">L", data, at + 8)
+        return Map(0, 0, kind, language, at,
+                   tuple((start, glyph, end - start + 1) for start, end, glyph in runs), ())
+    if kind != 4:
+        raise Unknown(f"a character map of format {kind}")
+    ends, starts, deltas, offsets, offsets_at = segments(data, at)
     if any(s > e for s, e in zip(starts, ends, strict=True)) \
             or any(e >= s for e, s in zip(ends, starts[1:], strict=False)):
         raise Unknown("a format 4 map whose segments overlap or are out of order")
-
-
-def _check_12(runs: list[tuple[int, int, int]]) -> None:
-    if any(start > end for start, end, _ in runs) \
-            or any(a[1] >= b[0] for a, b in zip(runs, runs[1:], strict=False)):
-        raise Unknown("a format 12 map whose groups overlap or are out of order")
-
-
-def _pairs(font: Font, kind: int, at: int, new: dict[int, int]) -> list[tuple[int, int]]:
-    """(character, new glyph id) of every character the map at ``at`` gives a kept glyph
-    other than 0 (``new``: kept glyph -> its new id), by character: for each run of characters whose
-    glyphs run on too (a format 12 group, a format 4 segment with a delta), the kept
-    glyphs in that run are found by a binary search; a segment's glyph array is read."""
-    kept = sorted(set(new) - {0})  # as fontTools reads a map: no character draws glyph 0
-    pairs: list[tuple[int, int]] = []
-
-    def run(code: int, glyph: int, count: int) -> None:  # code + i draws glyph + i
-        low, high = bisect_left(kept, glyph), bisect_left(kept, glyph + count)
-        pairs.extend((code + g - glyph, new[g]) for g in kept[low:high])
-
-    if kind == 12:
-        for start, end, glyph in groups(font.data, at):
-            run(start, glyph, end - start + 1)
-        return pairs
-    segmented: Segments = segments(font.data, at)
-    for i, (end, start, delta, offset) in enumerate(zip(*segmented[:4], strict=True)):
+    found: list[tuple[int, int, int]] = []
+    arrays = []
+    for i, (end, start, delta, offset) in enumerate(zip(ends, starts, deltas, offsets,
+                                                        strict=True)):
         count = end - start + 1
-        if offset == 0:  # glyph = character + delta, modulo 65536
-            low = (start + delta) & 0xFFFF
-            wraps = max(0, low + count - 0x10000)
-            run(start, low, count - wraps)
-            run(start + count - wraps, 0, wraps)
+        if offset:  # an index into the glyph array, counted from this range's own offset
+            arrays.append((start, count, delta, offsets_at + 2 * i + offset))
             continue
-        listed = struct.unpack_from(f">{count}H", font.data, segmented[4] + 2 * i + offset)
-        for j, raw in enumerate(listed):
-            glyph = (raw + delta) & 0xFFFF if raw else 0
-            if glyph and glyph in new:
-                pairs.append((start + j, new[glyph]))
-    return pairs
+        low = (start + delta) & 0xFFFF  # glyph = character + delta, modulo 65536
+        wraps = max(0, low + count - 0x10000)
+        found.append((start, low, count - wraps))
+        if wraps:
+            found.append((start + count - wraps, 0, wraps))
+    language, = struct.unpack_from(">H", data, at + 4)
+    return Map(0, 0, kind, language, at, tuple(found), tuple(arrays))
+
+
+def _pairs(font: Font, found: Map, new: dict[int, int]) -> list[tuple[int, int]]:
+    """(character, new glyph id) of every character the map gives a kept glyph other
+    than 0 (``new``: kept glyph -> its new id), by character: a run's kept glyphs are
+    found by a binary search (most runs hold none), a glyph array's by a set."""
+    kept = sorted(set(new) - {0})  # as fontTools reads a map: no character draws glyph 0
+    last = len(kept)
+    pairs: list[tuple[int, int]] = []
+    for code, glyph, count in found.runs:
+        low = bisect_left(kept, glyph)
+        if low < last and kept[low] < glyph + count:
+            pairs.extend((code + g - glyph, new[g])
+                         for g in kept[low:bisect_left(kept, glyph + count, low)])
+    drawing: dict[int, set[int]] = {}  # by delta: the array entries that give a kept glyph
+    for start, count, delta, where in found.arrays:
+        listed = struct.unpack_from(f">{count}H", font.data, where)
+        if delta not in drawing:
+            drawing[delta] = {(glyph - delta) & 0xFFFF for glyph in kept} - {0}  # 0: none
+        if not drawing[delta].isdisjoint(listed):  # most arrays hold none of them
+            pairs.extend((start + j, new[(raw + delta) & 0xFFFF])
+                         for j, raw in enumerate(listed) if raw in drawing[delta])
+    return sorted(pairs)
 
 
 def _metrics(font: Font, glyph: int) -> bytes:
@@ -258,11 +277,11 @@ def _copied(font: Font, tag: str, count: int) -> bytes:
 def _cmap(font: Font, new: dict[int, int]) -> bytes:
     subtables = []
     kept: dict[int, list[tuple[int, int]]] = {}  # by map: maps that share bytes share one
-    for _, _, kind, language, at in font.maps:
-        if at not in kept:
-            kept[at] = _pairs(font, kind, at, new)
-        subtables.append(_format_4_of(kept[at], language) if kind == 4
-                         else _format_12_of(kept[at], language))
+    for found in font.maps:
+        if found.at not in kept:
+            kept[found.at] = _pairs(font, found, new)
+        subtables.append(_format_4_of(kept[found.at], found.language) if found.kind == 4
+                         else _format_12_of(kept[found.at], found.language))
     head = struct.pack(">HH", 0, len(subtables))
     at, records = 4 + 8 * len(subtables), b""
     for (platform, encoding, *_), table in zip(font.maps, subtables, strict=True):

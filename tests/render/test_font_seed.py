@@ -8,13 +8,14 @@ import io
 import random
 import struct
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from generator.render import fontseed, fontsubset
 from generator.render.fonts import DEJAVU_DIR
 from generator.render.fontsubset import _subset, cut, installed_font
-from generator.render.ttf import segments
+from generator.render.ttf import lookup_4, segments
 
 # accented letters are composite glyphs (their parts must come along), symbols, Greek and
 # Cyrillic, mathematical letters past the BMP (the format 12 maps), and a character no
@@ -86,11 +87,37 @@ def test_each_map_gives_the_kept_glyphs_the_characters_fonttools_reads_in_it(nam
     kept = sorted({0, *pick.sample(range(1, len(font.places) - 1), 150)})
     new = {glyph: i for i, glyph in enumerate(kept)}
     assert font.maps
-    for platform, encoding, kind, _, at in font.maps:
-        read = theirs["cmap"].getcmap(platform, encoding).cmap
+    for found in font.maps:
+        read = theirs["cmap"].getcmap(found.platform, found.encoding).cmap
         gid = {c: theirs.getGlyphID(g) for c, g in read.items()}
         expected = sorted((c, new[g]) for c, g in gid.items() if g in new)
-        assert fontseed._pairs(font, kind, at, new) == expected
+        assert fontseed._pairs(font, found, new) == expected
+
+
+def test_a_segment_whose_glyphs_wrap_past_65535_and_a_glyph_array_are_searched() -> None:
+    """A format 4 map built here (no pinned font has a segment whose glyphs run past
+    65535 and on from 0): its pairs are those a lookup of every character gives."""
+    segments_ = [(0x41, 0x45, (0xFFFE - 0x41) & 0xFFFF, None),  # FFFE FFFF 0 1 2
+                 (0x61, 0x63, 0, [5, 0, 7]),  # an array: 0 draws nothing
+                 (0xFFFF, 0xFFFF, 1, None)]
+    n = len(segments_)
+    power = 1 << (n.bit_length() - 1)
+    offsets = [0 if array is None else 2 * (n - i) for i, (*_, array) in enumerate(segments_)]
+    glyphs = [g for *_, array in segments_ for g in array or []]
+    body = struct.pack(f">{n}HH{n}H{n}H{n}H{len(glyphs)}H",
+                       *[end for _, end, _, _ in segments_], 0,
+                       *[start for start, *_ in segments_],
+                       *[delta for _, _, delta, _ in segments_], *offsets, *glyphs)
+    data = struct.pack(">HHHHHHH", 4, 14 + len(body), 0, 2 * n, 2 * power,
+                       power.bit_length() - 1, 2 * n - 2 * power) + body
+    found = fontseed._one_map(data, 0)
+    assert found.runs[:2] == ((0x41, 0xFFFE, 2), (0x43, 0, 3))  # the wrapping segment: two runs
+    assert len(found.arrays) == 1
+    new = {0: 0, 1: 1, 2: 2, 5: 3, 7: 4, 0xFFFF: 5}
+    glyph = lookup_4(data, 0)
+    every = [(code, new[glyph(code)]) for code in range(0xFFFF) if glyph(code) in new.keys() - {0}]
+    pairs = fontseed._pairs(SimpleNamespace(data=data), found, new)  # type: ignore[arg-type]
+    assert pairs == every == [(0x42, 5), (0x44, 1), (0x45, 2), (0x61, 3), (0x63, 4)]
 
 
 def test_a_map_whose_segments_overlap_and_a_noncharacter_give_no_seed(tmp_path: Path) -> None:
@@ -100,7 +127,7 @@ def test_a_map_whose_segments_overlap_and_a_noncharacter_give_no_seed(tmp_path: 
     assert path is not None
     assert fontseed.seed(path, frozenset("Bench\uffff")) is None
     data = bytearray(path.read_bytes())
-    four = next(at for _, _, kind, _, at in fontseed.read(path).maps if kind == 4)
+    four = next(found.at for found in fontseed.read(path).maps if found.kind == 4)
     ends, starts, *_ = segments(bytes(data), four)
     doubled = 2 * len(ends)
     struct.pack_into(">H", data, four + 16 + doubled + 2, ends[0])  # starts where 0 ends
