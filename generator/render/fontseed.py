@@ -111,7 +111,7 @@ def _unicode_maps(data: bytes, cmap: int) -> tuple[Map, ...]:
         at = cmap + offset
         if at not in read:
             read[at] = _one_map(data, at)
-        maps.append(Map(platform, encoding, *read[at][2:]))
+        maps.append(read[at]._replace(platform=platform, encoding=encoding))
     return tuple(maps)
 
 
@@ -130,8 +130,9 @@ class Map(NamedTuple):
 
 
 def _one_map(data: bytes, at: int) -> Map:
-    """The map at ``at``, its runs in order and none overlapping, as the format asks:
-    where a map reads otherwise, fontTools' reading of it is the reference (no seed)."""
+    """The map at ``at`` (its platform and encoding left 0 for ``_unicode_maps`` to name),
+    its runs in order and none overlapping, as the format asks: where a map reads
+    otherwise, fontTools' reading of it is the reference (no seed)."""
     kind, = struct.unpack_from(">H", data, at)
     if kind == 12:
         runs = groups(data, at)
@@ -164,10 +165,11 @@ def _one_map(data: bytes, at: int) -> Map:
     return Map(0, 0, kind, language, at, tuple(found), tuple(arrays))
 
 
-def _pairs(font: Font, found: Map, new: dict[int, int]) -> list[tuple[int, int]]:
-    """(character, new glyph id) of every character the map gives a kept glyph other
-    than 0 (``new``: kept glyph -> its new id), by character: a run's kept glyphs are
-    found by a binary search (most runs hold none), a glyph array's by a set."""
+def _pairs(data: bytes, found: Map, new: dict[int, int]) -> list[tuple[int, int]]:
+    """(character, new glyph id) of every character the map (in the font file ``data``)
+    gives a kept glyph other than 0 (``new``: kept glyph -> its new id), by character: a
+    run's kept glyphs are found by a binary search (most runs hold none), a glyph
+    array's by a set."""
     kept = sorted(set(new) - {0})  # as fontTools reads a map: no character draws glyph 0
     last = len(kept)
     pairs: list[tuple[int, int]] = []
@@ -178,7 +180,7 @@ def _pairs(font: Font, found: Map, new: dict[int, int]) -> list[tuple[int, int]]
                          for g in kept[low:bisect_left(kept, glyph + count, low)])
     drawing: dict[int, set[int]] = {}  # by delta: the array entries that give a kept glyph
     for start, count, delta, where in found.arrays:
-        listed = struct.unpack_from(f">{count}H", font.data, where)
+        listed = struct.unpack_from(f">{count}H", data, where)
         if delta not in drawing:
             drawing[delta] = {(glyph - delta) & 0xFFFF for glyph in kept} - {0}  # 0: none
         if not drawing[delta].isdisjoint(listed):  # most arrays hold none of them
@@ -279,7 +281,7 @@ def _cmap(font: Font, new: dict[int, int]) -> bytes:
     kept: dict[int, list[tuple[int, int]]] = {}  # by map: maps that share bytes share one
     for found in font.maps:
         if found.at not in kept:
-            kept[found.at] = _pairs(font, found, new)
+            kept[found.at] = _pairs(font.data, found, new)
         subtables.append(_format_4_of(kept[found.at], found.language) if found.kind == 4
                          else _format_12_of(kept[found.at], found.language))
     head = struct.pack(">HH", 0, len(subtables))

@@ -8,7 +8,6 @@ import io
 import random
 import struct
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -91,23 +90,23 @@ def test_each_map_gives_the_kept_glyphs_the_characters_fonttools_reads_in_it(nam
         read = theirs["cmap"].getcmap(found.platform, found.encoding).cmap
         gid = {c: theirs.getGlyphID(g) for c, g in read.items()}
         expected = sorted((c, new[g]) for c, g in gid.items() if g in new)
-        assert fontseed._pairs(font, found, new) == expected
+        assert fontseed._pairs(font.data, found, new) == expected
 
 
 def test_a_segment_whose_glyphs_wrap_past_65535_and_a_glyph_array_are_searched() -> None:
     """A format 4 map built here (no pinned font has a segment whose glyphs run past
     65535 and on from 0): its pairs are those a lookup of every character gives."""
-    segments_ = [(0x41, 0x45, (0xFFFE - 0x41) & 0xFFFF, None),  # FFFE FFFF 0 1 2
+    layout = [(0x41, 0x45, (0xFFFE - 0x41) & 0xFFFF, None),  # FFFE FFFF 0 1 2
                  (0x61, 0x63, 0, [5, 0, 7]),  # an array: 0 draws nothing
                  (0xFFFF, 0xFFFF, 1, None)]
-    n = len(segments_)
+    n = len(layout)
     power = 1 << (n.bit_length() - 1)
-    offsets = [0 if array is None else 2 * (n - i) for i, (*_, array) in enumerate(segments_)]
-    glyphs = [g for *_, array in segments_ for g in array or []]
+    offsets = [0 if array is None else 2 * (n - i) for i, (*_, array) in enumerate(layout)]
+    glyphs = [g for *_, array in layout for g in array or []]
     body = struct.pack(f">{n}HH{n}H{n}H{n}H{len(glyphs)}H",
-                       *[end for _, end, _, _ in segments_], 0,
-                       *[start for start, *_ in segments_],
-                       *[delta for _, _, delta, _ in segments_], *offsets, *glyphs)
+                       *[end for _, end, _, _ in layout], 0,
+                       *[start for start, *_ in layout],
+                       *[delta for _, _, delta, _ in layout], *offsets, *glyphs)
     data = struct.pack(">HHHHHHH", 4, 14 + len(body), 0, 2 * n, 2 * power,
                        power.bit_length() - 1, 2 * n - 2 * power) + body
     found = fontseed._one_map(data, 0)
@@ -116,7 +115,7 @@ def test_a_segment_whose_glyphs_wrap_past_65535_and_a_glyph_array_are_searched()
     new = {0: 0, 1: 1, 2: 2, 5: 3, 7: 4, 0xFFFF: 5}
     glyph = lookup_4(data, 0)
     every = [(code, new[glyph(code)]) for code in range(0xFFFF) if glyph(code) in new.keys() - {0}]
-    pairs = fontseed._pairs(SimpleNamespace(data=data), found, new)  # type: ignore[arg-type]
+    pairs = fontseed._pairs(data, found, new)
     assert pairs == every == [(0x42, 5), (0x44, 1), (0x45, 2), (0x61, 3), (0x63, 4)]
 
 
