@@ -41,7 +41,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import re
 import resource
 import shutil
 import statistics
@@ -55,6 +54,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 from _against import checkout  # noqa: E402
+from _count import instructions_of  # noqa: E402
 from build import deck_tree, load_deck  # noqa: E402
 
 CARDIMPOSE = ROOT / ".bench-venv" / "bin" / "cardimpose"
@@ -125,7 +125,7 @@ def floor(out: Path, svgs: list[Path]) -> None:
     pdf.save(out)
 
 
-Measure = Callable[[list[str], "dict[str, str] | None", "Path | None"], float]
+Measure = Callable[[list[str], dict[str, str] | None, Path | None], float]
 
 
 def cpu_of(argv: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> float:
@@ -135,21 +135,6 @@ def cpu_of(argv: list[str], env: dict[str, str] | None = None, cwd: Path | None 
                    stderr=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
-def instructions_of(argv: list[str], env: dict[str, str] | None = None,
-                    cwd: Path | None = None) -> float:
-    """Instructions of one process and of every process it started (cachegrind's count)."""
-    env = dict(os.environ if env is None else env, PYTHONHASHSEED="0")
-    with tempfile.TemporaryDirectory(prefix="copperplate-count-") as tmp:
-        proc = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
-                               "--trace-children=yes",
-                               f"--cachegrind-out-file={tmp}/cg.%p.out", *argv],
-                              env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True)
-    counts = re.findall(r"I\s+refs:\s+([0-9,]+)", proc.stderr)
-    assert counts, proc.stderr[-2000:]
-    return float(sum(int(c.replace(",", "")) for c in counts))
 
 
 def copperplate(tree: Path, svgs: list[Path], work: Path, measure: Measure,

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -26,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+from _count import instructions_of  # noqa: E402
 
 
 def saves(count: int, shifting: bool = False) -> None:
@@ -55,16 +55,9 @@ def saves(count: int, shifting: bool = False) -> None:
 
 def counted(count: int, keep: str = "", shifting: bool = False) -> int:
     """Instructions of a run of ``count`` rounds; ``keep``: cachegrind's file kept there."""
-    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=str(ROOT))
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(keep) if keep else Path(tmp) / "cg.out"
-        proc = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
-                               f"--cachegrind-out-file={out}", sys.executable, __file__,
-                               "--inner", str(count)] + ["--shifting"] * shifting, env=env, cwd=ROOT,
-                              capture_output=True, text=True, check=True)
-    found = re.search(r"I\s+refs:\s+([0-9,]+)", proc.stderr)
-    assert found is not None, proc.stderr[-2000:]
-    return int(found[1].replace(",", ""))
+    return int(instructions_of([sys.executable, __file__, "--inner", str(count)]
+                               + ["--shifting"] * shifting,
+                               dict(os.environ, PYTHONPATH=str(ROOT)), ROOT, keep))
 
 
 def main() -> None:
