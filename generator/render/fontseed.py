@@ -52,8 +52,6 @@ class Font:
 
 def seed(path: Path, chars: frozenset[str]) -> bytes | None:
     """The seed of ``path`` for a subset holding ``chars``; None when it cannot be cut."""
-    if "\uffff" in chars:  # a noncharacter, which the searches answer with glyph 0
-        return None  # whatever a map gives it: fontTools reads the font for it
     try:
         font = read(path)
         wanted = {font.best(ord(c)) for c in chars if len(c) == 1}  # 0 for none: kept anyway
@@ -131,8 +129,9 @@ class Map(NamedTuple):
 
 def _one_map(data: bytes, at: int) -> Map:
     """The map at ``at`` (its platform and encoding left 0 for ``_unicode_maps`` to name),
-    its runs in order and none overlapping, as the format asks: where a map reads
-    otherwise, fontTools' reading of it is the reference (no seed)."""
+    its runs in order and none overlapping, a format 4 map closed by the segment of
+    U+FFFF alone, as the format asks: where a map reads otherwise, fontTools' reading of
+    it is the reference (no seed)."""
     kind, = struct.unpack_from(">H", data, at)
     if kind == 12:
         runs = groups(data, at)
@@ -148,10 +147,13 @@ def _one_map(data: bytes, at: int) -> Map:
     if any(s > e for s, e in zip(starts, ends, strict=True)) \
             or any(e >= s for e, s in zip(ends, starts[1:], strict=False)):
         raise Unknown("a format 4 map whose segments overlap or are out of order")
+    if not ends or (starts[-1], ends[-1]) != (0xFFFF, 0xFFFF):
+        raise Unknown("a format 4 map that does not close with U+FFFF alone")
     found: list[tuple[int, int, int]] = []
     arrays = []
-    for i, (end, start, delta, offset) in enumerate(zip(ends, starts, deltas, offsets,
-                                                        strict=True)):
+    # the closing segment is no character's, as fontTools reads it (and the lookups)
+    for i, (end, start, delta, offset) in enumerate(zip(ends[:-1], starts, deltas, offsets,
+                                                        strict=False)):
         count = end - start + 1
         if offset:  # an index into the glyph array, counted from this range's own offset
             arrays.append((start, count, delta, offsets_at + 2 * i + offset))

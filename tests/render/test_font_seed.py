@@ -119,20 +119,26 @@ def test_a_segment_whose_glyphs_wrap_past_65535_and_a_glyph_array_are_searched()
     assert pairs == every == [(0x42, 5), (0x44, 1), (0x45, 2), (0x61, 3), (0x63, 4)]
 
 
-def test_a_map_whose_segments_overlap_and_a_noncharacter_give_no_seed(tmp_path: Path) -> None:
-    """What the searches assume (segments in order, U+FFFF never drawn) is checked: where
-    it does not hold, fontTools reads the font itself."""
+def test_a_map_out_of_order_or_not_closed_by_u_ffff_alone_gives_no_seed(
+        tmp_path: Path) -> None:
+    """What the searches assume (segments in order, the last one U+FFFF's alone, which
+    fontTools never reads as a character) is checked: where it does not hold, fontTools
+    reads the font itself. A text holding U+FFFF is cut from a seed as from the font."""
     path = installed_font("DejaVuSans")
     assert path is not None
-    assert fontseed.seed(path, frozenset("Bench\uffff")) is None
-    data = bytearray(path.read_bytes())
+    chars = frozenset("Bench\uffff")
+    seed = fontseed.seed(path, chars)
+    assert seed is not None and _subset(io.BytesIO(seed), chars) == _subset(path, chars)
     four = next(found.at for found in fontseed.read(path).maps if found.kind == 4)
-    ends, starts, *_ = segments(bytes(data), four)
+    ends, starts, *_ = segments(path.read_bytes(), four)
     doubled = 2 * len(ends)
-    struct.pack_into(">H", data, four + 16 + doubled + 2, ends[0])  # starts where 0 ends
-    odd = tmp_path / "DejaVuSans.ttf"
-    odd.write_bytes(bytes(data))
-    assert fontseed.seed(odd, frozenset("Bench")) is None
+    for where, value in [(four + 16 + doubled + 2, ends[0]),  # the second starts where 0 ends
+                         (four + 16 + 2 * doubled - 2, 0xFFFE)]:  # the last starts at FFFE
+        data = bytearray(path.read_bytes())
+        struct.pack_into(">H", data, where, value)
+        odd = tmp_path / "DejaVuSans.ttf"
+        odd.write_bytes(bytes(data))
+        assert fontseed.seed(odd, frozenset("Bench")) is None
     assert fontseed.seed(path, frozenset("Bench")) is not None
 
 
